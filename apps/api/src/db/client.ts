@@ -1,0 +1,107 @@
+/**
+ * Opens the database: a PostgreSQL server when a URL is given, otherwise the embedded PGlite
+ * (PostgreSQL in WASM) kept in `<dataDir>/pglite`, or in memory when `dataDir` is
+ * `memory://`. Both get pg_trgm and fuzzystrmatch and run the same migrations.
+ *
+ * PGlite is one process's database: a lock file with the owner's pid keeps a second process
+ * (say, `npm run seed` while the API runs) from opening the same data dir.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies every pending migration. */
+  migrate(): Promise<void>;
+  /** Runs a trivial query; resolves when the database answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir: string };
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MEMORY = 'memory://';
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(`The database in ${dir} is in use by process ${pid} (is the API running?). Stop it first, or seed through the running API's start-up.`);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the data dir's lock for this process; throws DataDirLockedError if another holds it. */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'vastra.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(file, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) throw new DataDirLockedError(dir, owner);
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dir}`);
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+
+  const inMemory = opts.dataDir === MEMORY;
+  const dir = inMemory ? undefined : path.join(opts.dataDir, 'pglite');
+  const unlock = dir ? lockDataDir(opts.dataDir) : () => {};
+  try {
+    const client = await PGlite.create(dir, { extensions: { pg_trgm, fuzzystrmatch } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      ping: async () => void (await client.query('select 1')),
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './messages';
+export * from './envelope';
+export * from './catalog';
+export * from './money';
