@@ -166,7 +166,10 @@ export const productSearchQuerySchema = z
     colors: listParam,
     brands: listParam,
     sizes: listParam,
-    gender: listParam,
+    gender: listParam.refine(
+      (list) => !list || list.every((g) => GENDERS.some((known) => known.toLowerCase() === g.toLowerCase())),
+      { message: `gender must be one of ${GENDERS.join(', ')}` },
+    ),
     sort: sortSchema.optional(),
     onSale: boolParam,
     isOnSale: boolParam,

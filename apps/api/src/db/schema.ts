@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -32,7 +33,7 @@ export const categories = pgTable(
     id: id(),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
-    parentId: uuid('parent_id').references((): ReturnType<typeof uuid> => categories.id),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
     level: text('level', { enum: ['master', 'sub', 'article'] }).notNull(),
     image: text('image'),
     position: integer('position').notNull().default(0),

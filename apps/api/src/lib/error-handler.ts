@@ -1,0 +1,41 @@
+/**
+ * The one place where errors become HTTP answers `{ success: false, message }`.
+ * Domain errors carry their status; request validation failures are 400 with the field and
+ * reason; anything unexpected is logged with the request id and answered with a generic 500
+ * that carries the id but never a stack trace.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { GENERIC_MESSAGES } from '@vastra/contracts';
+import { AppError } from './errors';
+
+function describeValidation(err: { validation: { instancePath: string; message?: string }[] }, context?: string): string {
+  const parts = err.validation.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const message = issue.message ?? 'is invalid';
+    return field && !message.startsWith(field) ? `${field}: ${message}` : message;
+  });
+  return `Invalid ${context ?? 'request'}: ${parts.join('; ')}`;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ success: false, message: describeValidation(error, error.validationContext) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+      return reply.status(status).send({ success: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: GENERIC_MESSAGES.fallback, requestId: request.id });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}

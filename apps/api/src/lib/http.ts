@@ -1,0 +1,8 @@
+/**
+ * The response envelope of architecture.md: every success is `{ success: true, message?, data }`.
+ */
+import type { Envelope } from '@vastra/contracts';
+
+export function ok<T>(data: T, message?: string): Envelope<T> {
+  return message === undefined ? { success: true, data } : { success: true, message, data };
+}

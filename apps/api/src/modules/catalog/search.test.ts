@@ -1,0 +1,275 @@
+/**
+ * GET /products/search through HTTP on a real, seeded database (PGlite, or PostgreSQL when
+ * DATABASE_URL is set; TEST_CATALOG=full runs the same checks on all 44,446 styles).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { MAX_PAGE_LIMIT, SHOP_PAGE_SIZE, type ProductSearchResult, type ProductSummary } from '@vastra/contracts';
+import { createTestApp, getJson, type TestContext } from '../../test/harness';
+
+type SearchBody = { success: boolean; message?: string; data: ProductSearchResult };
+
+let ctx: TestContext;
+let app: FastifyInstance;
+
+before(async () => {
+  ctx = await createTestApp();
+  app = ctx.app;
+});
+after(async () => ctx?.close());
+
+async function search(query: string): Promise<ProductSearchResult> {
+  const { status, body } = await getJson<SearchBody>(app, `/products/search?${query}`);
+  assert.equal(status, 200, `${query}: ${JSON.stringify(body).slice(0, 200)}`);
+  assert.equal(body.success, true);
+  return body.data;
+}
+
+/** Every product of a query, page by page at the largest page size. */
+async function all(query: string): Promise<ProductSummary[]> {
+  const first = await search(`${query}&limit=${MAX_PAGE_LIMIT}&page=1`);
+  const products = [...first.products];
+  for (let page = 2; page <= first.meta.totalPages; page++) {
+    products.push(...(await search(`${query}&limit=${MAX_PAGE_LIMIT}&page=${page}`)).products);
+  }
+  assert.equal(products.length, first.meta.total);
+  return products;
+}
+
+function isSorted<T>(list: T[], key: (t: T) => number, direction: 'asc' | 'desc'): boolean {
+  return list.every((item, i) => i === 0 || (direction === 'asc' ? key(list[i - 1]!) <= key(item) : key(list[i - 1]!) >= key(item)));
+}
+
+describe('envelope, paging and meta', () => {
+  test('default page: 15 products, meta and facets', async () => {
+    const { body } = await getJson<SearchBody>(app, '/products/search');
+    assert.equal(body.success, true);
+    const { products, meta, filters } = body.data;
+    assert.equal(products.length, SHOP_PAGE_SIZE);
+    assert.equal(meta.page, 1);
+    assert.equal(meta.limit, SHOP_PAGE_SIZE);
+    assert.ok(meta.total >= 400);
+    assert.equal(meta.totalPages, Math.ceil(meta.total / SHOP_PAGE_SIZE));
+    const p = products[0]!;
+    for (const field of ['id', 'slug', 'name', 'brand', 'gender', 'color', 'category', 'price', 'mrp', 'discountPercent', 'rating', 'primaryImage', 'sizes', 'inStock']) {
+      assert.ok(field in p, `product card has ${field}`);
+    }
+    assert.match(p.primaryImage!.url, /^http:\/\/api\.test\/media\//);
+    assert.ok(p.price <= p.mrp);
+    assert.ok(filters.priceRange.min <= filters.priceRange.max);
+    for (const facet of ['colors', 'sizes', 'categories', 'collections', 'brands'] as const) {
+      assert.ok(filters[facet].length > 0, `${facet} facet is filled`);
+    }
+  });
+
+  test('pages do not overlap and cover the result', async () => {
+    const first = await search('limit=10&page=1&sort=price_asc');
+    const second = await search('limit=10&page=2&sort=price_asc');
+    const ids = new Set(first.products.map((p) => p.id));
+    assert.equal(second.products.length, 10);
+    assert.ok(second.products.every((p) => !ids.has(p.id)));
+    const beyond = await search(`limit=10&page=${first.meta.totalPages + 1}`);
+    assert.equal(beyond.products.length, 0);
+    assert.equal(beyond.meta.total, first.meta.total);
+  });
+
+  test('a limit above the maximum is clamped, not refused', async () => {
+    const data = await search('limit=100000');
+    assert.equal(data.meta.limit, MAX_PAGE_LIMIT);
+    assert.equal(data.products.length, MAX_PAGE_LIMIT);
+  });
+
+  for (const [query, fragment] of [
+    ['page=-1', 'page must be 1 or more'],
+    ['page=abc', 'page must be a number'],
+    ['limit=0', 'limit must be 1 or more'],
+    ['minPrice=abc', 'minPrice must be a number'],
+    ['maxPrice=-5', 'maxPrice must be 0 or more'],
+    ['minPrice=900&maxPrice=100', 'minPrice must not be more than maxPrice'],
+    ['sort=cheapest', 'sort'],
+    ['onSale=maybe', 'must be true or false'],
+    ['gender=aliens', 'gender must be one of Men, Women, Unisex, Boys, Girls'],
+  ]) {
+    test(`400 with a clear message for ${query}`, async () => {
+      const { status, body } = await getJson<{ success: boolean; message: string }>(app, `/products/search?${query}`);
+      assert.equal(status, 400);
+      assert.equal(body.success, false);
+      assert.ok(body.message.includes(fragment!), body.message);
+    });
+  }
+});
+
+describe('filters', () => {
+  test('colour alone', async () => {
+    const products = await all('colors=Blue');
+    assert.ok(products.length > 0);
+    assert.ok(products.every((p) => p.color === 'Blue'));
+  });
+
+  test('several colours (comma-separated) are either-or', async () => {
+    const blue = (await search('colors=Blue')).meta.total;
+    const black = (await search('colors=Black')).meta.total;
+    assert.equal((await search('colors=Blue,Black')).meta.total, blue + black);
+  });
+
+  test('size alone', async () => {
+    const products = await all('sizes=M');
+    assert.ok(products.length > 0);
+    assert.ok(products.every((p) => p.sizes.includes('M')));
+  });
+
+  test('brand alone', async () => {
+    const { filters } = await search('');
+    const brand = filters.brands[0]!;
+    const products = await all(`brands=${encodeURIComponent(brand.value)}`);
+    assert.equal(products.length, brand.count);
+    assert.ok(products.every((p) => p.brand === brand.value));
+  });
+
+  test('gender alone, case-insensitive', async () => {
+    const products = await all('gender=women');
+    assert.ok(products.length > 0);
+    assert.ok(products.every((p) => p.gender === 'Women'));
+  });
+
+  test('category by article type, and by a parent category', async () => {
+    const { filters } = await search('');
+    const category = filters.categories[0]!;
+    const products = await all(`categories=${category.slug}`);
+    assert.equal(products.length, category.count);
+    assert.ok(products.every((p) => p.category.slug === category.slug));
+
+    const tree = (await getJson<{ data: { categories: { slug: string; productCount: number }[] } }>(app, '/categories')).body.data.categories;
+    const master = tree[0]!;
+    assert.equal((await search(`categories=${master.slug}`)).meta.total, master.productCount);
+  });
+
+  test('collection alone', async () => {
+    const { filters } = await search('');
+    const collection = filters.collections[0]!;
+    assert.equal((await search(`collections=${collection.slug}`)).meta.total, collection.count);
+  });
+
+  test('price range in rupees, bounds included', async () => {
+    const products = await all('minPrice=500&maxPrice=1500');
+    assert.ok(products.length > 0);
+    assert.ok(products.every((p) => p.price >= 500 && p.price <= 1500));
+    const { filters } = await search('minPrice=500&maxPrice=1500');
+    assert.ok(filters.priceRange.min >= 500 && filters.priceRange.max <= 1500);
+  });
+
+  test('on sale, under either name', async () => {
+    const products = await all('onSale=true');
+    assert.ok(products.length > 0);
+    assert.ok(products.every((p) => p.isOnSale && p.price < p.mrp));
+    assert.equal((await search('isOnSale=true')).meta.total, products.length);
+  });
+
+  test('filters combine (and each value must hold)', async () => {
+    const query = 'gender=Men&colors=Blue,Black&maxPrice=2000&onSale=true';
+    const products = await all(query);
+    assert.ok(products.length > 0);
+    assert.ok(products.every((p) => p.gender === 'Men' && ['Blue', 'Black'].includes(p.color) && p.price <= 2000 && p.isOnSale));
+  });
+
+  test('facet counts match the filtered result', async () => {
+    const query = 'gender=Women&onSale=true';
+    const { filters, meta } = await search(query);
+    const sum = (list: { count: number }[]) => list.reduce((s, f) => s + f.count, 0);
+    assert.equal(sum(filters.colors), meta.total);
+    assert.equal(sum(filters.brands), meta.total);
+    assert.equal(sum(filters.categories), meta.total);
+    assert.equal(sum(filters.genders), meta.total);
+    assert.equal(filters.onSale, meta.total);
+    // Each facet value, added as a filter, yields exactly its count.
+    const color = filters.colors[0]!;
+    assert.equal((await search(`${query}&colors=${encodeURIComponent(color.value)}`)).meta.total, color.count);
+    const size = filters.sizes[0]!;
+    assert.equal((await search(`${query}&sizes=${encodeURIComponent(size.value)}`)).meta.total, size.count);
+    const collection = filters.collections[0]!;
+    assert.equal((await search(`${query}&collections=${collection.slug}`)).meta.total, collection.count);
+  });
+
+  test('a filter that matches nothing gives an empty page, zero counts and empty facets', async () => {
+    const data = await search('colors=Ultraviolet');
+    assert.equal(data.meta.total, 0);
+    assert.equal(data.meta.totalPages, 0);
+    assert.deepEqual(data.products, []);
+    assert.deepEqual(data.filters.colors, []);
+    assert.equal(data.filters.onSale, 0);
+  });
+});
+
+describe('sorts', () => {
+  test('price ascending and descending', async () => {
+    const asc = await search('sort=price_asc&limit=50');
+    assert.ok(isSorted(asc.products, (p) => p.price, 'asc'));
+    const desc = await search('sort=price_desc&limit=50');
+    assert.ok(isSorted(desc.products, (p) => p.price, 'desc'));
+    assert.ok(desc.products[0]!.price >= asc.products.at(-1)!.price);
+  });
+
+  test('rating, then discount', async () => {
+    assert.ok(isSorted((await search('sort=rating&limit=50')).products, (p) => p.rating.average, 'desc'));
+    assert.ok(isSorted((await search('sort=discount&limit=50')).products, (p) => p.discountPercent, 'desc'));
+  });
+
+  test('newest first follows the catalogue dates', async () => {
+    const newest = (await search('sort=newest&limit=20')).products.map((p) => p.id);
+    const rows = (await ctx.database.db.execute(
+      // The expected order, read straight from the table.
+      (await import('drizzle-orm')).sql`SELECT id FROM products WHERE is_active ORDER BY created_at DESC, id LIMIT 20`,
+    )) as unknown as { rows: { id: string }[] };
+    assert.deepEqual(newest, rows.rows.map((r) => r.id));
+  });
+});
+
+describe('text search', () => {
+  test('"jeans" lists jeans, exact matches first', async () => {
+    const { products, meta } = await search('search=jeans');
+    assert.ok(meta.total > 0);
+    assert.match(products[0]!.name, /jeans/i);
+    assert.ok(products.slice(0, 5).every((p) => /jeans/i.test(p.name) || p.category.name.match(/jeans/i)));
+  });
+
+  test('typos are tolerated: "jeens" finds jeans', async () => {
+    const { products, meta } = await search('search=jeens');
+    assert.ok(meta.total > 0);
+    assert.ok(products.slice(0, 5).every((p) => /jeans/i.test(`${p.name} ${p.category.name}`)), products.map((p) => p.name).join(' | '));
+  });
+
+  test('"kurtha" finds kurtas', async () => {
+    const { products, meta } = await search('search=kurtha');
+    assert.ok(meta.total > 0);
+    assert.ok(products.slice(0, 5).every((p) => /kurta/i.test(`${p.name} ${p.category.name}`)), products.map((p) => p.name).join(' | '));
+  });
+
+  test('"tshirt" and "t-shirt" both find T-Shirts', async () => {
+    for (const q of ['tshirt', 't-shirt', 'T-Shirts']) {
+      const { products, meta } = await search(`search=${encodeURIComponent(q)}`);
+      assert.ok(meta.total > 0, q);
+      assert.ok(products.slice(0, 5).every((p) => /t-?shirt/i.test(`${p.name} ${p.category.name}`)), `${q}: ${products.map((p) => p.name).join(' | ')}`);
+    }
+  });
+
+  test('search by brand, colour and category words together', async () => {
+    const { products } = await search('search=blue%20shirt&limit=10');
+    assert.ok(products.length > 0);
+    assert.ok(products.every((p) => /blue/i.test(`${p.name} ${p.color}`) && /shirt/i.test(`${p.name} ${p.category.name}`)));
+  });
+
+  test('search combines with filters, and relevance is the default sort when searching', async () => {
+    const { products } = await search('search=shoes&gender=Women');
+    assert.ok(products.length > 0);
+    assert.ok(products.every((p) => p.gender === 'Women'));
+  });
+
+  test('nonsense finds nothing rather than everything', async () => {
+    assert.equal((await search('search=qqxzv')).meta.total, 0);
+  });
+
+  test('punctuation and quotes in the query are harmless', async () => {
+    assert.ok((await search(`search=${encodeURIComponent("jeans' OR 1=1 -- & | ! :*")}`)).meta.total >= 0);
+  });
+});

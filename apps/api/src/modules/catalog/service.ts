@@ -1,0 +1,358 @@
+/**
+ * The catalogue (§3, §7 Catalogue): category tree, collections, homepage sections, product
+ * search, product detail and related products. Reads only; prices leave here in rupees,
+ * image paths as absolute URLs on the API's public address.
+ *
+ * Errors: NotFoundError for an unknown or inactive product.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  CATALOG_MESSAGES,
+  RELATED_PRODUCTS_LIMIT,
+  type CategoryNode,
+  type Collection,
+  type Gender,
+  type HomepageSection,
+  type Image,
+  type PageMeta,
+  type ProductDetail,
+  type ProductSearchQuery,
+  type ProductSearchResult,
+  type ProductSummary,
+} from '@vastra/contracts';
+import { queryRows, type Db } from '../../db/client';
+import type { ImageJson } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
+import { paiseToRupees } from '../../lib/money';
+import { compareSizes } from '../../lib/sizes';
+import { facets, orderBy, planSearch } from './search';
+
+export type CatalogOptions = { mediaBaseUrl: string };
+
+/** Columns every product card needs, over `products p` joined to its leaf `categories c`. */
+const SUMMARY_COLUMNS = sql`p.id, p.slug, p.name, p.brand, p.gender, p.color, p.price_paise, p.mrp_paise,
+  p.discount_percent, p.rating_average, p.rating_count, p.images, p.sizes, p.in_stock,
+  c.id AS category_id, c.name AS category_name, c.slug AS category_slug`;
+
+type SummaryRow = {
+  id: string;
+  slug: string;
+  name: string;
+  brand: string;
+  gender: Gender;
+  color: string;
+  price_paise: number;
+  mrp_paise: number;
+  discount_percent: number;
+  rating_average: number;
+  rating_count: number;
+  images: ImageJson[];
+  sizes: string[];
+  in_stock: boolean;
+  category_id: string;
+  category_name: string;
+  category_slug: string;
+};
+
+type DetailRow = SummaryRow & {
+  description: string;
+  hsn_code: string;
+  season: string | null;
+  usage: string | null;
+  year: number | null;
+  path: { id: string; name: string; slug: string }[];
+  variants: { id: string; sku: string; size: string; color: string; price_paise: number; mrp_paise: number; stock: number }[] | null;
+  collections: { id: string; name: string; slug: string }[] | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class CatalogService {
+  constructor(
+    private readonly db: Db,
+    private readonly options: CatalogOptions,
+  ) {}
+
+  /** An absolute URL for a stored media path; absolute URLs pass through. */
+  mediaUrl(path: string): string {
+    return path.startsWith('/') ? `${this.options.mediaBaseUrl}${path}` : path;
+  }
+
+  private images(images: ImageJson[]): Image[] {
+    return images.map((i) => ({ url: this.mediaUrl(i.url), isPrimary: i.isPrimary }));
+  }
+
+  private summary(row: SummaryRow): ProductSummary {
+    const images = this.images(row.images);
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      brand: row.brand,
+      gender: row.gender,
+      color: row.color,
+      category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
+      price: paiseToRupees(row.price_paise),
+      mrp: paiseToRupees(row.mrp_paise),
+      discountPercent: row.discount_percent,
+      isOnSale: row.discount_percent > 0,
+      rating: { average: Math.round(Number(row.rating_average) * 10) / 10, count: row.rating_count },
+      primaryImage: images.find((i) => i.isPrimary) ?? images[0] ?? null,
+      sizes: row.sizes,
+      inStock: row.in_stock,
+    };
+  }
+
+  /** GET /products/search: a page of products, facets of the whole result, page meta. */
+  async search(query: ProductSearchQuery): Promise<ProductSearchResult> {
+    const plan = await planSearch(this.db, query);
+    const sort = query.sort ?? (plan.tsQuery ? 'relevance' : 'newest');
+    const offset = (query.page - 1) * query.limit;
+    const [{ total, filters }, rows] = await Promise.all([
+      facets(this.db, plan),
+      queryRows<SummaryRow>(this.db, sql`
+        SELECT ${SUMMARY_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id
+        WHERE ${plan.where} ORDER BY ${orderBy(sort, plan)} LIMIT ${query.limit} OFFSET ${offset}`),
+    ]);
+    return {
+      products: rows.map((r) => this.summary(r)),
+      filters,
+      meta: pageMeta(total, query.page, query.limit),
+    };
+  }
+
+  /** GET /products/{id}: one product by id (or slug) with variants; NotFoundError otherwise. */
+  async getProduct(idOrSlug: string): Promise<ProductDetail> {
+    const key = UUID.test(idOrSlug) ? sql`p.id = ${idOrSlug}::uuid` : sql`p.slug = ${idOrSlug}`;
+    const [row] = await queryRows<DetailRow>(this.db, sql`
+      SELECT ${SUMMARY_COLUMNS}, p.description, p.hsn_code, p.season, p.usage, p.year,
+        (SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'slug', x.slug) ORDER BY x.depth)
+           FROM (SELECT c1.id, c1.name, c1.slug, 1 AS depth FROM categories c1 WHERE c1.id = c2.parent_id
+                 UNION ALL SELECT c2.id, c2.name, c2.slug, 2 WHERE c2.id IS NOT NULL
+                 UNION ALL SELECT c.id, c.name, c.slug, 3) x) AS path,
+        (SELECT json_agg(json_build_object('id', v.id, 'sku', v.sku, 'size', v.size, 'color', v.color,
+                 'price_paise', v.price_paise, 'mrp_paise', v.mrp_paise, 'stock', v.stock) ORDER BY v.position, v.sku)
+           FROM variants v WHERE v.product_id = p.id) AS variants,
+        (SELECT json_agg(json_build_object('id', co.id, 'name', co.name, 'slug', co.slug) ORDER BY co.position)
+           FROM product_collections pc JOIN collections co ON co.id = pc.collection_id AND co.is_active
+           WHERE pc.product_id = p.id) AS collections
+      FROM products p
+      JOIN categories c ON c.id = p.category_id
+      LEFT JOIN categories c2 ON c2.id = c.parent_id
+      WHERE ${key} AND p.is_active`);
+    if (!row) throw new NotFoundError(CATALOG_MESSAGES.productNotFound);
+
+    const summary = this.summary(row);
+    const images = this.images(row.images);
+    return {
+      ...summary,
+      description: row.description,
+      hsnCode: row.hsn_code,
+      categoryPath: row.path,
+      season: row.season,
+      usage: row.usage,
+      year: row.year,
+      collections: row.collections ?? [],
+      images,
+      variants: (row.variants ?? [])
+        .sort((a, b) => compareSizes(a.size, b.size))
+        .map((v) => ({
+          id: v.id,
+          sku: v.sku,
+          color: v.color,
+          size: v.size,
+          price: paiseToRupees(v.price_paise),
+          mrp: paiseToRupees(v.mrp_paise),
+          stock: v.stock,
+          inStock: v.stock > 0,
+          images,
+        })),
+    };
+  }
+
+  /**
+   * GET /products/{id}/related: products of the same article type, brand or colour family,
+   * closest first, never the product itself.
+   */
+  async related(idOrSlug: string, limit = RELATED_PRODUCTS_LIMIT): Promise<ProductSummary[]> {
+    const product = await this.getProduct(idOrSlug);
+    const rows = await queryRows<SummaryRow>(this.db, sql`
+      SELECT ${SUMMARY_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE p.is_active AND p.id <> ${product.id}::uuid
+        AND (p.category_id = ${product.category.id}::uuid OR p.brand = ${product.brand} OR p.color = ${product.color})
+      ORDER BY (p.category_id = ${product.category.id}::uuid)::int * 4 + (p.gender = ${product.gender})::int * 2
+               + (p.brand = ${product.brand})::int * 2 + (p.color = ${product.color})::int DESC,
+               p.rating_count DESC, p.id
+      LIMIT ${limit}`);
+    return rows.map((r) => this.summary(r));
+  }
+
+  /** GET /categories: the tree with product counts (active products, whole subtree). */
+  async categoryTree(): Promise<{ categories: CategoryNode[]; count: number }> {
+    type Row = { id: string; name: string; slug: string; parent_id: string | null; level: CategoryNode['level']; image: string | null; own_count: number };
+    const rows = await queryRows<Row>(this.db, sql`
+      SELECT c.id, c.name, c.slug, c.parent_id, c.level, c.image, c.position,
+             COALESCE(n.count, 0)::int AS own_count
+      FROM categories c
+      LEFT JOIN (SELECT category_id, count(*) AS count FROM products WHERE is_active GROUP BY category_id) n
+        ON n.category_id = c.id
+      ORDER BY c.position, c.name`);
+    const nodes = new Map<string, CategoryNode>();
+    for (const r of rows) {
+      nodes.set(r.id, {
+        id: r.id,
+        name: r.name,
+        slug: r.slug,
+        parent: r.parent_id,
+        level: r.level,
+        productCount: r.own_count,
+        image: r.image ? this.mediaUrl(r.image) : null,
+        children: [],
+      });
+    }
+    const roots: CategoryNode[] = [];
+    for (const node of nodes.values()) {
+      const parent = node.parent ? nodes.get(node.parent) : undefined;
+      if (parent) parent.children.push(node);
+      else roots.push(node);
+    }
+    const total = (node: CategoryNode): number => {
+      node.productCount += node.children.reduce((sum, child) => sum + total(child), 0);
+      return node.productCount;
+    };
+    roots.forEach(total);
+    const prune = (list: CategoryNode[]): CategoryNode[] =>
+      list.filter((n) => n.productCount > 0).map((n) => ({ ...n, children: prune(n.children) }));
+    const tree = prune(roots);
+    const count = (list: CategoryNode[]): number => list.reduce((sum, n) => sum + 1 + count(n.children), 0);
+    return { categories: tree, count: count(tree) };
+  }
+
+  /** GET /collections: active collections in their order, with product counts. */
+  async collections(page: number, limit: number): Promise<{ collections: Collection[]; meta: PageMeta }> {
+    type Row = { id: string; name: string; slug: string; description: string; image: string | null; product_count: number };
+    const [rows, totals] = await Promise.all([
+      queryRows<Row>(this.db, sql`
+        SELECT co.id, co.name, co.slug, co.description, co.image,
+               (SELECT count(*)::int FROM product_collections pc JOIN products p ON p.id = pc.product_id AND p.is_active
+                 WHERE pc.collection_id = co.id) AS product_count
+        FROM collections co WHERE co.is_active ORDER BY co.position, co.name
+        LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+      queryRows<{ total: number }>(this.db, sql`SELECT count(*)::int AS total FROM collections WHERE is_active`),
+    ]);
+    return {
+      collections: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        slug: r.slug,
+        description: r.description,
+        image: r.image ? this.mediaUrl(r.image) : null,
+        productCount: r.product_count,
+      })),
+      meta: pageMeta(Number(totals[0]?.total ?? 0), page, limit),
+    };
+  }
+
+  /** Top products by a rule, for homepage sections. */
+  private async topProducts(where: SQL, limit: number): Promise<ProductSummary[]> {
+    const rows = await queryRows<SummaryRow>(this.db, sql`
+      SELECT ${SUMMARY_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE p.is_active AND p.in_stock AND ${where}
+      ORDER BY p.rating_average DESC, p.rating_count DESC, p.id LIMIT ${limit}`);
+    return rows.map((r) => this.summary(r));
+  }
+
+  /**
+   * GET /homepage-sections: active sections by position, each resolved into what it renders
+   * (products of a collection, best sellers, testimonials, categories with counts).
+   * A section whose references no longer resolve is left out rather than shown broken.
+   */
+  async homepageSections(): Promise<HomepageSection[]> {
+    const rows = await queryRows<SectionRow>(this.db, sql`
+      SELECT id, section_type, position, title, subtitle, content FROM homepage_sections
+      WHERE is_active ORDER BY position, id`);
+    const sections = await Promise.all(rows.map((row) => this.resolveSection(row)));
+    return sections.filter((s): s is HomepageSection => s !== null);
+  }
+
+  private async resolveSection(row: SectionRow): Promise<HomepageSection | null> {
+    const base = { id: row.id, position: row.position, title: row.title, subtitle: row.subtitle };
+    switch (row.section_type) {
+      case 'hero': {
+        const { slides } = storedContent.hero.parse(row.content);
+        return { ...base, section_type: 'hero', content: { slides: slides.map((s) => ({ ...s, image: this.mediaUrl(s.image) })) } };
+      }
+      case 'fashion_showcase': {
+        const { items } = storedContent.fashion_showcase.parse(row.content);
+        return { ...base, section_type: 'fashion_showcase', content: { items: items.map((i) => ({ ...i, image: this.mediaUrl(i.image) })) } };
+      }
+      case 'collection_highlight': {
+        const content = storedContent.collection_highlight.parse(row.content);
+        const { collections } = await this.collections(1, 1000);
+        const collection = collections.find((co) => co.slug === content.collectionSlug);
+        if (!collection) return null;
+        const products = await this.topProducts(
+          sql`EXISTS (SELECT 1 FROM product_collections pc WHERE pc.product_id = p.id AND pc.collection_id = ${collection.id}::uuid)`,
+          content.productLimit,
+        );
+        const cta = content.cta ?? { label: `Shop ${collection.name}`, href: `/collections/${collection.slug}` };
+        return { ...base, section_type: 'collection_highlight', content: { collection, products, cta } };
+      }
+      case 'best_seller_products': {
+        const content = storedContent.best_seller_products.parse(row.content);
+        const products = await this.topProducts(sql`true`, content.limit);
+        return { ...base, section_type: 'best_seller_products', content: { products, cta: content.cta } };
+      }
+      case 'testimonials': {
+        const { limit } = storedContent.testimonials.parse(row.content);
+        const testimonials = await queryRows<{ name: string; city: string; quote: string; rating: number }>(
+          this.db,
+          sql`SELECT name, city, quote, rating FROM testimonials ORDER BY position, name LIMIT ${limit}`,
+        );
+        return { ...base, section_type: 'testimonials', content: { testimonials } };
+      }
+      case 'featured_categories': {
+        const { categorySlugs } = storedContent.featured_categories.parse(row.content);
+        const { categories } = await this.categoryTree();
+        const bySlug = new Map<string, CategoryNode>();
+        const walk = (list: CategoryNode[]) => list.forEach((n) => (bySlug.set(n.slug, n), walk(n.children)));
+        walk(categories);
+        const picked = categorySlugs
+          .map((slug) => bySlug.get(slug))
+          .filter((n): n is CategoryNode => n !== undefined)
+          .map(({ id, name, slug, image, productCount }) => ({ id, name, slug, image, productCount }));
+        return { ...base, section_type: 'featured_categories', content: { categories: picked } };
+      }
+    }
+  }
+}
+
+type SectionRow = {
+  id: string;
+  section_type: HomepageSection['section_type'];
+  position: number;
+  title: string;
+  subtitle: string | null;
+  content: unknown;
+};
+
+const cta = z.object({ label: z.string(), href: z.string() });
+
+/** What `homepage_sections.content` holds per type: references the service resolves. */
+const storedContent = {
+  hero: z.object({ slides: z.array(z.object({ title: z.string(), subtitle: z.string(), image: z.string(), cta })) }),
+  fashion_showcase: z.object({ items: z.array(z.object({ title: z.string(), image: z.string(), href: z.string() })) }),
+  collection_highlight: z.object({ collectionSlug: z.string(), productLimit: z.number().int().default(8), cta: cta.optional() }),
+  best_seller_products: z.object({
+    limit: z.number().int().default(8),
+    cta: cta.default({ label: 'View all best sellers', href: '/shop?sort=rating' }),
+  }),
+  testimonials: z.object({ limit: z.number().int().default(6) }),
+  featured_categories: z.object({ categorySlugs: z.array(z.string()) }),
+};
+
+/** Page meta of §3: total items, this page, page size, number of pages. */
+export function pageMeta(total: number, page: number, limit: number): PageMeta {
+  return { total, page, limit, totalPages: Math.ceil(total / limit) };
+}

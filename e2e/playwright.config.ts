@@ -1,0 +1,75 @@
+/**
+ * Browser tests: the real API (port 9100) and the built storefront (port 3100) on a fresh
+ * database, driven in Debian's Chromium. Playwright never downloads a browser here.
+ */
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const API_PORT = 9100;
+const WEB_PORT = 3100;
+const root = path.resolve(__dirname, '..');
+const databaseUrl = process.env.DATABASE_URL
+  ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: '/vastra_e2e' }).toString()
+  : '';
+
+export const chromiumLaunch = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${WEB_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromiumLaunch,
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
+  webServer: [
+    {
+      command: 'node --import tsx src/server.ts',
+      cwd: path.join(root, 'apps/api'),
+      url: `http://127.0.0.1:${API_PORT}/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(API_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(__dirname, '.data'),
+        DATABASE_URL: databaseUrl,
+        PUBLIC_URL: `http://localhost:${API_PORT}`,
+        STOREFRONT_URL: `http://localhost:${WEB_PORT}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: `npx next start -p ${WEB_PORT}`,
+      cwd: path.join(root, 'apps/storefront'),
+      url: `http://localhost:${WEB_PORT}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        API_URL: `http://localhost:${API_PORT}`,
+        PUBLIC_API_URL: `http://localhost:${API_PORT}`,
+        SITE_URL: `http://localhost:${WEB_PORT}`,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+    },
+  ],
+});

@@ -1,0 +1,19 @@
+// Before the browser tests: build the storefront if needed and give the run a fresh
+// database (a new PGlite data dir, or a new database on the PostgreSQL server in
+// DATABASE_URL). The API seeds the 400-product store when it starts on it.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildStorefrontIfNeeded } from '../../scripts/build-storefront.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+buildStorefrontIfNeeded();
+rmSync(path.join(here, '../.data'), { recursive: true, force: true });
+if (process.env.DATABASE_URL) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query('DROP DATABASE IF EXISTS vastra_e2e WITH (FORCE)');
+  await client.query('CREATE DATABASE vastra_e2e');
+  await client.end();
+}
