@@ -1,0 +1,54 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { CatalogTemplate } from '@/features/catalog/catalog-template';
+import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
+import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
+import { findCategoryPath, getCategories } from '@/lib/api/catalog';
+
+type Props = {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+async function loadCategory(slug: string) {
+  const path = findCategoryPath(await getCategories(), slug);
+  if (!path) notFound();
+  const category = path[path.length - 1]!;
+  const scope: CatalogScope = {
+    basePath: `/category/${encodeURIComponent(category.slug)}`,
+    searchKey: 'search',
+    fixed: { key: 'categories', value: category.slug },
+  };
+  return { path, category, scope };
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { category, path, scope } = await loadCategory((await params).slug);
+  const query = parseCatalogQuery(await searchParams, scope);
+  const trail = path.map((c) => c.name).join(' › ');
+  return listingMetadata(scope, query, {
+    title: `${category.name}: shop online`,
+    description: `Shop ${category.productCount} ${category.name} styles at Vastra (${trail}). Prices in ₹, inclusive of GST, delivered across India.`,
+  });
+}
+
+export default async function CategoryPage({ params, searchParams }: Props) {
+  const { path, category, scope } = await loadCategory((await params).slug);
+  const { query, result } = await loadListing(scope, await searchParams);
+  return (
+    <CatalogTemplate
+      scope={scope}
+      query={query}
+      result={result}
+      heading={category.name}
+      breadcrumbs={[
+        { label: 'Home', href: '/' },
+        { label: 'Shop', href: '/shop' },
+        ...path.map((c) => ({ label: c.name, href: `/category/${encodeURIComponent(c.slug)}` })),
+      ]}
+      links={category.children
+        .filter((child) => child.productCount > 0)
+        .map((child) => ({ label: child.name, href: `/category/${encodeURIComponent(child.slug)}` }))}
+    />
+  );
+}

@@ -1,0 +1,8 @@
+'use client';
+
+import { CATALOG_MESSAGES } from '@vastra/contracts';
+import { ErrorState } from '@/components/ui/error-state';
+
+export default function CatalogError({ retry }: { error: unknown; retry: () => void }) {
+  return <ErrorState message={CATALOG_MESSAGES.search} retry={retry} />;
+}

@@ -1,0 +1,47 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { CatalogTemplate } from '@/features/catalog/catalog-template';
+import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
+import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
+import { findCollection } from '@/lib/api/catalog';
+import { truncateDescription } from '@/lib/seo';
+
+type Props = {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+async function loadCollection(slug: string) {
+  const collection = await findCollection(slug);
+  if (!collection) notFound();
+  const scope: CatalogScope = {
+    basePath: `/collections/${encodeURIComponent(collection.slug)}`,
+    searchKey: 'search',
+    fixed: { key: 'collections', value: collection.slug },
+  };
+  return { collection, scope };
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { collection, scope } = await loadCollection((await params).slug);
+  const query = parseCatalogQuery(await searchParams, scope);
+  return listingMetadata(scope, query, {
+    title: collection.name,
+    description: truncateDescription(collection.description || `Shop the ${collection.name} collection at Vastra.`),
+  });
+}
+
+export default async function CollectionPage({ params, searchParams }: Props) {
+  const { collection, scope } = await loadCollection((await params).slug);
+  const { query, result } = await loadListing(scope, await searchParams);
+  return (
+    <CatalogTemplate
+      scope={scope}
+      query={query}
+      result={result}
+      heading={collection.name}
+      intro={collection.description}
+      breadcrumbs={[{ label: 'Home', href: '/' }, { label: 'Shop', href: '/shop' }, { label: collection.name }]}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import type { Metadata, Viewport } from 'next';
+import { GeistSans } from 'geist/font/sans';
+import { connection } from 'next/server';
+import type { ReactNode } from 'react';
+import { SiteFooter } from '@/features/layout/site-footer';
+import { SiteHeader } from '@/features/layout/site-header';
+import { toNavCategories } from '@/features/layout/nav-model';
+import { getCategories } from '@/lib/api/catalog';
+import { getConfig } from '@/lib/config';
+import { PublicConfigProvider } from '@/lib/public-config';
+import './globals.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  await connection();
+  return {
+    metadataBase: new URL(getConfig().siteUrl),
+    title: { default: 'Vastra: fashion for India', template: '%s | Vastra' },
+    description:
+      'Shop clothing, footwear and accessories for men, women and kids at Vastra. Prices in ₹, inclusive of GST, delivered across India.',
+    applicationName: 'Vastra',
+    openGraph: { siteName: 'Vastra', locale: 'en_IN', type: 'website' },
+    twitter: { card: 'summary_large_image' },
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#8a1a42' };
+
+/**
+ * Every page reads the API at request time (never during `next build`), and configuration
+ * comes from the environment of the running server.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const { publicApiUrl } = getConfig();
+  const categories = toNavCategories(await getCategories().catch(() => []));
+  return (
+    <html lang="en-IN" className={GeistSans.variable}>
+      <body className="flex min-h-dvh flex-col font-sans">
+        <PublicConfigProvider value={{ apiUrl: publicApiUrl }}>
+          <SiteHeader categories={categories} />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter categories={categories} />
+        </PublicConfigProvider>
+      </body>
+    </html>
+  );
+}

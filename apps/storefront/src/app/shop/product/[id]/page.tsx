@@ -1,0 +1,44 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { productHref } from '@/components/ui/product-card';
+import { ProductTemplate } from '@/features/product/product-template';
+import { isNotFound } from '@/lib/api/client';
+import { getProduct, getRelatedProducts } from '@/lib/api/products';
+import { formatPrice } from '@/lib/format';
+import { toMediaSrc } from '@/lib/media';
+import { pageMetadata, truncateDescription } from '@/lib/seo';
+
+type Props = { params: Promise<{ id: string }> };
+
+/** The product or notFound(); shared by the metadata and the page within one request. */
+const loadProduct = cache(async (id: string) => {
+  try {
+    return await getProduct(id);
+  } catch (error) {
+    if (isNotFound(error)) notFound();
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await loadProduct((await params).id);
+  const image = toMediaSrc(product.primaryImage?.url ?? product.images[0]?.url);
+  return pageMetadata({
+    title: product.name,
+    description: truncateDescription(
+      `${product.name} by ${product.brand} for ${formatPrice(product.price)}${
+        product.discountPercent > 0 ? ` (${product.discountPercent}% off MRP ${formatPrice(product.mrp)})` : ''
+      }. ${product.description}`,
+    ),
+    path: productHref(product.id),
+    images: image ? [{ url: image, alt: product.name }] : undefined,
+  });
+}
+
+export default async function ProductPage({ params }: Props) {
+  const { id } = await params;
+  const related = getRelatedProducts(id);
+  const product = await loadProduct(id);
+  return <ProductTemplate product={product} related={related} />;
+}

@@ -1,0 +1,69 @@
+import type { ProductSummary } from '@vastra/contracts';
+import Link from 'next/link';
+import { MediaImage } from './media-image';
+import { PriceTag } from './price-tag';
+import { RatingBadge } from './rating-badge';
+
+export function productHref(id: string): string {
+  return `/shop/product/${encodeURIComponent(id)}`;
+}
+
+type ProductCardProps = {
+  product: ProductSummary;
+  /** Preload the image (the first cards above the fold). */
+  preload?: boolean;
+  sizes?: string;
+  headingLevel?: 'h2' | 'h3';
+};
+
+/**
+ * A product in a listing. The name is the one link (stretched over the card), so keyboard
+ * and screen-reader users meet each product once.
+ */
+export function ProductCard({
+  product,
+  preload,
+  sizes = '(min-width: 1280px) 240px, (min-width: 768px) 30vw, 50vw',
+  headingLevel: Heading = 'h3',
+}: ProductCardProps) {
+  return (
+    <article
+      data-testid="product-card"
+      className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-white transition-shadow focus-within:shadow-lg hover:shadow-lg"
+    >
+      <div className="relative aspect-[3/4] overflow-hidden bg-stone-100">
+        <MediaImage
+          url={product.primaryImage?.url}
+          alt={product.name}
+          sizes={sizes}
+          preload={preload}
+          className="object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        {!product.inStock && (
+          <span className="absolute inset-x-0 bottom-0 bg-white/90 py-1 text-center text-xs font-semibold tracking-wide text-stone-800 uppercase">
+            Out of stock
+          </span>
+        )}
+        {product.inStock && product.rating.count > 0 && (
+          <div className="absolute bottom-2 left-2">
+            <RatingBadge average={product.rating.average} count={product.rating.count} />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-0.5 px-2.5 pt-2.5 pb-3">
+        <p className="truncate text-sm font-bold text-stone-900">{product.brand}</p>
+        <Heading className="truncate text-sm font-normal text-stone-600">
+          <Link
+            href={productHref(product.id)}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <div className="mt-1">
+          <PriceTag price={product.price} mrp={product.mrp} discountPercent={product.discountPercent} testId="price" />
+        </div>
+      </div>
+    </article>
+  );
+}

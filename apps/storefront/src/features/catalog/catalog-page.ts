@@ -1,0 +1,39 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { searchProducts } from '@/lib/api/products';
+import { pageMetadata } from '@/lib/seo';
+import { catalogHref, parseCatalogQuery, type CatalogQuery, type CatalogScope, type RawSearchParams } from './catalog-query';
+
+/** Loads one listing page: the query from the URL, plus the scope's fixed filter. */
+export async function loadListing(scope: CatalogScope, raw: RawSearchParams) {
+  const query = parseCatalogQuery(raw, scope);
+  const result = await searchProducts({
+    ...query,
+    search: query.search || undefined,
+    ...(scope.fixed ? { [scope.fixed.key]: [scope.fixed.value] } : {}),
+  });
+  // A page past the end (an old shared link) goes to the last page.
+  if (result.meta.totalPages > 0 && query.page > result.meta.totalPages) {
+    redirect(catalogHref(scope, { ...query, page: result.meta.totalPages }));
+  }
+  return { query, result };
+}
+
+/**
+ * Metadata of a listing: canonical URL without filters (page 2+ keeps its page), and
+ * filtered or searched variants kept out of the index.
+ */
+export function listingMetadata(
+  scope: CatalogScope,
+  query: CatalogQuery,
+  { title, description, noindex = false }: { title: string; description: string; noindex?: boolean },
+): Metadata {
+  const path = query.page > 1 ? `${scope.basePath}?page=${query.page}` : scope.basePath;
+  return pageMetadata({
+    title: query.page > 1 ? `${title} (page ${query.page})` : title,
+    description,
+    path,
+    noindex,
+  });
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useRef } from 'react';
+import { ChevronDownIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { categoryHref, type NavCategory } from './nav-model';
+
+/**
+ * The category menu on small screens: a modal <dialog> sliding in from the left (the browser
+ * handles focus trapping, Escape and the inert background).
+ */
+export function MobileMenu({ categories }: { categories: NavCategory[] }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const pathname = usePathname();
+
+  useEffect(() => {
+    dialogRef.current?.close();
+  }, [pathname]);
+
+  const close = () => dialogRef.current?.close();
+
+  return (
+    <div className="lg:hidden">
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => dialogRef.current?.showModal()}
+        className="-ml-2 grid size-10 place-items-center rounded-md text-stone-800 hover:bg-stone-100"
+      >
+        <MenuIcon width={22} height={22} />
+        <span className="sr-only">Open menu</span>
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-label="Menu"
+        onClick={(event) => {
+          if (event.target === dialogRef.current) close();
+        }}
+        className="m-0 h-dvh max-h-none w-[85vw] max-w-sm bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/50"
+      >
+        <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
+          <p className="text-lg font-bold">Vastra</p>
+          <button
+            type="button"
+            onClick={close}
+            className="grid size-10 place-items-center rounded-md hover:bg-stone-100"
+          >
+            <CloseIcon />
+            <span className="sr-only">Close menu</span>
+          </button>
+        </div>
+        <nav aria-label="Categories" className="px-2 py-3">
+          <ul className="space-y-1">
+            <li>
+              <Link href="/shop" onClick={close} className="block rounded-md px-3 py-3 font-semibold hover:bg-stone-100">
+                Shop all
+              </Link>
+            </li>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                {category.children.length > 0 ? (
+                  <details className="group">
+                    <summary className="flex cursor-pointer list-none items-center justify-between rounded-md px-3 py-3 font-semibold hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+                      {category.name}
+                      <ChevronDownIcon className="transition-transform group-open:rotate-180" />
+                    </summary>
+                    <ul className="mb-2 ml-3 border-l border-stone-200 pl-2">
+                      <li>
+                        <Link
+                          href={categoryHref(category.slug)}
+                          onClick={close}
+                          className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-stone-100"
+                        >
+                          All {category.name}
+                        </Link>
+                      </li>
+                      {category.children.map((sub) => (
+                        <li key={sub.slug}>
+                          <Link
+                            href={categoryHref(sub.slug)}
+                            onClick={close}
+                            className="block rounded-md px-3 py-2 text-sm text-stone-700 hover:bg-stone-100"
+                          >
+                            {sub.name}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : (
+                  <Link
+                    href={categoryHref(category.slug)}
+                    onClick={close}
+                    className="block rounded-md px-3 py-3 font-semibold hover:bg-stone-100"
+                  >
+                    {category.name}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </dialog>
+    </div>
+  );
+}

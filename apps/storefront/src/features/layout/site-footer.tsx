@@ -1,0 +1,75 @@
+import Link from 'next/link';
+import { ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
+import { categoryHref, type NavCategory } from './nav-model';
+
+/** The footer: shop links by category, reassurance, small print. */
+export function SiteFooter({ categories }: { categories: NavCategory[] }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-stone-200 bg-stone-50 text-sm text-stone-700">
+      <ul className="mx-auto grid max-w-7xl gap-4 border-b border-stone-200 px-4 py-6 sm:grid-cols-3">
+        <li className="flex items-center gap-3">
+          <TruckIcon className="shrink-0 text-brand-700" />
+          Delivery across India
+        </li>
+        <li className="flex items-center gap-3">
+          <ReturnIcon className="shrink-0 text-brand-700" />
+          Easy returns on eligible orders
+        </li>
+        <li className="flex items-center gap-3">
+          <ShieldIcon className="shrink-0 text-brand-700" />
+          Prices in ₹, inclusive of GST
+        </li>
+      </ul>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-stone-900">Vastra</p>
+          <p className="mt-2 max-w-xs text-stone-600">
+            Clothing, footwear and accessories for every day and every occasion, delivered across India.
+          </p>
+        </div>
+        <nav aria-label="Shop">
+          <h2 className="font-semibold tracking-wide text-stone-900 uppercase">Shop</h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <Link href="/shop" className="hover:text-stone-900 hover:underline">
+                All products
+              </Link>
+            </li>
+            <li>
+              <Link href="/shop?sort=newest" className="hover:text-stone-900 hover:underline">
+                New arrivals
+              </Link>
+            </li>
+            <li>
+              <Link href="/shop?onSale=true" className="hover:text-stone-900 hover:underline">
+                On sale
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        {categories.length > 0 && (
+          <nav aria-label="Footer categories">
+            <h2 className="font-semibold tracking-wide text-stone-900 uppercase">Categories</h2>
+            <ul className="mt-3 space-y-2">
+              {categories.map((category) => (
+                <li key={category.slug}>
+                  <Link href={categoryHref(category.slug)} className="hover:text-stone-900 hover:underline">
+                    {category.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div>
+          <h2 className="font-semibold tracking-wide text-stone-900 uppercase">About</h2>
+          <p className="mt-3 text-stone-600">
+            Vastra is an open-source online store. Shipping within India only.
+          </p>
+        </div>
+      </div>
+      <p className="border-t border-stone-200 py-4 text-center text-xs text-stone-600">© {year} Vastra</p>
+    </footer>
+  );
+}

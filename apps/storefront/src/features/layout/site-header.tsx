@@ -1,0 +1,87 @@
+import Link from 'next/link';
+import { ChevronDownIcon } from '@/components/ui/icons';
+import { categoryHref, type NavCategory } from './nav-model';
+import { MobileMenu } from './mobile-menu';
+import { SearchBox } from './search-box';
+
+/** The header: logo, category navigation (mega menu on desktop, drawer on mobile), search. */
+export function SiteHeader({ categories }: { categories: NavCategory[] }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:shadow"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap lg:gap-x-8 lg:py-0">
+        <MobileMenu categories={categories} />
+        <Link href="/" className="flex items-center gap-2 py-1 lg:py-5" aria-label="Vastra home">
+          <span
+            aria-hidden="true"
+            className="grid size-8 place-items-center rounded-md bg-brand-700 text-lg font-bold text-white"
+          >
+            V
+          </span>
+          <span className="text-xl font-bold tracking-tight text-stone-900">Vastra</span>
+        </Link>
+        <nav aria-label="Categories" className="hidden self-stretch lg:block">
+          <ul className="flex h-full items-stretch gap-1">
+            {categories.map((category) => (
+              <li key={category.slug} className="group relative flex items-stretch">
+                <Link
+                  href={categoryHref(category.slug)}
+                  className="flex items-center gap-1 border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide text-stone-800 uppercase group-focus-within:border-brand-700 group-hover:border-brand-700"
+                >
+                  {category.name}
+                  {category.children.length > 0 && <ChevronDownIcon width={14} height={14} />}
+                </Link>
+                {category.children.length > 0 && (
+                  <div className="invisible absolute top-full left-0 z-40 w-max max-w-[min(56rem,80vw)] rounded-b-lg border border-stone-200 bg-white p-6 opacity-0 shadow-xl transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+                    <ul className="grid auto-cols-[minmax(10rem,1fr)] grid-flow-col gap-x-8">
+                      {category.children.slice(0, 5).map((sub) => (
+                        <li key={sub.slug}>
+                          <Link
+                            href={categoryHref(sub.slug)}
+                            className="text-sm font-semibold text-brand-700 hover:underline"
+                          >
+                            {sub.name}
+                          </Link>
+                          {sub.children.length > 0 && (
+                            <ul className="mt-2 space-y-1.5">
+                              {sub.children.map((article) => (
+                                <li key={article.slug}>
+                                  <Link
+                                    href={categoryHref(article.slug)}
+                                    className="text-sm text-stone-700 hover:text-stone-900 hover:underline"
+                                  >
+                                    {article.name}
+                                  </Link>
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </li>
+            ))}
+            <li className="flex items-stretch">
+              <Link
+                href="/shop"
+                className="flex items-center border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide text-stone-800 uppercase hover:border-brand-700"
+              >
+                Shop all
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="order-last w-full lg:order-none lg:ml-auto lg:w-96 lg:py-3">
+          <SearchBox />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import type { Image as ProductImage } from '@vastra/contracts';
+import { useState } from 'react';
+import { PlayIcon } from '@/components/ui/icons';
+import { MediaImage } from '@/components/ui/media-image';
+import { isVideo, toMediaSrc } from '@/lib/media';
+
+/** The product's photos and videos (mp4/webm, §9): a large view and thumbnails to switch. */
+export function ProductGallery({ media, name }: { media: ProductImage[]; name: string }) {
+  const items = media.length > 0 ? media : [{ url: '', isPrimary: true }];
+  const [index, setIndex] = useState(() => Math.max(0, items.findIndex((m) => m.isPrimary)));
+  const current = items[index] ?? items[0]!;
+  const count = items.length;
+
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-start">
+      {count > 1 && (
+        <ul aria-label="Product images" className="scrollbar-none flex gap-2 overflow-x-auto sm:flex-col sm:overflow-visible">
+          {items.map((item, i) => {
+            const video = isVideo(item.url);
+            return (
+              <li key={`${item.url}-${i}`} className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => setIndex(i)}
+                  aria-pressed={i === index}
+                  className={`relative block aspect-[3/4] w-16 overflow-hidden rounded-md border-2 bg-stone-100 ${
+                    i === index ? 'border-brand-700' : 'border-transparent hover:border-stone-300'
+                  }`}
+                >
+                  {video ? (
+                    <span className="absolute inset-0 grid place-items-center bg-stone-800 text-white">
+                      <PlayIcon />
+                    </span>
+                  ) : (
+                    <MediaImage url={item.url} alt="" sizes="64px" />
+                  )}
+                  <span className="sr-only">
+                    Show {video ? 'video' : 'image'} {i + 1} of {count}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="relative mx-auto aspect-[3/4] w-full max-w-md overflow-hidden rounded-xl bg-stone-100 sm:mx-0 sm:flex-1">
+        {isVideo(current.url) ? (
+          <video
+            key={current.url}
+            src={toMediaSrc(current.url) ?? undefined}
+            controls
+            muted
+            playsInline
+            preload="metadata"
+            aria-label={`Video of ${name}`}
+            className="absolute inset-0 size-full object-cover"
+          />
+        ) : (
+          <MediaImage
+            url={current.url || null}
+            alt={count > 1 ? `${name}, image ${index + 1} of ${count}` : name}
+            sizes="(min-width: 1024px) 448px, 100vw"
+            preload={index === 0}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

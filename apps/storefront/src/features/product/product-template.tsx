@@ -1,0 +1,126 @@
+import type { ProductDetail, ProductSummary } from '@vastra/contracts';
+import Link from 'next/link';
+import { Suspense } from 'react';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { ProductRail } from '@/components/ui/product-rail';
+import { RatingBadge } from '@/components/ui/rating-badge';
+import { ProductGallery } from './product-gallery';
+import { ProductJsonLd } from './product-json-ld';
+import { PurchasePanel } from './purchase-panel';
+
+const categoryHref = (slug: string) => `/category/${encodeURIComponent(slug)}`;
+
+/** The product page: gallery, price and selectors, details, description, related products. */
+export function ProductTemplate({
+  product,
+  related,
+}: {
+  product: ProductDetail;
+  /** Loaded in parallel and streamed in; an empty list when the call fails (§7). */
+  related: Promise<ProductSummary[]>;
+}) {
+  const details: [string, React.ReactNode][] = [
+    ['Brand', <Link key="brand" href={`/shop?brands=${encodeURIComponent(product.brand)}`} className="text-brand-700 hover:underline">{product.brand}</Link>],
+    ['Category', product.categoryPath.map((c) => c.name).join(' › ') || product.category.name],
+    ['Colour', product.color],
+    ['Gender', product.gender],
+  ];
+  if (product.usage) details.push(['Occasion', product.usage]);
+  if (product.season) details.push(['Season', product.season]);
+  if (product.collections.length > 0) {
+    details.push([
+      'Collections',
+      <span key="collections" className="flex flex-wrap gap-x-2">
+        {product.collections.map((c, i) => (
+          <span key={c.slug}>
+            <Link href={`/collections/${encodeURIComponent(c.slug)}`} className="text-brand-700 hover:underline">
+              {c.name}
+            </Link>
+            {i < product.collections.length - 1 ? ',' : ''}
+          </span>
+        ))}
+      </span>,
+    ]);
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-4 pb-8 sm:pt-6">
+      <ProductJsonLd product={product} />
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: '/' },
+          { label: 'Shop', href: '/shop' },
+          ...product.categoryPath.map((c) => ({ label: c.name, href: categoryHref(c.slug) })),
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
+        <ProductGallery media={product.images} name={product.name} />
+        <div>
+          <p className="text-lg font-bold text-stone-900">{product.brand}</p>
+          <h1 className="mt-1 text-xl leading-snug text-stone-700 sm:text-2xl">{product.name}</h1>
+          <div className="mt-3">
+            <RatingBadge average={product.rating.average} count={product.rating.count} size="lg" />
+          </div>
+          <hr className="my-5 border-stone-200" />
+          <PurchasePanel product={product} />
+          <hr className="my-6 border-stone-200" />
+          <section aria-labelledby="product-details">
+            <h2 id="product-details" className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
+              Product details
+            </h2>
+            <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+              {details.map(([term, value]) => (
+                <div key={term} className="contents">
+                  <dt className="text-stone-600">{term}</dt>
+                  <dd className="text-stone-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          {product.description && (
+            <section aria-labelledby="product-description" className="mt-6">
+              <h2 id="product-description" className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
+                Description
+              </h2>
+              <div className="mt-3 space-y-3 text-sm leading-relaxed text-stone-700">
+                {product.description.split(/\n{2,}/).map((paragraph, i) => (
+                  <p key={i}>{paragraph}</p>
+                ))}
+              </div>
+            </section>
+          )}
+        </div>
+      </div>
+      <Suspense fallback={<RelatedSkeleton />}>
+        <RelatedProducts related={related} />
+      </Suspense>
+    </div>
+  );
+}
+
+async function RelatedProducts({ related }: { related: Promise<ProductSummary[]> }) {
+  const products = await related;
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby="related-products" className="mt-14">
+      <h2 id="related-products" className="mb-5 text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">
+        Similar products
+      </h2>
+      <ProductRail products={products} label="Similar products" />
+    </section>
+  );
+}
+
+function RelatedSkeleton() {
+  return (
+    <div aria-hidden="true" className="mt-14">
+      <div className="mb-5 h-7 w-48 rounded bg-stone-100" />
+      <div className="flex gap-4 overflow-hidden">
+        {Array.from({ length: 5 }, (_, i) => (
+          <div key={i} className="aspect-[3/4] w-40 shrink-0 rounded-lg bg-stone-100 sm:w-48" />
+        ))}
+      </div>
+    </div>
+  );
+}

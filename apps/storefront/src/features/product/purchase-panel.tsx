@@ -1,0 +1,140 @@
+'use client';
+
+import type { ProductDetail, Variant } from '@vastra/contracts';
+import { useId, useState } from 'react';
+import { PriceTag } from '@/components/ui/price-tag';
+import { swatchFor } from '@/lib/colours';
+import { discountPercent, stockState } from './stock';
+
+const unique = (values: string[]) => [...new Set(values)];
+
+/**
+ * Colour and size selectors built from the variants (radio groups), the price of the chosen
+ * variant and its stock state. The cart comes in a later issue, so nothing is added here.
+ */
+export function PurchasePanel({ product }: { product: ProductDetail }) {
+  const variants = product.variants;
+  const colours = unique(variants.map((v) => v.color));
+  const [colour, setColour] = useState(colours.includes(product.color) ? product.color : (colours[0] ?? product.color));
+  const ofColour = variants.filter((v) => v.color === colour);
+  const onlyOne = ofColour.length === 1 ? ofColour[0] : undefined;
+  const [size, setSize] = useState<string | null>(onlyOne?.inStock ? onlyOne.size : null);
+  const selected: Variant | undefined = ofColour.find((v) => v.size === size);
+  const ids = useId();
+
+  const anyInStock = (variants.length > 0 ? ofColour : []).some((v) => v.inStock) || (variants.length === 0 && product.inStock);
+  const state = selected
+    ? stockState(selected.stock)
+    : anyInStock
+      ? stockState(Number.POSITIVE_INFINITY)
+      : stockState(0);
+  const price = selected?.price ?? (ofColour.length > 0 ? Math.min(...ofColour.map((v) => v.price)) : product.price);
+  const mrp = selected?.mrp ?? (ofColour.find((v) => v.price === price)?.mrp ?? product.mrp);
+
+  const chooseColour = (next: string) => {
+    setColour(next);
+    const same = variants.find((v) => v.color === next && v.size === size && v.inStock);
+    if (!same) setSize(null);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <PriceTag price={price} mrp={mrp} discountPercent={discountPercent(price, mrp)} size="lg" testId="product-price" />
+        <p className="mt-1 text-sm font-medium text-emerald-800">Inclusive of all taxes</p>
+      </div>
+
+      {colours.length > 0 && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold tracking-wide text-stone-900 uppercase">
+            Colour<span className="font-normal text-stone-600 normal-case">: {colour}</span>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {colours.map((c) => {
+              const swatch = swatchFor(c);
+              return (
+                <label key={c} className="cursor-pointer">
+                  <input
+                    type="radio"
+                    name={`${ids}-colour`}
+                    value={c}
+                    checked={c === colour}
+                    onChange={() => chooseColour(c)}
+                    className="peer sr-only"
+                  />
+                  <span className="flex items-center gap-2 rounded-full border border-stone-300 py-1.5 pr-4 pl-1.5 text-sm text-stone-800 peer-checked:border-brand-700 peer-checked:ring-1 peer-checked:ring-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700">
+                    <span
+                      aria-hidden="true"
+                      className="size-6 rounded-full border border-stone-300"
+                      style={{ background: swatch ?? '#e7e5e4' }}
+                    />
+                    {c}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+
+      {ofColour.length > 0 && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold tracking-wide text-stone-900 uppercase">
+            Size{size ? <span className="font-normal text-stone-600 normal-case">: {size}</span> : null}
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {ofColour.map((v) => (
+              <label key={v.id} className={v.inStock ? 'cursor-pointer' : 'cursor-not-allowed'}>
+                <input
+                  type="radio"
+                  name={`${ids}-size`}
+                  value={v.size}
+                  checked={v.size === size}
+                  disabled={!v.inStock}
+                  onChange={() => setSize(v.size)}
+                  className="peer sr-only"
+                />
+                <span
+                  className={`grid h-12 min-w-12 place-items-center rounded-full border px-3 text-sm font-semibold peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 ${
+                    v.inStock
+                      ? 'border-stone-300 text-stone-900 hover:border-brand-700 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white'
+                      : 'border-dashed border-stone-300 bg-stone-50 text-stone-600 line-through'
+                  }`}
+                >
+                  {v.size}
+                  {!v.inStock && <span className="sr-only"> (out of stock)</span>}
+                </span>
+              </label>
+            ))}
+          </div>
+          {!selected && anyInStock && ofColour.length > 1 && (
+            <p className="mt-2 text-sm text-stone-600">Select a size to see its stock.</p>
+          )}
+        </fieldset>
+      )}
+
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="stock-status"
+        className={`text-sm font-semibold ${
+          state.tone === 'out' ? 'text-red-700' : state.tone === 'low' ? 'text-saffron-600' : 'text-emerald-800'
+        }`}
+      >
+        {state.label}
+        {selected && state.tone !== 'out' ? <span className="font-normal text-stone-600"> in size {selected.size}</span> : null}
+      </p>
+
+      <div>
+        <button
+          type="button"
+          disabled
+          className="w-full cursor-not-allowed rounded-md bg-stone-200 px-6 py-3.5 text-sm font-semibold tracking-wide text-stone-600 uppercase sm:w-auto sm:min-w-64"
+        >
+          Add to bag
+        </button>
+        <p className="mt-2 text-xs text-stone-600">Online ordering opens soon.</p>
+      </div>
+    </div>
+  );
+}

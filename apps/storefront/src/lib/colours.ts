@@ -1,0 +1,55 @@
+/**
+ * Swatch colours for the catalogue's colour names (Myntra's `baseColour` values). Unknown
+ * names get no swatch; the name is always shown as text, never colour alone.
+ */
+const SWATCHES: Record<string, string> = {
+  black: '#111111',
+  white: '#ffffff',
+  'off white': '#f5f1e6',
+  cream: '#f3e9d2',
+  beige: '#e1c699',
+  khaki: '#b9a47a',
+  brown: '#6b4226',
+  'coffee brown': '#4b2e1f',
+  tan: '#c08a55',
+  mushroom: '#a39382',
+  'taupe': '#8b7d6b',
+  grey: '#8a8a8a',
+  'grey melange': '#9e9e9e',
+  charcoal: '#36454f',
+  steel: '#71797e',
+  silver: '#c0c0c0',
+  'metallic': '#aaa9ad',
+  gold: '#c9a227',
+  bronze: '#a97142',
+  copper: '#b87333',
+  blue: '#1f5fbf',
+  'navy blue': '#1b2a4a',
+  'teal': '#0f7c7c',
+  'turquoise blue': '#2bb3c0',
+  'sea green': '#2e8b57',
+  green: '#2f8f3a',
+  'olive': '#6b6b2a',
+  'lime green': '#7ccd32',
+  'fluorescent green': '#4be34b',
+  yellow: '#f2c318',
+  mustard: '#d4a017',
+  orange: '#f07f1f',
+  peach: '#f7b998',
+  rust: '#b7410e',
+  red: '#d22b2b',
+  maroon: '#7a1f2b',
+  burgundy: '#800020',
+  pink: '#ef7fa8',
+  rose: '#e8707f',
+  magenta: '#c2185b',
+  purple: '#6a2c91',
+  lavender: '#b4a7d6',
+  mauve: '#b784a7',
+  'nude': '#e3bc9a',
+  'skin': '#e8beac',
+};
+
+export function swatchFor(colour: string): string | undefined {
+  return SWATCHES[colour.trim().toLowerCase()];
+}

@@ -1,0 +1,11 @@
+export { formatPrice } from '@vastra/contracts';
+
+/** "1 product", "42 products", with Indian digit grouping. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${new Intl.NumberFormat('en-IN').format(count)} ${count === 1 ? singular : plural}`;
+}
+
+/** "4.3" for a rating average. */
+export function formatRating(value: number): string {
+  return value.toFixed(1);
+}

@@ -1,0 +1,19 @@
+'use client';
+
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** What client components may know of the runtime configuration (nothing secret). */
+export type PublicConfig = { apiUrl: string };
+
+const PublicConfigContext = createContext<PublicConfig | null>(null);
+
+/** Rendered by the root layout with values read on the server at request time. */
+export function PublicConfigProvider({ value, children }: { value: PublicConfig; children: ReactNode }) {
+  return <PublicConfigContext.Provider value={value}>{children}</PublicConfigContext.Provider>;
+}
+
+export function usePublicConfig(): PublicConfig {
+  const value = useContext(PublicConfigContext);
+  if (!value) throw new Error('usePublicConfig must be used inside PublicConfigProvider');
+  return value;
+}
