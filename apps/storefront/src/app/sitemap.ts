@@ -24,7 +24,11 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const categories = await getCategories().catch(() => []);
   for (const category of flatten(categories)) {
     if (category.productCount > 0) {
-      entries.push({ url: absoluteUrl(`/category/${encodeURIComponent(category.slug)}`), changeFrequency: 'daily', priority: 0.8 });
+      entries.push({
+        url: absoluteUrl(`/category/${encodeURIComponent(category.slug)}`),
+        changeFrequency: 'daily',
+        priority: 0.8,
+      });
     }
   }
 
@@ -32,7 +36,11 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     const result = await getCollections(page, MAX_PAGE_LIMIT).catch(() => null);
     if (!result) break;
     for (const collection of result.collections) {
-      entries.push({ url: absoluteUrl(`/collections/${encodeURIComponent(collection.slug)}`), changeFrequency: 'weekly', priority: 0.7 });
+      entries.push({
+        url: absoluteUrl(`/collections/${encodeURIComponent(collection.slug)}`),
+        changeFrequency: 'weekly',
+        priority: 0.7,
+      });
     }
     if (page >= result.meta.totalPages) break;
   }

@@ -16,7 +16,10 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
                   {item.label}
                 </Link>
               ) : (
-                <span aria-current={last ? 'page' : undefined} className={last ? 'font-medium text-stone-900' : undefined}>
+                <span
+                  aria-current={last ? 'page' : undefined}
+                  className={last ? 'font-medium text-stone-900' : undefined}
+                >
                   {item.label}
                 </span>
               )}

@@ -29,12 +29,23 @@ export function ProductRail({
 }
 
 /** A responsive grid of product cards. */
-export function ProductGrid({ products, label, preloadFirst = 0 }: { products: ProductSummary[]; label: string; preloadFirst?: number }) {
+export function ProductGrid({
+  products,
+  label,
+  preloadFirst = 0,
+  headingLevel = 'h3',
+}: {
+  products: ProductSummary[];
+  label: string;
+  preloadFirst?: number;
+  /** h2 where the grid is the page's main content (listings), h3 under a section heading. */
+  headingLevel?: 'h2' | 'h3';
+}) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 sm:gap-x-4 xl:grid-cols-5">
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} preload={i < preloadFirst} />
+          <ProductCard product={product} preload={i < preloadFirst} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -2,12 +2,27 @@ import type { SearchFilters } from '@vastra/contracts';
 import Link from 'next/link';
 import { CloseIcon } from '@/components/ui/icons';
 import { formatPrice } from '@/lib/format';
-import { EMPTY_QUERY, LIST_KEYS, catalogHref, withChanges, type CatalogQuery, type CatalogScope } from './catalog-query';
+import {
+  EMPTY_QUERY,
+  LIST_KEYS,
+  catalogHref,
+  withChanges,
+  type CatalogQuery,
+  type CatalogScope,
+} from './catalog-query';
 
 type Chip = { label: string; href: string };
 
 /** The applied filters as removable chips (plain links, so they work without JavaScript). */
-export function ActiveFilters({ scope, query, filters }: { scope: CatalogScope; query: CatalogQuery; filters: SearchFilters }) {
+export function ActiveFilters({
+  scope,
+  query,
+  filters,
+}: {
+  scope: CatalogScope;
+  query: CatalogQuery;
+  filters: SearchFilters;
+}) {
   const names = new Map<string, string>([
     ...filters.categories.map((c) => [`categories:${c.slug}`, c.name] as const),
     ...filters.collections.map((c) => [`collections:${c.slug}`, c.name] as const),
@@ -44,9 +59,9 @@ export function ActiveFilters({ scope, query, filters }: { scope: CatalogScope; 
               scroll={false}
               className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white py-1 pr-2 pl-3 text-sm text-stone-800 hover:border-stone-900"
             >
+              <span className="sr-only">Remove filter: </span>
               {chip.label}
               <CloseIcon width={14} height={14} />
-              <span className="sr-only">: remove filter</span>
             </Link>
           </li>
         ))}

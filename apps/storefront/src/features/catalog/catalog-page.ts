@@ -3,7 +3,13 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { searchProducts } from '@/lib/api/products';
 import { pageMetadata } from '@/lib/seo';
-import { catalogHref, parseCatalogQuery, type CatalogQuery, type CatalogScope, type RawSearchParams } from './catalog-query';
+import {
+  catalogHref,
+  parseCatalogQuery,
+  type CatalogQuery,
+  type CatalogScope,
+  type RawSearchParams,
+} from './catalog-query';
 
 /** Loads one listing page: the query from the URL, plus the scope's fixed filter. */
 export async function loadListing(scope: CatalogScope, raw: RawSearchParams) {

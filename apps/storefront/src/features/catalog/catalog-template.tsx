@@ -26,7 +26,15 @@ type CatalogTemplateProps = {
  * Every product listing: /shop, /search, /category/[slug], /collections/[slug]. Filters,
  * sort and page live in the URL; the page is rendered on the server.
  */
-export function CatalogTemplate({ scope, query, result, heading, intro, breadcrumbs, links = [] }: CatalogTemplateProps) {
+export function CatalogTemplate({
+  scope,
+  query,
+  result,
+  heading,
+  intro,
+  breadcrumbs,
+  links = [],
+}: CatalogTemplateProps) {
   const { products, filters, meta } = result;
   const activeCount = countActiveFilters(query);
   const firstItem = meta.total === 0 ? 0 : (meta.page - 1) * meta.limit + 1;
@@ -73,7 +81,7 @@ export function CatalogTemplate({ scope, query, result, heading, intro, breadcru
             <ActiveFilters scope={scope} query={query} filters={filters} />
             <ResultsRegion>
               {products.length > 0 ? (
-                <ProductGrid products={products} label={heading} preloadFirst={4} />
+                <ProductGrid products={products} label={heading} preloadFirst={4} headingLevel="h2" />
               ) : (
                 <EmptyState
                   headingLevel="h2"
@@ -85,7 +93,10 @@ export function CatalogTemplate({ scope, query, result, heading, intro, breadcru
                   }
                   actions={[
                     activeCount > 0
-                      ? { label: 'Clear all filters', href: catalogHref(scope, { ...EMPTY_QUERY, search: query.search }) }
+                      ? {
+                          label: 'Clear all filters',
+                          href: catalogHref(scope, { ...EMPTY_QUERY, search: query.search }),
+                        }
                       : { label: 'Browse all products', href: '/shop' },
                   ]}
                 />

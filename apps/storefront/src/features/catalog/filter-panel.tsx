@@ -27,7 +27,11 @@ function optionsFor(key: ListKey, filters: SearchFilters, selected: string[]): O
   const options: Option[] =
     key === 'categories' || key === 'collections'
       ? filters[key].map((f) => ({ value: f.slug, label: f.name, count: f.count }))
-      : (key === 'gender' ? filters.genders : filters[key]).map((f) => ({ value: f.value, label: f.value, count: f.count }));
+      : (key === 'gender' ? filters.genders : filters[key]).map((f) => ({
+          value: f.value,
+          label: f.value,
+          count: f.count,
+        }));
   const known = new Set(options.map((o) => o.value.toLowerCase()));
   const missing = selected.filter((v) => !known.has(v.toLowerCase())).map((v) => ({ value: v, label: v, count: 0 }));
   return [...missing, ...options];
@@ -149,11 +153,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
       role={drawerOpen ? 'dialog' : undefined}
       aria-modal={drawerOpen ? true : undefined}
       aria-labelledby={drawerOpen ? `${ids}-title` : undefined}
-      className={
-        drawerOpen
-          ? 'fixed inset-0 z-50 flex flex-col bg-white'
-          : 'hidden lg:sticky lg:top-24 lg:block lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto lg:pr-2'
-      }
+      className={drawerOpen ? 'fixed inset-0 z-50 flex flex-col bg-white' : 'hidden lg:block'}
     >
       <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3 lg:px-0 lg:pt-0">
         <h2 id={`${ids}-title`} className="text-base font-semibold tracking-wide text-stone-900 uppercase">
@@ -194,30 +194,28 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
           if (options.length === 0) return null;
           return (
             <FilterGroup key={key} legend={FILTER_LABELS[key]}>
-              <ul
-                className={`space-y-0.5 ${options.length > 8 ? 'max-h-60 overflow-y-auto pr-1' : ''}`}
-              >
-                {options.map((option) => (
-                  <li key={option.value}>
-                    <label className="flex cursor-pointer items-center gap-2.5 rounded px-1 py-1.5 text-sm text-stone-800 hover:bg-stone-50">
-                      <input
-                        type="checkbox"
-                        name={key}
-                        value={option.value}
-                        checked={isSelected(draft[key], option.value)}
-                        onChange={() => toggle(key, option.value)}
-                        className="size-4 shrink-0 accent-brand-700"
-                      />
-                      {key === 'colors' && <Swatch colour={option.value} />}
-                      <span className="min-w-0 flex-1 truncate">{option.label}</span>
-                      <span className="text-xs text-stone-600">
-                        {option.count}
-                        <span className="sr-only"> products</span>
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
+              <OptionList
+                options={options}
+                render={(option) => (
+                  <label className="flex cursor-pointer items-center gap-2.5 rounded px-1 py-1.5 text-sm text-stone-800 hover:bg-stone-50">
+                    <input
+                      type="checkbox"
+                      name={key}
+                      value={option.value}
+                      checked={isSelected(draft[key], option.value)}
+                      onChange={() => toggle(key, option.value)}
+                      className="size-4 shrink-0 accent-brand-700"
+                    />
+                    {key === 'colors' && <Swatch colour={option.value} />}
+                    <span className="min-w-0 flex-1 truncate">{option.label}</span>
+                    <span className="text-xs text-stone-600">
+                      {option.count}
+                      <span className="sr-only"> products</span>
+                    </span>
+                  </label>
+                )}
+                isOpen={options.slice(VISIBLE_OPTIONS).some((o) => isSelected(draft[key], o.value))}
+              />
             </FilterGroup>
           );
         })}
@@ -316,6 +314,54 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
   );
 }
 
+const VISIBLE_OPTIONS = 8;
+
+/**
+ * The first options, then the rest behind a native disclosure ("+ 55 more"), which works
+ * without JavaScript and keeps long lists (sizes, brands) from swamping the panel.
+ */
+function OptionList({
+  options,
+  render,
+  isOpen,
+}: {
+  options: Option[];
+  render: (option: Option) => ReactNode;
+  isOpen: boolean;
+}) {
+  const first = options.slice(0, VISIBLE_OPTIONS);
+  const rest = options.slice(VISIBLE_OPTIONS);
+  // Open on the server when a hidden option is chosen; after that only ever opened, never
+  // closed under the shopper's hands.
+  const [initiallyOpen] = useState(isOpen);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (isOpen && detailsRef.current) detailsRef.current.open = true;
+  }, [isOpen]);
+  return (
+    <>
+      <ul className="space-y-0.5">
+        {first.map((option) => (
+          <li key={option.value}>{render(option)}</li>
+        ))}
+      </ul>
+      {rest.length > 0 && (
+        <details ref={detailsRef} open={initiallyOpen || undefined} className="group">
+          <summary className="mt-1 inline-block cursor-pointer list-none rounded px-1 py-1 text-sm font-semibold text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
+            <span className="group-open:hidden">+ {rest.length} more</span>
+            <span className="hidden group-open:inline">Show fewer</span>
+          </summary>
+          <ul className="space-y-0.5">
+            {rest.map((option) => (
+              <li key={option.value}>{render(option)}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
 function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="border-b border-stone-200 py-4">
@@ -330,15 +376,9 @@ function FilterGroup({ legend, children }: { legend: string; children: ReactNode
 function Swatch({ colour }: { colour: string }) {
   const lower = colour.toLowerCase();
   const background =
-    lower === 'multi'
-      ? 'conic-gradient(#d22b2b, #f2c318, #2f8f3a, #1f5fbf, #6a2c91, #d22b2b)'
-      : swatchFor(colour);
+    lower === 'multi' ? 'conic-gradient(#d22b2b, #f2c318, #2f8f3a, #1f5fbf, #6a2c91, #d22b2b)' : swatchFor(colour);
   if (!background) return <span aria-hidden="true" className="size-4 shrink-0" />;
   return (
-    <span
-      aria-hidden="true"
-      className="size-4 shrink-0 rounded-full border border-stone-300"
-      style={{ background }}
-    />
+    <span aria-hidden="true" className="size-4 shrink-0 rounded-full border border-stone-300" style={{ background }} />
   );
 }

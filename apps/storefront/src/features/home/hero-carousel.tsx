@@ -45,7 +45,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
             inert={i !== current}
             className="w-full shrink-0 snap-start"
           >
-            <div className="grid items-center gap-6 bg-gradient-to-br from-brand-50 via-white to-saffron-100 px-6 py-8 sm:grid-cols-[1.2fr_1fr] sm:px-12 sm:py-12 lg:px-16">
+            <div className="grid items-center gap-6 bg-gradient-to-br from-brand-50 via-white to-saffron-100 px-6 pt-8 pb-16 sm:grid-cols-[1.2fr_1fr] sm:px-12 sm:pt-12 sm:pb-16 lg:px-16">
               <div className="order-2 sm:order-1">
                 <h2 className="text-3xl leading-tight font-bold tracking-tight text-stone-900 sm:text-4xl lg:text-5xl">
                   {slide.title}

@@ -14,7 +14,7 @@ const headingId = (section: HomepageSection) => `section-${section.id}`;
 export function HeroSection({ section }: { section: SectionOf<'hero'> }) {
   if (section.content.slides.length === 0) return null;
   return (
-    <div className="mx-auto max-w-7xl sm:px-4 sm:pt-4">
+    <div className="mx-auto w-full max-w-7xl sm:px-4 sm:pt-4">
       <div className="overflow-hidden sm:rounded-2xl">
         <HeroCarousel slides={section.content.slides} label={section.title} />
       </div>
@@ -24,7 +24,7 @@ export function HeroSection({ section }: { section: SectionOf<'hero'> }) {
 
 export function FashionShowcaseSection({ section }: { section: SectionOf<'fashion_showcase'> }) {
   return (
-    <section aria-labelledby={headingId(section)} className="mx-auto max-w-7xl px-4">
+    <section aria-labelledby={headingId(section)} className="mx-auto w-full max-w-7xl px-4">
       <SectionHeading id={headingId(section)} title={section.title} subtitle={section.subtitle} />
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
         {section.content.items.map((item) => (
@@ -53,12 +53,12 @@ export function FashionShowcaseSection({ section }: { section: SectionOf<'fashio
 export function CollectionHighlightSection({ section }: { section: SectionOf<'collection_highlight'> }) {
   const { collection, products, cta } = section.content;
   return (
-    <section aria-labelledby={headingId(section)} className="mx-auto max-w-7xl px-4">
+    <section aria-labelledby={headingId(section)} className="mx-auto w-full max-w-7xl px-4">
       <div className="grid gap-6 rounded-2xl bg-stone-50 p-4 sm:p-6 lg:grid-cols-[16rem_1fr] lg:p-8">
         <div className="flex flex-col justify-center">
-          <p className="text-xs font-semibold tracking-widest text-brand-700 uppercase">{section.title}</p>
+          <p className="text-xs font-semibold tracking-widest text-brand-700 uppercase">Collection</p>
           <h2 id={headingId(section)} className="mt-2 text-2xl font-bold tracking-tight text-stone-900">
-            {collection.name}
+            {section.title}
           </h2>
           <p className="mt-2 text-sm text-stone-600">{section.subtitle ?? collection.description}</p>
           <Link
@@ -68,7 +68,7 @@ export function CollectionHighlightSection({ section }: { section: SectionOf<'co
             {cta.label}
           </Link>
         </div>
-        <ProductRail products={products.slice(0, 8)} label={`Products in ${collection.name}`} columns={4} />
+        <ProductRail products={products.slice(0, 4)} label={`Products in ${collection.name}`} columns={4} />
       </div>
     </section>
   );
@@ -76,21 +76,21 @@ export function CollectionHighlightSection({ section }: { section: SectionOf<'co
 
 export function BestSellersSection({ section }: { section: SectionOf<'best_seller_products'> }) {
   return (
-    <section aria-labelledby={headingId(section)} className="mx-auto max-w-7xl px-4">
+    <section aria-labelledby={headingId(section)} className="mx-auto w-full max-w-7xl px-4">
       <SectionHeading
         id={headingId(section)}
         title={section.title}
         subtitle={section.subtitle}
         action={section.content.cta}
       />
-      <ProductRail products={section.content.products.slice(0, 10)} label={section.title} />
+      <ProductRail products={section.content.products.slice(0, 8)} label={section.title} columns={4} />
     </section>
   );
 }
 
 export function TestimonialsSection({ section }: { section: SectionOf<'testimonials'> }) {
   return (
-    <section aria-labelledby={headingId(section)} className="mx-auto max-w-7xl px-4">
+    <section aria-labelledby={headingId(section)} className="mx-auto w-full max-w-7xl px-4">
       <SectionHeading id={headingId(section)} title={section.title} subtitle={section.subtitle} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {section.content.testimonials.map((t) => (
@@ -117,17 +117,25 @@ export function TestimonialsSection({ section }: { section: SectionOf<'testimoni
 
 export function FeaturedCategoriesSection({ section }: { section: SectionOf<'featured_categories'> }) {
   return (
-    <section aria-labelledby={headingId(section)} className="mx-auto max-w-7xl px-4">
+    <section aria-labelledby={headingId(section)} className="mx-auto w-full max-w-7xl px-4">
       <SectionHeading id={headingId(section)} title={section.title} subtitle={section.subtitle} />
-      <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 sm:gap-5 lg:grid-cols-6">
+      <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 sm:gap-5 lg:grid-cols-8">
         {section.content.categories.map((category) => (
           <li key={category.id}>
             <Link href={`/category/${encodeURIComponent(category.slug)}`} className="group block text-center">
               <span className="relative mx-auto block aspect-square w-full overflow-hidden rounded-full bg-brand-50 ring-1 ring-stone-200 transition group-hover:ring-2 group-hover:ring-brand-700">
                 {category.image ? (
-                  <MediaImage url={category.image} alt="" sizes="(min-width: 1024px) 160px, 30vw" className="object-cover object-top" />
+                  <MediaImage
+                    url={category.image}
+                    alt=""
+                    sizes="(min-width: 1024px) 160px, 30vw"
+                    className="object-cover object-top"
+                  />
                 ) : (
-                  <span aria-hidden="true" className="absolute inset-0 grid place-items-center text-3xl font-bold text-brand-700">
+                  <span
+                    aria-hidden="true"
+                    className="absolute inset-0 grid place-items-center text-3xl font-bold text-brand-700"
+                  >
                     {category.name.charAt(0)}
                   </span>
                 )}

@@ -53,7 +53,12 @@ export function MobileMenu({ categories }: { categories: NavCategory[] }) {
         <nav aria-label="Categories" className="px-2 py-3">
           <ul className="space-y-1">
             <li>
-              <Link href="/shop" onClick={close} className="block rounded-md px-3 py-3 font-semibold hover:bg-stone-100">
+              <Link
+                href="/shop"
+                prefetch={false}
+                onClick={close}
+                className="block rounded-md px-3 py-3 font-semibold hover:bg-stone-100"
+              >
                 Shop all
               </Link>
             </li>
@@ -69,6 +74,7 @@ export function MobileMenu({ categories }: { categories: NavCategory[] }) {
                       <li>
                         <Link
                           href={categoryHref(category.slug)}
+                          prefetch={false}
                           onClick={close}
                           className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-stone-100"
                         >
@@ -79,6 +85,7 @@ export function MobileMenu({ categories }: { categories: NavCategory[] }) {
                         <li key={sub.slug}>
                           <Link
                             href={categoryHref(sub.slug)}
+                            prefetch={false}
                             onClick={close}
                             className="block rounded-md px-3 py-2 text-sm text-stone-700 hover:bg-stone-100"
                           >
@@ -91,6 +98,7 @@ export function MobileMenu({ categories }: { categories: NavCategory[] }) {
                 ) : (
                   <Link
                     href={categoryHref(category.slug)}
+                    prefetch={false}
                     onClick={close}
                     className="block rounded-md px-3 py-3 font-semibold hover:bg-stone-100"
                   >

@@ -32,17 +32,17 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
           <h2 className="font-semibold tracking-wide text-stone-900 uppercase">Shop</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link href="/shop" className="hover:text-stone-900 hover:underline">
+              <Link prefetch={false} href="/shop" className="hover:text-stone-900 hover:underline">
                 All products
               </Link>
             </li>
             <li>
-              <Link href="/shop?sort=newest" className="hover:text-stone-900 hover:underline">
+              <Link prefetch={false} href="/shop?sort=newest" className="hover:text-stone-900 hover:underline">
                 New arrivals
               </Link>
             </li>
             <li>
-              <Link href="/shop?onSale=true" className="hover:text-stone-900 hover:underline">
+              <Link prefetch={false} href="/shop?onSale=true" className="hover:text-stone-900 hover:underline">
                 On sale
               </Link>
             </li>
@@ -54,7 +54,11 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
             <ul className="mt-3 space-y-2">
               {categories.map((category) => (
                 <li key={category.slug}>
-                  <Link href={categoryHref(category.slug)} className="hover:text-stone-900 hover:underline">
+                  <Link
+                    prefetch={false}
+                    href={categoryHref(category.slug)}
+                    className="hover:text-stone-900 hover:underline"
+                  >
                     {category.name}
                   </Link>
                 </li>
@@ -64,9 +68,7 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
         )}
         <div>
           <h2 className="font-semibold tracking-wide text-stone-900 uppercase">About</h2>
-          <p className="mt-3 text-stone-600">
-            Vastra is an open-source online store. Shipping within India only.
-          </p>
+          <p className="mt-3 text-stone-600">Vastra is an open-source online store. Shipping within India only.</p>
         </div>
       </div>
       <p className="border-t border-stone-200 py-4 text-center text-xs text-stone-600">© {year} Vastra</p>

@@ -7,14 +7,14 @@ import { SearchBox } from './search-box';
 /** The header: logo, category navigation (mega menu on desktop, drawer on mobile), search. */
 export function SiteHeader({ categories }: { categories: NavCategory[] }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:shadow"
       >
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap lg:gap-x-8 lg:py-0">
+      <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap lg:gap-x-8 lg:py-0">
         <MobileMenu categories={categories} />
         <Link href="/" className="flex items-center gap-2 py-1 lg:py-5" aria-label="Vastra home">
           <span
@@ -28,7 +28,7 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
         <nav aria-label="Categories" className="hidden self-stretch lg:block">
           <ul className="flex h-full items-stretch gap-1">
             {categories.map((category) => (
-              <li key={category.slug} className="group relative flex items-stretch">
+              <li key={category.slug} className="group flex items-stretch">
                 <Link
                   href={categoryHref(category.slug)}
                   className="flex items-center gap-1 border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide text-stone-800 uppercase group-focus-within:border-brand-700 group-hover:border-brand-700"
@@ -37,12 +37,13 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
                   {category.children.length > 0 && <ChevronDownIcon width={14} height={14} />}
                 </Link>
                 {category.children.length > 0 && (
-                  <div className="invisible absolute top-full left-0 z-40 w-max max-w-[min(56rem,80vw)] rounded-b-lg border border-stone-200 bg-white p-6 opacity-0 shadow-xl transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
-                    <ul className="grid auto-cols-[minmax(10rem,1fr)] grid-flow-col gap-x-8">
-                      {category.children.slice(0, 5).map((sub) => (
+                  <div className="invisible absolute inset-x-4 top-full z-40 rounded-b-lg border border-stone-200 bg-white px-8 py-6 opacity-0 shadow-xl transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+                    <ul className="grid grid-cols-5 gap-x-8 gap-y-6">
+                      {category.children.slice(0, 10).map((sub) => (
                         <li key={sub.slug}>
                           <Link
                             href={categoryHref(sub.slug)}
+                            prefetch={false}
                             className="text-sm font-semibold text-brand-700 hover:underline"
                           >
                             {sub.name}
@@ -53,6 +54,7 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
                                 <li key={article.slug}>
                                   <Link
                                     href={categoryHref(article.slug)}
+                                    prefetch={false}
                                     className="text-sm text-stone-700 hover:text-stone-900 hover:underline"
                                   >
                                     {article.name}

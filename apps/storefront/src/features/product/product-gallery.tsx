@@ -9,14 +9,22 @@ import { isVideo, toMediaSrc } from '@/lib/media';
 /** The product's photos and videos (mp4/webm, §9): a large view and thumbnails to switch. */
 export function ProductGallery({ media, name }: { media: ProductImage[]; name: string }) {
   const items = media.length > 0 ? media : [{ url: '', isPrimary: true }];
-  const [index, setIndex] = useState(() => Math.max(0, items.findIndex((m) => m.isPrimary)));
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      items.findIndex((m) => m.isPrimary),
+    ),
+  );
   const current = items[index] ?? items[0]!;
   const count = items.length;
 
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-start">
       {count > 1 && (
-        <ul aria-label="Product images" className="scrollbar-none flex gap-2 overflow-x-auto sm:flex-col sm:overflow-visible">
+        <ul
+          aria-label="Product images"
+          className="scrollbar-none flex gap-2 overflow-x-auto sm:flex-col sm:overflow-visible"
+        >
           {items.map((item, i) => {
             const video = isVideo(item.url);
             return (

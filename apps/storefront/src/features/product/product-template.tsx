@@ -20,7 +20,16 @@ export function ProductTemplate({
   related: Promise<ProductSummary[]>;
 }) {
   const details: [string, React.ReactNode][] = [
-    ['Brand', <Link key="brand" href={`/shop?brands=${encodeURIComponent(product.brand)}`} className="text-brand-700 hover:underline">{product.brand}</Link>],
+    [
+      'Brand',
+      <Link
+        key="brand"
+        href={`/shop?brands=${encodeURIComponent(product.brand)}`}
+        className="text-brand-700 hover:underline"
+      >
+        {product.brand}
+      </Link>,
+    ],
     ['Category', product.categoryPath.map((c) => c.name).join(' › ') || product.category.name],
     ['Colour', product.color],
     ['Gender', product.gender],

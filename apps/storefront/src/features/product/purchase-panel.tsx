@@ -22,14 +22,15 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
   const selected: Variant | undefined = ofColour.find((v) => v.size === size);
   const ids = useId();
 
-  const anyInStock = (variants.length > 0 ? ofColour : []).some((v) => v.inStock) || (variants.length === 0 && product.inStock);
+  const anyInStock =
+    (variants.length > 0 ? ofColour : []).some((v) => v.inStock) || (variants.length === 0 && product.inStock);
   const state = selected
     ? stockState(selected.stock)
     : anyInStock
       ? stockState(Number.POSITIVE_INFINITY)
       : stockState(0);
   const price = selected?.price ?? (ofColour.length > 0 ? Math.min(...ofColour.map((v) => v.price)) : product.price);
-  const mrp = selected?.mrp ?? (ofColour.find((v) => v.price === price)?.mrp ?? product.mrp);
+  const mrp = selected?.mrp ?? ofColour.find((v) => v.price === price)?.mrp ?? product.mrp;
 
   const chooseColour = (next: string) => {
     setColour(next);
@@ -40,7 +41,13 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
   return (
     <div className="space-y-6">
       <div>
-        <PriceTag price={price} mrp={mrp} discountPercent={discountPercent(price, mrp)} size="lg" testId="product-price" />
+        <PriceTag
+          price={price}
+          mrp={mrp}
+          discountPercent={discountPercent(price, mrp)}
+          size="lg"
+          testId="product-price"
+        />
         <p className="mt-1 text-sm font-medium text-emerald-800">Inclusive of all taxes</p>
       </div>
 
@@ -122,7 +129,9 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
         }`}
       >
         {state.label}
-        {selected && state.tone !== 'out' ? <span className="font-normal text-stone-600"> in size {selected.size}</span> : null}
+        {selected && state.tone !== 'out' ? (
+          <span className="font-normal text-stone-600"> in size {selected.size}</span>
+        ) : null}
       </p>
 
       <div>
