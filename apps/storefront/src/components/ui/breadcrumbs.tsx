@@ -31,3 +31,8 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     </nav>
   );
 }
+
+/** Drops a crumb that repeats the name of the one before it ("Belts / Belts"), keeping the deeper one. */
+export function dedupeCrumbs(items: Crumb[]): Crumb[] {
+  return items.filter((item, i) => items[i + 1]?.label !== item.label || i === items.length - 1);
+}

@@ -1,7 +1,7 @@
 import type { ProductDetail, ProductSummary } from '@vastra/contracts';
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { Breadcrumbs, dedupeCrumbs } from '@/components/ui/breadcrumbs';
 import { ProductRail } from '@/components/ui/product-rail';
 import { RatingBadge } from '@/components/ui/rating-badge';
 import { ProductGallery } from './product-gallery';
@@ -56,12 +56,12 @@ export function ProductTemplate({
     <div className="mx-auto max-w-7xl px-4 pt-4 pb-8 sm:pt-6">
       <ProductJsonLd product={product} />
       <Breadcrumbs
-        items={[
+        items={dedupeCrumbs([
           { label: 'Home', href: '/' },
           { label: 'Shop', href: '/shop' },
           ...product.categoryPath.map((c) => ({ label: c.name, href: categoryHref(c.slug) })),
           { label: product.name },
-        ]}
+        ])}
       />
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
         <ProductGallery media={product.images} name={product.name} />

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { dedupeCrumbs } from '@/components/ui/breadcrumbs';
 import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
 import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
@@ -41,11 +42,11 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       query={query}
       result={result}
       heading={category.name}
-      breadcrumbs={[
+      breadcrumbs={dedupeCrumbs([
         { label: 'Home', href: '/' },
         { label: 'Shop', href: '/shop' },
         ...path.map((c) => ({ label: c.name, href: `/category/${encodeURIComponent(c.slug)}` })),
-      ]}
+      ])}
       links={category.children
         .filter((child) => child.productCount > 0)
         .map((child) => ({ label: child.name, href: `/category/${encodeURIComponent(child.slug)}` }))}
