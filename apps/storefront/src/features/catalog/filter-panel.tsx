@@ -82,6 +82,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
   const queryKey = catalogHref(scope, query);
   const [shownKey, setShownKey] = useState(queryKey);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const ids = useId();
 
   // A new URL (chip removed, back button) resets the form to it.
@@ -100,8 +101,27 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
     closeRef.current?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    // Escape closes; Tab stays inside the drawer (it covers the page, which must not take focus).
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
+      if (event.key === 'Escape') {
+        setDrawerOpen(false);
+        return;
+      }
+      if (event.key !== 'Tab' || !panelRef.current) return;
+      const focusable = [
+        ...panelRef.current.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([disabled]), select, summary',
+        ),
+      ].filter((el) => el.getClientRects().length > 0);
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
     };
     const wide = window.matchMedia('(min-width: 1024px)');
     const onWide = () => wide.matches && setDrawerOpen(false);
@@ -149,6 +169,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
 
   return (
     <div
+      ref={panelRef}
       id={PANEL_ID}
       role={drawerOpen ? 'dialog' : undefined}
       aria-modal={drawerOpen ? true : undefined}
