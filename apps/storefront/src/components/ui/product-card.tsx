@@ -29,7 +29,7 @@ export function ProductCard({
   return (
     <article
       data-testid="product-card"
-      className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-white transition-shadow focus-within:shadow-lg hover:shadow-lg"
+      className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-white transition-shadow hover:shadow-lg has-[a:focus-visible]:shadow-lg has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-700"
     >
       <div className="relative aspect-[3/4] overflow-hidden bg-stone-100">
         <MediaImage
