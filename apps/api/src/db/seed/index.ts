@@ -1,0 +1,135 @@
+/**
+ * Seeding the store from the vendored Myntra-derived catalogue (`data-sources/catalog`, see
+ * its README for sources, licences and the rules used here) and importing a store owner's
+ * own CSV (`docs/importing-products.md`).
+ *
+ * - `seedCatalog(db)`: the 400 styles that have photos; `{ full: true }`: all 44,446 (the
+ *   others get a placeholder image). Idempotent: upserts on products.external_id,
+ *   variants.sku, categories.slug and collections.slug, deletes nothing, so seeding the 400
+ *   after a full import keeps the rest. Categories and collections are written in one
+ *   transaction, products in transactions of PRODUCTS_PER_TRANSACTION, then homepage
+ *   sections and testimonials; then the search dictionary is rebuilt.
+ * - `isCatalogEmpty(db)`: true when there is no product, for the first start's auto-seed.
+ * - `importProductsCsv(db, file)`: see `./import`.
+ */
+import path from 'node:path';
+import { refreshSearchTerms } from '../../modules/catalog/search-terms';
+import type { Db } from '../client';
+import { products } from '../schema';
+import { createBrandParser } from './brands';
+import { buildCategoryTree, upsertCategoryTree } from './categories';
+import { buildSections, COLLECTIONS, SHOWCASE, upsertCollections, upsertSections, upsertTestimonials } from './content';
+import { createPricer, PRICE_LEVELS, type PriceLevel } from './pricing';
+import { photoUrl, productFromStyle } from './products';
+import { CATALOG_DIR, readListings, readPhotoIds, readStyles, TEST_RECORDS, type StyleRow } from './source';
+import { pick } from './text';
+import { chunk, writeProducts } from './writer';
+
+export { CATALOG_DIR } from './source';
+export { CsvImportError, importProductsCsv } from './import';
+
+const PRODUCTS_PER_TRANSACTION = 5_000;
+
+export type SeedOptions = {
+  full?: boolean;
+  /** Called with products written so far and the total, after each batch. */
+  onProgress?: (done: number, total: number) => void;
+};
+
+export type SeedSummary = {
+  products: number;
+  variants: number;
+  categories: number;
+  collections: number;
+  /** How many products took their price and sizes from each level of the fallback chain. */
+  priceLevels: Record<PriceLevel, number>;
+};
+
+/** Which showcase tile a style's photo may illustrate. */
+const SHOWCASE_MATCH: Record<(typeof SHOWCASE)[number]['title'], (s: StyleRow) => boolean> = {
+  Men: (s) => s.gender === 'Men' && s.masterCategory === 'Apparel',
+  Women: (s) => s.gender === 'Women' && s.masterCategory === 'Apparel',
+  Boys: (s) => s.gender === 'Boys',
+  Girls: (s) => s.gender === 'Girls',
+  Footwear: (s) => s.masterCategory === 'Footwear',
+  Accessories: (s) => s.masterCategory === 'Accessories',
+};
+
+/** A photo picked by hash among ids (sorted first, so file order does not matter). */
+const pickPhoto = (ids: readonly string[], key: string): string | null => (ids.length ? photoUrl(pick([...ids].sort(), key)) : null);
+
+export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedSummary> {
+  const allStyles = readStyles(path.join(CATALOG_DIR, 'myntra_styles.csv'));
+  const styles = opts.full ? allStyles : readStyles(path.join(CATALOG_DIR, 'myntra_styles_with_images.csv'));
+  const photoIds = readPhotoIds(CATALOG_DIR);
+  const listings = readListings(CATALOG_DIR);
+  // Brand spellings, category slugs and listing places come from the whole file, so the
+  // 400-product store and the full catalogue give a style exactly the same rows.
+  const ctx = {
+    brandOf: createBrandParser(
+      listings.map((l) => l.brand),
+      allStyles.map((s) => s.productDisplayName),
+    ),
+    priceOf: createPricer(listings, allStyles),
+    photoIds,
+  };
+  const inputs = styles.map((s) => productFromStyle(s, ctx));
+
+  const usedKeys = new Set(
+    inputs.flatMap((i) => {
+      const [m, s] = i.categoryKey.split('|');
+      return [m!, `${m}|${s}`, i.categoryKey];
+    }),
+  );
+  // Photos that may stand for a category, collection or showcase tile.
+  const showable = new Set([...photoIds].filter((id) => !TEST_RECORDS.has(id)));
+  const nodes = buildCategoryTree(allStyles, showable, photoUrl).filter((n) => usedKeys.has(n.key));
+
+  const withPhoto = styles.filter((s) => showable.has(s.id));
+  const collectionImages = new Map<string, string | null>();
+  for (const c of COLLECTIONS) {
+    if (!inputs.some((i) => i.collectionSlugs.includes(c.slug))) continue;
+    const photos = inputs.filter((i) => i.collectionSlugs.includes(c.slug) && showable.has(i.product.externalId)).map((i) => i.product.externalId);
+    collectionImages.set(c.slug, pickPhoto(photos, `collection:${c.slug}`));
+  }
+  const showcaseImages = new Map<string, string>();
+  for (const tile of SHOWCASE) {
+    const image = pickPhoto(
+      withPhoto.filter(SHOWCASE_MATCH[tile.title]).map((s) => s.id),
+      `showcase:${tile.title}`,
+    );
+    if (image) showcaseImages.set(tile.title, image);
+  }
+
+  const { categoryIds, collectionIds } = await db.transaction(async (tx) => ({
+    categoryIds: await upsertCategoryTree(tx, nodes),
+    collectionIds: await upsertCollections(tx, collectionImages),
+  }));
+
+  let done = 0;
+  let variants = 0;
+  opts.onProgress?.(0, inputs.length);
+  for (const group of chunk(inputs, PRODUCTS_PER_TRANSACTION)) {
+    variants += await db.transaction((tx) =>
+      writeProducts(tx, group, categoryIds, (n) => {
+        done += n;
+        opts.onProgress?.(done, inputs.length);
+      }),
+    );
+  }
+
+  await db.transaction(async (tx) => {
+    await upsertSections(tx, buildSections({ collection: collectionImages, showcase: showcaseImages }, new Set(nodes.map((n) => n.slug))));
+    await upsertTestimonials(tx);
+  });
+  await refreshSearchTerms(db);
+
+  const priceLevels = Object.fromEntries(PRICE_LEVELS.map((l) => [l, 0])) as Record<PriceLevel, number>;
+  for (const i of inputs) priceLevels[i.priceLevel]++;
+  return { products: inputs.length, variants, categories: nodes.length, collections: collectionIds.size, priceLevels };
+}
+
+export async function isCatalogEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).limit(1);
+  return rows.length === 0;
+}
