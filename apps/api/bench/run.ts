@@ -31,7 +31,7 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
 }
 
 async function startApi(): Promise<{ url: string; server: ChildProcess }> {
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     LOG_LEVEL: 'warn',

@@ -37,7 +37,6 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
-    disableRequestLogging: config.env === 'test',
     requestIdHeader: 'x-request-id',
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -63,15 +62,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  await app.register(fastifyStatic, {
-    root: MEDIA_DIR,
-    prefix: '/media/',
-    maxAge: '7d',
-    immutable: true,
-    allowedPath: (pathName) => /^\/(products\/\d+\.jpg|placeholder\.svg)$/.test(pathName),
-  });
+  // Only the photos folder and the placeholder are public; the CSVs beside them are not.
+  await app.register(fastifyStatic, { root: path.join(MEDIA_DIR, 'images'), prefix: '/media/products/', maxAge: '7d', immutable: true });
+  app.get('/media/placeholder.svg', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=604800, immutable').sendFile('placeholder.svg', MEDIA_DIR),
+  );
 
-  const catalog = new CatalogService(database.db, { mediaBaseUrl: config.publicUrl });
+  const catalog = new CatalogService(database.db, { mediaBaseUrl: config.publicUrl, cacheTtlMs: config.catalogCacheTtlMs });
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { catalog });
 

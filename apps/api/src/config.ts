@@ -23,6 +23,8 @@ const schema = z.object({
   /** The API's own public address, used in absolute links such as image URLs. */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long shared catalogue answers (facets, categories, homepage) are cached; 0 = off. */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** Seed the 400-product store on the first start of an empty database. */
   AUTO_SEED: z
     .enum(['true', 'false'])
@@ -40,6 +42,7 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   autoSeed: boolean;
+  catalogCacheTtlMs: number;
 };
 
 /** Parses `env` into a Config; throws an Error naming every invalid variable. */
@@ -60,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     autoSeed: e.AUTO_SEED,
+    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
   };
 }

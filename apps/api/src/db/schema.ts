@@ -86,6 +86,8 @@ export const products = pgTable(
     index('products_color_idx').on(t.color),
     index('products_gender_idx').on(t.gender),
     index('products_created_idx').on(t.createdAt),
+    index('products_rating_idx').on(t.ratingAverage.desc(), t.ratingCount.desc()),
+    index('products_discount_idx').on(t.discountPercent.desc()),
     index('products_sizes_idx').using('gin', t.sizes),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

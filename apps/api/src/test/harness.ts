@@ -56,6 +56,12 @@ async function postgresDatabase(serverUrl: string, catalog: Catalog, seeded: boo
       try {
         const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
         if (exists.rowCount === 0) {
+          // Templates of older migrations or seed code are of no further use.
+          const stale = await admin.query<{ datname: string }>(
+            'SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2',
+            [`vastra_tpl_${catalog}_%`, template],
+          );
+          for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
           await admin.query(`CREATE DATABASE ${template}`);
           const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, template), dataDir: MEMORY });
           try {

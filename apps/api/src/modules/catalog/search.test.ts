@@ -26,15 +26,19 @@ async function search(query: string): Promise<ProductSearchResult> {
   return body.data;
 }
 
-/** Every product of a query, page by page at the largest page size. */
-async function all(query: string): Promise<ProductSummary[]> {
+/**
+ * The products of a query, page by page at the largest page size: all of them on the
+ * 400-product store, the first five pages on the full catalogue.
+ */
+async function all(query: string, maxPages = 5): Promise<{ products: ProductSummary[]; total: number }> {
   const first = await search(`${query}&limit=${MAX_PAGE_LIMIT}&page=1`);
   const products = [...first.products];
-  for (let page = 2; page <= first.meta.totalPages; page++) {
+  const last = Math.min(first.meta.totalPages, maxPages);
+  for (let page = 2; page <= last; page++) {
     products.push(...(await search(`${query}&limit=${MAX_PAGE_LIMIT}&page=${page}`)).products);
   }
-  assert.equal(products.length, first.meta.total);
-  return products;
+  if (last === first.meta.totalPages) assert.equal(products.length, first.meta.total);
+  return { products, total: first.meta.total };
 }
 
 function isSorted<T>(list: T[], key: (t: T) => number, direction: 'asc' | 'desc'): boolean {
@@ -102,19 +106,20 @@ describe('envelope, paging and meta', () => {
 
 describe('filters', () => {
   test('colour alone', async () => {
-    const products = await all('colors=Blue');
+    const { products } = await all('colors=Blue');
     assert.ok(products.length > 0);
     assert.ok(products.every((p) => p.color === 'Blue'));
   });
 
   test('several colours (comma-separated) are either-or', async () => {
     const blue = (await search('colors=Blue')).meta.total;
+    assert.ok(blue > 0);
     const black = (await search('colors=Black')).meta.total;
     assert.equal((await search('colors=Blue,Black')).meta.total, blue + black);
   });
 
   test('size alone', async () => {
-    const products = await all('sizes=M');
+    const { products } = await all('sizes=M');
     assert.ok(products.length > 0);
     assert.ok(products.every((p) => p.sizes.includes('M')));
   });
@@ -122,13 +127,13 @@ describe('filters', () => {
   test('brand alone', async () => {
     const { filters } = await search('');
     const brand = filters.brands[0]!;
-    const products = await all(`brands=${encodeURIComponent(brand.value)}`);
-    assert.equal(products.length, brand.count);
+    const { products, total } = await all(`brands=${encodeURIComponent(brand.value)}`);
+    assert.equal(total, brand.count);
     assert.ok(products.every((p) => p.brand === brand.value));
   });
 
   test('gender alone, case-insensitive', async () => {
-    const products = await all('gender=women');
+    const { products } = await all('gender=women');
     assert.ok(products.length > 0);
     assert.ok(products.every((p) => p.gender === 'Women'));
   });
@@ -136,8 +141,8 @@ describe('filters', () => {
   test('category by article type, and by a parent category', async () => {
     const { filters } = await search('');
     const category = filters.categories[0]!;
-    const products = await all(`categories=${category.slug}`);
-    assert.equal(products.length, category.count);
+    const { products, total } = await all(`categories=${category.slug}`);
+    assert.equal(total, category.count);
     assert.ok(products.every((p) => p.category.slug === category.slug));
 
     const tree = (await getJson<{ data: { categories: { slug: string; productCount: number }[] } }>(app, '/categories')).body.data.categories;
@@ -152,7 +157,7 @@ describe('filters', () => {
   });
 
   test('price range in rupees, bounds included', async () => {
-    const products = await all('minPrice=500&maxPrice=1500');
+    const { products } = await all('minPrice=500&maxPrice=1500');
     assert.ok(products.length > 0);
     assert.ok(products.every((p) => p.price >= 500 && p.price <= 1500));
     const { filters } = await search('minPrice=500&maxPrice=1500');
@@ -160,15 +165,15 @@ describe('filters', () => {
   });
 
   test('on sale, under either name', async () => {
-    const products = await all('onSale=true');
+    const { products, total } = await all('onSale=true');
     assert.ok(products.length > 0);
     assert.ok(products.every((p) => p.isOnSale && p.price < p.mrp));
-    assert.equal((await search('isOnSale=true')).meta.total, products.length);
+    assert.equal((await search('isOnSale=true')).meta.total, total);
   });
 
   test('filters combine (and each value must hold)', async () => {
     const query = 'gender=Men&colors=Blue,Black&maxPrice=2000&onSale=true';
-    const products = await all(query);
+    const { products } = await all(query);
     assert.ok(products.length > 0);
     assert.ok(products.every((p) => p.gender === 'Men' && ['Blue', 'Black'].includes(p.color) && p.price <= 2000 && p.isOnSale));
   });

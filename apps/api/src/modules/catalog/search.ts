@@ -9,6 +9,7 @@
  * when the catalogue outgrows PostgreSQL (architecture.md "Scale").
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ProductSearchQuery, SearchFilters, Sort } from '@vastra/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { rupeesToPaise } from '../../lib/money';
@@ -57,7 +58,10 @@ function buildTsQuery(corrections: Correction[]): string {
     .join(' & ');
 }
 
-export type SearchPlan = { where: SQL; tsQuery: string | null; phrase: string | null };
+/** `key` identifies the filter set (SQL and values), for caching its facets. */
+export type SearchPlan = { where: SQL; key: string; tsQuery: string | null; phrase: string | null };
+
+const dialect = new PgDialect();
 
 /**
  * A PostgreSQL array literal (`{"a","b"}`) to bind as one text[] parameter; the same text
@@ -106,7 +110,9 @@ export async function planSearch(db: Db, q: ProductSearchQuery): Promise<SearchP
   if (q.gender?.length) conditions.push(sql`lower(p.gender) = ANY(${lowerList(q.gender)}::text[])`);
   if (q.onSale || q.isOnSale) conditions.push(sql`p.discount_percent > 0`);
 
-  return { where: sql.join(conditions, sql` AND `), tsQuery, phrase };
+  const where = sql.join(conditions, sql` AND `);
+  const { sql: text, params } = dialect.sqlToQuery(where);
+  return { where, key: JSON.stringify([text, params]), tsQuery, phrase };
 }
 
 /** ORDER BY for a sort; relevance without a search falls back to popularity. */

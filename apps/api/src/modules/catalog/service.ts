@@ -26,9 +26,11 @@ import type { ImageJson } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
+import { TtlCache } from '../../lib/ttl-cache';
 import { facets, orderBy, planSearch } from './search';
 
-export type CatalogOptions = { mediaBaseUrl: string };
+/** `cacheTtlMs`: how long answers that are the same for every shopper are reused. */
+export type CatalogOptions = { mediaBaseUrl: string; cacheTtlMs: number };
 
 /** Columns every product card needs, over `products p` joined to its leaf `categories c`. */
 const SUMMARY_COLUMNS = sql`p.id, p.slug, p.name, p.brand, p.gender, p.color, p.price_paise, p.mrp_paise,
@@ -69,10 +71,19 @@ type DetailRow = SummaryRow & {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class CatalogService {
+  private readonly shared: TtlCache;
+
   constructor(
     private readonly db: Db,
     private readonly options: CatalogOptions,
-  ) {}
+  ) {
+    this.shared = new TtlCache(options.cacheTtlMs);
+  }
+
+  /** Forgets cached answers; call after the catalogue changed in this process. */
+  invalidate(): void {
+    this.shared.clear();
+  }
 
   /** An absolute URL for a stored media path; absolute URLs pass through. */
   mediaUrl(path: string): string {
@@ -110,7 +121,7 @@ export class CatalogService {
     const sort = query.sort ?? (plan.tsQuery ? 'relevance' : 'newest');
     const offset = (query.page - 1) * query.limit;
     const [{ total, filters }, rows] = await Promise.all([
-      facets(this.db, plan),
+      this.shared.get(`facets:${plan.key}`, () => facets(this.db, plan)),
       queryRows<SummaryRow>(this.db, sql`
         SELECT ${SUMMARY_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id
         WHERE ${plan.where} ORDER BY ${orderBy(sort, plan)} LIMIT ${query.limit} OFFSET ${offset}`),
@@ -189,7 +200,11 @@ export class CatalogService {
   }
 
   /** GET /categories: the tree with product counts (active products, whole subtree). */
-  async categoryTree(): Promise<{ categories: CategoryNode[]; count: number }> {
+  categoryTree(): Promise<{ categories: CategoryNode[]; count: number }> {
+    return this.shared.get('categories', () => this.loadCategoryTree());
+  }
+
+  private async loadCategoryTree(): Promise<{ categories: CategoryNode[]; count: number }> {
     type Row = { id: string; name: string; slug: string; parent_id: string | null; level: CategoryNode['level']; image: string | null; own_count: number };
     const rows = await queryRows<Row>(this.db, sql`
       SELECT c.id, c.name, c.slug, c.parent_id, c.level, c.image, c.position,
@@ -230,7 +245,11 @@ export class CatalogService {
   }
 
   /** GET /collections: active collections in their order, with product counts. */
-  async collections(page: number, limit: number): Promise<{ collections: Collection[]; meta: PageMeta }> {
+  collections(page: number, limit: number): Promise<{ collections: Collection[]; meta: PageMeta }> {
+    return this.shared.get(`collections:${page}:${limit}`, () => this.loadCollections(page, limit));
+  }
+
+  private async loadCollections(page: number, limit: number): Promise<{ collections: Collection[]; meta: PageMeta }> {
     type Row = { id: string; name: string; slug: string; description: string; image: string | null; product_count: number };
     const [rows, totals] = await Promise.all([
       queryRows<Row>(this.db, sql`
@@ -268,7 +287,11 @@ export class CatalogService {
    * (products of a collection, best sellers, testimonials, categories with counts).
    * A section whose references no longer resolve is left out rather than shown broken.
    */
-  async homepageSections(): Promise<HomepageSection[]> {
+  homepageSections(): Promise<HomepageSection[]> {
+    return this.shared.get('homepage', () => this.loadHomepageSections());
+  }
+
+  private async loadHomepageSections(): Promise<HomepageSection[]> {
     const rows = await queryRows<SectionRow>(this.db, sql`
       SELECT id, section_type, position, title, subtitle, content FROM homepage_sections
       WHERE is_active ORDER BY position, id`);

@@ -1,0 +1,2 @@
+CREATE INDEX "products_rating_idx" ON "products" USING btree ("rating_average" DESC NULLS LAST,"rating_count" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_discount_idx" ON "products" USING btree ("discount_percent" DESC NULLS LAST);
