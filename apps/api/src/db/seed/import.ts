@@ -145,13 +145,15 @@ function readRows(file: string): { line: number; row: Row }[] {
     },
   }) as { record: Record<string, string>; info: { lines: number }; raw: string }[];
 
+  // Rows cannot be checked against a wrong header, so its problems are reported alone.
   const header = records[0] ? Object.keys(records[0].record) : [];
-  const missing = REQUIRED.filter((c) => records.length && !header.includes(c));
+  const missing = REQUIRED.filter((c) => !header.includes(c));
   const unknown = header.filter((c) => !COLUMNS.includes(c));
-  if (!records.length && !problems.length) problems.push({ line: 0, message: 'has no product rows' });
-  if (missing.length) problems.push({ line: 1, message: `missing column(s): ${missing.join(', ')}` });
-  if (unknown.length) problems.push({ line: 1, message: `unknown column(s): ${unknown.join(', ')} (known: ${COLUMNS.join(', ')})` });
-  if (problems.length) throw new CsvImportError(file, problems);
+  const headerProblems: CsvProblem[] = [];
+  if (!records.length) headerProblems.push({ line: 0, message: 'has no product rows' });
+  else if (missing.length) headerProblems.push({ line: 1, message: `missing column(s): ${missing.join(', ')}` });
+  if (unknown.length) headerProblems.push({ line: 1, message: `unknown column(s): ${unknown.join(', ')} (known: ${COLUMNS.join(', ')})` });
+  if (headerProblems.length) throw new CsvImportError(file, [...headerProblems, ...problems]);
 
   const rows: { line: number; row: Row }[] = [];
   const firstLineOf = new Map<string, number>();
@@ -173,7 +175,7 @@ function readRows(file: string): { line: number; row: Row }[] {
     else firstLineOf.set(id.toLowerCase(), line);
     rows.push({ line, row: parsed.data });
   }
-  if (problems.length) throw new CsvImportError(file, problems);
+  if (problems.length) throw new CsvImportError(file, problems.sort((a, b) => a.line - b.line));
   return rows;
 }
 
