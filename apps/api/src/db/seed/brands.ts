@@ -16,12 +16,45 @@
  * "Casio Enticer" both become the more common one), so the brand filter has one entry each.
  */
 
-const GENDER_WORDS = new Set(['men', 'mens', "men's", 'women', 'womens', "women's", 'boy', 'boys', "boy's", 'girl', 'girls', "girl's", 'unisex', 'kids', "kid's"]);
+const GENDER_WORDS = new Set([
+  'men',
+  'mens',
+  "men's",
+  'women',
+  'womens',
+  "women's",
+  'boy',
+  'boys',
+  "boy's",
+  'girl',
+  'girls',
+  "girl's",
+  'unisex',
+  'kids',
+  "kid's",
+]);
 const RARE = 5;
 const COMMON = 20;
 
 /** Words that describe the product, not the brand, when they follow the brand's first word. */
-const DESCRIPTIVE_WORDS = new Set(['check', 'checked', 'solid', 'striped', 'stripes', 'printed', 'casual', 'formal', 'semi', 'black', 'white', 'brown', 'blue', 'grey', 'green', 'navy']);
+const DESCRIPTIVE_WORDS = new Set([
+  'check',
+  'checked',
+  'solid',
+  'striped',
+  'stripes',
+  'printed',
+  'casual',
+  'formal',
+  'semi',
+  'black',
+  'white',
+  'brown',
+  'blue',
+  'grey',
+  'green',
+  'navy',
+]);
 
 export type BrandParser = (title: string) => string;
 

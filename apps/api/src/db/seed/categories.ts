@@ -49,10 +49,29 @@ export function uniqueSlug(name: string, ancestors: readonly string[], taken: Se
  * The whole tree of the styles file, in the order slugs are claimed. `image` is a product
  * photo of the category (picked by hash among its styles with a photo), else null.
  */
-export function buildCategoryTree(styles: readonly StyleRow[], photoIds: ReadonlySet<string>, imageUrl: (id: string) => string): CategoryNode[] {
-  type Acc = { key: string; parentKey: string | null; level: Level; rawName: string; ancestors: string[]; count: number; photos: string[] };
+export function buildCategoryTree(
+  styles: readonly StyleRow[],
+  photoIds: ReadonlySet<string>,
+  imageUrl: (id: string) => string,
+): CategoryNode[] {
+  type Acc = {
+    key: string;
+    parentKey: string | null;
+    level: Level;
+    rawName: string;
+    ancestors: string[];
+    count: number;
+    photos: string[];
+  };
   const nodes = new Map<string, Acc>();
-  const touch = (key: string, parentKey: string | null, level: Level, rawName: string, ancestors: string[], styleId: string) => {
+  const touch = (
+    key: string,
+    parentKey: string | null,
+    level: Level,
+    rawName: string,
+    ancestors: string[],
+    styleId: string,
+  ) => {
     let node = nodes.get(key);
     if (!node) nodes.set(key, (node = { key, parentKey, level, rawName, ancestors, count: 0, photos: [] }));
     node.count++;
@@ -69,7 +88,9 @@ export function buildCategoryTree(styles: readonly StyleRow[], photoIds: Readonl
   const masterRank = (name: string) => (MASTER_ORDER.includes(name) ? MASTER_ORDER.indexOf(name) : MASTER_ORDER.length);
   const byCount = (a: Acc, b: Acc) => b.count - a.count || (a.key < b.key ? -1 : 1);
   const all = [...nodes.values()];
-  const masters = all.filter((n) => n.level === 'master').sort((a, b) => masterRank(a.rawName) - masterRank(b.rawName) || byCount(a, b));
+  const masters = all
+    .filter((n) => n.level === 'master')
+    .sort((a, b) => masterRank(a.rawName) - masterRank(b.rawName) || byCount(a, b));
   const articles = all.filter((n) => n.level === 'article').sort(byCount);
   const subs = all.filter((n) => n.level === 'sub').sort(byCount);
 
@@ -145,12 +166,19 @@ export async function ensureCategoryPaths(
   imageOf: (key: string) => string | null,
 ): Promise<Map<string, string>> {
   const existing = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId, position: categories.position })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      parentId: categories.parentId,
+      position: categories.position,
+    })
     .from(categories);
   const taken = new Set(existing.map((c) => c.slug));
   const byParentAndName = new Map(existing.map((c) => [`${c.parentId ?? ''}|${c.name.toLowerCase()}`, c.id]));
   const lastPosition = new Map<string, number>();
-  for (const c of existing) lastPosition.set(c.parentId ?? '', Math.max(lastPosition.get(c.parentId ?? '') ?? 0, c.position));
+  for (const c of existing)
+    lastPosition.set(c.parentId ?? '', Math.max(lastPosition.get(c.parentId ?? '') ?? 0, c.position));
 
   const ids = new Map<string, string>();
   const levels: Level[] = ['master', 'sub', 'article'];
@@ -167,7 +195,14 @@ export async function ensureCategoryPaths(
         lastPosition.set(parentId ?? '', position);
         const [row]: { id: string }[] = await db
           .insert(categories)
-          .values({ name, slug: uniqueSlug(slugify(path[depth]!), ancestors, taken), level: levels[depth]!, parentId, image: imageOf(key), position })
+          .values({
+            name,
+            slug: uniqueSlug(slugify(path[depth]!), ancestors, taken),
+            level: levels[depth]!,
+            parentId,
+            image: imageOf(key),
+            position,
+          })
           .returning({ id: categories.id });
         id = row!.id;
         byParentAndName.set(lookup, id);

@@ -41,7 +41,8 @@ async function main(): Promise<void> {
         `${summary.categories} categories and ${summary.collections} collections into ${where} in ${seconds} s.`,
     );
     console.log('Price and size source (fallback level: products; see data-sources/README.md):');
-    for (const [level, count] of Object.entries(summary.priceLevels)) console.log(`  ${level.padEnd(16)} ${count.toLocaleString('en-IN')}`);
+    for (const [level, count] of Object.entries(summary.priceLevels))
+      console.log(`  ${level.padEnd(16)} ${count.toLocaleString('en-IN')}`);
   } catch (err) {
     bar.stop();
     console.error(err instanceof DataDirLockedError ? err.message : err);

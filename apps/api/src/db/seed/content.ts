@@ -12,15 +12,59 @@ import { upsertParts } from './writer';
 type Facts = { usage: string | null; season: string | null; articleType: string };
 
 /** Article types that keep one warm: with a Fall or Winter season they make "Winter Warmers". */
-const WARM_TYPES = new Set(['Sweaters', 'Sweatshirts', 'Jackets', 'Rain Jacket', 'Blazers', 'Waistcoat', 'Nehru Jackets', 'Tracksuits', 'Shrug', 'Mufflers', 'Scarves', 'Stoles', 'Gloves']);
+const WARM_TYPES = new Set([
+  'Sweaters',
+  'Sweatshirts',
+  'Jackets',
+  'Rain Jacket',
+  'Blazers',
+  'Waistcoat',
+  'Nehru Jackets',
+  'Tracksuits',
+  'Shrug',
+  'Mufflers',
+  'Scarves',
+  'Stoles',
+  'Gloves',
+]);
 
 export const COLLECTIONS: { slug: string; name: string; description: string; includes: (p: Facts) => boolean }[] = [
-  { slug: 'ethnic-wear', name: 'Ethnic Wear', description: 'Kurtas, kurtis, sarees and more for festive days and family functions.', includes: (p) => p.usage === 'Ethnic' },
-  { slug: 'sportswear', name: 'Sportswear', description: 'Sports styles for the gym, the ground and the morning run.', includes: (p) => p.usage === 'Sports' },
-  { slug: 'formal-edit', name: 'Formal Edit', description: 'Formal styles for the office and the occasions that ask for them.', includes: (p) => p.usage === 'Formal' },
-  { slug: 'party-wear', name: 'Party Wear', description: 'Styles for an evening out.', includes: (p) => p.usage === 'Party' },
-  { slug: 'casual-everyday', name: 'Casual Everyday', description: 'Easy styles for every day.', includes: (p) => p.usage === 'Casual' || p.usage === 'Smart Casual' },
-  { slug: 'summer-edit', name: 'Summer Edit', description: 'Styles from the summer season.', includes: (p) => p.season === 'Summer' },
+  {
+    slug: 'ethnic-wear',
+    name: 'Ethnic Wear',
+    description: 'Kurtas, kurtis, sarees and more for festive days and family functions.',
+    includes: (p) => p.usage === 'Ethnic',
+  },
+  {
+    slug: 'sportswear',
+    name: 'Sportswear',
+    description: 'Sports styles for the gym, the ground and the morning run.',
+    includes: (p) => p.usage === 'Sports',
+  },
+  {
+    slug: 'formal-edit',
+    name: 'Formal Edit',
+    description: 'Formal styles for the office and the occasions that ask for them.',
+    includes: (p) => p.usage === 'Formal',
+  },
+  {
+    slug: 'party-wear',
+    name: 'Party Wear',
+    description: 'Styles for an evening out.',
+    includes: (p) => p.usage === 'Party',
+  },
+  {
+    slug: 'casual-everyday',
+    name: 'Casual Everyday',
+    description: 'Easy styles for every day.',
+    includes: (p) => p.usage === 'Casual' || p.usage === 'Smart Casual',
+  },
+  {
+    slug: 'summer-edit',
+    name: 'Summer Edit',
+    description: 'Styles from the summer season.',
+    includes: (p) => p.season === 'Summer',
+  },
   {
     slug: 'winter-warmers',
     name: 'Winter Warmers',
@@ -34,10 +78,19 @@ export function collectionsOf(p: Facts): string[] {
 }
 
 /** Upserts the collections that have members (`images` holds one product photo of each). */
-export async function upsertCollections(db: Db, images: ReadonlyMap<string, string | null>): Promise<Map<string, string>> {
+export async function upsertCollections(
+  db: Db,
+  images: ReadonlyMap<string, string | null>,
+): Promise<Map<string, string>> {
   const rows = COLLECTIONS.map((c, i) => ({ c, position: i + 1 }))
     .filter(({ c }) => images.has(c.slug))
-    .map(({ c, position }) => ({ slug: c.slug, name: c.name, description: c.description, image: images.get(c.slug) ?? null, position }));
+    .map(({ c, position }) => ({
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      image: images.get(c.slug) ?? null,
+      position,
+    }));
   if (!rows.length) return new Map();
   const { set, changed } = upsertParts(collections, ['name', 'description', 'image', 'position']);
   await db.insert(collections).values(rows).onConflictDoUpdate({ target: collections.slug, set, setWhere: changed });
@@ -74,9 +127,24 @@ export const SHOWCASE = [
 ] as const;
 
 const HERO_SLIDES = [
-  { collection: 'ethnic-wear', title: 'Festive ethnic wear', subtitle: 'Kurtas, kurtis and sarees for the season of celebrations', label: 'Shop ethnic wear' },
-  { collection: 'sportswear', title: 'Made to move', subtitle: 'Sportswear for the gym, the ground and the morning run', label: 'Shop sportswear' },
-  { collection: 'summer-edit', title: 'The Summer Edit', subtitle: 'Light styles for hot days', label: 'Shop the edit' },
+  {
+    collection: 'ethnic-wear',
+    title: 'Festive ethnic wear',
+    subtitle: 'Kurtas, kurtis and sarees for the season of celebrations',
+    label: 'Shop ethnic wear',
+  },
+  {
+    collection: 'sportswear',
+    title: 'Made to move',
+    subtitle: 'Sportswear for the gym, the ground and the morning run',
+    label: 'Shop sportswear',
+  },
+  {
+    collection: 'summer-edit',
+    title: 'The Summer Edit',
+    subtitle: 'Light styles for hot days',
+    label: 'Shop the edit',
+  },
 ];
 
 const collectionHref = (slug: string) => `/shop?collections=${slug}`;
@@ -89,14 +157,28 @@ export function buildSections(images: SectionImages, categorySlugs: ReadonlySet<
     image: images.collection.get(s.collection)!,
     cta: { label: s.label, href: collectionHref(s.collection) },
   }));
-  const items = SHOWCASE.filter((s) => images.showcase.has(s.title)).map((s) => ({ title: s.title, image: images.showcase.get(s.title)!, href: s.href }));
+  const items = SHOWCASE.filter((s) => images.showcase.has(s.title)).map((s) => ({
+    title: s.title,
+    image: images.showcase.get(s.title)!,
+    href: s.href,
+  }));
   const highlight = (slug: string, title: string, subtitle: string): Omit<SectionRow, 'position'> | null =>
     images.collection.has(slug)
-      ? { sectionType: 'collection_highlight', title, subtitle, content: { collectionSlug: slug, productLimit: 8, cta: { label: 'View all', href: collectionHref(slug) } } }
+      ? {
+          sectionType: 'collection_highlight',
+          title,
+          subtitle,
+          content: { collectionSlug: slug, productLimit: 8, cta: { label: 'View all', href: collectionHref(slug) } },
+        }
       : null;
   const sections: (Omit<SectionRow, 'position'> | null)[] = [
     slides.length ? { sectionType: 'hero', title: 'Vastra', subtitle: null, content: { slides } } : null,
-    { sectionType: 'featured_categories', title: 'Shop by category', subtitle: null, content: { categorySlugs: FEATURED_CATEGORIES.filter((s) => categorySlugs.has(s)) } },
+    {
+      sectionType: 'featured_categories',
+      title: 'Shop by category',
+      subtitle: null,
+      content: { categorySlugs: FEATURED_CATEGORIES.filter((s) => categorySlugs.has(s)) },
+    },
     items.length ? { sectionType: 'fashion_showcase', title: 'Shop for', subtitle: null, content: { items } } : null,
     highlight('ethnic-wear', 'Ethnic Wear', 'Kurtas, kurtis, sarees and more'),
     {
@@ -106,7 +188,12 @@ export function buildSections(images: SectionImages, categorySlugs: ReadonlySet<
       content: { sort: 'rating', limit: 8, cta: { label: 'Shop best sellers', href: '/shop?sort=rating' } },
     },
     highlight('sportswear', 'Sportswear', 'Made to move'),
-    { sectionType: 'testimonials', title: 'What shoppers say', subtitle: 'Sample reviews for this demo store', content: { limit: 6 } },
+    {
+      sectionType: 'testimonials',
+      title: 'What shoppers say',
+      subtitle: 'Sample reviews for this demo store',
+      content: { limit: 6 },
+    },
   ];
   return sections.filter((s) => s !== null).map((s, i) => ({ ...s, position: i + 1 }));
 }
@@ -125,12 +212,42 @@ export async function upsertSections(db: Db, sections: readonly SectionRow[]): P
 
 /** Sample content, not real reviews: the section's subtitle says so on the page. */
 export const TESTIMONIALS = [
-  { name: 'Priya Sharma', city: 'Jaipur', rating: 5, quote: 'The kurta fit exactly as the size chart said, and the colour is just like the photo.' },
-  { name: 'Arjun Nair', city: 'Kochi', rating: 5, quote: 'Found running shoes in my size in two minutes. The filters actually work.' },
-  { name: 'Sneha Patil', city: 'Pune', rating: 4, quote: 'Good prices on the sale items, and the MRP and discount are shown clearly.' },
-  { name: 'Rahul Verma', city: 'Lucknow', rating: 5, quote: 'Bought formal shirts for a new job. Nice fabric and a proper fit.' },
-  { name: 'Ananya Iyer', city: 'Chennai', rating: 4, quote: 'The search understood "tshirt" and "t-shirt" both. Small thing, but I noticed.' },
-  { name: 'Mohammed Irfan', city: 'Hyderabad', rating: 5, quote: 'Ordered an Eid outfit for my son; it arrived well packed and in time.' },
+  {
+    name: 'Priya Sharma',
+    city: 'Jaipur',
+    rating: 5,
+    quote: 'The kurta fit exactly as the size chart said, and the colour is just like the photo.',
+  },
+  {
+    name: 'Arjun Nair',
+    city: 'Kochi',
+    rating: 5,
+    quote: 'Found running shoes in my size in two minutes. The filters actually work.',
+  },
+  {
+    name: 'Sneha Patil',
+    city: 'Pune',
+    rating: 4,
+    quote: 'Good prices on the sale items, and the MRP and discount are shown clearly.',
+  },
+  {
+    name: 'Rahul Verma',
+    city: 'Lucknow',
+    rating: 5,
+    quote: 'Bought formal shirts for a new job. Nice fabric and a proper fit.',
+  },
+  {
+    name: 'Ananya Iyer',
+    city: 'Chennai',
+    rating: 4,
+    quote: 'The search understood "tshirt" and "t-shirt" both. Small thing, but I noticed.',
+  },
+  {
+    name: 'Mohammed Irfan',
+    city: 'Hyderabad',
+    rating: 5,
+    quote: 'Ordered an Eid outfit for my son; it arrived well packed and in time.',
+  },
 ];
 
 export async function upsertTestimonials(db: Db): Promise<void> {

@@ -117,7 +117,12 @@ const BY_MASTER: Record<string, Code> = {
 
 const FALLBACK = '6217';
 
-export function hsnCodeFor(p: { articleType: string; subCategory: string; masterCategory: string; gender: string }): string {
+export function hsnCodeFor(p: {
+  articleType: string;
+  subCategory: string;
+  masterCategory: string;
+  gender: string;
+}): string {
   const code = BY_ARTICLE[p.articleType] ?? BY_SUB[p.subCategory] ?? BY_MASTER[p.masterCategory] ?? FALLBACK;
   if (typeof code === 'string') return code;
   return p.gender === 'Women' || p.gender === 'Girls' ? code[1] : code[0];

@@ -23,7 +23,13 @@ async function main(): Promise<void> {
   const started = performance.now();
   let database: Database | undefined;
   const bar = new cliProgress.SingleBar(
-    { format: 'Importing |{bar}| {percentage}% | {value}/{total} products', stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2000, hideCursor: true },
+    {
+      format: 'Importing |{bar}| {percentage}% | {value}/{total} products',
+      stream: process.stderr,
+      noTTYOutput: true,
+      notTTYSchedule: 2000,
+      hideCursor: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   try {
@@ -34,7 +40,9 @@ async function main(): Promise<void> {
     });
     bar.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`Imported ${summary.products.toLocaleString('en-IN')} products with ${summary.variants.toLocaleString('en-IN')} variants from ${file} in ${seconds} s.`);
+    console.log(
+      `Imported ${summary.products.toLocaleString('en-IN')} products with ${summary.variants.toLocaleString('en-IN')} variants from ${file} in ${seconds} s.`,
+    );
   } catch (err) {
     bar.stop();
     console.error(err instanceof CsvImportError || err instanceof DataDirLockedError ? err.message : err);

@@ -34,7 +34,20 @@ export class CsvImportError extends Error {
   }
 }
 
-const REQUIRED = ['external_id', 'name', 'brand', 'gender', 'master_category', 'sub_category', 'article_type', 'color', 'sizes', 'price_inr', 'mrp_inr', 'stock'] as const;
+const REQUIRED = [
+  'external_id',
+  'name',
+  'brand',
+  'gender',
+  'master_category',
+  'sub_category',
+  'article_type',
+  'color',
+  'sizes',
+  'price_inr',
+  'mrp_inr',
+  'stock',
+] as const;
 const OPTIONAL = ['image_url', 'description', 'hsn_code', 'season', 'usage', 'year'] as const;
 const COLUMNS: readonly string[] = [...REQUIRED, ...OPTIONAL];
 
@@ -63,10 +76,17 @@ const rowSchema = z
     external_id: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit'),
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+        'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+      ),
     name: text(200),
     brand: text(100),
-    gender: z.string().trim().transform(capitalised).pipe(z.enum(GENDERS, { message: `must be one of ${GENDERS.join(', ')}` })),
+    gender: z
+      .string()
+      .trim()
+      .transform(capitalised)
+      .pipe(z.enum(GENDERS, { message: `must be one of ${GENDERS.join(', ')}` })),
     master_category: text(60),
     sub_category: text(60),
     article_type: text(60),
@@ -90,7 +110,11 @@ const rowSchema = z
     image_url: z
       .string()
       .transform(list)
-      .pipe(z.array(z.string().regex(/^(https?:\/\/|\/)\S*$/, 'must be http(s):// URLs or paths starting with /, separated by |'))),
+      .pipe(
+        z.array(
+          z.string().regex(/^(https?:\/\/|\/)\S*$/, 'must be http(s):// URLs or paths starting with /, separated by |'),
+        ),
+      ),
     description: optionalText(2000),
     hsn_code: z
       .string()
@@ -111,9 +135,14 @@ const rowSchema = z
       .transform((v) => (v ? Number(v) : null)),
   })
   .superRefine((r, ctx) => {
-    if (r.mrp_inr < r.price_inr) ctx.addIssue({ code: 'custom', path: ['mrp_inr'], message: 'must not be less than price_inr' });
+    if (r.mrp_inr < r.price_inr)
+      ctx.addIssue({ code: 'custom', path: ['mrp_inr'], message: 'must not be less than price_inr' });
     if (r.stock.length !== 1 && r.stock.length !== r.sizes.length)
-      ctx.addIssue({ code: 'custom', path: ['stock'], message: `must be one number for every size, or ${r.sizes.length} numbers separated by |` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stock'],
+        message: `must be one number for every size, or ${r.sizes.length} numbers separated by |`,
+      });
   });
 
 type Row = z.infer<typeof rowSchema>;
@@ -152,7 +181,11 @@ function readRows(file: string): { line: number; row: Row }[] {
   const headerProblems: CsvProblem[] = [];
   if (!records.length) headerProblems.push({ line: 0, message: 'has no product rows' });
   else if (missing.length) headerProblems.push({ line: 1, message: `missing column(s): ${missing.join(', ')}` });
-  if (unknown.length) headerProblems.push({ line: 1, message: `unknown column(s): ${unknown.join(', ')} (known: ${COLUMNS.join(', ')})` });
+  if (unknown.length)
+    headerProblems.push({
+      line: 1,
+      message: `unknown column(s): ${unknown.join(', ')} (known: ${COLUMNS.join(', ')})`,
+    });
   if (headerProblems.length) throw new CsvImportError(file, [...headerProblems, ...problems]);
 
   const rows: { line: number; row: Row }[] = [];
@@ -175,12 +208,26 @@ function readRows(file: string): { line: number; row: Row }[] {
     else firstLineOf.set(id.toLowerCase(), line);
     rows.push({ line, row: parsed.data });
   }
-  if (problems.length) throw new CsvImportError(file, problems.sort((a, b) => a.line - b.line));
+  if (problems.length)
+    throw new CsvImportError(
+      file,
+      problems.sort((a, b) => a.line - b.line),
+    );
   return rows;
 }
 
 function toInput(r: Row): ProductInput {
-  const facts = { name: r.name, brand: r.brand, gender: r.gender, masterCategory: r.master_category, subCategory: r.sub_category, articleType: r.article_type, color: r.color, usage: r.usage, season: r.season };
+  const facts = {
+    name: r.name,
+    brand: r.brand,
+    gender: r.gender,
+    masterCategory: r.master_category,
+    subCategory: r.sub_category,
+    articleType: r.article_type,
+    color: r.color,
+    usage: r.usage,
+    season: r.season,
+  };
   const description = r.description ?? describe({ ...facts, articleType: r.article_type, year: r.year });
   const variants = variantsFor(r.external_id, r.sizes, r.stock);
   const urls = r.image_url.length ? r.image_url : [PLACEHOLDER_URL];
@@ -226,7 +273,11 @@ export async function importProductsCsv(
   inputs.forEach((input, i) => {
     const { line } = lines[i]!;
     const first = lineOfSlug.get(input.product.slug);
-    if (first) problems.push({ line, message: `name and external_id give the same product URL "${input.product.slug}" as line ${first}` });
+    if (first)
+      problems.push({
+        line,
+        message: `name and external_id give the same product URL "${input.product.slug}" as line ${first}`,
+      });
     else lineOfSlug.set(input.product.slug, line);
   });
   const clashes = await db
@@ -242,7 +293,10 @@ export async function importProductsCsv(
       ),
     );
   for (const c of clashes) {
-    problems.push({ line: lineOfSlug.get(c.slug)!, message: `the product URL "${c.slug}" belongs to the stored product ${c.externalId}: change name or external_id` });
+    problems.push({
+      line: lineOfSlug.get(c.slug)!,
+      message: `the product URL "${c.slug}" belongs to the stored product ${c.externalId}: change name or external_id`,
+    });
   }
   if (problems.length) throw new CsvImportError(filePath, problems);
 
@@ -250,11 +304,22 @@ export async function importProductsCsv(
   for (const r of rows) {
     const url = r.image_url[0];
     if (!url) continue;
-    for (const key of [r.master_category, pathKey(r.master_category, r.sub_category), pathKey(r.master_category, r.sub_category, r.article_type)]) {
+    for (const key of [
+      r.master_category,
+      pathKey(r.master_category, r.sub_category),
+      pathKey(r.master_category, r.sub_category, r.article_type),
+    ]) {
       if (!images.has(key)) images.set(key, url);
     }
   }
-  const paths = [...new Map(rows.map((r) => [pathKey(r.master_category, r.sub_category, r.article_type), [r.master_category, r.sub_category, r.article_type] as const])).values()];
+  const paths = [
+    ...new Map(
+      rows.map((r) => [
+        pathKey(r.master_category, r.sub_category, r.article_type),
+        [r.master_category, r.sub_category, r.article_type] as const,
+      ]),
+    ).values(),
+  ];
 
   let done = 0;
   opts.onProgress?.(0, inputs.length);

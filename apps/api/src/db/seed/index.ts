@@ -56,7 +56,8 @@ const SHOWCASE_MATCH: Record<(typeof SHOWCASE)[number]['title'], (s: StyleRow) =
 };
 
 /** A photo picked by hash among ids (sorted first, so file order does not matter). */
-const pickPhoto = (ids: readonly string[], key: string): string | null => (ids.length ? photoUrl(pick([...ids].sort(), key)) : null);
+const pickPhoto = (ids: readonly string[], key: string): string | null =>
+  ids.length ? photoUrl(pick([...ids].sort(), key)) : null;
 
 export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedSummary> {
   const allStyles = readStyles(path.join(CATALOG_DIR, 'myntra_styles.csv'));
@@ -89,7 +90,9 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedS
   const collectionImages = new Map<string, string | null>();
   for (const c of COLLECTIONS) {
     if (!inputs.some((i) => i.collectionSlugs.includes(c.slug))) continue;
-    const photos = inputs.filter((i) => i.collectionSlugs.includes(c.slug) && showable.has(i.product.externalId)).map((i) => i.product.externalId);
+    const photos = inputs
+      .filter((i) => i.collectionSlugs.includes(c.slug) && showable.has(i.product.externalId))
+      .map((i) => i.product.externalId);
     collectionImages.set(c.slug, pickPhoto(photos, `collection:${c.slug}`));
   }
   const showcaseImages = new Map<string, string>();
@@ -119,7 +122,10 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedS
   }
 
   await db.transaction(async (tx) => {
-    await upsertSections(tx, buildSections({ collection: collectionImages, showcase: showcaseImages }, new Set(nodes.map((n) => n.slug))));
+    await upsertSections(
+      tx,
+      buildSections({ collection: collectionImages, showcase: showcaseImages }, new Set(nodes.map((n) => n.slug))),
+    );
     await upsertTestimonials(tx);
   });
   await refreshSearchTerms(db);

@@ -27,7 +27,11 @@ export function stockFor(sku: string): number {
 
 /** `VST-15970-FREE-SIZE`: upper case, anything but letters, digits and dots turned into "-". */
 export function skuFor(externalId: string, size: string, taken: Set<string>): string {
-  const code = size.toUpperCase().replace(/[^A-Z0-9.]+/g, '-').replace(/^-+|-+$/g, '') || 'ONE';
+  const code =
+    size
+      .toUpperCase()
+      .replace(/[^A-Z0-9.]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'ONE';
   let sku = `VST-${externalId}-${code}`;
   // Two sizes of one product could clean to the same code ("S/M" and "S-M").
   for (let n = 2; taken.has(sku); n++) sku = `VST-${externalId}-${code}-${n}`;
@@ -35,7 +39,11 @@ export function skuFor(externalId: string, size: string, taken: Set<string>): st
   return sku;
 }
 
-export function variantsFor(externalId: string, sizes: readonly string[], stock?: readonly number[]): ProductInput['variants'] {
+export function variantsFor(
+  externalId: string,
+  sizes: readonly string[],
+  stock?: readonly number[],
+): ProductInput['variants'] {
   const taken = new Set<string>();
   return sizes.map((size, i) => {
     const sku = skuFor(externalId, size, taken);
@@ -61,13 +69,27 @@ const USAGE_PHRASES: Record<string, string> = {
   Home: 'for home',
 };
 
-const FOR_GENDER: Record<Gender, string> = { Men: 'for men', Women: 'for women', Boys: 'for boys', Girls: 'for girls', Unisex: 'for everyone' };
+const FOR_GENDER: Record<Gender, string> = {
+  Men: 'for men',
+  Women: 'for women',
+  Boys: 'for boys',
+  Girls: 'for girls',
+  Unisex: 'for everyone',
+};
 
 /**
  * A plain description made only of the attributes, claiming nothing the data does not say:
  * "Navy Blue shirt for men from Turtle, for everyday wear. Fall 2011 collection."
  */
-export function describe(p: { color: string; articleType: string; gender: Gender; brand: string; usage?: string | null; season?: string | null; year?: number | null }): string {
+export function describe(p: {
+  color: string;
+  articleType: string;
+  gender: Gender;
+  brand: string;
+  usage?: string | null;
+  season?: string | null;
+  year?: number | null;
+}): string {
   const usage = p.usage ? USAGE_PHRASES[p.usage] : undefined;
   const first = `${p.color} ${singular(displayName(p.articleType))} ${FOR_GENDER[p.gender]} from ${p.brand}${usage ? `, ${usage}` : ''}.`;
   const when = [p.season, p.year].filter(Boolean).join(' ');
@@ -90,7 +112,17 @@ export type ProductFacts = {
 export function searchTextFor(p: ProductFacts): string {
   const categoryNames = [p.masterCategory, p.subCategory, p.articleType];
   return buildSearchText(
-    [p.name, p.brand, p.gender, ...categoryNames, ...categoryNames.map(displayName), p.color, p.usage, p.season, p.description],
+    [
+      p.name,
+      p.brand,
+      p.gender,
+      ...categoryNames,
+      ...categoryNames.map(displayName),
+      p.color,
+      p.usage,
+      p.season,
+      p.description,
+    ],
     p.articleType,
   );
 }

@@ -11,7 +11,10 @@ import { parse } from 'csv-parse/sync';
 import { GENDERS, type Gender } from '@vastra/contracts';
 
 /** `data-sources/catalog` at the repository root; the API serves it under `/media`. */
-export const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data-sources/catalog');
+export const CATALOG_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../data-sources/catalog',
+);
 
 /**
  * Styles that are Myntra's test records, not products: seeded (so the counts match the data)
@@ -55,7 +58,18 @@ export type Listing = {
   brand: string;
 };
 
-const STYLE_COLUMNS = ['id', 'gender', 'masterCategory', 'subCategory', 'articleType', 'baseColour', 'season', 'year', 'usage', 'productDisplayName'];
+const STYLE_COLUMNS = [
+  'id',
+  'gender',
+  'masterCategory',
+  'subCategory',
+  'articleType',
+  'baseColour',
+  'season',
+  'year',
+  'usage',
+  'productDisplayName',
+];
 
 function readCsv(file: string, required: readonly string[]): Record<string, string>[] {
   const rows = parse(fs.readFileSync(file), { columns: true, skip_empty_lines: true }) as Record<string, string>[];

@@ -45,7 +45,8 @@ export function displayName(name: string): string {
 }
 
 /** Article types that are plural by nature ("jeans", "sunglasses"): no singular is made of them. */
-const PLURAL_ONLY = /(jeans|trousers|shorts|pants|capris|leggings|jeggings|tights|stockings|socks|gloves|briefs|boxers|sunglasses|cufflinks|earrings|shoes|sandals|flip flops|heels|flats|booties|dolls|suits|laces)$/;
+const PLURAL_ONLY =
+  /(jeans|trousers|shorts|pants|capris|leggings|jeggings|tights|stockings|socks|gloves|briefs|boxers|sunglasses|cufflinks|earrings|shoes|sandals|flip flops|heels|flats|booties|dolls|suits|laces)$/;
 
 /** "Watches" → "watch", "Kurtis" → "kurti", "Tshirts" → "tshirt"; "Jeans" stays "jeans". */
 export function singular(name: string): string {

@@ -82,13 +82,22 @@ type UnnestColumn = { name: string; type: string; values: readonly unknown[] };
  */
 function unnest(columns: readonly UnnestColumn[]): { from: SQL; select: SQL } {
   const args = columns.map((c) => {
-    if (c.type === 'jsonb') return sql`${arrayLiteral(c.values.map((v) => (v == null ? null : JSON.stringify(v))))}::text[]`;
-    if (c.type.endsWith('[]')) return sql`${arrayLiteral(c.values.map((v) => (v == null ? null : arrayLiteral(v as Scalar[]))))}::text[]`;
+    if (c.type === 'jsonb')
+      return sql`${arrayLiteral(c.values.map((v) => (v == null ? null : JSON.stringify(v))))}::text[]`;
+    if (c.type.endsWith('[]'))
+      return sql`${arrayLiteral(c.values.map((v) => (v == null ? null : arrayLiteral(v as Scalar[]))))}::text[]`;
     return sql`${arrayLiteral(c.values as Scalar[])}::${sql.raw(c.type)}[]`;
   });
   const names = columns.map((c) => sql.identifier(c.name));
-  const reads = columns.map((c) => (c.type === 'jsonb' || c.type.endsWith('[]') ? sql`${sql.identifier(c.name)}::${sql.raw(c.type)}` : sql.identifier(c.name)));
-  return { from: sql`unnest(${sql.join(args, sql`, `)}) AS u(${sql.join(names, sql`, `)})`, select: sql.join(reads, sql`, `) };
+  const reads = columns.map((c) =>
+    c.type === 'jsonb' || c.type.endsWith('[]')
+      ? sql`${sql.identifier(c.name)}::${sql.raw(c.type)}`
+      : sql.identifier(c.name),
+  );
+  return {
+    from: sql`unnest(${sql.join(args, sql`, `)}) AS u(${sql.join(names, sql`, `)})`,
+    select: sql.join(reads, sql`, `),
+  };
 }
 
 /** PostgreSQL type of each product field the writer may be given. */
@@ -122,7 +131,9 @@ async function upsertProducts(db: Db, rows: readonly (ProductFields & { category
   // Only the fields given are written, so an import leaves ratings and creation time alone.
   const keys = Object.keys(rows[0]!) as (keyof typeof PRODUCT_TYPES)[];
   const cols = columnsOf(products, keys);
-  const { from, select } = unnest(keys.map((k, i) => ({ name: cols[i]!.name, type: PRODUCT_TYPES[k], values: rows.map((r) => r[k]) })));
+  const { from, select } = unnest(
+    keys.map((k, i) => ({ name: cols[i]!.name, type: PRODUCT_TYPES[k], values: rows.map((r) => r[k]) })),
+  );
   const updated = cols.filter((c) => c.name !== 'external_id');
   await db.execute(sql`
     INSERT INTO ${products} (${sql.join(
@@ -138,7 +149,19 @@ async function upsertProducts(db: Db, rows: readonly (ProductFields & { category
     WHERE (${sql.join(updated, sql`, `)}) IS DISTINCT FROM (${sql.join(updated.map(excluded), sql`, `)})`);
 }
 
-async function upsertVariants(db: Db, rows: readonly { externalId: string; sku: string; size: string; color: string; pricePaise: number; mrpPaise: number; stock: number; position: number }[]): Promise<void> {
+async function upsertVariants(
+  db: Db,
+  rows: readonly {
+    externalId: string;
+    sku: string;
+    size: string;
+    color: string;
+    pricePaise: number;
+    mrpPaise: number;
+    stock: number;
+    position: number;
+  }[],
+): Promise<void> {
   const { from, select } = unnest([
     { name: 'external_id', type: 'text', values: rows.map((r) => r.externalId) },
     { name: 'sku', type: 'text', values: rows.map((r) => r.sku) },
@@ -197,10 +220,19 @@ export async function writeProducts(
       }),
     );
     const variantRows = batch.flatMap(({ product: p, variants: vs }) =>
-      vs.map((v, position) => ({ externalId: p.externalId, ...v, color: p.color, pricePaise: p.pricePaise, mrpPaise: p.mrpPaise, position })),
+      vs.map((v, position) => ({
+        externalId: p.externalId,
+        ...v,
+        color: p.color,
+        pricePaise: p.pricePaise,
+        mrpPaise: p.mrpPaise,
+        position,
+      })),
     );
     for (const rows of chunk(variantRows, ROWS_PER_STATEMENT)) await upsertVariants(db, rows);
-    const links = batch.flatMap(({ product: p, collectionSlugs }) => collectionSlugs.map((slug) => ({ externalId: p.externalId, slug })));
+    const links = batch.flatMap(({ product: p, collectionSlugs }) =>
+      collectionSlugs.map((slug) => ({ externalId: p.externalId, slug })),
+    );
     for (const rows of chunk(links, ROWS_PER_STATEMENT)) await linkCollections(db, rows);
     variantCount += variantRows.length;
     onBatch?.(batch.length);
