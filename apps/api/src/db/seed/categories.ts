@@ -33,16 +33,19 @@ const MASTER_ORDER = ['Apparel', 'Footwear', 'Accessories', 'Personal Care', 'Sp
 
 export const pathKey = (...names: string[]): string => names.join('|');
 
-/** The first of `base`, `parent-base`, `grandparent-parent-base`, `base-2`, … not in `taken`; adds it. */
-export function uniqueSlug(name: string, ancestors: readonly string[], taken: Set<string>): string {
-  // A name with no Latin letters or digits (say, in Devanagari) has an empty slug.
-  const base = name || 'category';
+/**
+ * The first of `slug`, `parent-slug`, `grandparent-parent-slug`, `slug-2`, … that is not in
+ * `taken` (`ancestors` are the parents' slugified names, root first); adds it to `taken`.
+ */
+export function uniqueSlug(slug: string, ancestors: readonly string[], taken: Set<string>): string {
+  // A name with no Latin letters or digits (say, in Devanagari) slugifies to nothing.
+  const base = slug || 'category';
   const tries = [base];
   for (let i = ancestors.length - 1; i >= 0; i--) tries.push(`${ancestors.slice(i).join('-')}-${base}`);
-  let slug = tries.find((t) => !taken.has(t));
-  for (let n = 2; !slug; n++) if (!taken.has(`${base}-${n}`)) slug = `${base}-${n}`;
-  taken.add(slug);
-  return slug;
+  let found = tries.find((t) => !taken.has(t));
+  for (let n = 2; !found; n++) if (!taken.has(`${base}-${n}`)) found = `${base}-${n}`;
+  taken.add(found);
+  return found;
 }
 
 /**

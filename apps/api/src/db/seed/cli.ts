@@ -12,7 +12,14 @@ import { DataDirLockedError, openDatabase, type Database } from '../client';
 import { seedCatalog } from './index';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
+  let full: boolean;
+  try {
+    full = parseArgs({ options: { full: { type: 'boolean', default: false } } }).values.full;
+  } catch (err) {
+    console.error(`${(err as Error).message}\nUsage: npm run seed [-- --full]`);
+    process.exitCode = 1;
+    return;
+  }
   const config = loadConfig();
   const started = performance.now();
   let database: Database | undefined;
@@ -30,7 +37,7 @@ async function main(): Promise<void> {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await database.migrate();
     const summary = await seedCatalog(database.db, {
-      full: values.full,
+      full,
       onProgress: (done, total) => (done === 0 ? bar.start(total, 0) : bar.update(done)),
     });
     bar.stop();
