@@ -3,11 +3,13 @@
  * database, driven in Debian's Chromium. Playwright never downloads a browser here.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { API_PORT, WEB_PORT } from './support/stack';
 
-const API_PORT = 9100;
-const WEB_PORT = 3100;
-const root = path.resolve(__dirname, '..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const root = path.resolve(here, '..');
 const databaseUrl = process.env.DATABASE_URL
   ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: '/vastra_e2e' }).toString()
   : '';
@@ -51,9 +53,9 @@ export default defineConfig({
       env: {
         PORT: String(API_PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: path.join(__dirname, '.data'),
+        DATA_DIR: path.join(here, '.data'),
         DATABASE_URL: databaseUrl,
-        PUBLIC_URL: `http://localhost:${API_PORT}`,
+        PUBLIC_URL: `http://127.0.0.1:${API_PORT}`,
         STOREFRONT_URL: `http://localhost:${WEB_PORT}`,
         LOG_LEVEL: 'warn',
       },
@@ -65,8 +67,8 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       env: {
-        API_URL: `http://localhost:${API_PORT}`,
-        PUBLIC_API_URL: `http://localhost:${API_PORT}`,
+        API_URL: `http://127.0.0.1:${API_PORT}`,
+        PUBLIC_API_URL: `http://127.0.0.1:${API_PORT}`,
         SITE_URL: `http://localhost:${WEB_PORT}`,
         NEXT_TELEMETRY_DISABLED: '1',
       },

@@ -14,7 +14,8 @@ function sourceHash() {
   const hash = createHash('sha256');
   const visit = (dir) => {
     for (const entry of readdirSync(dir).sort()) {
-      if (['node_modules', '.next'].includes(entry)) continue;
+      // Generated files change without the sources changing.
+      if (['node_modules', '.next', 'next-env.d.ts'].includes(entry) || entry.endsWith('.tsbuildinfo')) continue;
       const full = path.join(dir, entry);
       if (statSync(full).isDirectory()) visit(full);
       else hash.update(path.relative(root, full)).update(readFileSync(full));

@@ -1,0 +1,58 @@
+/**
+ * Shared helpers of the browser tests: reading the API the stack runs on (to know what the
+ * pages should show), accessibility checks with axe, and screenshots at two widths.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { API_URL } from './stack';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export async function api<T>(pathAndQuery: string): Promise<T> {
+  const res = await fetch(`${API_URL}${pathAndQuery}`);
+  expect(res.ok, `${pathAndQuery} answered ${res.status}`).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Fails on any serious or critical axe violation of the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+const SHOTS = path.resolve(here, '../screenshots');
+const WIDTHS = {
+  mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+};
+
+/** Saves `<name>-mobile.png` and `<name>-desktop.png` of a URL under e2e/screenshots. */
+export async function screenshotBothWidths(browser: Browser, url: string, name: string): Promise<void> {
+  for (const [width, options] of Object.entries(WIDTHS)) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(url);
+    // Scroll through the page so lazy images below the fold load before the capture.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 500) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await context.close();
+  }
+}
+
+/** The prices of the product cards on the page, in rupees, in order. */
+export async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('product-card').getByTestId('price').allInnerTexts();
+  return texts.map((t) => Number(t.replace(/[^\d.]/g, '')));
+}
