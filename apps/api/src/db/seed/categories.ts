@@ -16,9 +16,9 @@ import type { StyleRow } from './source';
 import { displayName, pick, slugify } from './text';
 import { upsertParts } from './writer';
 
-export type Level = 'master' | 'sub' | 'article';
+type Level = 'master' | 'sub' | 'article';
 
-export type CategoryNode = {
+type CategoryNode = {
   key: string;
   parentKey: string | null;
   level: Level;
@@ -37,7 +37,7 @@ export const pathKey = (...names: string[]): string => names.join('|');
  * The first of `slug`, `parent-slug`, `grandparent-parent-slug`, `slug-2`, … that is not in
  * `taken` (`ancestors` are the parents' slugified names, root first); adds it to `taken`.
  */
-export function uniqueSlug(slug: string, ancestors: readonly string[], taken: Set<string>): string {
+function uniqueSlug(slug: string, ancestors: readonly string[], taken: Set<string>): string {
   // A name with no Latin letters or digits (say, in Devanagari) slugifies to nothing.
   const base = slug || 'category';
   const tries = [base];

@@ -107,7 +107,7 @@ export async function upsertCollections(
 }
 
 /** Product photos the sections show, by purpose; absent when the seeded products have none. */
-export type SectionImages = {
+type SectionImages = {
   collection: ReadonlyMap<string, string | null>;
   showcase: ReadonlyMap<string, string>;
 };
@@ -211,7 +211,7 @@ export async function upsertSections(db: Db, sections: readonly SectionRow[]): P
 }
 
 /** Sample content, not real reviews: the section's subtitle says so on the page. */
-export const TESTIMONIALS = [
+const TESTIMONIALS = [
   {
     name: 'Priya Sharma',
     city: 'Jaipur',

@@ -6,7 +6,8 @@
  * - `seedCatalog(db)`: the 400 styles that have photos; `{ full: true }`: all 44,446 (the
  *   others get a placeholder image). Idempotent: upserts on products.external_id,
  *   variants.sku, categories.slug and collections.slug, deletes nothing, so seeding the 400
- *   after a full import keeps the rest. Categories and collections are written in one
+ *   after a full import keeps the rest. A seeded row that was edited since is reset to the
+ *   seed's values (stock, prices, is_active). Categories and collections are written in one
  *   transaction, products in transactions of PRODUCTS_PER_TRANSACTION, then homepage
  *   sections and testimonials; then the search dictionary is rebuilt.
  * - `isCatalogEmpty(db)`: true when there is no product, for the first start's auto-seed.
@@ -45,19 +46,33 @@ export type SeedSummary = {
   priceLevels: Record<PriceLevel, number>;
 };
 
-/** Which showcase tile a style's photo may illustrate. */
-const SHOWCASE_MATCH: Record<(typeof SHOWCASE)[number]['title'], (s: StyleRow) => boolean> = {
-  Men: (s) => s.gender === 'Men' && s.masterCategory === 'Apparel',
-  Women: (s) => s.gender === 'Women' && s.masterCategory === 'Apparel',
-  Boys: (s) => s.gender === 'Boys',
-  Girls: (s) => s.gender === 'Girls',
-  Footwear: (s) => s.masterCategory === 'Footwear',
-  Accessories: (s) => s.masterCategory === 'Accessories',
+/** A worn garment makes a better banner or tile than a belt or a pair of socks. */
+const isWorn = (s: StyleRow) =>
+  s.masterCategory === 'Apparel' && ['Topwear', 'Dress', 'Saree', 'Apparel Set'].includes(s.subCategory);
+
+/** Which photos may illustrate a showcase tile, and which of those to prefer. */
+const SHOWCASE_PHOTOS: Record<
+  (typeof SHOWCASE)[number]['title'],
+  { match: (s: StyleRow) => boolean; prefer: (s: StyleRow) => boolean }
+> = {
+  Men: { match: (s) => s.gender === 'Men', prefer: isWorn },
+  Women: { match: (s) => s.gender === 'Women', prefer: isWorn },
+  Boys: { match: (s) => s.gender === 'Boys', prefer: isWorn },
+  Girls: { match: (s) => s.gender === 'Girls', prefer: isWorn },
+  Footwear: { match: (s) => s.masterCategory === 'Footwear', prefer: (s) => s.subCategory === 'Shoes' },
+  Accessories: {
+    match: (s) => s.masterCategory === 'Accessories',
+    prefer: (s) =>
+      ['Watches', 'Bags', 'Eyewear'].includes(s.subCategory) && (s.gender === 'Men' || s.gender === 'Women'),
+  },
 };
 
-/** A photo picked by hash among ids (sorted first, so file order does not matter). */
-const pickPhoto = (ids: readonly string[], key: string): string | null =>
-  ids.length ? photoUrl(pick([...ids].sort(), key)) : null;
+/** A photo picked by hash among the preferred styles if any, else among all (sorted by id, so file order does not matter). */
+function pickPhoto(styles: readonly StyleRow[], key: string, prefer: (s: StyleRow) => boolean): string | null {
+  const preferred = styles.filter(prefer);
+  const ids = (preferred.length ? preferred : styles).map((s) => s.id).sort();
+  return ids.length ? photoUrl(pick(ids, key)) : null;
+}
 
 export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedSummary> {
   const allStyles = readStyles(path.join(CATALOG_DIR, 'myntra_styles.csv'));
@@ -86,21 +101,18 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedS
   const showable = new Set([...photoIds].filter((id) => !TEST_RECORDS.has(id)));
   const nodes = buildCategoryTree(allStyles, showable, photoUrl).filter((n) => usedKeys.has(n.key));
 
-  const withPhoto = styles.filter((s) => showable.has(s.id));
   const collectionImages = new Map<string, string | null>();
   for (const c of COLLECTIONS) {
-    if (!inputs.some((i) => i.collectionSlugs.includes(c.slug))) continue;
-    const photos = inputs
-      .filter((i) => i.collectionSlugs.includes(c.slug) && showable.has(i.product.externalId))
-      .map((i) => i.product.externalId);
-    collectionImages.set(c.slug, pickPhoto(photos, `collection:${c.slug}`));
+    const members = styles.filter((s, i) => inputs[i]!.collectionSlugs.includes(c.slug));
+    if (!members.length) continue;
+    const photos = members.filter((s) => showable.has(s.id));
+    collectionImages.set(c.slug, pickPhoto(photos, `collection:${c.slug}`, isWorn));
   }
+  const withPhoto = styles.filter((s) => showable.has(s.id));
   const showcaseImages = new Map<string, string>();
   for (const tile of SHOWCASE) {
-    const image = pickPhoto(
-      withPhoto.filter(SHOWCASE_MATCH[tile.title]).map((s) => s.id),
-      `showcase:${tile.title}`,
-    );
+    const { match, prefer } = SHOWCASE_PHOTOS[tile.title];
+    const image = pickPhoto(withPhoto.filter(match), `showcase:${tile.title}`, prefer);
     if (image) showcaseImages.set(tile.title, image);
   }
 

@@ -20,13 +20,13 @@ export const photoUrl = (id: string): string => `/media/products/${id}.jpg`;
 export const PLACEHOLDER_URL = '/media/placeholder.svg';
 
 /** Stock of a SKU: 0 for about one SKU in eight (so "out of stock" exists), else 1–40. */
-export function stockFor(sku: string): number {
+function stockFor(sku: string): number {
   const h = hash(`stock:${sku}`);
   return h % 8 === 0 ? 0 : 1 + ((h >>> 3) % 40);
 }
 
 /** `VST-15970-FREE-SIZE`: upper case, anything but letters, digits and dots turned into "-". */
-export function skuFor(externalId: string, size: string, taken: Set<string>): string {
+function skuFor(externalId: string, size: string, taken: Set<string>): string {
   const code =
     size
       .toUpperCase()
@@ -96,7 +96,7 @@ export function describe(p: {
   return when ? `${first} ${when} collection.` : first;
 }
 
-export type ProductFacts = {
+type ProductFacts = {
   name: string;
   brand: string;
   gender: Gender;
@@ -133,7 +133,7 @@ function createdAtFor(id: string, year: number | null): Date {
   return new Date(Date.UTC(year ?? 2007, 0, 1) + (hash(`created:${id}`) % secondsInYear) * 1000);
 }
 
-export type StyleContext = {
+type StyleContext = {
   brandOf: BrandParser;
   priceOf: (style: StyleRow) => Pricing;
   photoIds: ReadonlySet<string>;

@@ -100,7 +100,7 @@ export function readPhotoIds(dir: string): Set<string> {
 }
 
 /** "S, M, L" or "S,M,L" → ["S", "M", "L"]; Myntra's "Onesize" becomes "Free Size". */
-export function parseSizes(text: string): string[] {
+function parseSizes(text: string): string[] {
   const sizes = text
     .split(',')
     .map((s) => s.trim())

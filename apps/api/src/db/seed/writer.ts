@@ -68,7 +68,7 @@ function element(v: Scalar): string {
 }
 
 /** `{"a","b",NULL}`: PostgreSQL's text form of an array, the same for every driver. */
-export function arrayLiteral(values: readonly Scalar[]): string {
+function arrayLiteral(values: readonly Scalar[]): string {
   return `{${values.map(element).join(',')}}`;
 }
 
