@@ -140,7 +140,8 @@ type StyleContext = {
 };
 
 export function productFromStyle(s: StyleRow, ctx: StyleContext): ProductInput & { priceLevel: PriceLevel } {
-  const name = s.productDisplayName.trim();
+  // Some source titles carry doubled spaces ("Army  Green Shorts").
+  const name = s.productDisplayName.replace(/\s+/g, ' ').trim();
   const brand = ctx.brandOf(name);
   const color = s.baseColour.trim() || 'Multi';
   const usage = s.usage && s.usage !== 'NA' ? s.usage : null;
