@@ -82,8 +82,10 @@ export const products = pgTable(
   (t) => [
     index('products_category_idx').on(t.categoryId),
     index('products_price_idx').on(t.pricePaise),
-    index('products_brand_idx').on(t.brand),
-    index('products_color_idx').on(t.color),
+    // Filters match brand and colour case-insensitively; indexing lower() also gives the
+    // planner statistics for those expressions.
+    index('products_brand_lower_idx').on(sql`lower(${t.brand})`),
+    index('products_color_lower_idx').on(sql`lower(${t.color})`),
     index('products_gender_idx').on(t.gender),
     index('products_created_idx').on(t.createdAt),
     index('products_rating_idx').on(t.ratingAverage.desc(), t.ratingCount.desc()),

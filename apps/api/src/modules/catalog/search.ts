@@ -10,7 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { ProductSearchQuery, SearchFilters, Sort } from '@vastra/contracts';
+import { GENDERS, type ProductSearchQuery, type SearchFilters, type Sort } from '@vastra/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { rupeesToPaise } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
@@ -35,13 +35,15 @@ type Correction = { word: string; known: boolean; best: string | null };
  */
 async function correctWords(db: Db, words: string[]): Promise<Correction[]> {
   return queryRows<Correction>(db, sql`
-    SELECT w.word,
-           EXISTS (SELECT 1 FROM search_terms t WHERE t.term = w.word) AS known,
-           (SELECT t.term FROM search_terms t
-             WHERE t.term % w.word
-             ORDER BY similarity(t.term, w.word) DESC, levenshtein(t.term, w.word), t.frequency DESC
-             LIMIT 1) AS best
-    FROM unnest(${textList(words)}::text[]) AS w(word)`);
+    SELECT k.word, k.known,
+           CASE WHEN k.known THEN NULL ELSE
+             (SELECT t.term FROM search_terms t
+               WHERE t.term % k.word
+               ORDER BY similarity(t.term, k.word) DESC, levenshtein(t.term, k.word), t.frequency DESC
+               LIMIT 1)
+           END AS best
+    FROM (SELECT w.word, EXISTS (SELECT 1 FROM search_terms t WHERE t.term = w.word) AS known
+          FROM unnest(${textList(words)}::text[]) AS w(word)) k`);
 }
 
 /**
@@ -107,7 +109,10 @@ export async function planSearch(db: Db, q: ProductSearchQuery): Promise<SearchP
   if (q.colors?.length) conditions.push(sql`lower(p.color) = ANY(${lowerList(q.colors)}::text[])`);
   if (q.brands?.length) conditions.push(sql`lower(p.brand) = ANY(${lowerList(q.brands)}::text[])`);
   if (q.sizes?.length) conditions.push(sql`p.sizes && ${textList(q.sizes)}::text[]`);
-  if (q.gender?.length) conditions.push(sql`lower(p.gender) = ANY(${lowerList(q.gender)}::text[])`);
+  if (q.gender?.length) {
+    const genders = GENDERS.filter((g) => q.gender!.some((asked) => asked.toLowerCase() === g.toLowerCase()));
+    conditions.push(sql`p.gender = ANY(${textList(genders)}::text[])`);
+  }
   if (q.onSale || q.isOnSale) conditions.push(sql`p.discount_percent > 0`);
 
   const where = sql.join(conditions, sql` AND `);
