@@ -6,9 +6,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import cliProgress from 'cli-progress';
-import { loadConfig } from '../../config';
-import { DataDirLockedError, openDatabase, type Database } from '../client';
+import { runCatalogJob } from './cli-runner';
 import { CsvImportError, importProductsCsv } from './import';
 
 async function main(): Promise<void> {
@@ -19,37 +17,14 @@ async function main(): Promise<void> {
     return;
   }
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]!);
-  const config = loadConfig();
-  const started = performance.now();
-  let database: Database | undefined;
-  const bar = new cliProgress.SingleBar(
-    {
-      format: 'Importing |{bar}| {percentage}% | {value}/{total} products',
-      stream: process.stderr,
-      noTTYOutput: true,
-      notTTYSchedule: 2000,
-      hideCursor: true,
+  await runCatalogJob(
+    'Importing',
+    async (database, onProgress) => {
+      const summary = await importProductsCsv(database.db, file, { onProgress });
+      return `Imported ${summary.products.toLocaleString('en-IN')} products with ${summary.variants.toLocaleString('en-IN')} variants from ${file} in {seconds} s.`;
     },
-    cliProgress.Presets.shades_classic,
+    [CsvImportError],
   );
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    await database.migrate();
-    const summary = await importProductsCsv(database.db, file, {
-      onProgress: (done, total) => (done === 0 ? bar.start(total, 0) : bar.update(done)),
-    });
-    bar.stop();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
-      `Imported ${summary.products.toLocaleString('en-IN')} products with ${summary.variants.toLocaleString('en-IN')} variants from ${file} in ${seconds} s.`,
-    );
-  } catch (err) {
-    bar.stop();
-    console.error(err instanceof CsvImportError || err instanceof DataDirLockedError ? err.message : err);
-    process.exitCode = 1;
-  } finally {
-    await database?.close();
-  }
 }
 
 await main();
