@@ -146,18 +146,31 @@ const rupeeParam = (name: string) =>
     .optional();
 
 /**
- * Query of GET /products/search (§7). Out-of-range limits are clamped to MAX_PAGE_LIMIT;
- * values that cannot be read (page=-1, minPrice=abc) are rejected.
+ * Paging query parameters: `page` from 1, `limit` from 1 with a default per endpoint, clamped
+ * to MAX_PAGE_LIMIT (a shopper asking for 100000 gets the largest page, not an error).
  */
-export const productSearchQuerySchema = z
-  .object({
-    page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+export function pageQuerySchema(defaultLimit: number) {
+  return z.object({
+    page: z.coerce
+      .number({ message: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .default(1),
     limit: z.coerce
       .number({ message: 'limit must be a number' })
       .int('limit must be a whole number')
       .min(1, 'limit must be 1 or more')
-      .default(SHOP_PAGE_SIZE)
+      .default(defaultLimit)
       .transform((n) => Math.min(n, MAX_PAGE_LIMIT)),
+  });
+}
+
+/**
+ * Query of GET /products/search (§7). Out-of-range limits are clamped to MAX_PAGE_LIMIT;
+ * values that cannot be read (page=-1, minPrice=abc) are rejected.
+ */
+export const productSearchQuerySchema = pageQuerySchema(SHOP_PAGE_SIZE)
+  .extend({
     search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
     categories: listParam,
     collections: listParam,

@@ -12,6 +12,7 @@ import {
   envelope,
   errorEnvelopeSchema,
   homepageSectionSchema,
+  pageQuerySchema,
   pageMetaSchema,
   productDetailSchema,
   productSearchQuerySchema,
@@ -19,7 +20,6 @@ import {
   productSummarySchema,
 } from '@vastra/contracts';
 import { ok } from '../../lib/http';
-import { pageQuery } from '../../lib/pagination';
 import type { CatalogService } from './service';
 
 const productParams = z.object({ id: z.string().min(1).max(200) });
@@ -44,7 +44,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: {
         tags: ['catalogue'],
         summary: 'Collections, paged',
-        querystring: pageQuery(COLLECTIONS_PAGE_SIZE),
+        querystring: pageQuerySchema(COLLECTIONS_PAGE_SIZE),
         response: { 200: envelope(z.object({ collections: z.array(collectionSchema), meta: pageMetaSchema })), ...errors },
       },
     },
@@ -96,7 +96,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags: ['catalogue'],
         summary: 'Products related by article type, brand and colour; never the product itself',
         params: productParams,
-        querystring: pageQuery(RELATED_PRODUCTS_LIMIT).pick({ limit: true }),
+        querystring: pageQuerySchema(RELATED_PRODUCTS_LIMIT).pick({ limit: true }),
         response: { 200: envelope(z.object({ relatedProducts: z.array(productSummarySchema) })), ...errors },
       },
     },
