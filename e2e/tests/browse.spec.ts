@@ -11,9 +11,14 @@ test('the homepage shows every section type', async ({ page, browser }) => {
   const { sections } = await api<{ sections: HomepageSection[] }>('/homepage-sections');
   await page.goto('/');
   const types = new Set(sections.map((s) => s.section_type));
-  expect([...types].sort()).toEqual(
-    ['best_seller_products', 'collection_highlight', 'fashion_showcase', 'featured_categories', 'hero', 'testimonials'],
-  );
+  expect([...types].sort()).toEqual([
+    'best_seller_products',
+    'collection_highlight',
+    'fashion_showcase',
+    'featured_categories',
+    'hero',
+    'testimonials',
+  ]);
   for (const section of sections) {
     if (section.section_type === 'hero') {
       await expect(page.getByRole('region', { name: section.title })).toBeVisible();
@@ -37,21 +42,32 @@ test('/shop filters by colour and size; the URL and the results follow', async (
   await expect(page.getByTestId('product-card')).toHaveCount(15);
 
   const colour = all.filters.colors[0]!.value;
-  await page.getByRole('group', { name: 'Colours' }).getByRole('checkbox', { name: new RegExp(`^${colour}\\b`) }).check();
+  await page
+    .getByRole('group', { name: 'Colours' })
+    .getByRole('checkbox', { name: new RegExp(`^${colour}\\b`) })
+    .check();
   await expect(page).toHaveURL(new RegExp(`colors=${colour}`));
   const byColour = await api<ProductSearchResult>(`/products/search?colors=${colour}&limit=1`);
   await expect(page.getByTestId('result-count')).toContainText(String(byColour.meta.total));
 
-  const size = byColour.filters.sizes.find((s) => s.count < byColour.meta.total)?.value ?? byColour.filters.sizes[0]!.value;
-  await page.getByRole('group', { name: 'Sizes' }).getByRole('checkbox', { name: new RegExp(`^${size}\\b`) }).check();
+  const size =
+    byColour.filters.sizes.find((s) => s.count < byColour.meta.total)?.value ?? byColour.filters.sizes[0]!.value;
+  await page
+    .getByRole('group', { name: 'Sizes' })
+    .getByRole('checkbox', { name: new RegExp(`^${size}\\b`) })
+    .check();
   await expect(page).toHaveURL(new RegExp(`sizes=${encodeURIComponent(size)}`));
-  const both = await api<ProductSearchResult>(`/products/search?colors=${colour}&sizes=${encodeURIComponent(size)}&limit=15`);
+  const both = await api<ProductSearchResult>(
+    `/products/search?colors=${colour}&sizes=${encodeURIComponent(size)}&limit=15`,
+  );
   await expect(page.getByTestId('result-count')).toContainText(String(both.meta.total));
   await expect(page.getByTestId('product-card').first()).toContainText(both.products[0]!.name);
 
   // The filtered page survives a reload: the URL carries the filters.
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Colours' }).getByRole('checkbox', { name: new RegExp(`^${colour}\\b`) })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Colours' }).getByRole('checkbox', { name: new RegExp(`^${colour}\\b`) }),
+  ).toBeChecked();
   await expect(page.getByTestId('result-count')).toContainText(String(both.meta.total));
   await expectNoSeriousA11yViolations(page);
   await screenshotBothWidths(browser, '/shop', 'shop');
@@ -61,25 +77,31 @@ test('sorting by price orders the cards', async ({ page }) => {
   await page.goto('/shop');
   await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
   await expect(page).toHaveURL(/sort=price_asc/);
-  await expect.poll(async () => {
-    const prices = await cardPrices(page);
-    return prices.length === 15 && prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const prices = await cardPrices(page);
+      return prices.length === 15 && prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
+    })
+    .toBe(true);
   const cheapest = (await cardPrices(page))[0]!;
 
   await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
   await expect(page).toHaveURL(/sort=price_desc/);
-  await expect.poll(async () => {
-    const prices = await cardPrices(page);
-    return prices.length === 15 && prices.every((p, i) => i === 0 || prices[i - 1]! >= p) && prices[0]! > cheapest;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const prices = await cardPrices(page);
+      return prices.length === 15 && prices.every((p, i) => i === 0 || prices[i - 1]! >= p) && prices[0]! > cheapest;
+    })
+    .toBe(true);
 });
 
 test('searching for "jeans" lists jeans', async ({ page }) => {
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search products' });
   await box.fill('jeans');
-  await expect(page.getByRole('listbox', { name: 'Suggested products' }).getByRole('option').first()).toContainText(/jeans/i);
+  await expect(page.getByRole('listbox', { name: 'Suggested products' }).getByRole('option').first()).toContainText(
+    /jeans/i,
+  );
   await box.press('Escape');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=jeans/);

@@ -39,7 +39,11 @@ async function startApi(): Promise<{ url: string; server: ChildProcess }> {
     DATA_DIR: process.env.DATA_DIR ?? path.join(apiDir, 'data/bench'),
   };
   console.log(`Seeding the full catalogue into ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${env.DATA_DIR})`}…`);
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/seed/cli.ts', '--full'], { cwd: apiDir, env, stdio: 'inherit' });
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/seed/cli.ts', '--full'], {
+    cwd: apiDir,
+    env,
+    stdio: 'inherit',
+  });
   if (seed.status !== 0) throw new Error('seeding failed');
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: apiDir, env, stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
@@ -53,10 +57,19 @@ async function main() {
   const own = process.env.BENCH_URL ? null : await startApi();
   const url = process.env.BENCH_URL ?? own!.url;
   try {
-    const page = (await (await fetch(`${url}/products/search?limit=100&sort=rating`)).json()) as { data: { products: { id: string }[] } };
+    const page = (await (await fetch(`${url}/products/search?limit=100&sort=rating`)).json()) as {
+      data: { products: { id: string }[] };
+    };
     const ids = page.data.products.map((p) => p.id);
     const scenarios: Scenario[] = [
-      { name: 'search with text ("blue shirt")', path: () => ['/products/search?search=blue%20shirt', '/products/search?search=kurta', '/products/search?search=jeens'] },
+      {
+        name: 'search with text ("blue shirt")',
+        path: () => [
+          '/products/search?search=blue%20shirt',
+          '/products/search?search=kurta',
+          '/products/search?search=jeens',
+        ],
+      },
       {
         name: 'search with three filters',
         path: () => [
@@ -81,7 +94,9 @@ async function main() {
         `${result.latency.p99} ms`,
         String(errors),
       ]);
-      console.log(`${scenario.name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors}`);
+      console.log(
+        `${scenario.name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors}`,
+      );
     }
     console.log(`\n${connections} connections, ${seconds} s each, against ${url}`);
     console.table(rows.map(([name, rps, p50, p99, errors]) => ({ scenario: name, 'req/s': rps, p50, p99, errors })));

@@ -63,12 +63,20 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   // Only the photos folder and the placeholder are public; the CSVs beside them are not.
-  await app.register(fastifyStatic, { root: path.join(MEDIA_DIR, 'images'), prefix: '/media/products/', maxAge: '7d', immutable: true });
+  await app.register(fastifyStatic, {
+    root: path.join(MEDIA_DIR, 'images'),
+    prefix: '/media/products/',
+    maxAge: '7d',
+    immutable: true,
+  });
   app.get('/media/placeholder.svg', { schema: { hide: true } }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=604800, immutable').sendFile('placeholder.svg', MEDIA_DIR),
   );
 
-  const catalog = new CatalogService(database.db, { mediaBaseUrl: config.publicUrl, cacheTtlMs: config.catalogCacheTtlMs });
+  const catalog = new CatalogService(database.db, {
+    mediaBaseUrl: config.publicUrl,
+    cacheTtlMs: config.catalogCacheTtlMs,
+  });
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { catalog });
 

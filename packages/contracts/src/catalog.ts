@@ -241,7 +241,9 @@ export const homepageSectionSchema = z.discriminatedUnion('section_type', [
     ...sectionBase,
     section_type: z.literal('testimonials'),
     content: z.object({
-      testimonials: z.array(z.object({ name: z.string(), city: z.string(), quote: z.string(), rating: z.number().int() })),
+      testimonials: z.array(
+        z.object({ name: z.string(), city: z.string(), quote: z.string(), rating: z.number().int() }),
+      ),
     }),
   }),
   z.object({
@@ -249,7 +251,13 @@ export const homepageSectionSchema = z.discriminatedUnion('section_type', [
     section_type: z.literal('featured_categories'),
     content: z.object({
       categories: z.array(
-        z.object({ id: z.string(), name: z.string(), slug: z.string(), image: z.string().nullable(), productCount: z.number().int() }),
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          slug: z.string(),
+          image: z.string().nullable(),
+          productCount: z.number().int(),
+        }),
       ),
     }),
   }),

@@ -47,7 +47,9 @@ export const MEMORY = 'memory://';
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
-    super(`The database in ${dir} is in use by process ${pid} (is the API running?). Stop it first, or seed through the running API's start-up.`);
+    super(
+      `The database in ${dir} is in use by process ${pid} (is the API running?). Stop it first, or seed through the running API's start-up.`,
+    );
   }
 }
 

@@ -68,7 +68,10 @@ export const products = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     images: jsonb('images').$type<ImageJson[]>().notNull().default([]),
     /** Sizes of the variants in stock order, for the size filter. */
-    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     inStock: boolean('in_stock').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     /** Name, brand, category names, colour and description, normalised for search. */
@@ -135,14 +138,24 @@ export const productCollections = pgTable(
       .notNull()
       .references(() => collections.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.collectionId] }), index('product_collections_collection_idx').on(t.collectionId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.collectionId] }),
+    index('product_collections_collection_idx').on(t.collectionId),
+  ],
 );
 
 /** Homepage sections (§3); `content` holds references that the service resolves. */
 export const homepageSections = pgTable('homepage_sections', {
   id: id(),
   sectionType: text('section_type', {
-    enum: ['hero', 'fashion_showcase', 'collection_highlight', 'best_seller_products', 'testimonials', 'featured_categories'],
+    enum: [
+      'hero',
+      'fashion_showcase',
+      'collection_highlight',
+      'best_seller_products',
+      'testimonials',
+      'featured_categories',
+    ],
   }).notNull(),
   position: integer('position').notNull(),
   title: text('title').notNull(),

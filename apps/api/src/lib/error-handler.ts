@@ -9,7 +9,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERIC_MESSAGES } from '@vastra/contracts';
 import { AppError } from './errors';
 
-function describeValidation(err: { validation: { instancePath: string; message?: string }[] }, context?: string): string {
+function describeValidation(
+  err: { validation: { instancePath: string; message?: string }[] },
+  context?: string,
+): string {
   const parts = err.validation.map((issue) => {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const message = issue.message ?? 'is invalid';
@@ -36,6 +39,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    reply
+      .status(404)
+      .send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
 }

@@ -43,7 +43,11 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-async function postgresDatabase(serverUrl: string, catalog: Catalog, seeded: boolean): Promise<{ url: string; drop: () => Promise<void> }> {
+async function postgresDatabase(
+  serverUrl: string,
+  catalog: Catalog,
+  seeded: boolean,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const name = `vastra_test_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -130,7 +134,10 @@ export async function createTestApp(opts: { seed?: boolean; catalog?: Catalog } 
 }
 
 /** GET a JSON endpoint through the app; returns status and parsed body. */
-export async function getJson<T = Record<string, unknown>>(app: FastifyInstance, url: string): Promise<{ status: number; body: T }> {
+export async function getJson<T = Record<string, unknown>>(
+  app: FastifyInstance,
+  url: string,
+): Promise<{ status: number; body: T }> {
   const res = await app.inject({ method: 'GET', url });
   return { status: res.statusCode, body: res.json() as T };
 }

@@ -34,7 +34,10 @@ after(async () => ctx?.close());
 
 describe('GET /categories', () => {
   test('a three-level tree with counts that add up', async () => {
-    const { status, body } = await getJson<{ success: boolean; data: { categories: CategoryNode[]; count: number } }>(app, '/categories');
+    const { status, body } = await getJson<{ success: boolean; data: { categories: CategoryNode[]; count: number } }>(
+      app,
+      '/categories',
+    );
     assert.equal(status, 200);
     assert.equal(body.success, true);
     const { categories, count } = body.data;
@@ -48,7 +51,11 @@ describe('GET /categories', () => {
         assert.ok(node.slug && node.name && node.id);
         assert.ok(node.productCount > 0);
         if (node.children.length > 0) {
-          assert.equal(node.productCount, node.children.reduce((s, c) => s + c.productCount, 0), `${node.name} counts its subtree`);
+          assert.equal(
+            node.productCount,
+            node.children.reduce((s, c) => s + c.productCount, 0),
+            `${node.name} counts its subtree`,
+          );
           walk(node.children, level === 'master' ? 'sub' : 'article', node.id);
         }
       }
@@ -56,14 +63,23 @@ describe('GET /categories', () => {
     walk(categories, 'master', null);
     assert.equal(count, nodes);
     const total = (await getJson<{ data: ProductSearchResult }>(app, '/products/search?limit=1')).body.data.meta.total;
-    assert.equal(categories.reduce((s, c) => s + c.productCount, 0), total);
-    assert.ok(categories.some((c) => c.children.some((s) => s.children.length > 0)), 'article types under sub categories');
+    assert.equal(
+      categories.reduce((s, c) => s + c.productCount, 0),
+      total,
+    );
+    assert.ok(
+      categories.some((c) => c.children.some((s) => s.children.length > 0)),
+      'article types under sub categories',
+    );
   });
 });
 
 describe('GET /collections', () => {
   test('default page of 10 with meta', async () => {
-    const { status, body } = await getJson<{ data: { collections: Collection[]; meta: PageMeta } }>(app, '/collections');
+    const { status, body } = await getJson<{ data: { collections: Collection[]; meta: PageMeta } }>(
+      app,
+      '/collections',
+    );
     assert.equal(status, 200);
     const { collections, meta } = body.data;
     assert.equal(meta.limit, COLLECTIONS_PAGE_SIZE);
@@ -75,7 +91,10 @@ describe('GET /collections', () => {
   });
 
   test('paging and clamping', async () => {
-    const { body } = await getJson<{ data: { collections: Collection[]; meta: PageMeta } }>(app, '/collections?page=2&limit=2');
+    const { body } = await getJson<{ data: { collections: Collection[]; meta: PageMeta } }>(
+      app,
+      '/collections?page=2&limit=2',
+    );
     assert.equal(body.data.meta.page, 2);
     assert.ok(body.data.collections.length <= 2);
     const big = await getJson<{ data: { meta: PageMeta } }>(app, '/collections?limit=5000');
@@ -91,12 +110,18 @@ describe('GET /homepage-sections', () => {
     const { status, body } = await getJson<{ data: { sections: HomepageSection[] } }>(app, '/homepage-sections');
     assert.equal(status, 200);
     const { sections } = body.data;
-    for (const type of SECTION_TYPES) assert.ok(sections.some((s) => s.section_type === type), `has ${type}`);
+    for (const type of SECTION_TYPES)
+      assert.ok(
+        sections.some((s) => s.section_type === type),
+        `has ${type}`,
+      );
     assert.ok(sections.every((s, i) => i === 0 || sections[i - 1]!.position <= s.position));
     for (const s of sections) {
       switch (s.section_type) {
         case 'hero':
-          assert.ok(s.content.slides.length > 0 && s.content.slides.every((sl) => sl.image.startsWith('http') && sl.cta.href));
+          assert.ok(
+            s.content.slides.length > 0 && s.content.slides.every((sl) => sl.image.startsWith('http') && sl.cta.href),
+          );
           break;
         case 'fashion_showcase':
           assert.ok(s.content.items.length > 0);
@@ -108,7 +133,9 @@ describe('GET /homepage-sections', () => {
           assert.ok(s.content.products.length > 0);
           break;
         case 'testimonials':
-          assert.ok(s.content.testimonials.length > 0 && s.content.testimonials.every((t) => t.rating >= 1 && t.rating <= 5));
+          assert.ok(
+            s.content.testimonials.length > 0 && s.content.testimonials.every((t) => t.rating >= 1 && t.rating <= 5),
+          );
           break;
         case 'featured_categories':
           assert.ok(s.content.categories.length > 0 && s.content.categories.every((c) => c.productCount > 0));
@@ -120,7 +147,10 @@ describe('GET /homepage-sections', () => {
 
 describe('GET /products/{id}', () => {
   test('the product with its category path, variants and images', async () => {
-    const { status, body } = await getJson<{ success: boolean; data: { product: ProductDetail } }>(app, `/products/${sample.id}`);
+    const { status, body } = await getJson<{ success: boolean; data: { product: ProductDetail } }>(
+      app,
+      `/products/${sample.id}`,
+    );
     assert.equal(status, 200);
     const p = body.data.product;
     assert.equal(p.id, sample.id);
@@ -136,7 +166,10 @@ describe('GET /products/{id}', () => {
       assert.equal(v.inStock, v.stock > 0);
       assert.ok(v.images.some((i) => i.isPrimary));
     }
-    assert.deepEqual(p.primaryImage, p.images.find((i) => i.isPrimary));
+    assert.deepEqual(
+      p.primaryImage,
+      p.images.find((i) => i.isPrimary),
+    );
     assert.equal(p.price, Math.min(...p.variants.map((v) => v.price)));
   });
 
@@ -157,7 +190,10 @@ describe('GET /products/{id}', () => {
 
 describe('GET /products/{id}/related', () => {
   test('up to 10 related products, never the product itself, closest first', async () => {
-    const { status, body } = await getJson<{ data: { relatedProducts: ProductSummary[] } }>(app, `/products/${sample.id}/related`);
+    const { status, body } = await getJson<{ data: { relatedProducts: ProductSummary[] } }>(
+      app,
+      `/products/${sample.id}/related`,
+    );
     assert.equal(status, 200);
     const related = body.data.relatedProducts;
     assert.ok(related.length > 0 && related.length <= RELATED_PRODUCTS_LIMIT);
@@ -166,7 +202,10 @@ describe('GET /products/{id}/related', () => {
   });
 
   test('limit is honoured; unknown product is 404', async () => {
-    const { body } = await getJson<{ data: { relatedProducts: ProductSummary[] } }>(app, `/products/${sample.id}/related?limit=3`);
+    const { body } = await getJson<{ data: { relatedProducts: ProductSummary[] } }>(
+      app,
+      `/products/${sample.id}/related?limit=3`,
+    );
     assert.equal(body.data.relatedProducts.length, 3);
     const missing = await getJson(app, '/products/00000000-0000-4000-8000-000000000000/related');
     assert.equal(missing.status, 404);
@@ -185,7 +224,14 @@ describe('operations', () => {
     const { status, body } = await getJson<{ openapi: string; paths: Record<string, unknown> }>(app, '/docs/json');
     assert.equal(status, 200);
     assert.match(body.openapi, /^3\./);
-    for (const route of ['/categories', '/collections', '/homepage-sections', '/products/search', '/products/{id}', '/products/{id}/related']) {
+    for (const route of [
+      '/categories',
+      '/collections',
+      '/homepage-sections',
+      '/products/search',
+      '/products/{id}',
+      '/products/{id}/related',
+    ]) {
       assert.ok(route in body.paths, `documents ${route}`);
     }
   });

@@ -45,7 +45,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags: ['catalogue'],
         summary: 'Collections, paged',
         querystring: pageQuerySchema(COLLECTIONS_PAGE_SIZE),
-        response: { 200: envelope(z.object({ collections: z.array(collectionSchema), meta: pageMetaSchema })), ...errors },
+        response: {
+          200: envelope(z.object({ collections: z.array(collectionSchema), meta: pageMetaSchema })),
+          ...errors,
+        },
       },
     },
     async (request) => ok(await catalog.collections(request.query.page, request.query.limit)),

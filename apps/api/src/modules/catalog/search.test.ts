@@ -44,7 +44,9 @@ async function all(query: string, maxPages = 5): Promise<{ products: ProductSumm
 }
 
 function isSorted<T>(list: T[], key: (t: T) => number, direction: 'asc' | 'desc'): boolean {
-  return list.every((item, i) => i === 0 || (direction === 'asc' ? key(list[i - 1]!) <= key(item) : key(list[i - 1]!) >= key(item)));
+  return list.every(
+    (item, i) => i === 0 || (direction === 'asc' ? key(list[i - 1]!) <= key(item) : key(list[i - 1]!) >= key(item)),
+  );
 }
 
 describe('envelope, paging and meta', () => {
@@ -55,12 +57,30 @@ describe('envelope, paging and meta', () => {
     assert.equal(products.length, SHOP_PAGE_SIZE);
     assert.equal(meta.page, 1);
     assert.equal(meta.limit, SHOP_PAGE_SIZE);
-    const [active] = await queryRows<{ n: number }>(ctx.database.db, sql`SELECT count(*)::int AS n FROM products WHERE is_active`);
+    const [active] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM products WHERE is_active`,
+    );
     assert.equal(meta.total, active!.n);
     assert.ok(meta.total >= 399, 'the 400-product store, less one Myntra test record');
     assert.equal(meta.totalPages, Math.ceil(meta.total / SHOP_PAGE_SIZE));
     const p = products[0]!;
-    for (const field of ['id', 'slug', 'name', 'brand', 'gender', 'color', 'category', 'price', 'mrp', 'discountPercent', 'rating', 'primaryImage', 'sizes', 'inStock']) {
+    for (const field of [
+      'id',
+      'slug',
+      'name',
+      'brand',
+      'gender',
+      'color',
+      'category',
+      'price',
+      'mrp',
+      'discountPercent',
+      'rating',
+      'primaryImage',
+      'sizes',
+      'inStock',
+    ]) {
       assert.ok(field in p, `product card has ${field}`);
     }
     assert.match(p.primaryImage!.url, /^http:\/\/api\.test\/media\//);
@@ -149,7 +169,8 @@ describe('filters', () => {
     assert.equal(total, category.count);
     assert.ok(products.every((p) => p.category.slug === category.slug));
 
-    const tree = (await getJson<{ data: { categories: { slug: string; productCount: number }[] } }>(app, '/categories')).body.data.categories;
+    const tree = (await getJson<{ data: { categories: { slug: string; productCount: number }[] } }>(app, '/categories'))
+      .body.data.categories;
     const master = tree[0]!;
     assert.equal((await search(`categories=${master.slug}`)).meta.total, master.productCount);
   });
@@ -179,7 +200,9 @@ describe('filters', () => {
     const query = 'gender=Men&colors=Blue,Black&maxPrice=2000&onSale=true';
     const { products } = await all(query);
     assert.ok(products.length > 0);
-    assert.ok(products.every((p) => p.gender === 'Men' && ['Blue', 'Black'].includes(p.color) && p.price <= 2000 && p.isOnSale));
+    assert.ok(
+      products.every((p) => p.gender === 'Men' && ['Blue', 'Black'].includes(p.color) && p.price <= 2000 && p.isOnSale),
+    );
   });
 
   test('facet counts match the filtered result', async () => {
@@ -230,7 +253,10 @@ describe('sorts', () => {
       ctx.database.db,
       sql`SELECT id FROM products WHERE is_active ORDER BY created_at DESC, id LIMIT 20`,
     );
-    assert.deepEqual(newest, expected.map((r) => r.id));
+    assert.deepEqual(
+      newest,
+      expected.map((r) => r.id),
+    );
   });
 });
 
@@ -245,27 +271,38 @@ describe('text search', () => {
   test('typos are tolerated: "jeens" finds jeans', async () => {
     const { products, meta } = await search('search=jeens');
     assert.ok(meta.total > 0);
-    assert.ok(products.slice(0, 5).every((p) => /jeans/i.test(`${p.name} ${p.category.name}`)), products.map((p) => p.name).join(' | '));
+    assert.ok(
+      products.slice(0, 5).every((p) => /jeans/i.test(`${p.name} ${p.category.name}`)),
+      products.map((p) => p.name).join(' | '),
+    );
   });
 
   test('"kurtha" finds kurtas', async () => {
     const { products, meta } = await search('search=kurtha');
     assert.ok(meta.total > 0);
-    assert.ok(products.slice(0, 5).every((p) => /kurta/i.test(`${p.name} ${p.category.name}`)), products.map((p) => p.name).join(' | '));
+    assert.ok(
+      products.slice(0, 5).every((p) => /kurta/i.test(`${p.name} ${p.category.name}`)),
+      products.map((p) => p.name).join(' | '),
+    );
   });
 
   test('"tshirt" and "t-shirt" both find T-Shirts', async () => {
     for (const q of ['tshirt', 't-shirt', 'T-Shirts']) {
       const { products, meta } = await search(`search=${encodeURIComponent(q)}`);
       assert.ok(meta.total > 0, q);
-      assert.ok(products.slice(0, 5).every((p) => /t-?shirt/i.test(`${p.name} ${p.category.name}`)), `${q}: ${products.map((p) => p.name).join(' | ')}`);
+      assert.ok(
+        products.slice(0, 5).every((p) => /t-?shirt/i.test(`${p.name} ${p.category.name}`)),
+        `${q}: ${products.map((p) => p.name).join(' | ')}`,
+      );
     }
   });
 
   test('search by brand, colour and category words together', async () => {
     const { products } = await search('search=blue%20shirt&limit=10');
     assert.ok(products.length > 0);
-    assert.ok(products.every((p) => /blue/i.test(`${p.name} ${p.color}`) && /shirt/i.test(`${p.name} ${p.category.name}`)));
+    assert.ok(
+      products.every((p) => /blue/i.test(`${p.name} ${p.color}`) && /shirt/i.test(`${p.name} ${p.category.name}`)),
+    );
   });
 
   test('search combines with filters, and relevance is the default sort when searching', async () => {

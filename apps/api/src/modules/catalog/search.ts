@@ -34,7 +34,9 @@ type Correction = { word: string; known: boolean; best: string | null };
  * (trigram similarity, ties to the more frequent word).
  */
 async function correctWords(db: Db, words: string[]): Promise<Correction[]> {
-  return queryRows<Correction>(db, sql`
+  return queryRows<Correction>(
+    db,
+    sql`
     SELECT k.word, k.known,
            CASE WHEN k.known THEN NULL ELSE
              (SELECT t.term FROM search_terms t
@@ -43,7 +45,8 @@ async function correctWords(db: Db, words: string[]): Promise<Correction[]> {
                LIMIT 1)
            END AS best
     FROM (SELECT w.word, EXISTS (SELECT 1 FROM search_terms t WHERE t.term = w.word) AS known
-          FROM unnest(${textList(words)}::text[]) AS w(word)) k`);
+          FROM unnest(${textList(words)}::text[]) AS w(word)) k`,
+  );
 }
 
 /**
@@ -160,7 +163,9 @@ type FacetRow = {
 
 /** Counts of every facet over the products the plan matches (the current result). */
 export async function facets(db: Db, plan: SearchPlan): Promise<{ total: number; filters: SearchFilters }> {
-  const [row] = await queryRows<FacetRow>(db, sql`
+  const [row] = await queryRows<FacetRow>(
+    db,
+    sql`
     WITH m AS MATERIALIZED (
       SELECT p.id, p.color, p.brand, p.gender, p.sizes, p.category_id, p.price_paise, p.discount_percent
       FROM products p WHERE ${plan.where}
@@ -184,7 +189,8 @@ export async function facets(db: Db, plan: SearchPlan): Promise<{ total: number;
       (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY c.position, c.name)
          FROM (SELECT pc.collection_id, count(*)::int AS n FROM m JOIN product_collections pc ON pc.product_id = m.id
                GROUP BY pc.collection_id) x
-         JOIN collections c ON c.id = x.collection_id AND c.is_active) AS collections`);
+         JOIN collections c ON c.id = x.collection_id AND c.is_active) AS collections`,
+  );
   if (!row) throw new Error('facet query returned no row');
   return {
     total: Number(row.total),

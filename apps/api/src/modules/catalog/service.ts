@@ -64,7 +64,9 @@ type DetailRow = SummaryRow & {
   usage: string | null;
   year: number | null;
   path: { id: string; name: string; slug: string }[];
-  variants: { id: string; sku: string; size: string; color: string; price_paise: number; mrp_paise: number; stock: number }[] | null;
+  variants:
+    | { id: string; sku: string; size: string; color: string; price_paise: number; mrp_paise: number; stock: number }[]
+    | null;
   collections: { id: string; name: string; slug: string }[] | null;
 };
 
@@ -122,9 +124,12 @@ export class CatalogService {
     const offset = (query.page - 1) * query.limit;
     const [{ total, filters }, rows] = await Promise.all([
       this.shared.get(`facets:${plan.key}`, () => facets(this.db, plan)),
-      queryRows<SummaryRow>(this.db, sql`
+      queryRows<SummaryRow>(
+        this.db,
+        sql`
         SELECT ${SUMMARY_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id
-        WHERE ${plan.where} ORDER BY ${orderBy(sort, plan)} LIMIT ${query.limit} OFFSET ${offset}`),
+        WHERE ${plan.where} ORDER BY ${orderBy(sort, plan)} LIMIT ${query.limit} OFFSET ${offset}`,
+      ),
     ]);
     return {
       products: rows.map((r) => this.summary(r)),
@@ -136,7 +141,9 @@ export class CatalogService {
   /** GET /products/{id}: one product by id (or slug) with variants; NotFoundError otherwise. */
   async getProduct(idOrSlug: string): Promise<ProductDetail> {
     const key = UUID.test(idOrSlug) ? sql`p.id = ${idOrSlug}::uuid` : sql`p.slug = ${idOrSlug}`;
-    const [row] = await queryRows<DetailRow>(this.db, sql`
+    const [row] = await queryRows<DetailRow>(
+      this.db,
+      sql`
       SELECT ${SUMMARY_COLUMNS}, p.description, p.hsn_code, p.season, p.usage, p.year,
         (SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'slug', x.slug) ORDER BY x.depth)
            FROM (SELECT c1.id, c1.name, c1.slug, 1 AS depth FROM categories c1 WHERE c1.id = c2.parent_id
@@ -151,7 +158,8 @@ export class CatalogService {
       FROM products p
       JOIN categories c ON c.id = p.category_id
       LEFT JOIN categories c2 ON c2.id = c.parent_id
-      WHERE ${key} AND p.is_active`);
+      WHERE ${key} AND p.is_active`,
+    );
     if (!row) throw new NotFoundError(CATALOG_MESSAGES.productNotFound);
 
     const summary = this.summary(row);
@@ -188,14 +196,17 @@ export class CatalogService {
    */
   async related(idOrSlug: string, limit = RELATED_PRODUCTS_LIMIT): Promise<ProductSummary[]> {
     const product = await this.getProduct(idOrSlug);
-    const rows = await queryRows<SummaryRow>(this.db, sql`
+    const rows = await queryRows<SummaryRow>(
+      this.db,
+      sql`
       SELECT ${SUMMARY_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id
       WHERE p.is_active AND p.id <> ${product.id}::uuid
         AND (p.category_id = ${product.category.id}::uuid OR p.brand = ${product.brand} OR p.color = ${product.color})
       ORDER BY (p.category_id = ${product.category.id}::uuid)::int * 4 + (p.gender = ${product.gender})::int * 2
                + (p.brand = ${product.brand})::int * 2 + (p.color = ${product.color})::int DESC,
                p.rating_count DESC, p.id
-      LIMIT ${limit}`);
+      LIMIT ${limit}`,
+    );
     return rows.map((r) => this.summary(r));
   }
 
@@ -205,14 +216,25 @@ export class CatalogService {
   }
 
   private async loadCategoryTree(): Promise<{ categories: CategoryNode[]; count: number }> {
-    type Row = { id: string; name: string; slug: string; parent_id: string | null; level: CategoryNode['level']; image: string | null; own_count: number };
-    const rows = await queryRows<Row>(this.db, sql`
+    type Row = {
+      id: string;
+      name: string;
+      slug: string;
+      parent_id: string | null;
+      level: CategoryNode['level'];
+      image: string | null;
+      own_count: number;
+    };
+    const rows = await queryRows<Row>(
+      this.db,
+      sql`
       SELECT c.id, c.name, c.slug, c.parent_id, c.level, c.image, c.position,
              COALESCE(n.count, 0)::int AS own_count
       FROM categories c
       LEFT JOIN (SELECT category_id, count(*) AS count FROM products WHERE is_active GROUP BY category_id) n
         ON n.category_id = c.id
-      ORDER BY c.position, c.name`);
+      ORDER BY c.position, c.name`,
+    );
     const nodes = new Map<string, CategoryNode>();
     for (const r of rows) {
       nodes.set(r.id, {
@@ -250,14 +272,24 @@ export class CatalogService {
   }
 
   private async loadCollections(page: number, limit: number): Promise<{ collections: Collection[]; meta: PageMeta }> {
-    type Row = { id: string; name: string; slug: string; description: string; image: string | null; product_count: number };
+    type Row = {
+      id: string;
+      name: string;
+      slug: string;
+      description: string;
+      image: string | null;
+      product_count: number;
+    };
     const [rows, totals] = await Promise.all([
-      queryRows<Row>(this.db, sql`
+      queryRows<Row>(
+        this.db,
+        sql`
         SELECT co.id, co.name, co.slug, co.description, co.image,
                (SELECT count(*)::int FROM product_collections pc JOIN products p ON p.id = pc.product_id AND p.is_active
                  WHERE pc.collection_id = co.id) AS product_count
         FROM collections co WHERE co.is_active ORDER BY co.position, co.name
-        LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+        LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+      ),
       queryRows<{ total: number }>(this.db, sql`SELECT count(*)::int AS total FROM collections WHERE is_active`),
     ]);
     return {
@@ -275,10 +307,13 @@ export class CatalogService {
 
   /** Top products by a rule, for homepage sections. */
   private async topProducts(where: SQL, limit: number): Promise<ProductSummary[]> {
-    const rows = await queryRows<SummaryRow>(this.db, sql`
+    const rows = await queryRows<SummaryRow>(
+      this.db,
+      sql`
       SELECT ${SUMMARY_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id
       WHERE p.is_active AND p.in_stock AND ${where}
-      ORDER BY p.rating_average DESC, p.rating_count DESC, p.id LIMIT ${limit}`);
+      ORDER BY p.rating_average DESC, p.rating_count DESC, p.id LIMIT ${limit}`,
+    );
     return rows.map((r) => this.summary(r));
   }
 
@@ -292,9 +327,12 @@ export class CatalogService {
   }
 
   private async loadHomepageSections(): Promise<HomepageSection[]> {
-    const rows = await queryRows<SectionRow>(this.db, sql`
+    const rows = await queryRows<SectionRow>(
+      this.db,
+      sql`
       SELECT id, section_type, position, title, subtitle, content FROM homepage_sections
-      WHERE is_active ORDER BY position, id`);
+      WHERE is_active ORDER BY position, id`,
+    );
     const sections = await Promise.all(rows.map((row) => this.resolveSection(row)));
     return sections.filter((s): s is HomepageSection => s !== null);
   }
@@ -304,11 +342,19 @@ export class CatalogService {
     switch (row.section_type) {
       case 'hero': {
         const { slides } = storedContent.hero.parse(row.content);
-        return { ...base, section_type: 'hero', content: { slides: slides.map((s) => ({ ...s, image: this.mediaUrl(s.image) })) } };
+        return {
+          ...base,
+          section_type: 'hero',
+          content: { slides: slides.map((s) => ({ ...s, image: this.mediaUrl(s.image) })) },
+        };
       }
       case 'fashion_showcase': {
         const { items } = storedContent.fashion_showcase.parse(row.content);
-        return { ...base, section_type: 'fashion_showcase', content: { items: items.map((i) => ({ ...i, image: this.mediaUrl(i.image) })) } };
+        return {
+          ...base,
+          section_type: 'fashion_showcase',
+          content: { items: items.map((i) => ({ ...i, image: this.mediaUrl(i.image) })) },
+        };
       }
       case 'collection_highlight': {
         const content = storedContent.collection_highlight.parse(row.content);
@@ -366,7 +412,11 @@ const cta = z.object({ label: z.string(), href: z.string() });
 const storedContent = {
   hero: z.object({ slides: z.array(z.object({ title: z.string(), subtitle: z.string(), image: z.string(), cta })) }),
   fashion_showcase: z.object({ items: z.array(z.object({ title: z.string(), image: z.string(), href: z.string() })) }),
-  collection_highlight: z.object({ collectionSlug: z.string(), productLimit: z.number().int().default(8), cta: cta.optional() }),
+  collection_highlight: z.object({
+    collectionSlug: z.string(),
+    productLimit: z.number().int().default(8),
+    cta: cta.optional(),
+  }),
   best_seller_products: z.object({
     limit: z.number().int().default(8),
     cta: cta.default({ label: 'View all best sellers', href: '/shop?sort=rating' }),

@@ -6,7 +6,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 
-const status = z.object({ success: z.boolean(), data: z.object({ status: z.string(), database: z.string().optional() }) });
+const status = z.object({
+  success: z.boolean(),
+  data: z.object({ status: z.string(), database: z.string().optional() }),
+});
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get('/health', { schema: { tags: ['health'], response: { 200: status } } }, async () => ({
@@ -14,13 +17,17 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     data: { status: 'ok' },
   }));
 
-  app.get('/ready', { schema: { tags: ['health'], response: { 200: status, 503: status } } }, async (request, reply) => {
-    try {
-      await database.ping();
-      return { success: true, data: { status: 'ready', database: database.kind } };
-    } catch (err) {
-      request.log.warn({ err }, 'database not reachable');
-      return reply.status(503).send({ success: false, data: { status: 'unavailable', database: database.kind } });
-    }
-  });
+  app.get(
+    '/ready',
+    { schema: { tags: ['health'], response: { 200: status, 503: status } } },
+    async (request, reply) => {
+      try {
+        await database.ping();
+        return { success: true, data: { status: 'ready', database: database.kind } };
+      } catch (err) {
+        request.log.warn({ err }, 'database not reachable');
+        return reply.status(503).send({ success: false, data: { status: 'unavailable', database: database.kind } });
+      }
+    },
+  );
 };
