@@ -5,7 +5,8 @@
  * By default it seeds the full catalogue (44,446 styles) into its own database, starts the
  * API in a separate process on port 9900 and measures it: PGlite under ./data/bench, or the
  * PostgreSQL server in DATABASE_URL. BENCH_URL measures an API that is already running.
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) shape each run.
+ * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) shape each run; each
+ * scenario is warmed up for 2 s first and that run is not counted.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -85,6 +86,8 @@ async function main() {
     const rows: string[][] = [];
     for (const scenario of scenarios) {
       const requests = scenario.path(ids).map((p) => ({ method: 'GET' as const, path: p }));
+      // Warm up (connection pools, prepared statements, caches): steady state is what counts.
+      await autocannon({ url, connections, duration: 2, requests });
       const result = await autocannon({ url, connections, duration: seconds, requests });
       const errors = result.errors + result.non2xx;
       rows.push([

@@ -50,14 +50,16 @@ async function correctWords(db: Db, words: string[]): Promise<Correction[]> {
 }
 
 /**
- * A tsquery text: every word must match, either as typed (also as a prefix, for
- * type-ahead) or as its correction.
+ * A tsquery text: every word must match. A word the catalogue knows matches as itself
+ * (stemmed: "shirts" finds "shirt"); an unknown one as a prefix (a word still being typed)
+ * or as its nearest catalogue word (a typo).
  */
 function buildTsQuery(corrections: Correction[]): string {
   return corrections
     .map(({ word, known, best }) => {
+      if (known) return word;
       const options = [`${word}:*`];
-      if (!known && best && best !== word) options.push(best);
+      if (best && best !== word) options.push(best);
       return `(${options.join(' | ')})`;
     })
     .join(' & ');

@@ -5,12 +5,13 @@
  *
  * Errors: NotFoundError for an unknown or inactive product.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CATALOG_MESSAGES,
   RELATED_PRODUCTS_LIMIT,
   type CategoryNode,
+  type CategoryRef,
   type Collection,
   type Gender,
   type HomepageSection,
@@ -22,11 +23,12 @@ import {
   type ProductSummary,
 } from '@vastra/contracts';
 import { queryRows, type Db } from '../../db/client';
-import type { ImageJson } from '../../db/schema';
+import { categories, collections, type ImageJson } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
 import { TtlCache } from '../../lib/ttl-cache';
+import { prepareProductQueries } from './product-queries';
 import { facets, orderBy, planSearch } from './search';
 
 /** `cacheTtlMs`: how long answers that are the same for every shopper are reused. */
@@ -57,29 +59,21 @@ type SummaryRow = {
   category_slug: string;
 };
 
-type DetailRow = SummaryRow & {
-  description: string;
-  hsn_code: string;
-  season: string | null;
-  usage: string | null;
-  year: number | null;
-  path: { id: string; name: string; slug: string }[];
-  variants:
-    | { id: string; sku: string; size: string; color: string; price_paise: number; mrp_paise: number; stock: number }[]
-    | null;
-  collections: { id: string; name: string; slug: string }[] | null;
-};
+/** Results up to this many products are filtered before they are sorted. */
+const SMALL_RESULT = 2000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class CatalogService {
   private readonly shared: TtlCache;
+  private readonly productQueries: ReturnType<typeof prepareProductQueries>;
 
   constructor(
     private readonly db: Db,
     private readonly options: CatalogOptions,
   ) {
     this.shared = new TtlCache(options.cacheTtlMs);
+    this.productQueries = prepareProductQueries(db);
   }
 
   /** Forgets cached answers; call after the catalogue changed in this process. */
@@ -122,15 +116,20 @@ export class CatalogService {
     const plan = await planSearch(this.db, query);
     const sort = query.sort ?? (plan.tsQuery ? 'relevance' : 'newest');
     const offset = (query.page - 1) * query.limit;
-    const [{ total, filters }, rows] = await Promise.all([
-      this.shared.get(`facets:${plan.key}`, () => facets(this.db, plan)),
-      queryRows<SummaryRow>(
-        this.db,
-        sql`
-        SELECT ${SUMMARY_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id
-        WHERE ${plan.where} ORDER BY ${orderBy(sort, plan)} LIMIT ${query.limit} OFFSET ${offset}`,
-      ),
-    ]);
+    const { total, filters } = await this.shared.get(`facets:${plan.key}`, () => facets(this.db, plan));
+    // The result's size is known from its facets: a small result is filtered first and then
+    // sorted, rather than found by walking a sort index past every product that misses.
+    const from =
+      total <= SMALL_RESULT ? sql`(SELECT * FROM products p WHERE ${plan.where} OFFSET 0) p` : sql`products p`;
+    const rows =
+      offset >= total
+        ? []
+        : await queryRows<SummaryRow>(
+            this.db,
+            sql`
+            SELECT ${SUMMARY_COLUMNS} FROM ${from} JOIN categories c ON c.id = p.category_id
+            WHERE ${plan.where} ORDER BY ${orderBy(sort, plan)} LIMIT ${query.limit} OFFSET ${offset}`,
+          );
     return {
       products: rows.map((r) => this.summary(r)),
       filters,
@@ -140,39 +139,32 @@ export class CatalogService {
 
   /** GET /products/{id}: one product by id (or slug) with variants; NotFoundError otherwise. */
   async getProduct(idOrSlug: string): Promise<ProductDetail> {
-    const key = UUID.test(idOrSlug) ? sql`p.id = ${idOrSlug}::uuid` : sql`p.slug = ${idOrSlug}`;
-    const [row] = await queryRows<DetailRow>(
-      this.db,
-      sql`
-      SELECT ${SUMMARY_COLUMNS}, p.description, p.hsn_code, p.season, p.usage, p.year,
-        (SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'slug', x.slug) ORDER BY x.depth)
-           FROM (SELECT c1.id, c1.name, c1.slug, 1 AS depth FROM categories c1 WHERE c1.id = c2.parent_id
-                 UNION ALL SELECT c2.id, c2.name, c2.slug, 2 WHERE c2.id IS NOT NULL
-                 UNION ALL SELECT c.id, c.name, c.slug, 3) x) AS path,
-        (SELECT json_agg(json_build_object('id', v.id, 'sku', v.sku, 'size', v.size, 'color', v.color,
-                 'price_paise', v.price_paise, 'mrp_paise', v.mrp_paise, 'stock', v.stock) ORDER BY v.position, v.sku)
-           FROM variants v WHERE v.product_id = p.id) AS variants,
-        (SELECT json_agg(json_build_object('id', co.id, 'name', co.name, 'slug', co.slug) ORDER BY co.position)
-           FROM product_collections pc JOIN collections co ON co.id = pc.collection_id AND co.is_active
-           WHERE pc.product_id = p.id) AS collections
-      FROM products p
-      JOIN categories c ON c.id = p.category_id
-      LEFT JOIN categories c2 ON c2.id = c.parent_id
-      WHERE ${key} AND p.is_active`,
-    );
+    const query = UUID.test(idOrSlug) ? this.productQueries.byId : this.productQueries.bySlug;
+    const [[row], categoryMap, collectionMap] = await Promise.all([
+      query.execute({ key: idOrSlug }),
+      this.categoryMap(),
+      this.collectionMap(),
+    ]);
     if (!row) throw new NotFoundError(CATALOG_MESSAGES.productNotFound);
 
-    const summary = this.summary(row);
+    const categoryPath: CategoryRef[] = [];
+    for (let c = categoryMap.get(row.category_id); c; c = c.parentId ? categoryMap.get(c.parentId) : undefined) {
+      categoryPath.unshift({ id: c.id, name: c.name, slug: c.slug });
+    }
     const images = this.images(row.images);
     return {
-      ...summary,
+      ...this.summary(row),
       description: row.description,
       hsnCode: row.hsn_code,
-      categoryPath: row.path,
+      categoryPath,
       season: row.season,
       usage: row.usage,
       year: row.year,
-      collections: row.collections ?? [],
+      collections: (row.collection_ids ?? [])
+        .map((id) => collectionMap.get(id))
+        .filter((c) => c !== undefined)
+        .sort((a, b) => a.position - b.position)
+        .map(({ id, name, slug }) => ({ id, name, slug })),
       images,
       variants: (row.variants ?? [])
         .sort((a, b) => compareSizes(a.size, b.size))
@@ -188,6 +180,27 @@ export class CatalogService {
           images,
         })),
     };
+  }
+
+  /** Every category by id, for category paths. */
+  private categoryMap(): Promise<Map<string, { id: string; name: string; slug: string; parentId: string | null }>> {
+    return this.shared.get('category-map', async () => {
+      const rows = await this.db
+        .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId })
+        .from(categories);
+      return new Map(rows.map((r) => [r.id, r]));
+    });
+  }
+
+  /** Active collections by id. */
+  private collectionMap(): Promise<Map<string, { id: string; name: string; slug: string; position: number }>> {
+    return this.shared.get('collection-map', async () => {
+      const rows = await this.db
+        .select({ id: collections.id, name: collections.name, slug: collections.slug, position: collections.position })
+        .from(collections)
+        .where(eq(collections.isActive, true));
+      return new Map(rows.map((r) => [r.id, r]));
+    });
   }
 
   /**
