@@ -13,7 +13,12 @@ buildStorefrontIfNeeded();
 
 const children = [
   spawn('npm', ['start', '-w', 'apps/api'], { cwd: root, stdio: 'inherit', env }),
-  spawn('npm', ['start', '-w', 'apps/storefront'], { cwd: root, stdio: 'inherit', env }),
+  // PORT is the API's; the storefront has its own so one exported PORT cannot clash.
+  spawn('npm', ['start', '-w', 'apps/storefront'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, PORT: process.env.STOREFRONT_PORT ?? '3000' },
+  }),
 ];
 let stopping = false;
 const stop = (code) => {

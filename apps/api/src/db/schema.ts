@@ -3,6 +3,7 @@
  * paise; timestamps UTC timestamptz; ids UUIDs. Migrations are generated from this file
  * with `npm run db:generate -w apps/api` and committed.
  */
+import { GENDERS, SECTION_TYPES } from '@vastra/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -51,7 +52,7 @@ export const products = pgTable(
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     description: text('description').notNull(),
-    gender: text('gender', { enum: ['Men', 'Women', 'Unisex', 'Boys', 'Girls'] }).notNull(),
+    gender: text('gender', { enum: GENDERS }).notNull(),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id),
@@ -147,16 +148,7 @@ export const productCollections = pgTable(
 /** Homepage sections (§3); `content` holds references that the service resolves. */
 export const homepageSections = pgTable('homepage_sections', {
   id: id(),
-  sectionType: text('section_type', {
-    enum: [
-      'hero',
-      'fashion_showcase',
-      'collection_highlight',
-      'best_seller_products',
-      'testimonials',
-      'featured_categories',
-    ],
-  }).notNull(),
+  sectionType: text('section_type', { enum: SECTION_TYPES }).notNull(),
   position: integer('position').notNull(),
   title: text('title').notNull(),
   subtitle: text('subtitle'),

@@ -14,6 +14,7 @@ import { MEMORY, openDatabase, type Database, type Db } from '../client';
 import { createBrandParser } from './brands';
 import { CATALOG_DIR, CsvImportError, importProductsCsv, isCatalogEmpty, seedCatalog, type SeedSummary } from './index';
 import { buildSearchText, hash, singular, slugify } from './text';
+import { SECTION_TYPES } from '@vastra/contracts';
 
 const EXAMPLE_CSV = path.resolve(CATALOG_DIR, '../examples/products-example.csv');
 
@@ -219,17 +220,7 @@ describe('seed and import on PGlite', () => {
       db,
       'select section_type, position, content from homepage_sections order by position',
     );
-    assert.deepEqual(
-      new Set(sections.map((s) => s.section_type)),
-      new Set([
-        'hero',
-        'fashion_showcase',
-        'collection_highlight',
-        'best_seller_products',
-        'testimonials',
-        'featured_categories',
-      ]),
-    );
+    assert.deepEqual(new Set(sections.map((s) => s.section_type)), new Set(SECTION_TYPES));
     assert.deepEqual(
       sections.map((s) => s.position),
       sections.map((_, i) => i + 1),
