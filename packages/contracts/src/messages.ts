@@ -10,10 +10,8 @@ export const CATALOG_MESSAGES = {
   reviews: 'Failed to fetch reviews',
   postReview: 'Failed to post review',
   productNotFound: 'Product not found',
-  relatedNeedsId: 'Product id is required',
 } as const;
 
 export const GENERIC_MESSAGES = {
   fallback: 'Something went wrong. Please try again later.',
-  notFound: 'Not found',
 } as const;

@@ -25,8 +25,4 @@ export class TtlCache {
     value.catch(() => this.cache?.delete(key));
     return value;
   }
-
-  clear(): void {
-    this.cache?.clear();
-  }
 }

@@ -76,11 +76,6 @@ export class CatalogService {
     this.productQueries = prepareProductQueries(db);
   }
 
-  /** Forgets cached answers; call after the catalogue changed in this process. */
-  invalidate(): void {
-    this.shared.clear();
-  }
-
   /** An absolute URL for a stored media path; absolute URLs pass through. */
   mediaUrl(path: string): string {
     return path.startsWith('/') ? `${this.options.mediaBaseUrl}${path}` : path;
@@ -119,17 +114,19 @@ export class CatalogService {
     const { total, filters } = await this.shared.get(`facets:${plan.key}`, () => facets(this.db, plan));
     // The result's size is known from its facets: a small result is filtered first and then
     // sorted, rather than found by walking a sort index past every product that misses.
-    const from =
-      total <= SMALL_RESULT ? sql`(SELECT * FROM products p WHERE ${plan.where} OFFSET 0) p` : sql`products p`;
+    const page = (from: SQL, where: SQL) =>
+      queryRows<SummaryRow>(
+        this.db,
+        sql`
+        SELECT ${SUMMARY_COLUMNS} FROM ${from} JOIN categories c ON c.id = p.category_id
+        WHERE ${where} ORDER BY ${orderBy(sort, plan)} LIMIT ${query.limit} OFFSET ${offset}`,
+      );
     const rows =
       offset >= total
         ? []
-        : await queryRows<SummaryRow>(
-            this.db,
-            sql`
-            SELECT ${SUMMARY_COLUMNS} FROM ${from} JOIN categories c ON c.id = p.category_id
-            WHERE ${plan.where} ORDER BY ${orderBy(sort, plan)} LIMIT ${query.limit} OFFSET ${offset}`,
-          );
+        : total <= SMALL_RESULT
+          ? await page(sql`(SELECT * FROM products p WHERE ${plan.where} OFFSET 0) p`, sql`true`)
+          : await page(sql`products p`, plan.where);
     return {
       products: rows.map((r) => this.summary(r)),
       filters,
