@@ -6,6 +6,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** An unset or empty variable is undefined. */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -30,6 +36,20 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Signs session tokens (HS256); at least 32 characters. Required in production. */
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** How long a login lasts, in days. */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Google sign-in: the OAuth client id that ID tokens must be issued to; unset = off. */
+  GOOGLE_CLIENT_ID: optionalString,
+  /** Where Google's signing keys are read; tests point it at their own JWKS. */
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Outgoing mail, e.g. smtp://user:pass@smtp.example.com:587; unset = local outbox in DATA_DIR. */
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  /** Sender of the store's mail. */
+  MAIL_FROM: z.string().default('Vastra <no-reply@vastra.local>'),
+  /** Shared store for rate limits when several API instances run; unset = in memory. */
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
 });
 
 export type Config = {
@@ -43,6 +63,12 @@ export type Config = {
   logLevel: string;
   autoSeed: boolean;
   catalogCacheTtlMs: number;
+  /** Undefined outside production: the API then keeps a generated secret in DATA_DIR. */
+  jwtSecret: string | undefined;
+  sessionTtlMs: number;
+  google: { clientId: string | undefined; jwksUrl: string };
+  mail: { smtpUrl: string | undefined; from: string };
+  redisUrl: string | undefined;
 };
 
 /** Parses `env` into a Config; throws an Error naming every invalid variable. */
@@ -53,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('Invalid configuration: JWT_SECRET: required in production (at least 32 random characters)');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -64,5 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     autoSeed: e.AUTO_SEED,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    redisUrl: e.REDIS_URL,
   };
 }

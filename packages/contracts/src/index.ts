@@ -3,3 +3,4 @@ export * from './messages';
 export * from './envelope';
 export * from './catalog';
 export * from './money';
+export * from './auth';

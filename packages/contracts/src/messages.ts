@@ -15,3 +15,80 @@ export const CATALOG_MESSAGES = {
 export const GENERIC_MESSAGES = {
   fallback: 'Something went wrong. Please try again later.',
 } as const;
+
+/** Accounts (§5, §8 Login, Google, Register, User info, Any 401) and the API's own account answers. */
+export const AUTH_MESSAGES = {
+  fillAllFields: 'Please fill in all fields',
+  incorrectCredentials: 'Incorrect email or password. Please try again.',
+  connectionRefused: 'Unable to connect to our servers. Please check your internet connection.',
+  timeout: 'The connection timed out. Please try again.',
+  fallback: GENERIC_MESSAGES.fallback,
+  loginFailed: 'Login failed. Please try again.',
+  loggedIn: 'Logged in successfully',
+  googleFailedToast: 'Google login failed. Please try again.',
+  googleRejected: 'Failed to log in with Google.',
+  googleSuccess: 'Logged in successfully with Google!',
+  googleNotConfigured: 'Google sign-in is not available right now.',
+  googleExpired: 'Your Google sign-in has expired. Please try again.',
+  googleEmailUnverified: 'Your Google email address is not verified with Google.',
+  invalidRegistration: 'Invalid registration details.',
+  registrationFailed: 'Registration failed. Please try again.',
+  registered: 'Account created. We have sent a 6-digit code to your email.',
+  emailTaken: 'An account with this email already exists. Please log in instead.',
+  userNotFound: 'User data not found',
+  sessionExpired: 'Session expired. Please login again.',
+  fetchUserFailed: 'Failed to fetch user info.',
+  sessionExpiredToast: 'Session expired. Logging out... (please Login again)',
+  authRequired: 'Authentication required',
+  noAuthToken: 'No auth token found',
+  userEmailNotFound: 'User email not found',
+  noFormData: 'No form data provided. Please fill in the fields.',
+  profileUpdated: 'Profile updated successfully',
+  avatarTooLarge: 'The photo must be 2 MB or smaller.',
+  avatarType: 'The photo must be a JPEG, PNG or WebP image.',
+  emailVerified: 'Email verified successfully',
+  alreadyVerified: 'Your email is already verified.',
+  verificationSent: 'We have sent a new 6-digit code to your email.',
+  codeIncorrect: 'That code is not correct. Please check it and try again.',
+  codeExpired: 'That code has expired. Please request a new one.',
+  codeAttemptsExceeded: 'Too many wrong codes. Please request a new one.',
+  codeResendTooSoon: 'Please wait a minute before asking for another code.',
+  currentPasswordIncorrect: 'Your current password is not correct.',
+  noPasswordYet: 'This account signs in with Google and has no password yet. Use Forgot Password to set one.',
+  passwordChanged: 'Password changed successfully',
+  resetCodeSent: 'If an account exists for this email, we have sent it a 6-digit code to reset the password.',
+  passwordReset: 'Your password has been reset. Please log in with the new one.',
+  loggedOut: 'Logged out successfully',
+  tooManyRequests: 'Too many attempts. Please wait a little and try again.',
+  originNotAllowed: 'This request came from a site that is not allowed to act for you.',
+} as const;
+
+/** Messages for fields that fail validation, shown to the person who typed them. */
+export const VALIDATION_MESSAGES = {
+  email: 'Please enter a valid email address.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  phone: 'Please enter a valid 10-digit Indian mobile number.',
+  name: 'Please enter your name.',
+  nameTooLong: 'Names can be at most 100 characters.',
+  otp: 'The code is the 6 digits from the email.',
+  gender: 'Please choose female, male or other.',
+  dateOfBirth: 'Please enter a real date of birth (YYYY-MM-DD).',
+  street: 'Please enter the street address (up to 300 characters).',
+  city: 'Please enter the city.',
+  state: 'Please enter the state.',
+  postalCode: 'Please enter a 6-digit pincode.',
+  country: 'We ship within India only.',
+  addresses: 'You can save at most 10 addresses.',
+  googleToken: 'The Google credential is missing.',
+  currentPassword: 'Please enter your current password.',
+} as const;
+
+/**
+ * Every message above that a validation failure may carry. The API's error handler answers
+ * these as they are, without the field path it adds to generic validation messages.
+ */
+export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
+  ...Object.values(VALIDATION_MESSAGES),
+  AUTH_MESSAGES.fillAllFields,
+]);

@@ -10,11 +10,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { MEMORY, MIGRATIONS_DIR, openDatabase, type Database } from '../db/client';
 import { seedCatalog } from '../db/seed';
 
@@ -97,13 +98,26 @@ async function postgresDatabase(
   };
 }
 
-export type TestContext = { app: FastifyInstance; database: Database; close: () => Promise<void> };
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** The app's private DATA_DIR (outbox, uploads, generated secret); removed on close. */
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+/** Origin of the storefront in tests: cookie-authenticated writes must come from it. */
+export const TEST_STOREFRONT_URL = 'http://shop.test';
 
 /**
- * Builds the app on a private database. `seed: false` gives an empty, migrated database.
+ * Builds the app on a private database and a private temporary DATA_DIR. `seed: false`
+ * gives an empty, migrated database; `env` adds or overrides environment variables.
  * Call `close()` in `after()`.
  */
-export async function createTestApp(opts: { seed?: boolean; catalog?: Catalog } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { seed?: boolean; catalog?: Catalog; env?: Record<string, string> } = {},
+): Promise<TestContext> {
   const seed = opts.seed ?? true;
   const catalog = opts.catalog ?? testCatalog();
   const serverUrl = process.env.DATABASE_URL;
@@ -119,16 +133,27 @@ export async function createTestApp(opts: { seed?: boolean; catalog?: Catalog } 
     await database.migrate();
     if (seed) await seedCatalog(database.db, { full: catalog === 'full' });
   }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: MEMORY, PUBLIC_URL: 'http://api.test' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://api.test',
+    STOREFRONT_URL: TEST_STOREFRONT_URL,
+    ...opts.env,
+  });
   const app = await buildApp({ config, database });
   await app.ready();
   return {
     app,
     database,
+    config,
+    dataDir,
     close: async () => {
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

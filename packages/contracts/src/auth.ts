@@ -1,0 +1,122 @@
+/**
+ * Shapes of the accounts API (§3 User, §7 Auth): request bodies with the messages a person
+ * reads when a field is wrong, and the public user the API answers with. Secrets (password
+ * and code hashes, session ids) have no field here, so no response can carry them.
+ */
+import { z } from 'zod';
+import { AUTH_MESSAGES, VALIDATION_MESSAGES as V } from './messages';
+
+/** An email address, trimmed and lower-cased. */
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(V.email).max(254, V.email));
+
+/** A new password: 8 to 128 characters. */
+export const passwordSchema = z.string().min(8, V.passwordTooShort).max(128, V.passwordTooLong);
+
+/** Indian mobile number: 10 digits starting 6–9, optionally written with +91; stored as the 10 digits. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^(?:\+?91[\s-]?)?[6-9]\d{9}$/, V.phone)
+  .transform((value) => value.replace(/\D/g, '').slice(-10));
+
+export const nameSchema = z.string().trim().min(1, V.name).max(100, V.nameTooLong);
+
+/** A one-time code: six digits. */
+export const otpSchema = z.string().trim().regex(/^\d{6}$/, V.otp);
+
+export const PROFILE_GENDERS = ['female', 'male', 'other'] as const;
+export const profileGenderSchema = z.enum(PROFILE_GENDERS, V.gender);
+
+/** Date of birth as YYYY-MM-DD, in the past, at most 120 years ago. */
+export const dateOfBirthSchema = z.iso.date(V.dateOfBirth).refine((value) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  const now = new Date();
+  return date < now && now.getUTCFullYear() - date.getUTCFullYear() <= 120;
+}, V.dateOfBirth);
+
+/** A postal address in India (§3 Order.shippingAddress). */
+export const addressSchema = z.object({
+  firstName: nameSchema,
+  lastName: z.string().trim().max(100, V.nameTooLong),
+  street: z.string().trim().min(1, V.street).max(300, V.street),
+  city: z.string().trim().min(1, V.city).max(100, V.city),
+  state: z.string().trim().min(1, V.state).max(100, V.state),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{5}$/, V.postalCode),
+  country: z.literal('India', V.country).default('India'),
+  phone: phoneSchema,
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const registerBodySchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  phone: phoneSchema.optional().or(z.literal('').transform(() => undefined)),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** Login: both fields required (§5); the email is matched case-insensitively. */
+export const loginBodySchema = z.object({
+  email: z.string(AUTH_MESSAGES.fillAllFields).trim().min(1, AUTH_MESSAGES.fillAllFields).max(254),
+  password: z.string(AUTH_MESSAGES.fillAllFields).min(1, AUTH_MESSAGES.fillAllFields).max(1024),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const googleLoginBodySchema = z.object({ token: z.string().min(1, V.googleToken).max(8192) });
+
+export const verifyEmailBodySchema = z.object({ email: emailSchema, otp: otpSchema });
+export const emailBodySchema = z.object({ email: emailSchema });
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1, V.currentPassword).max(1024),
+  newPassword: passwordSchema,
+});
+
+/** Forgot password, step 2: the code from the mail and the new password. */
+export const resetPasswordBodySchema = z.object({ email: emailSchema, otp: otpSchema, newPassword: passwordSchema });
+
+/** The fields of the profile form (PUT /auth/profile/full, multipart); all optional, '' clears. */
+export const profileFieldsSchema = z.object({
+  name: nameSchema.optional(),
+  phone: phoneSchema.nullable().optional(),
+  gender: profileGenderSchema.nullable().optional(),
+  dateOfBirth: dateOfBirthSchema.nullable().optional(),
+  addresses: z.array(addressSchema).max(10, V.addresses).optional(),
+});
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
+/** A user as the API shows them to themselves (§3 User). */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  gender: profileGenderSchema.nullable(),
+  dateOfBirth: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  isEmailVerified: z.boolean(),
+  /** False for an account made through Google that has not set a password. */
+  hasPassword: z.boolean(),
+  googleLinked: z.boolean(),
+  addresses: z.array(addressSchema),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResultSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const registerResultSchema = authResultSchema.extend({ verificationEmailSent: z.boolean() });
+export type RegisterResult = z.infer<typeof registerResultSchema>;
+
+/** Largest avatar upload, in bytes. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** How long a one-time code is valid, and how many wrong tries it allows. */
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+/** Shortest wait between two codes mailed to one address. */
+export const OTP_RESEND_INTERVAL_MS = 60 * 1000;
