@@ -7,6 +7,9 @@ import { z } from 'zod';
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), message: z.string().optional(), data });
 
+/** A success that only says what happened: `{ success: true, message }`. */
+export const messageEnvelopeSchema = z.object({ success: z.literal(true), message: z.string() });
+
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),

@@ -174,3 +174,6 @@ export const searchTerms = pgTable(
   },
   (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );
+
+export { users } from '../modules/users/tables';
+export { sessions, oneTimeCodes } from '../modules/auth/tables';

@@ -6,13 +6,20 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { GENERIC_MESSAGES } from '@vastra/contracts';
-import { AppError } from './errors';
+import { GENERIC_MESSAGES, PERSON_FACING_VALIDATION_MESSAGES } from '@vastra/contracts';
+import { AppError, TooManyRequestsError } from './errors';
 
+/**
+ * One message for a failed validation. When every failure carries a message written for
+ * shoppers (the contracts' catalogue), those are the answer as they are; otherwise each
+ * failure is named by its field, for the developer calling the API.
+ */
 function describeValidation(
   err: { validation: { instancePath: string; message?: string }[] },
   context?: string,
 ): string {
+  const messages = [...new Set(err.validation.map((issue) => issue.message ?? ''))];
+  if (messages.every((m) => PERSON_FACING_VALIDATION_MESSAGES.has(m))) return messages.join(' ');
   const parts = err.validation.map((issue) => {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const message = issue.message ?? 'is invalid';
@@ -24,6 +31,9 @@ function describeValidation(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError && error.retryAfterSeconds) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send({ success: false, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

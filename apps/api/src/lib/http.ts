@@ -6,3 +6,8 @@ import type { Envelope } from '@vastra/contracts';
 export function ok<T>(data: T, message?: string): Envelope<T> {
   return message === undefined ? { success: true, data } : { success: true, message, data };
 }
+
+/** A success with nothing to return but what happened. */
+export function done(message: string): { success: true; message: string } {
+  return { success: true, message };
+}

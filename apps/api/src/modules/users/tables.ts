@@ -1,0 +1,37 @@
+/**
+ * Tables of the users module: the shopper's account and profile (§3 User). Other modules
+ * reach users through UsersService, never through this table.
+ */
+import type { Address } from '@vastra/contracts';
+import { PROFILE_GENDERS } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, date, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased on the way in; unique. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    gender: text('gender', { enum: PROFILE_GENDERS }),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** Key of the avatar in the file store (`avatars/<uuid>.<ext>`). */
+    avatarKey: text('avatar_key'),
+    /** argon2id; null for an account made through Google that never set a password. */
+    passwordHash: text('password_hash'),
+    /** Google's stable account id (`sub`), once the account has signed in with Google. */
+    googleSub: text('google_sub'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    addresses: jsonb('addresses').$type<Address[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_sub_idx').on(t.googleSub),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
