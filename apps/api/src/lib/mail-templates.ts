@@ -1,0 +1,99 @@
+/**
+ * The store's mails, each as a subject, a plain-text part and an HTML part. The code never
+ * goes into a subject: subjects show on lock screens and in notification previews.
+ */
+import type { MailMessage } from './mail';
+
+export type MailContent = Omit<MailMessage, 'to'>;
+
+/** What a one-time-code mail needs: the account holder's name, the 6-digit code, its validity in minutes. */
+export type CodeMailInput = { name: string; code: string; minutesValid: number };
+
+const BRAND_COLOUR = '#8a1a42';
+const FOOTER = 'Vastra · fashion for India';
+const IGNORE_LINE = "If you didn't ask for this, you can ignore this email.";
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function validity(minutes: number): string {
+  return `This code is valid for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+function greeting(name: string): string {
+  const trimmed = name.trim();
+  return trimmed ? `Hi ${trimmed},` : 'Hi,';
+}
+
+/** A code mail in both parts; `purpose` completes "Use this code to …", `afterIgnore` follows the ignore line. */
+function codeMail(
+  subject: string,
+  purpose: string,
+  afterIgnore: string,
+  { name, code, minutesValid }: CodeMailInput,
+): MailContent {
+  const ignore = afterIgnore ? `${IGNORE_LINE} ${afterIgnore}` : IGNORE_LINE;
+  // The code stands on a line of its own so it can be read, or copied, at a glance.
+  const text = [
+    greeting(name),
+    '',
+    `Use this code to ${purpose}:`,
+    '',
+    code,
+    '',
+    validity(minutesValid),
+    '',
+    ignore,
+    '',
+    '-- ',
+    FOOTER,
+    '',
+  ].join('\n');
+
+  // Tables and inline styles: what mail clients (Outlook, Gmail) render reliably.
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f5f2f3;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#222222;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f2f3;padding:24px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 32px;border-bottom:3px solid ${BRAND_COLOUR};">
+<span style="font-size:26px;font-weight:700;letter-spacing:1px;color:${BRAND_COLOUR};">Vastra</span>
+</td></tr>
+<tr><td style="padding:28px 32px;font-size:16px;line-height:1.5;">
+<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
+<p style="margin:0 0 16px;">Use this code to ${escapeHtml(purpose)}:</p>
+<p style="margin:0 0 16px;font-family:ui-monospace,Menlo,Consolas,'Courier New',monospace;font-size:34px;font-weight:700;letter-spacing:8px;color:#111111;">${escapeHtml(code)}</p>
+<p style="margin:0 0 16px;">${escapeHtml(validity(minutesValid))}</p>
+<p style="margin:0;color:#666666;font-size:14px;">${escapeHtml(ignore)}</p>
+</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #eeeeee;color:#888888;font-size:12px;">${escapeHtml(FOOTER)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
+
+/** The mail that confirms an email address at sign-up: subject, text and HTML, code inside but not in the subject. */
+export function verificationCodeMail(input: CodeMailInput): MailContent {
+  return codeMail('Verify your email for Vastra', 'verify your email address for Vastra', '', input);
+}
+
+/** The mail with the code that lets the account holder choose a new password. */
+export function passwordResetCodeMail(input: CodeMailInput): MailContent {
+  return codeMail('Reset your Vastra password', 'reset your Vastra password', 'Your password stays as it is.', input);
+}

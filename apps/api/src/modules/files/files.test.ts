@@ -1,0 +1,160 @@
+/**
+ * Files: the local store on a temporary directory, type detection from real image bytes,
+ * and GET /files/avatars/:name through HTTP with the app's validation and error handling.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerErrorHandling } from '../../lib/error-handler';
+import { detectFileType } from './detect';
+import { avatarUrl, filesRoutes } from './routes';
+import { LocalFileStore, isSafeKey } from './store';
+
+// 1×1 images in the brand colour, as an image library writes them.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWPoknICAAIYAOeIHF29AAAAAElFTkSuQmCC',
+  'base64',
+);
+const JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCVAFev/9k=',
+  'base64',
+);
+const WEBP = Buffer.from('UklGRjIAAABXRUJQVlA4ICYAAABQAQCdASoBAAEAAUAmJaAABDOAAP72lVf//Qk//4JP/+CT9wAAAA==', 'base64');
+
+const AVATAR = 'avatars/3f0c2b9e-5d7a-4c1e-9b2f-8a1a42c0ffee.png';
+
+let root: string;
+let store: LocalFileStore;
+
+before(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-files-'));
+  store = new LocalFileStore(path.join(root, 'files'));
+});
+after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('LocalFileStore', () => {
+  test('keeps the bytes and the content type, and forgets them on delete', async () => {
+    await store.put(AVATAR, PNG, 'image/png');
+    const stored = await store.get(AVATAR);
+    assert.ok(stored);
+    assert.deepEqual(stored.body, PNG);
+    assert.equal(stored.contentType, 'image/png');
+    assert.equal(stored.size, PNG.length);
+
+    await store.put(AVATAR, WEBP, 'image/webp');
+    const replaced = await store.get(AVATAR);
+    assert.deepEqual(replaced?.body, WEBP, 'a second put replaces the file');
+    assert.equal(replaced?.contentType, 'image/webp');
+
+    await store.delete(AVATAR);
+    assert.equal(await store.get(AVATAR), null);
+    await store.delete(AVATAR);
+    assert.deepEqual(fs.readdirSync(path.join(root, 'files', 'avatars')), [], 'no metadata or temporary file left');
+  });
+
+  test('a missing file is null', async () => {
+    assert.equal(await store.get('avatars/never-written.png'), null);
+  });
+
+  test('refuses keys that could leave its directory or clash with its own files', async () => {
+    for (const key of [
+      '../secret',
+      'avatars/../../etc/passwd',
+      '/etc/passwd',
+      'avatars//a.png',
+      'avatars/',
+      'avatars/.hidden',
+      'Avatars/A.png',
+      'avatars\\a.png',
+      'avatars/a.png.meta.json',
+      '',
+      `avatars/${'a'.repeat(200)}.png`,
+    ]) {
+      assert.equal(isSafeKey(key), false, key);
+      await assert.rejects(store.put(key, PNG, 'image/png'), /Unsafe file key/, key);
+      await assert.rejects(store.get(key), /Unsafe file key/, key);
+      await assert.rejects(store.delete(key), /Unsafe file key/, key);
+    }
+    assert.equal(fs.existsSync(path.join(root, 'secret')), false);
+    assert.equal(isSafeKey(AVATAR), true);
+    assert.equal(isSafeKey('invoices/2025/inv_0001.pdf'), true);
+  });
+});
+
+describe('detectFileType', () => {
+  test('recognises PNG, JPEG and WebP from their bytes', async () => {
+    assert.deepEqual(await detectFileType(PNG), { mime: 'image/png', ext: 'png' });
+    assert.deepEqual(await detectFileType(JPEG), { mime: 'image/jpeg', ext: 'jpg' });
+    assert.deepEqual(await detectFileType(WEBP), { mime: 'image/webp', ext: 'webp' });
+  });
+
+  test('refuses text, markup and text named like an image', async () => {
+    assert.equal(await detectFileType(Buffer.from('hello, this is not an image\n')), undefined);
+    assert.equal(
+      await detectFileType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
+      undefined,
+    );
+    const renamed = path.join(root, 'photo.png');
+    fs.writeFileSync(renamed, '<script>alert(1)</script>');
+    assert.equal(await detectFileType(fs.readFileSync(renamed)), undefined);
+    assert.equal(await detectFileType(Buffer.alloc(0)), undefined);
+  });
+});
+
+describe('GET /files/avatars/:name', () => {
+  let app: FastifyInstance;
+
+  before(async () => {
+    app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    await app.register(filesRoutes, { files: store });
+    await app.ready();
+    await store.put(AVATAR, JPEG, 'image/jpeg');
+    await store.put('secret.txt', Buffer.from('not public'), 'text/plain');
+  });
+  after(async () => app?.close());
+
+  test('serves the stored bytes with their type, cacheable for a year and never sniffed', async () => {
+    const res = await app.inject({ method: 'GET', url: avatarUrl('', AVATAR) });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-type'], 'image/jpeg');
+    assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['content-length'], String(JPEG.length));
+    assert.deepEqual(res.rawPayload, JPEG);
+  });
+
+  test('a missing avatar is 404 with a message', async () => {
+    const res = await app.inject({ method: 'GET', url: '/files/avatars/00000000-0000-4000-8000-000000000000.png' });
+    assert.equal(res.statusCode, 404);
+    assert.deepEqual(res.json(), { success: false, message: 'File not found' });
+  });
+
+  test('a name that is not a plain file name is 400 and reaches nothing outside avatars', async () => {
+    for (const name of ['..%2Fsecret.txt', '..%2F..%2Fsecret.txt', '.hidden.png', 'UPPER.PNG', 'noextension']) {
+      const res = await app.inject({ method: 'GET', url: `/files/avatars/${name}` });
+      assert.equal(res.statusCode, 400, name);
+      assert.equal(res.json().success, false);
+      assert.match(res.json().message, /^Invalid params: .*file name/, name);
+    }
+  });
+});
+
+describe('avatarUrl', () => {
+  test('turns an avatar key into its public URL', () => {
+    const name = AVATAR.slice('avatars/'.length);
+    assert.equal(avatarUrl('https://api.vastra.in', AVATAR), `https://api.vastra.in/files/avatars/${name}`);
+    assert.equal(avatarUrl('https://api.vastra.in/', AVATAR), `https://api.vastra.in/files/avatars/${name}`);
+  });
+
+  test('refuses keys that are not avatars', () => {
+    assert.throws(() => avatarUrl('https://api.vastra.in', 'secret.txt'), /Not an avatar key/);
+    assert.throws(() => avatarUrl('https://api.vastra.in', 'avatars/../secret.txt'), /Not an avatar key/);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Reading the local mail outbox in tests: the mails the API wrote to `<dataDir>/outbox`
+ * (the test app's private DATA_DIR, `ctx.dataDir`), parsed, and the code inside one.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { OUTBOX_DIR_NAME } from '../lib/mail';
+
+/** Every mail in the outbox, oldest first; none when nothing was sent yet. */
+export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
+  const dir = path.join(dataDir, OUTBOX_DIR_NAME);
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  // Names start with the time of writing; hidden names are mails still being written.
+  const files = names.filter((n) => n.endsWith('.eml') && !n.startsWith('.')).sort();
+  return Promise.all(files.map(async (n) => simpleParser(await fs.readFile(path.join(dir, n)))));
+}
+
+/** The newest outbox mail addressed to `to` (case-insensitive), or undefined. */
+export async function latestOutboxMail(dataDir: string, to: string): Promise<ParsedMail | undefined> {
+  const address = to.toLowerCase();
+  const mails = await readOutbox(dataDir);
+  return mails.findLast((mail) => recipients(mail).includes(address));
+}
+
+function recipients(mail: ParsedMail): string[] {
+  const to = mail.to === undefined ? [] : Array.isArray(mail.to) ? mail.to : [mail.to];
+  return to.flatMap((group) => group.value).flatMap((a) => (a.address ? [a.address.toLowerCase()] : []));
+}
+
+/** The 6-digit code that stands on a line of its own in the mail's text part; throws when there is none. */
+export function codeFrom(mail: ParsedMail): string {
+  const match = /^\s*(\d{6})\s*$/m.exec(mail.text ?? '');
+  if (!match) throw new Error(`No 6-digit code in the mail "${mail.subject ?? ''}"`);
+  return match[1]!;
+}

@@ -1,0 +1,88 @@
+/**
+ * A real SMTP server for tests: smtp-server on 127.0.0.1 and a free port, every message
+ * parsed with mailparser. Pass `url` as SMTP_URL (or to `createMailer`) and read what arrived.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type TestSmtpServer = {
+  /** `smtp://127.0.0.1:<port>?ignoreTLS=true`: plain SMTP, as the server offers no STARTTLS. */
+  url: string;
+  /** Every mail received, oldest first. */
+  mails: ParsedMail[];
+  /**
+   * The oldest mail to `to` (an SMTP recipient, case-insensitive) not yet returned by an
+   * earlier call, waiting for it to arrive if need be; rejects after `timeoutMs` (5000).
+   * So a test that waits once per mail it caused gets each mail once, in order.
+   */
+  waitForMail(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+};
+
+type Received = { mail: ParsedMail; recipients: string[]; taken: boolean };
+
+/** Starts the server; call `close()` in `after()`. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: Received[] = [];
+  const mails: ParsedMail[] = [];
+  const waiters = new Set<() => void>();
+
+  const server = new SMTPServer({
+    // smtp-server's built-in certificate has expired, so tests speak plain SMTP.
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          received.push({ mail, recipients, taken: false });
+          mails.push(mail);
+          for (const wake of waiters) wake();
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+
+  function take(to: string): ParsedMail | undefined {
+    const entry = received.find((r) => !r.taken && r.recipients.includes(to));
+    if (!entry) return undefined;
+    entry.taken = true;
+    return entry.mail;
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    mails,
+    waitForMail(to, timeoutMs = 5000) {
+      const address = to.toLowerCase();
+      return new Promise((resolve, reject) => {
+        const done = (mail: ParsedMail) => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve(mail);
+        };
+        const wake = () => {
+          const mail = take(address);
+          if (mail) done(mail);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`No mail to ${to} within ${timeoutMs} ms (received ${mails.length} in all)`));
+        }, timeoutMs);
+        waiters.add(wake);
+        wake();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
