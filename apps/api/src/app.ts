@@ -5,11 +5,15 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,9 +23,22 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
+import { createMailer } from './lib/mail';
+import { registerAuthentication } from './modules/auth/authenticate';
+import { GoogleIdTokenVerifier } from './modules/auth/google';
+import { OneTimeCodeService } from './modules/auth/one-time-codes';
+import { createAuthRateLimits } from './modules/auth/rate-limits';
+import { authRoutes } from './modules/auth/routes';
+import { loadSigningSecret } from './modules/auth/secret';
+import { AuthService } from './modules/auth/service';
+import { SessionService } from './modules/auth/sessions';
 import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
+import { filesRoutes } from './modules/files/routes';
+import { LocalFileStore } from './modules/files/store';
 import { healthRoutes } from './modules/health/routes';
+import { usersRoutes } from './modules/users/routes';
+import { UsersService } from './modules/users/service';
 
 /** Vendored catalogue photos and the placeholder image, served under /media. */
 export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data-sources/catalog');
@@ -35,6 +52,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
         ? false
         : {
             level: config.logLevel,
+            // Tokens travel in these headers; passwords and codes only in bodies, which are never logged.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     requestIdHeader: 'x-request-id',
@@ -50,6 +68,15 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
+  await app.register(cookie);
+  // Per-route limits are passed to request.parts(); these are the ceiling for any upload.
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 30, fieldSize: 64 * 1024 } });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Counters shared through Redis when configured; a Redis outage lets requests through rather than locking everyone out.
+  await app.register(rateLimit, { global: false, redis, skipOnError: true });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -77,8 +104,31 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     mediaBaseUrl: config.publicUrl,
     cacheTtlMs: config.catalogCacheTtlMs,
   });
+  const files = new LocalFileStore(path.join(config.dataDir, 'files'));
+  const mailer = createMailer({ ...config.mail, dataDir: config.dataDir, env: config.env, logger: app.log });
+  app.addHook('onClose', () => mailer.close());
+  const secret = loadSigningSecret({ jwtSecret: config.jwtSecret, dataDir: config.dataDir });
+  const sessions = new SessionService(database.db, secret, config.sessionTtlMs);
+  const users = new UsersService(database.db, { publicUrl: config.publicUrl, files });
+  const auth = new AuthService({
+    users,
+    sessions,
+    codes: new OneTimeCodeService(database.db, secret),
+    mailer,
+    google: new GoogleIdTokenVerifier(config.google, app.log),
+    log: app.log,
+  });
+  registerAuthentication(app, sessions, config.storefrontOrigins);
+
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { catalog });
+  await app.register(filesRoutes, { files });
+  await app.register(authRoutes, {
+    auth,
+    limits: createAuthRateLimits(app),
+    secureCookies: config.env === 'production',
+  });
+  await app.register(usersRoutes, { users });
 
   return app;
 }

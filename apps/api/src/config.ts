@@ -45,11 +45,21 @@ const schema = z.object({
   /** Where Google's signing keys are read; tests point it at their own JWKS. */
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   /** Outgoing mail, e.g. smtp://user:pass@smtp.example.com:587; unset = local outbox in DATA_DIR. */
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   /** Sender of the store's mail. */
   MAIL_FROM: z.string().default('Vastra <no-reply@vastra.local>'),
   /** Shared store for rate limits when several API instances run; unset = in memory. */
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
 });
 
 export type Config = {

@@ -22,7 +22,10 @@ export const phoneSchema = z
 export const nameSchema = z.string().trim().min(1, V.name).max(100, V.nameTooLong);
 
 /** A one-time code: six digits. */
-export const otpSchema = z.string().trim().regex(/^\d{6}$/, V.otp);
+export const otpSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, V.otp);
 
 export const PROFILE_GENDERS = ['female', 'male', 'other'] as const;
 export const profileGenderSchema = z.enum(PROFILE_GENDERS, V.gender);

@@ -31,9 +31,8 @@ function describeValidation(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error instanceof TooManyRequestsError && error.retryAfterSeconds) {
-        reply.header('retry-after', String(error.retryAfterSeconds));
-      }
+      const retryAfter = error instanceof TooManyRequestsError ? (error as TooManyRequestsError).retryAfterSeconds : 0;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
       return reply.status(error.statusCode).send({ success: false, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,0 +1,60 @@
+/**
+ * Rate limits of the account endpoints (@fastify/rate-limit counters, in Redis when
+ * REDIS_URL is set so every API instance shares them, else in memory). Each endpoint is
+ * limited per client IP and, where the body names one, per email address, so neither one
+ * address nor one machine can guess codes or passwords at speed.
+ */
+import { AUTH_MESSAGES } from '@vastra/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TooManyRequestsError } from '../../lib/errors';
+
+type Limit = { max: number; timeWindow: number };
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+const MINUTE = 60_000;
+
+/** Limits per endpoint: `ip` per client address, `email` per address named in the body. */
+export const AUTH_LIMITS = {
+  login: { ip: { max: 30, timeWindow: 15 * MINUTE }, email: { max: 10, timeWindow: 15 * MINUTE } },
+  register: { ip: { max: 10, timeWindow: 60 * MINUTE } },
+  googleLogin: { ip: { max: 30, timeWindow: 15 * MINUTE } },
+  verifyEmail: { ip: { max: 30, timeWindow: 15 * MINUTE }, email: { max: 15, timeWindow: 15 * MINUTE } },
+  resendVerification: { ip: { max: 10, timeWindow: 60 * MINUTE }, email: { max: 5, timeWindow: 60 * MINUTE } },
+  forgotPassword: { ip: { max: 10, timeWindow: 60 * MINUTE }, email: { max: 5, timeWindow: 60 * MINUTE } },
+  resetPassword: { ip: { max: 30, timeWindow: 15 * MINUTE }, email: { max: 15, timeWindow: 15 * MINUTE } },
+} satisfies Record<string, { ip: Limit; email?: Limit }>;
+
+export type AuthLimitName = keyof typeof AUTH_LIMITS;
+
+function bodyEmail(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+/**
+ * Builds one preHandler per endpoint. Needs @fastify/rate-limit registered on `app` first.
+ * A request over a limit is a TooManyRequestsError (429) with Retry-After.
+ */
+export function createAuthRateLimits(app: FastifyInstance): Record<AuthLimitName, Guard> {
+  const limiter = (name: string, kind: 'ip' | 'email', limit: Limit) => {
+    const check = app.createRateLimit({
+      ...limit,
+      keyGenerator: (request) => `auth:${name}:${kind}:${kind === 'ip' ? request.ip : bodyEmail(request)}`,
+    });
+    return async (request: FastifyRequest) => {
+      if (kind === 'email' && !bodyEmail(request)) return;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRequests, result.ttlInSeconds);
+      }
+    };
+  };
+  const guards = {} as Record<AuthLimitName, Guard>;
+  for (const [name, limits] of Object.entries(AUTH_LIMITS) as [AuthLimitName, { ip: Limit; email?: Limit }][]) {
+    const checks = [limiter(name, 'ip', limits.ip), ...(limits.email ? [limiter(name, 'email', limits.email)] : [])];
+    guards[name] = async (request) => {
+      for (const check of checks) await check(request);
+    };
+  }
+  return guards;
+}

@@ -1,0 +1,209 @@
+/**
+ * Account routes (§7 Auth): thin HTTP over AuthService. Logins answer the token in
+ * `data.token` and as the `auth_token` cookie; every route declares request and response
+ * schemas, and the response schemas carry only the public user.
+ */
+import {
+  AUTH_MESSAGES,
+  authResultSchema,
+  changePasswordBodySchema,
+  emailBodySchema,
+  envelope,
+  errorEnvelopeSchema,
+  googleLoginBodySchema,
+  loginBodySchema,
+  messageEnvelopeSchema,
+  registerBodySchema,
+  registerResultSchema,
+  resetPasswordBodySchema,
+  userSchema,
+  verifyEmailBodySchema,
+} from '@vastra/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { done, ok } from '../../lib/http';
+import { principalOf } from './authenticate';
+import { clearSessionCookie, setSessionCookie } from './cookie';
+import type { AuthLimitName } from './rate-limits';
+import type { AuthService } from './service';
+import type { SessionMeta } from './sessions';
+
+export type AuthRoutesOptions = {
+  auth: AuthService;
+  limits: Record<AuthLimitName, (request: FastifyRequest) => Promise<void>>;
+  secureCookies: boolean;
+};
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
+
+function sessionMeta(request: FastifyRequest): SessionMeta {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, limits, secureCookies }) => {
+  const tags = ['auth'];
+
+  app.post(
+    '/auth/register',
+    {
+      preHandler: limits.register,
+      schema: {
+        tags,
+        summary: 'Create an account; mails a 6-digit code to verify the email and logs the user in',
+        body: registerBodySchema,
+        response: { 201: envelope(registerResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { outcome, result } = await auth.register(request.body, sessionMeta(request));
+      setSessionCookie(reply, outcome.session, secureCookies);
+      return reply.status(201).send(ok(result, AUTH_MESSAGES.registered));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      preHandler: limits.login,
+      schema: {
+        tags,
+        summary: 'Log in with email and password',
+        body: loginBodySchema,
+        response: { 200: envelope(authResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { result, session } = await auth.login(request.body, sessionMeta(request));
+      setSessionCookie(reply, session, secureCookies);
+      return ok(result, AUTH_MESSAGES.loggedIn);
+    },
+  );
+
+  app.post(
+    '/auth/google-login',
+    {
+      preHandler: limits.googleLogin,
+      schema: {
+        tags,
+        summary: 'Log in with a Google ID token (sign-in button or one-tap); creates or links the account',
+        body: googleLoginBodySchema,
+        response: { 200: envelope(authResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { result, session } = await auth.googleLogin(request.body.token, sessionMeta(request));
+      setSessionCookie(reply, session, secureCookies);
+      return ok(result, AUTH_MESSAGES.googleSuccess);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.identifyUser,
+      schema: {
+        tags,
+        summary: 'Revoke the session and clear the cookie',
+        response: { 200: messageEnvelopeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.principal) await auth.logout(request.principal.sessionId);
+      clearSessionCookie(reply, secureCookies);
+      return done(AUTH_MESSAGES.loggedOut);
+    },
+  );
+
+  app.post(
+    '/auth/reset-password-secure',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "Change the password (current one required); revokes the user's other sessions",
+        body: changePasswordBodySchema,
+        response: { 200: messageEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(principalOf(request), request.body);
+      return done(AUTH_MESSAGES.passwordChanged);
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      preHandler: limits.verifyEmail,
+      schema: {
+        tags,
+        summary: 'Verify the email with the 6-digit code (10 minutes, 5 tries)',
+        body: verifyEmailBodySchema,
+        response: { 200: envelope(z.object({ user: userSchema })), ...errors },
+      },
+    },
+    async (request) => {
+      const { user, alreadyVerified } = await auth.verifyEmail(request.body);
+      return ok({ user }, alreadyVerified ? AUTH_MESSAGES.alreadyVerified : AUTH_MESSAGES.emailVerified);
+    },
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      preHandler: limits.resendVerification,
+      schema: {
+        tags,
+        summary: 'Mail a new verification code (at most one a minute)',
+        body: emailBodySchema,
+        response: { 200: messageEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resendVerification(request.body.email);
+      return done(AUTH_MESSAGES.verificationSent);
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      preHandler: limits.forgotPassword,
+      schema: {
+        tags,
+        summary: 'Mail a password reset code; answers the same whether or not the account exists',
+        body: emailBodySchema,
+        response: { 200: messageEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return done(AUTH_MESSAGES.resetCodeSent);
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      preHandler: limits.resetPassword,
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed reset code; logs out every session',
+        body: resetPasswordBodySchema,
+        response: { 200: messageEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return done(AUTH_MESSAGES.passwordReset);
+    },
+  );
+};

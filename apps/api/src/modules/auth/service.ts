@@ -1,0 +1,179 @@
+/**
+ * Accounts (§4 Auth, §7 Auth): register, log in with a password or Google, verify the email
+ * with a mailed code, change or reset the password, log out. Every way in ends in a session
+ * (`SessionService`); every password change revokes the sessions it should.
+ */
+import {
+  AUTH_MESSAGES,
+  OTP_TTL_MS,
+  type LoginBody,
+  type RegisterResult,
+  type AuthResult,
+  type User,
+} from '@vastra/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConflictError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import { passwordResetCodeMail, verificationCodeMail } from '../../lib/mail-templates';
+import type { UsersService } from '../users/service';
+import type { UserRow } from '../users/tables';
+import type { GoogleIdTokenVerifier } from './google';
+import type { OneTimeCodeService } from './one-time-codes';
+import { hashPassword, verifyPassword } from './passwords';
+import type { IssuedSession, SessionMeta, SessionService } from './sessions';
+
+export type AuthDeps = {
+  users: UsersService;
+  sessions: SessionService;
+  codes: OneTimeCodeService;
+  mailer: Mailer;
+  google: GoogleIdTokenVerifier;
+  log: FastifyBaseLogger;
+};
+
+/** A successful login: the answer for the client and the session behind its token (for the cookie). */
+export type LoginOutcome = { result: AuthResult; session: IssuedSession };
+
+const CODE_MINUTES = OTP_TTL_MS / 60_000;
+
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  private async startSession(user: UserRow, meta: SessionMeta): Promise<LoginOutcome> {
+    const session = await this.deps.sessions.create(user.id, meta);
+    return { result: { token: session.token, user: this.deps.users.toPublic(user) }, session };
+  }
+
+  /** Mails a fresh verification code; false (logged) when the mail could not be sent. */
+  private async sendVerificationCode(user: UserRow): Promise<boolean> {
+    const code = await this.deps.codes.issue(user.id, 'verify_email');
+    try {
+      const mail = verificationCodeMail({ name: user.name, code, minutesValid: CODE_MINUTES });
+      await this.deps.mailer.send({ to: user.email, ...mail }, { oneTimeCode: code });
+      return true;
+    } catch (err) {
+      this.deps.log.error({ err, userId: user.id }, 'verification mail not sent');
+      return false;
+    }
+  }
+
+  /**
+   * Creates an account (unverified), mails a verification code and logs the user in.
+   * Throws ConflictError when the email is taken.
+   */
+  async register(
+    input: { name: string; email: string; password: string; phone?: string },
+    meta: SessionMeta,
+  ): Promise<{ outcome: LoginOutcome; result: RegisterResult }> {
+    if (await this.deps.users.findByEmail(input.email)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+    const user = await this.deps.users.create({
+      email: input.email,
+      name: input.name,
+      phone: input.phone ?? null,
+      passwordHash: await hashPassword(input.password),
+    });
+    const verificationEmailSent = await this.sendVerificationCode(user);
+    const outcome = await this.startSession(user, meta);
+    return { outcome, result: { ...outcome.result, verificationEmailSent } };
+  }
+
+  /** Email and password. Throws UnauthorizedError with one message whether or not the email exists. */
+  async login(input: LoginBody, meta: SessionMeta): Promise<LoginOutcome> {
+    const user = await this.deps.users.findByEmail(input.email);
+    const matches = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !matches) throw new UnauthorizedError(AUTH_MESSAGES.incorrectCredentials);
+    return this.startSession(user, meta);
+  }
+
+  /**
+   * Google sign-in: the account with this Google id, else the account with this (Google-
+   * verified) email, which gets linked, else a new verified account without a password.
+   */
+  async googleLogin(idToken: string, meta: SessionMeta): Promise<LoginOutcome> {
+    const identity = await this.deps.google.verify(idToken);
+    let user = await this.deps.users.findByGoogleSub(identity.sub);
+    if (!user) {
+      const byEmail = await this.deps.users.findByEmail(identity.email);
+      user = byEmail
+        ? await this.deps.users.linkGoogle(byEmail.id, identity.sub)
+        : await this.deps.users.create({
+            email: identity.email,
+            name: identity.name ?? identity.email.split('@')[0]!,
+            googleSub: identity.sub,
+            isEmailVerified: true,
+          });
+    }
+    return this.startSession(user, meta);
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.deps.sessions.revoke(sessionId);
+  }
+
+  /** Checks the current password, sets the new one and revokes the user's other sessions. */
+  async changePassword(
+    claims: { userId: string; sessionId: string },
+    input: { currentPassword: string; newPassword: string },
+  ): Promise<void> {
+    const user = await this.deps.users.get(claims.userId);
+    if (!user.passwordHash) throw new ValidationError(AUTH_MESSAGES.noPasswordYet);
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw new ValidationError(AUTH_MESSAGES.currentPasswordIncorrect);
+    }
+    await this.deps.users.setPasswordHash(user.id, await hashPassword(input.newPassword));
+    await this.deps.sessions.revokeAll(user.id, claims.sessionId);
+  }
+
+  /** Marks the email verified when the code is right; an unknown email answers like a wrong code. */
+  async verifyEmail(input: { email: string; otp: string }): Promise<{ user: User; alreadyVerified: boolean }> {
+    const user = await this.deps.users.findByEmail(input.email);
+    if (!user) throw new ValidationError(AUTH_MESSAGES.codeIncorrect);
+    if (user.isEmailVerified) return { user: this.deps.users.toPublic(user), alreadyVerified: true };
+    await this.deps.codes.consume(user.id, 'verify_email', input.otp);
+    return { user: this.deps.users.toPublic(await this.deps.users.markEmailVerified(user.id)), alreadyVerified: false };
+  }
+
+  /**
+   * Mails a new verification code (at most one a minute). An unknown email gets the same
+   * answer as a known one; an already verified one is told so.
+   */
+  async resendVerification(email: string): Promise<void> {
+    const user = await this.deps.users.findByEmail(email);
+    if (!user) return;
+    if (user.isEmailVerified) throw new ValidationError(AUTH_MESSAGES.alreadyVerified);
+    await this.sendVerificationCode(user);
+  }
+
+  /** Mails a reset code when the account exists; the caller answers the same either way. */
+  async forgotPassword(email: string): Promise<void> {
+    const user = await this.deps.users.findByEmail(email);
+    if (!user) return;
+    let code: string;
+    try {
+      code = await this.deps.codes.issue(user.id, 'reset_password');
+    } catch (err) {
+      // Asked again within the minute: the earlier code still works, and saying so would tell that the account exists.
+      if (err instanceof TooManyRequestsError) return;
+      throw err;
+    }
+    const mail = passwordResetCodeMail({ name: user.name, code, minutesValid: CODE_MINUTES });
+    try {
+      await this.deps.mailer.send({ to: user.email, ...mail }, { oneTimeCode: code });
+    } catch (err) {
+      this.deps.log.error({ err, userId: user.id }, 'password reset mail not sent');
+    }
+  }
+
+  /**
+   * Sets a new password with a mailed reset code and revokes every session. Receiving the
+   * code also proves the email address.
+   */
+  async resetPassword(input: { email: string; otp: string; newPassword: string }): Promise<void> {
+    const user = await this.deps.users.findByEmail(input.email);
+    if (!user) throw new ValidationError(AUTH_MESSAGES.codeIncorrect);
+    await this.deps.codes.consume(user.id, 'reset_password', input.otp);
+    await this.deps.users.setPasswordHash(user.id, await hashPassword(input.newPassword));
+    if (!user.isEmailVerified) await this.deps.users.markEmailVerified(user.id);
+    await this.deps.sessions.revokeAll(user.id);
+  }
+}

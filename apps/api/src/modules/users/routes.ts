@@ -1,0 +1,50 @@
+/**
+ * The signed-in user's own account (§7 Auth): `GET /auth/me` and the profile form
+ * `PUT /auth/profile/full`. Both need a session; answers carry only the public user.
+ */
+import { AUTH_MESSAGES, envelope, errorEnvelopeSchema, userSchema } from '@vastra/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/http';
+import { principalOf } from '../auth/authenticate';
+import { readProfileForm } from './profile-form';
+import type { UsersService } from './service';
+
+const userEnvelope = envelope(z.object({ user: userSchema }));
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+};
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/auth/me',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: userEnvelope, ...errors } },
+    },
+    async (request) => ok({ user: users.toPublic(await users.get(principalOf(request).userId)) }),
+  );
+
+  app.put(
+    '/auth/profile/full',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Update the profile (multipart/form-data: name, phone, gender, dateOfBirth, addresses as JSON, avatar file ≤ 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: userEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const { fields, avatar } = await readProfileForm(request);
+      const row = await users.updateProfile(principalOf(request).userId, fields, avatar);
+      return ok({ user: users.toPublic(row) }, AUTH_MESSAGES.profileUpdated);
+    },
+  );
+};

@@ -1,0 +1,147 @@
+/**
+ * Users (§3 User): accounts and profiles. The auth module finds and creates users through
+ * this service; the public shape (`User` of the contracts) is made only by `toPublic`, so a
+ * password hash or Google id can never reach a response.
+ */
+import { randomUUID } from 'node:crypto';
+import { AUTH_MESSAGES, type ProfileFields, type User } from '@vastra/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { FileStore } from '../files/store';
+import { avatarUrl } from '../files/routes';
+import { users, type UserRow } from './tables';
+
+export type NewUser = {
+  email: string;
+  name: string;
+  phone?: string | null;
+  passwordHash?: string | null;
+  googleSub?: string | null;
+  isEmailVerified?: boolean;
+};
+
+/** An avatar already checked by content: its bytes and the extension and type sniffed from them. */
+export type AvatarUpload = { body: Buffer; ext: string; mime: string };
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly options: { publicUrl: string; files: FileStore },
+  ) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  /** Case-insensitive; `email` may be given in any case. */
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .limit(1);
+    return row;
+  }
+
+  async findByGoogleSub(sub: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+    return row;
+  }
+
+  /** Creates an account. Throws ConflictError when the email is taken (also under a race). */
+  async create(user: NewUser): Promise<UserRow> {
+    try {
+      const [row] = await this.db
+        .insert(users)
+        .values({ ...user, email: user.email.trim().toLowerCase() })
+        .returning();
+      return row!;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+      throw err;
+    }
+  }
+
+  /** The user or NotFoundError('User data not found'). */
+  async get(id: string): Promise<UserRow> {
+    const row = await this.findById(id);
+    if (!row) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
+    return row;
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+  }
+
+  async markEmailVerified(id: string): Promise<UserRow> {
+    const [row] = await this.db
+      .update(users)
+      .set({ isEmailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
+    return row;
+  }
+
+  /** Links a Google account to an existing user; Google has verified the email, so it counts as verified. */
+  async linkGoogle(id: string, googleSub: string): Promise<UserRow> {
+    const [row] = await this.db
+      .update(users)
+      .set({ googleSub, isEmailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
+    return row;
+  }
+
+  /**
+   * Updates the profile fields given (null clears one) and, when given, replaces the avatar.
+   * The new avatar is stored before the row changes and the old one removed after, so a
+   * failure never leaves the profile pointing at a missing file.
+   */
+  async updateProfile(id: string, fields: ProfileFields, avatar?: AvatarUpload): Promise<UserRow> {
+    const before = await this.get(id);
+    const avatarKey = avatar ? `avatars/${randomUUID()}.${avatar.ext}` : undefined;
+    if (avatar && avatarKey) await this.options.files.put(avatarKey, avatar.body, avatar.mime);
+    try {
+      const [row] = await this.db
+        .update(users)
+        .set({ ...fields, ...(avatarKey ? { avatarKey } : {}), updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
+      if (avatarKey && before.avatarKey) await this.options.files.delete(before.avatarKey);
+      return row;
+    } catch (err) {
+      if (avatarKey) await this.options.files.delete(avatarKey);
+      throw err;
+    }
+  }
+
+  /** The user as shown to themselves (contracts' `User`). */
+  toPublic(row: UserRow): User {
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      phone: row.phone,
+      gender: row.gender,
+      dateOfBirth: row.dateOfBirth,
+      avatarUrl: row.avatarKey ? avatarUrl(this.options.publicUrl, row.avatarKey) : null,
+      isEmailVerified: row.isEmailVerified,
+      hasPassword: row.passwordHash !== null,
+      googleLinked: row.googleSub !== null,
+      addresses: row.addresses,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+}
