@@ -57,7 +57,12 @@ export const registerBodySchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  phone: phoneSchema.optional().or(z.literal('').transform(() => undefined)),
+  /** Optional; an empty string counts as not given. */
+  phone: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(phoneSchema.optional()),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
