@@ -53,6 +53,18 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
+/** An address as answered (already validated, so no parsing rules: responses are encoded, not parsed). */
+export const savedAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+
 export const registerBodySchema = z.object({
   name: nameSchema,
   email: emailSchema,
@@ -109,7 +121,7 @@ export const userSchema = z.object({
   /** False for an account made through Google that has not set a password. */
   hasPassword: z.boolean(),
   googleLinked: z.boolean(),
-  addresses: z.array(addressSchema),
+  addresses: z.array(savedAddressSchema),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

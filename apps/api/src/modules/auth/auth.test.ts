@@ -27,7 +27,7 @@ before(async () => {
 });
 after(() => ctx.close());
 
-type Reply = { statusCode: number; json: () => { success: boolean; message?: string; data?: Record<string, any> } };
+type Reply = { statusCode: number; json: () => unknown };
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: freshIp() });

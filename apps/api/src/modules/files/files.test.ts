@@ -12,18 +12,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerErrorHandling } from '../../lib/error-handler';
 import { detectFileType } from './detect';
 import { avatarUrl, filesRoutes } from './routes';
+import { JPEG, PNG, WEBP } from '../../test/images';
 import { LocalFileStore, isSafeKey } from './store';
-
-// 1×1 images in the brand colour, as an image library writes them.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWPoknICAAIYAOeIHF29AAAAAElFTkSuQmCC',
-  'base64',
-);
-const JPEG = Buffer.from(
-  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCVAFev/9k=',
-  'base64',
-);
-const WEBP = Buffer.from('UklGRjIAAABXRUJQVlA4ICYAAABQAQCdASoBAAEAAUAmJaAABDOAAP72lVf//Qk//4JP/+CT9wAAAA==', 'base64');
 
 const AVATAR = 'avatars/3f0c2b9e-5d7a-4c1e-9b2f-8a1a42c0ffee.png';
 

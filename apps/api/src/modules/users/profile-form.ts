@@ -1,7 +1,7 @@
 /**
  * Reads the profile form of `PUT /auth/profile/full` (multipart): text fields name, phone,
  * gender, dateOfBirth, addresses (a JSON array) and one `avatar` file. An empty string
- * clears an optional field. The avatar is checked by its content (JPEG, PNG or WebP, at most
+ * clears an optional field; a form with no field and no file is empty (§5). The avatar is checked by its content (JPEG, PNG or WebP, at most
  * 2 MB), never by the type the browser declared.
  */
 import {
@@ -82,7 +82,6 @@ export async function readProfileForm(request: FastifyRequest): Promise<ProfileF
       raw[part.fieldname as TextField] = String(part.value ?? '');
     }
   }
-  const hasText = Object.values(raw).some((value) => value !== undefined && value.trim() !== '');
-  if (!hasText && !avatar) throw new ValidationError(AUTH_MESSAGES.noFormData);
+  if (Object.keys(raw).length === 0 && !avatar) throw new ValidationError(AUTH_MESSAGES.noFormData);
   return { fields: toFields(raw), avatar };
 }

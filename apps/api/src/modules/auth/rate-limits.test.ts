@@ -1,0 +1,131 @@
+/**
+ * Rate limits of the account endpoints: per client address and per email, a clear 429 with
+ * Retry-After, and — with REDIS_URL — counters shared by every API instance.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { AUTH_MESSAGES } from '@vastra/contracts';
+import { freshIp, register, uniqueEmail } from '../../test/accounts';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { AUTH_LIMITS } from './rate-limits';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function assertLimited(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
+  assert.equal(res.statusCode, 429);
+  assert.deepEqual(res.json(), { success: false, message: AUTH_MESSAGES.tooManyRequests });
+  assert.ok(Number(res.headers['retry-after']) > 0, 'says when to try again');
+}
+
+describe('in memory', () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await createTestApp({ seed: false });
+  });
+  after(() => ctx.close());
+
+  const login = (email: string, password: string, ip: string) =>
+    ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip });
+
+  test('login per email: guesses from many addresses are stopped, and the right password too once over', async () => {
+    const account = await register(ctx.app);
+    const { max } = AUTH_LIMITS.login.email;
+    for (let i = 0; i < max; i++) {
+      assert.equal((await login(account.email, `guess ${i}`, freshIp())).statusCode, 401);
+    }
+    assertLimited(await login(account.email, 'one more guess', freshIp()));
+    assertLimited(await login(account.email, account.password, freshIp()));
+    const otherAccount = await register(ctx.app);
+    assert.equal((await login(otherAccount.email, otherAccount.password, freshIp())).statusCode, 200);
+  });
+
+  test('login per address: one machine trying many emails is stopped', async () => {
+    const ip = freshIp();
+    const { max } = AUTH_LIMITS.login.ip;
+    for (let i = 0; i < max; i++) {
+      assert.equal((await login(uniqueEmail(), 'whatever1', ip)).statusCode, 401);
+    }
+    assertLimited(await login(uniqueEmail(), 'whatever1', ip));
+    assert.equal((await login(uniqueEmail(), 'whatever1', freshIp())).statusCode, 401, 'other addresses go on');
+  });
+
+  test('register, forgot password and resend per address', async () => {
+    const cases = [
+      [
+        '/auth/register',
+        AUTH_LIMITS.register.ip.max,
+        () => ({ name: 'A', email: uniqueEmail(), password: '12345678' }),
+      ],
+      ['/auth/forgot-password', AUTH_LIMITS.forgotPassword.ip.max, () => ({ email: uniqueEmail() })],
+      ['/auth/resend-verification', AUTH_LIMITS.resendVerification.ip.max, () => ({ email: uniqueEmail() })],
+    ] as const;
+    for (const [url, max, payload] of cases) {
+      const ip = freshIp();
+      for (let i = 0; i < max; i++) {
+        const res = await ctx.app.inject({ method: 'POST', url, payload: payload(), remoteAddress: ip });
+        assert.ok(res.statusCode < 400, `${url} #${i + 1}: ${res.body}`);
+      }
+      assertLimited(await ctx.app.inject({ method: 'POST', url, payload: payload(), remoteAddress: ip }));
+    }
+  });
+
+  test('one-time code verification per email', async () => {
+    const email = uniqueEmail();
+    const { max } = AUTH_LIMITS.verifyEmail.email;
+    for (let i = 0; i < max; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/verify-email',
+        payload: { email, otp: '123456' },
+        remoteAddress: freshIp(),
+      });
+      assert.equal(res.statusCode, 400);
+    }
+    assertLimited(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/verify-email',
+        payload: { email, otp: '123456' },
+        remoteAddress: freshIp(),
+      }),
+    );
+  });
+});
+
+test('with REDIS_URL, two API instances share one count', async () => {
+  const first = await createTestApp({ seed: false, env: { REDIS_URL } });
+  const second = await createTestApp({ seed: false, env: { REDIS_URL } });
+  try {
+    const email = uniqueEmail('redis');
+    const { max } = AUTH_LIMITS.forgotPassword.email;
+    for (let i = 0; i < max; i++) {
+      const app = i % 2 === 0 ? first.app : second.app;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { email },
+        remoteAddress: freshIp(),
+      });
+      assert.equal(res.statusCode, 200);
+    }
+    assertLimited(
+      await second.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { email },
+        remoteAddress: freshIp(),
+      }),
+    );
+    assertLimited(
+      await first.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { email },
+        remoteAddress: freshIp(),
+      }),
+    );
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
