@@ -1,0 +1,52 @@
+/**
+ * Start-up configuration: bad values stop the API with one message naming each, and
+ * production refuses to run without its own session secret.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { loadConfig } from './config';
+import { loadSigningSecret } from './modules/auth/secret';
+
+test('production refuses to start without JWT_SECRET', () => {
+  assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /JWT_SECRET: required in production/);
+  const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+  assert.equal(config.jwtSecret, 'x'.repeat(32));
+});
+
+test('every bad variable is named in one message', () => {
+  assert.throws(
+    () => loadConfig({ JWT_SECRET: 'too short', SMTP_URL: 'http://mail', REDIS_URL: 'localhost:6379' }),
+    (err: Error) =>
+      /JWT_SECRET: must be at least 32 characters/.test(err.message) &&
+      /SMTP_URL: must be an smtp/.test(err.message) &&
+      /REDIS_URL: must be a redis/.test(err.message),
+  );
+});
+
+test('empty optional variables count as unset', () => {
+  const config = loadConfig({ JWT_SECRET: '', SMTP_URL: '', REDIS_URL: '', GOOGLE_CLIENT_ID: '' });
+  assert.equal(config.jwtSecret, undefined);
+  assert.equal(config.mail.smtpUrl, undefined);
+  assert.equal(config.redisUrl, undefined);
+  assert.equal(config.google.clientId, undefined);
+  assert.equal(config.sessionTtlMs, 30 * 24 * 60 * 60 * 1000);
+});
+
+test('outside production a secret is generated once into DATA_DIR, readable only by its owner', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-secret-'));
+  try {
+    const first = loadSigningSecret({ jwtSecret: undefined, dataDir });
+    const second = loadSigningSecret({ jwtSecret: undefined, dataDir });
+    assert.ok(first.length >= 48);
+    assert.deepEqual(second, first, 'sessions survive a restart');
+    const mode = fs.statSync(path.join(dataDir, 'secrets', 'jwt-secret')).mode & 0o777;
+    assert.equal(mode, 0o600);
+    const configured = loadSigningSecret({ jwtSecret: 'y'.repeat(40), dataDir });
+    assert.deepEqual(configured, new TextEncoder().encode('y'.repeat(40)));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
