@@ -43,15 +43,21 @@ import { UsersService } from './modules/users/service';
 /** Vendored catalogue photos and the placeholder image, served under /media. */
 export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data-sources/catalog');
 
-export type AppDeps = { config: Config; database: Database };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
+  logStream?: NodeJS.WritableStream;
+};
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
+            ...(logStream ? { stream: logStream } : {}),
             // Tokens travel in these headers; passwords and codes only in bodies, which are never logged.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },

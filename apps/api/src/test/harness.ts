@@ -116,7 +116,7 @@ export const TEST_STOREFRONT_URL = 'http://shop.test';
  * Call `close()` in `after()`.
  */
 export async function createTestApp(
-  opts: { seed?: boolean; catalog?: Catalog; env?: Record<string, string> } = {},
+  opts: { seed?: boolean; catalog?: Catalog; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestContext> {
   const seed = opts.seed ?? true;
   const catalog = opts.catalog ?? testCatalog();
@@ -142,7 +142,7 @@ export async function createTestApp(
     STOREFRONT_URL: TEST_STOREFRONT_URL,
     ...opts.env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: opts.logStream });
   await app.ready();
   return {
     app,
