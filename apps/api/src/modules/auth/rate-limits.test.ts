@@ -5,11 +5,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AUTH_MESSAGES } from '@vastra/contracts';
+import type { FastifyInstance } from 'fastify';
 import { freshIp, register, uniqueEmail } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { AUTH_LIMITS } from './rate-limits';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** One POST from an address no other request used, so only the per-email limit can apply. */
+const postFromNewAddress = (app: FastifyInstance, url: string, payload: object) =>
+  app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
 
 function assertLimited(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
   assert.equal(res.statusCode, 429);
@@ -73,22 +78,10 @@ describe('in memory', () => {
     const email = uniqueEmail();
     const { max } = AUTH_LIMITS.verifyEmail.email;
     for (let i = 0; i < max; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/auth/verify-email',
-        payload: { email, otp: '123456' },
-        remoteAddress: freshIp(),
-      });
+      const res = await postFromNewAddress(ctx.app, '/auth/verify-email', { email, otp: '123456' });
       assert.equal(res.statusCode, 400);
     }
-    assertLimited(
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/auth/verify-email',
-        payload: { email, otp: '123456' },
-        remoteAddress: freshIp(),
-      }),
-    );
+    assertLimited(await postFromNewAddress(ctx.app, '/auth/verify-email', { email, otp: '123456' }));
   });
 });
 
@@ -100,30 +93,11 @@ test('with REDIS_URL, two API instances share one count', async () => {
     const { max } = AUTH_LIMITS.forgotPassword.email;
     for (let i = 0; i < max; i++) {
       const app = i % 2 === 0 ? first.app : second.app;
-      const res = await app.inject({
-        method: 'POST',
-        url: '/auth/forgot-password',
-        payload: { email },
-        remoteAddress: freshIp(),
-      });
+      const res = await postFromNewAddress(app, '/auth/forgot-password', { email });
       assert.equal(res.statusCode, 200);
     }
-    assertLimited(
-      await second.app.inject({
-        method: 'POST',
-        url: '/auth/forgot-password',
-        payload: { email },
-        remoteAddress: freshIp(),
-      }),
-    );
-    assertLimited(
-      await first.app.inject({
-        method: 'POST',
-        url: '/auth/forgot-password',
-        payload: { email },
-        remoteAddress: freshIp(),
-      }),
-    );
+    assertLimited(await postFromNewAddress(second.app, '/auth/forgot-password', { email }));
+    assertLimited(await postFromNewAddress(first.app, '/auth/forgot-password', { email }));
   } finally {
     await first.close();
     await second.close();
