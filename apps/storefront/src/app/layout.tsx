@@ -2,12 +2,14 @@ import type { Metadata, Viewport } from 'next';
 import { GeistSans } from 'geist/font/sans';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { Toasts } from '@/components/ui/toasts';
 import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
 import { toNavCategories } from '@/features/layout/nav-model';
 import { getCategories } from '@/lib/api/catalog';
 import { getConfig } from '@/lib/config';
 import { PublicConfigProvider } from '@/lib/public-config';
+import { StoreProvider } from '@/lib/store/store-provider';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,21 +29,26 @@ export const viewport: Viewport = { themeColor: '#8a1a42' };
 
 /**
  * Every page reads the API at request time (never during `next build`), and configuration
- * comes from the environment of the running server.
+ * comes from the environment of the running server. The Redux store wraps the page without
+ * holding it back: server components keep rendering their HTML, and only client islands that
+ * show persisted state wait for it.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
-  const { publicApiUrl } = getConfig();
+  const { publicApiUrl, googleClientId } = getConfig();
   const categories = toNavCategories(await getCategories().catch(() => []));
   return (
     <html lang="en-IN" className={GeistSans.variable}>
       <body className="flex min-h-dvh flex-col font-sans">
-        <PublicConfigProvider value={{ apiUrl: publicApiUrl }}>
-          <SiteHeader categories={categories} />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter categories={categories} />
+        <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId }}>
+          <StoreProvider>
+            <SiteHeader categories={categories} />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter categories={categories} />
+          </StoreProvider>
+          <Toasts />
         </PublicConfigProvider>
       </body>
     </html>

@@ -7,11 +7,17 @@ import 'server-only';
  * - PUBLIC_API_URL: where browsers reach it (default API_URL), handed to client components
  *   through PublicConfigProvider;
  * - SITE_URL: the storefront's public address, base of canonical URLs, Open Graph and the
- *   sitemap (default http://localhost:3000).
+ *   sitemap (default http://localhost:3000);
+ * - NEXT_PUBLIC_GOOGLE_CLIENT_ID: the Google OAuth client id of the sign-in button and
+ *   one-tap (§2); unset = no Google sign-in.
  */
-export type ServerConfig = { apiUrl: string; publicApiUrl: string; siteUrl: string };
+export type ServerConfig = { apiUrl: string; publicApiUrl: string; siteUrl: string; googleClientId: string | null };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+// Looked up by a computed name: Next inlines `process.env.NEXT_PUBLIC_…` written out in full at
+// build time, and this value must come from the running server's environment instead.
+const GOOGLE_CLIENT_ID_VARIABLE = ['NEXT_PUBLIC', 'GOOGLE_CLIENT_ID'].join('_');
 
 export function getConfig(): ServerConfig {
   const apiUrl = trimSlash(process.env.API_URL || 'http://localhost:9000');
@@ -19,6 +25,7 @@ export function getConfig(): ServerConfig {
     apiUrl,
     publicApiUrl: trimSlash(process.env.PUBLIC_API_URL || apiUrl),
     siteUrl: trimSlash(process.env.SITE_URL || 'http://localhost:3000'),
+    googleClientId: process.env[GOOGLE_CLIENT_ID_VARIABLE]?.trim() || null,
   };
 }
 

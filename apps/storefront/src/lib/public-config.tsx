@@ -2,8 +2,11 @@
 
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** What client components may know of the runtime configuration (nothing secret). */
-export type PublicConfig = { apiUrl: string };
+/**
+ * What client components may know of the runtime configuration (nothing secret): the API's
+ * address for browsers and the Google OAuth client id (null when Google sign-in is off).
+ */
+export type PublicConfig = { apiUrl: string; googleClientId: string | null };
 
 const PublicConfigContext = createContext<PublicConfig | null>(null);
 

@@ -1,18 +1,8 @@
 import 'server-only';
 import { GENERIC_MESSAGES, type Envelope } from '@vastra/contracts';
 import { connection } from 'next/server';
+import { ApiError } from '@/lib/api/api-error';
 import { getConfig } from '@/lib/config';
-
-/** A failed API call: the HTTP status (0 when the API could not be reached) and its message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 /** The part of a zod schema used here (the contracts' schemas), without depending on zod. */
 export type Contract<T> = {

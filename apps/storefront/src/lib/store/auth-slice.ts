@@ -1,0 +1,327 @@
+import { AUTH_MESSAGES, type AuthResult, type LoginBody, type RegisterBody, type User } from '@vastra/contracts';
+import { createSlice, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import { ApiError } from '@/lib/api/api-error';
+import {
+  getCurrentUser,
+  postChangePassword,
+  postForgotPassword,
+  postGoogleLogin,
+  postLogin,
+  postLogout,
+  postRegister,
+  postResendVerification,
+  postResetPassword,
+  postVerifyEmail,
+  putProfile,
+} from '@/lib/api/auth';
+import { createAppAsyncThunk, errorMessage } from './thunk';
+
+/** A product the shopper opened (§3 Visited products), kept until logout. */
+export type VisitedProduct = { productId: string; timestamp: string; authToken: string | null; guestId: string | null };
+
+/** The calls whose progress the auth state tracks, one loading flag each. */
+export type AuthOperation =
+  | 'login'
+  | 'google'
+  | 'register'
+  | 'currentUser'
+  | 'profile'
+  | 'changePassword'
+  | 'verifyEmail'
+  | 'resendVerification'
+  | 'forgotPassword'
+  | 'resetPassword';
+
+/** The Auth state of §3, field for field. */
+export type AuthState = {
+  user: User | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  loading: Record<AuthOperation, boolean>;
+  error: string | null;
+  verificationEmailSent: boolean;
+  changePasswordOutput: { success: boolean; message: string } | null;
+  visitedProducts: VisitedProduct[];
+};
+
+const initialState: AuthState = {
+  user: null,
+  token: null,
+  isAuthenticated: false,
+  loading: {
+    login: false,
+    google: false,
+    register: false,
+    currentUser: false,
+    profile: false,
+    changePassword: false,
+    verifyEmail: false,
+    resendVerification: false,
+    forgotPassword: false,
+    resetPassword: false,
+  },
+  error: null,
+  verificationEmailSent: false,
+  changePasswordOutput: null,
+  visitedProducts: [],
+};
+
+/** §5 Login, §8 Login: the server's message, or the §8 texts when it gives none or cannot be reached. */
+export const loginUser = createAppAsyncThunk('auth/login', async (body: LoginBody, { extra, rejectWithValue }) => {
+  try {
+    const answer = await postLogin(extra.api, body);
+    if (answer.ok && answer.data?.token) return answer.data;
+    return rejectWithValue(answer.message ?? AUTH_MESSAGES.incorrectCredentials);
+  } catch (error) {
+    return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+  }
+});
+
+/** Logs in with Google's credential (§8 Google: the server's message or 'Failed to log in with Google.'). */
+export const googleLogin = createAppAsyncThunk(
+  'auth/googleLogin',
+  async (credential: string, { extra, rejectWithValue }) => {
+    try {
+      const answer = await postGoogleLogin(extra.api, credential);
+      if (answer.ok && answer.data?.token) return answer.data;
+      return rejectWithValue(answer.message ?? AUTH_MESSAGES.googleRejected);
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.googleRejected));
+    }
+  },
+);
+
+/** §8 Register: the server's message; 'Invalid registration details.' (400) or 'Registration failed…'. */
+export const registerUser = createAppAsyncThunk(
+  'auth/register',
+  async (body: RegisterBody, { extra, rejectWithValue }) => {
+    try {
+      const answer = await postRegister(extra.api, body);
+      if (answer.ok && answer.data?.token) return answer.data;
+      if (answer.message) return rejectWithValue(answer.message);
+      return rejectWithValue(
+        answer.status === 400 ? AUTH_MESSAGES.invalidRegistration : AUTH_MESSAGES.registrationFailed,
+      );
+    } catch (error) {
+      // A refused connection or a timeout keeps its own §8 text; a server failure is §8's.
+      return rejectWithValue(
+        error instanceof ApiError && error.status === 0 ? error.message : AUTH_MESSAGES.registrationFailed,
+      );
+    }
+  },
+);
+
+/** Re-reads the logged-in user (§8 User info); only with a session to ask about. */
+export const fetchCurrentUser = createAppAsyncThunk(
+  'auth/fetchCurrentUser',
+  async (_: void, { extra, rejectWithValue }) => {
+    try {
+      const answer = await getCurrentUser(extra.api);
+      return answer.data?.user ?? rejectWithValue(AUTH_MESSAGES.userNotFound);
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : -1;
+      return rejectWithValue(
+        status === 401
+          ? AUTH_MESSAGES.sessionExpired
+          : status === 404
+            ? AUTH_MESSAGES.userNotFound
+            : AUTH_MESSAGES.fetchUserFailed,
+      );
+    }
+  },
+  { condition: (_, { getState }) => getState().auth.token !== null },
+);
+
+/** PUT /auth/profile/full with the changed fields only; §5: an empty form is refused here. */
+export const updateProfile = createAppAsyncThunk(
+  'auth/updateProfile',
+  async (form: FormData, { extra, rejectWithValue }) => {
+    if ([...form.keys()].length === 0) return rejectWithValue(AUTH_MESSAGES.noFormData);
+    try {
+      const answer = await putProfile(extra.api, form);
+      if (!answer.data?.user) return rejectWithValue(AUTH_MESSAGES.userNotFound);
+      return { user: answer.data.user, message: answer.message ?? AUTH_MESSAGES.profileUpdated };
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+    }
+  },
+);
+
+/** §5: changing the password needs a stored auth token. */
+export const changePassword = createAppAsyncThunk(
+  'auth/changePassword',
+  async (body: { currentPassword: string; newPassword: string }, { getState, extra, rejectWithValue }) => {
+    if (!getState().auth.token) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
+    try {
+      const answer = await postChangePassword(extra.api, body);
+      return answer.message ?? AUTH_MESSAGES.passwordChanged;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+    }
+  },
+);
+
+/** §5: verifying needs a stored auth token and the user's email. */
+export const verifyEmail = createAppAsyncThunk(
+  'auth/verifyEmail',
+  async (otp: string, { getState, extra, rejectWithValue }) => {
+    const { token, user } = getState().auth;
+    if (!token) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
+    if (!user?.email) return rejectWithValue(AUTH_MESSAGES.userEmailNotFound);
+    try {
+      const answer = await postVerifyEmail(extra.api, { email: user.email, otp });
+      if (!answer.data?.user) return rejectWithValue(AUTH_MESSAGES.userNotFound);
+      return { user: answer.data.user, message: answer.message ?? AUTH_MESSAGES.emailVerified };
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+    }
+  },
+);
+
+/** §5: resending the code needs a stored auth token and the user's email. */
+export const resendVerification = createAppAsyncThunk(
+  'auth/resendVerification',
+  async (_: void, { getState, extra, rejectWithValue }) => {
+    const { token, user } = getState().auth;
+    if (!token) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
+    if (!user?.email) return rejectWithValue(AUTH_MESSAGES.userEmailNotFound);
+    try {
+      const answer = await postResendVerification(extra.api, user.email);
+      return answer.message ?? AUTH_MESSAGES.verificationSent;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+    }
+  },
+);
+
+/** Forgot password, step 1: mails a reset code (the answer never tells whether the account exists). */
+export const forgotPassword = createAppAsyncThunk(
+  'auth/forgotPassword',
+  async (email: string, { extra, rejectWithValue }) => {
+    try {
+      const answer = await postForgotPassword(extra.api, email);
+      return answer.message ?? AUTH_MESSAGES.resetCodeSent;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+    }
+  },
+);
+
+/** Forgot password, step 2: the mailed code and a new password; every session ends. */
+export const resetPassword = createAppAsyncThunk(
+  'auth/resetPassword',
+  async (body: { email: string; otp: string; newPassword: string }, { extra, rejectWithValue }) => {
+    try {
+      const answer = await postResetPassword(extra.api, body);
+      return answer.message ?? AUTH_MESSAGES.passwordReset;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+    }
+  },
+);
+
+const trackedThunks = [
+  loginUser,
+  googleLogin,
+  registerUser,
+  fetchCurrentUser,
+  updateProfile,
+  changePassword,
+  verifyEmail,
+  resendVerification,
+  forgotPassword,
+  resetPassword,
+] as const;
+const operationByPrefix: Record<string, AuthOperation> = {
+  [loginUser.typePrefix]: 'login',
+  [googleLogin.typePrefix]: 'google',
+  [registerUser.typePrefix]: 'register',
+  [fetchCurrentUser.typePrefix]: 'currentUser',
+  [updateProfile.typePrefix]: 'profile',
+  [changePassword.typePrefix]: 'changePassword',
+  [verifyEmail.typePrefix]: 'verifyEmail',
+  [resendVerification.typePrefix]: 'resendVerification',
+  [forgotPassword.typePrefix]: 'forgotPassword',
+  [resetPassword.typePrefix]: 'resetPassword',
+};
+/** 'auth/login/pending' → 'login'. */
+const operationOf = (type: string) => operationByPrefix[type.slice(0, type.lastIndexOf('/'))];
+
+/** §4: login, Google login and a registration that returns a token all log the shopper in. */
+function startSession(state: AuthState, { payload }: { payload: AuthResult }) {
+  state.token = payload.token;
+  state.user = payload.user;
+  state.isAuthenticated = true;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    /** §4 Logout: tokens, user, visited products and flags go (the wishlist slice empties itself too). */
+    loggedOut: () => initialState,
+    clearAuthError: (state) => {
+      state.error = null;
+    },
+    clearChangePasswordOutput: (state) => {
+      state.changePasswordOutput = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loginUser.fulfilled, startSession)
+      .addCase(googleLogin.fulfilled, startSession)
+      .addCase(registerUser.fulfilled, (state, action) => {
+        startSession(state, action);
+        state.verificationEmailSent = action.payload.verificationEmailSent;
+      })
+      .addCase(fetchCurrentUser.fulfilled, (state, { payload }) => {
+        state.user = payload;
+        state.isAuthenticated = true;
+      })
+      .addCase(updateProfile.fulfilled, (state, { payload }) => {
+        state.user = payload.user;
+      })
+      .addCase(changePassword.pending, (state) => {
+        state.changePasswordOutput = null;
+      })
+      .addCase(changePassword.fulfilled, (state, { payload }) => {
+        state.changePasswordOutput = { success: true, message: payload };
+      })
+      .addCase(changePassword.rejected, (state, { payload }) => {
+        state.changePasswordOutput = { success: false, message: payload ?? AUTH_MESSAGES.fallback };
+      })
+      .addCase(verifyEmail.fulfilled, (state, { payload }) => {
+        state.user = payload.user;
+        state.verificationEmailSent = false;
+      })
+      .addCase(resendVerification.fulfilled, (state) => {
+        state.verificationEmailSent = true;
+      })
+      // One loading flag per call; every call starts with the last error cleared.
+      .addMatcher(isPending(...trackedThunks), (state, action) => {
+        state.loading[operationOf(action.type)!] = true;
+        state.error = null;
+      })
+      .addMatcher(isFulfilled(...trackedThunks), (state, action) => {
+        state.loading[operationOf(action.type)!] = false;
+      })
+      .addMatcher(isRejected(...trackedThunks), (state, action) => {
+        state.loading[operationOf(action.type)!] = false;
+        state.error = action.payload ?? action.error.message ?? AUTH_MESSAGES.fallback;
+      });
+  },
+});
+
+export const { loggedOut, clearAuthError, clearChangePasswordOutput } = authSlice.actions;
+export const authReducer = authSlice.reducer;
+
+/**
+ * §4 Logout: the state forgets the session at once; then the API ends it and clears its
+ * cookie. The logout stands locally even when the API cannot be reached.
+ */
+export const logoutUser = createAppAsyncThunk('auth/logout', async (_: void, { getState, dispatch, extra }) => {
+  const { token } = getState().auth;
+  dispatch(loggedOut());
+  await postLogout(extra.api, token).catch(() => undefined);
+});

@@ -1,0 +1,130 @@
+import { AUTH_MESSAGES, PERSISTENCE_TIMEOUT_MS, UNAUTHORIZED_DEBOUNCE_MS } from '@vastra/contracts';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import toast from 'react-hot-toast';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  createTransform,
+  persistReducer,
+  persistStore,
+  type Persistor,
+  type Storage,
+} from 'redux-persist';
+import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
+import { createBrowserApi } from '@/lib/api/browser-client';
+import { authReducer, logoutUser } from './auth-slice';
+import { cartReducer } from './cart-slice';
+import { checkoutReducer, customerReducer, detailsReducer, ordersReducer, shippingReducer } from './commerce-slices';
+import { wishlistReducer } from './wishlist-slice';
+
+const slices = {
+  auth: authReducer,
+  wishlist: wishlistReducer,
+  customer: customerReducer,
+  orders: ordersReducer,
+  cart: cartReducer,
+  shipping: shippingReducer,
+  checkout: checkoutReducer,
+  details: detailsReducer,
+};
+const rootReducer = combineReducers(slices);
+type SliceStates = ReturnType<typeof rootReducer>;
+
+/**
+ * What a reload must not bring back: calls in flight, their errors and one-off outcomes. The
+ * rest of each slice is merged over its initial state, so the fields dropped here start fresh.
+ */
+const TRANSIENT: Record<string, readonly string[]> = {
+  auth: ['loading', 'error', 'changePasswordOutput'],
+  wishlist: ['loading', 'error', 'message', 'isOpen', 'deleteSuccess'],
+};
+const dropTransient = createTransform<Record<string, unknown>, Record<string, unknown>>(
+  (slice, key) => {
+    const transient = TRANSIENT[String(key)] ?? ['loading', 'error'];
+    return Object.fromEntries(Object.entries(slice).filter(([field]) => !transient.includes(field)));
+  },
+  (slice) => slice,
+);
+
+// localStorage, looked up at call time: the same store module also renders on the server,
+// where persistence never starts (see getStore).
+const localStorageAdapter: Storage = {
+  getItem: async (key: string) => window.localStorage.getItem(key),
+  setItem: async (key: string, value: string) => window.localStorage.setItem(key, value),
+  removeItem: async (key: string) => window.localStorage.removeItem(key),
+};
+
+/** §4: all eight slices are persisted and restored, giving up after PERSISTENCE_TIMEOUT_MS. */
+const persistedReducer = persistReducer<SliceStates>(
+  {
+    key: 'vastra',
+    storage: localStorageAdapter,
+    timeout: PERSISTENCE_TIMEOUT_MS,
+    whitelist: Object.keys(slices),
+    transforms: [dropTransient],
+    stateReconciler: autoMergeLevel2,
+  },
+  rootReducer,
+);
+
+export type StoreOptions = {
+  /** The API's address for browsers (PublicConfig.apiUrl). */
+  apiUrl: string;
+  /** Client-side navigation, for the redirect after a session expires. */
+  navigate: (path: string) => void;
+};
+
+/**
+ * Builds the store with its API client: the client sends the state's bearer, and any 401
+ * outside login and register (§4 Session expiry) shows the toast, logs out and goes to
+ * /auth/login, at most once per UNAUTHORIZED_DEBOUNCE_MS however many calls fail together.
+ */
+export function makeStore({ apiUrl, navigate }: StoreOptions) {
+  let lastExpiry = Number.NEGATIVE_INFINITY;
+  const api = createBrowserApi({
+    baseUrl: apiUrl,
+    getToken: () => store.getState().auth.token,
+    onUnauthorized: () => {
+      const now = Date.now();
+      if (now - lastExpiry < UNAUTHORIZED_DEBOUNCE_MS) return;
+      lastExpiry = now;
+      toast.error(AUTH_MESSAGES.sessionExpiredToast);
+      void store.dispatch(logoutUser());
+      navigate('/auth/login');
+    },
+  });
+  const store = configureStore({
+    reducer: persistedReducer,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        thunk: { extraArgument: { api } },
+        // redux-persist's own actions carry functions.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<typeof persistedReducer>;
+export type AppDispatch = AppStore['dispatch'];
+
+let browserStore: { store: AppStore; persistor: Persistor } | undefined;
+
+/**
+ * The store of this page: one per browser tab, restored from localStorage by its persistor.
+ * On the server a fresh one per render with no persistor: server HTML shows the initial
+ * state and whatever depends on persisted state waits behind a PersistGate.
+ */
+export function getStore(options: StoreOptions): { store: AppStore; persistor: Persistor | null } {
+  if (typeof window === 'undefined') return { store: makeStore(options), persistor: null };
+  if (!browserStore) {
+    const store = makeStore(options);
+    browserStore = { store, persistor: persistStore(store) };
+  }
+  return browserStore;
+}

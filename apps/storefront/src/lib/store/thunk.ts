@@ -1,0 +1,20 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { ApiError } from '@/lib/api/api-error';
+import type { BrowserApi } from '@/lib/api/browser-client';
+import type { AppDispatch, RootState } from './store';
+
+/** What every thunk gets besides the state: the browser API client bound to this store. */
+export type ThunkExtra = { api: BrowserApi };
+
+/** createAsyncThunk typed for this store; a rejection carries the message a person reads. */
+export const createAppAsyncThunk = createAsyncThunk.withTypes<{
+  state: RootState;
+  dispatch: AppDispatch;
+  extra: ThunkExtra;
+  rejectValue: string;
+}>();
+
+/** The message of a failed call: the server's (or the §8 connection text), else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
