@@ -3,11 +3,13 @@ import { GeistSans } from 'geist/font/sans';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Toasts } from '@/components/ui/toasts';
+import { HeaderAccount } from '@/features/auth/header-account';
 import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
 import { toNavCategories } from '@/features/layout/nav-model';
 import { getCategories } from '@/lib/api/catalog';
 import { getConfig } from '@/lib/config';
+import { LoginModalProvider } from '@/lib/login-modal';
 import { PublicConfigProvider } from '@/lib/public-config';
 import { StoreProvider } from '@/lib/store/store-provider';
 import './globals.css';
@@ -42,11 +44,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="flex min-h-dvh flex-col font-sans">
         <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId }}>
           <StoreProvider>
-            <SiteHeader categories={categories} />
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              {children}
-            </main>
-            <SiteFooter categories={categories} />
+            <LoginModalProvider>
+              <SiteHeader categories={categories} account={<HeaderAccount />} />
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <SiteFooter categories={categories} />
+            </LoginModalProvider>
           </StoreProvider>
           <Toasts />
         </PublicConfigProvider>

@@ -1,11 +1,15 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { categoryHref, type NavCategory } from './nav-model';
 import { MobileMenu } from './mobile-menu';
 import { SearchBox } from './search-box';
 
-/** The header: logo, category navigation (mega menu on desktop, drawer on mobile), search. */
-export function SiteHeader({ categories }: { categories: NavCategory[] }) {
+/**
+ * The header: logo, category navigation (mega menu on desktop, drawer on mobile), search and
+ * the account area, which the root layout hands in (`account`) so this feature needs no other.
+ */
+export function SiteHeader({ categories, account }: { categories: NavCategory[]; account: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <a
@@ -83,6 +87,7 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
         <div className="order-last w-full lg:order-none lg:ml-auto lg:w-96 lg:py-3">
           <SearchBox />
         </div>
+        <div className="ml-auto lg:ml-0">{account}</div>
       </div>
     </header>
   );

@@ -1,0 +1,108 @@
+'use client';
+
+import { AUTH_MESSAGES, type User } from '@vastra/contracts';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Avatar } from '@/components/ui/avatar';
+import { ChevronDownIcon } from '@/components/ui/icons';
+import { logoutUser } from '@/lib/store/auth-slice';
+import { useAppDispatch } from '@/lib/store/hooks';
+
+const LINKS = [
+  { href: '/account', label: 'Profile' },
+  { href: '/account/password', label: 'Change password' },
+];
+
+/**
+ * The header's account menu for a logged-in shopper: their photo or initials and name, a
+ * disclosure with Profile, Change password and Logout. Closes on Escape, an outside click and
+ * navigation.
+ */
+export function AccountMenu({ user }: { user: User }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const logout = async () => {
+    setOpen(false);
+    await dispatch(logoutUser());
+    toast.success(AUTH_MESSAGES.loggedOut);
+    // Account pages need a login; elsewhere the shopper stays where they are.
+    if (pathname.startsWith('/account')) router.push('/');
+  };
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+      >
+        <Avatar name={user.name} url={user.avatarUrl} size="sm" />
+        <span className="sr-only max-w-32 truncate lg:not-sr-only">{user.name}</span>
+        <ChevronDownIcon width={16} height={16} className={open ? 'rotate-180' : undefined} />
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute top-full right-0 z-50 mt-2 w-64 overflow-hidden rounded-lg border border-stone-200 bg-white shadow-xl"
+      >
+        <div className="border-b border-stone-200 px-4 py-3">
+          <p className="truncate font-semibold text-stone-900">{user.name}</p>
+          <p className="truncate text-sm text-stone-600">{user.email}</p>
+        </div>
+        <ul className="py-1">
+          {LINKS.map((link) => (
+            <li key={link.href}>
+              <Link
+                href={link.href}
+                aria-current={pathname === link.href ? 'page' : undefined}
+                className="block px-4 py-2.5 text-sm text-stone-800 hover:bg-stone-100 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="border-t border-stone-200 py-1">
+          <button
+            type="button"
+            onClick={logout}
+            className="block w-full px-4 py-2.5 text-left text-sm text-stone-800 hover:bg-stone-100"
+          >
+            Logout
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

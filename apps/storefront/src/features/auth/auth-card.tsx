@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+
+/** The frame of the accounts screens (/auth/*): a centred card with a title and an intro. */
+export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="px-4 py-8 sm:py-14">
+      <div className="mx-auto max-w-md rounded-xl border border-stone-200 bg-white px-5 py-7 shadow-sm sm:px-8 sm:py-9">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{title}</h1>
+        {intro && <p className="mt-1.5 text-sm text-stone-600">{intro}</p>}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** Holds a form's place (server HTML, and until the persisted state is restored). */
+export function FormPlaceholder() {
+  return <div aria-hidden="true" className="min-h-80" />;
+}
+
+/**
+ * Where to go after logging in: `?next=` when it is a path on this site, else the homepage.
+ * Anything else (another host, `//evil.example`) is ignored.
+ */
+export function safeNext(next: string | string[] | undefined): string {
+  const value = Array.isArray(next) ? next[0] : next;
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { AUTH_MESSAGES, emailSchema, otpSchema, passwordSchema } from '@vastra/contracts';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
+import { forgotPassword, resetPassword } from '@/lib/store/auth-slice';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+
+/**
+ * /auth/forget-password in two steps: the email (a reset code is mailed; the answer is the
+ * same whether or not an account exists), then the code and a new password, after which the
+ * shopper logs in again.
+ */
+export function ForgotPasswordForm() {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const sending = useAppSelector((state) => state.auth.loading.forgotPassword);
+  const resetting = useAppSelector((state) => state.auth.loading.resetPassword);
+  const [step, setStep] = useState<'email' | 'reset'>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+
+  const fail = (error: unknown) =>
+    setMessage({ text: typeof error === 'string' ? error : AUTH_MESSAGES.fallback, tone: 'error' });
+
+  const sendCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) return fail(parsed.error.issues[0]?.message);
+    try {
+      const text = await dispatch(forgotPassword(parsed.data)).unwrap();
+      setEmail(parsed.data);
+      setMessage({ text, tone: 'success' });
+      setStep('reset');
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const reset = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const otp = otpSchema.safeParse(code);
+    if (!otp.success) return fail(otp.error.issues[0]?.message);
+    const password = passwordSchema.safeParse(newPassword);
+    if (!password.success) return fail(password.error.issues[0]?.message);
+    try {
+      const text = await dispatch(resetPassword({ email, otp: otp.data, newPassword: password.data })).unwrap();
+      toast.success(text);
+      router.push('/auth/login');
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      {step === 'email' ? (
+        <form noValidate onSubmit={sendCode} className="space-y-4">
+          <FormMessage message={message?.text ?? null} tone={message?.tone} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <SubmitButton busy={sending} busyLabel="Sending code...">
+            Send reset code
+          </SubmitButton>
+        </form>
+      ) : (
+        <form noValidate onSubmit={reset} className="space-y-4">
+          <FormMessage message={message?.text ?? null} tone={message?.tone} />
+          <TextField
+            label="Reset code"
+            name="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            hint={`The 6-digit code mailed to ${email}.`}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
+          <SubmitButton busy={resetting} busyLabel="Resetting password...">
+            Reset password
+          </SubmitButton>
+          <button
+            type="button"
+            onClick={() => {
+              setStep('email');
+              setMessage(null);
+            }}
+            className="w-full text-center text-sm font-medium text-brand-700 hover:underline"
+          >
+            Use a different email or send a new code
+          </button>
+        </form>
+      )}
+      <p className="text-center text-sm text-stone-700">
+        Remembered it?{' '}
+        <Link href="/auth/login" className="font-semibold text-brand-700 hover:underline">
+          Login
+        </Link>
+      </p>
+    </div>
+  );
+}

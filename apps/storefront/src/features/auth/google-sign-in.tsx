@@ -1,0 +1,50 @@
+'use client';
+
+import { AUTH_MESSAGES, GOOGLE_LOGIN_REDIRECT_MS } from '@vastra/contracts';
+import { GoogleLogin, GoogleOAuthProvider, useGoogleOneTapLogin, type CredentialResponse } from '@react-oauth/google';
+import { useRouter } from 'next/navigation';
+import toast from 'react-hot-toast';
+import { googleLogin } from '@/lib/store/auth-slice';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+
+/**
+ * Google sign-in (§2): the button and one-tap, both handing Google's credential to
+ * POST /auth/google-login. Rendered only when a client id is configured; Google's script
+ * loads only while a login form is on screen.
+ */
+export function GoogleSignIn({ clientId }: { clientId: string }) {
+  return (
+    <GoogleOAuthProvider clientId={clientId} locale="en-IN">
+      <GoogleButtons />
+    </GoogleOAuthProvider>
+  );
+}
+
+function GoogleButtons() {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+
+  const failed = () => toast.error(AUTH_MESSAGES.googleFailedToast);
+
+  // §4/§8: a toast on success, then home after GOOGLE_LOGIN_REDIRECT_MS. A rejection by our API
+  // lands in the auth state's error, which the login form shows.
+  const onSuccess = async ({ credential }: CredentialResponse) => {
+    if (!credential) return failed();
+    try {
+      await dispatch(googleLogin(credential)).unwrap();
+    } catch {
+      return;
+    }
+    toast.success(AUTH_MESSAGES.googleSuccess);
+    setTimeout(() => router.push('/'), GOOGLE_LOGIN_REDIRECT_MS);
+  };
+
+  useGoogleOneTapLogin({ onSuccess, onError: failed, disabled: isAuthenticated });
+
+  return (
+    <div className="flex justify-center">
+      <GoogleLogin onSuccess={onSuccess} onError={failed} text="signin_with" shape="rectangular" width={300} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+'use client';
+
+import { useEffect, useId, useRef } from 'react';
+import { CloseIcon } from '@/components/ui/icons';
+import { useLoginModal } from '@/lib/login-modal';
+import { clearAuthError } from '@/lib/store/auth-slice';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { LoginForm } from './login-form';
+
+/**
+ * The login modal (§2, §4): a modal <dialog> (the browser traps focus, makes the page behind
+ * it inert and closes it on Escape), also closed by its overlay, its close button and its
+ * links. It clears its error on close, closes itself once the shopper is authenticated, and
+ * gives focus back to whatever opened it.
+ */
+export function LoginModal() {
+  const { isOpen, close } = useLoginModal();
+  const dispatch = useAppDispatch();
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dispatch(clearAuthError());
+      dialog.showModal();
+      dialog.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
+    } else if (!isOpen && dialog.open) {
+      dialog.close();
+    }
+  }, [isOpen, dispatch]);
+
+  useEffect(() => {
+    if (isAuthenticated) close();
+  }, [isAuthenticated, close]);
+
+  // Every way of closing (Escape, overlay, button, close()) ends in the dialog's close event.
+  const onClose = () => {
+    close();
+    dispatch(clearAuthError());
+    if (openerRef.current?.isConnected) openerRef.current.focus();
+    openerRef.current = null;
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      onClose={onClose}
+      onClick={(event) => {
+        // The overlay (the dialog box itself, outside its content) and following a link close it.
+        const target = event.target as Element;
+        if (target === dialogRef.current || target.closest('a[href]')) dialogRef.current?.close();
+      }}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/60"
+    >
+      {isOpen && (
+        <div className="px-5 py-6 sm:px-8 sm:py-8">
+          <div className="mb-6 flex items-start justify-between gap-4">
+            <div>
+              <h2 id={titleId} className="text-2xl font-bold tracking-tight">
+                Login
+              </h2>
+              <p className="mt-1 text-sm text-stone-600">Welcome back! Log in for your orders, wishlist and details.</p>
+            </div>
+            <button
+              type="button"
+              onClick={() => dialogRef.current?.close()}
+              className="-mt-1 -mr-2 grid size-10 shrink-0 place-items-center rounded-md text-stone-700 hover:bg-stone-100"
+            >
+              <CloseIcon />
+              <span className="sr-only">Close</span>
+            </button>
+          </div>
+          <LoginForm onSuccess={close} />
+        </div>
+      )}
+    </dialog>
+  );
+}

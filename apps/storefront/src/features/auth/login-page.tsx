@@ -1,0 +1,34 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { useAppSelector } from '@/lib/store/hooks';
+import { PersistGate } from '@/lib/store/store-provider';
+import { FormPlaceholder } from './auth-card';
+import { LoginForm } from './login-form';
+
+/**
+ * /auth/login: the login form as a page (§2; the browser lands here after a session expires).
+ * After logging in, or when already logged in, the shopper goes on to `next`.
+ */
+export function LoginPage({ next }: { next: string }) {
+  return (
+    <PersistGate fallback={<FormPlaceholder />}>
+      <LoginPageForm next={next} />
+    </PersistGate>
+  );
+}
+
+function LoginPageForm({ next }: { next: string }) {
+  const router = useRouter();
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  // Judged once, on arrival: a Google login made here follows its own redirect (§4).
+  const [loggedInOnArrival] = useState(isAuthenticated);
+
+  useEffect(() => {
+    if (loggedInOnArrival) router.replace(next);
+  }, [loggedInOnArrival, next, router]);
+
+  if (loggedInOnArrival) return <FormPlaceholder />;
+  return <LoginForm onSuccess={() => router.replace(next)} />;
+}

@@ -1,0 +1,137 @@
+'use client';
+
+import { AUTH_MESSAGES, OTP_RESEND_INTERVAL_MS, otpSchema } from '@vastra/contracts';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
+import { resendVerification, verifyEmail } from '@/lib/store/auth-slice';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { PersistGate } from '@/lib/store/store-provider';
+import { FormPlaceholder } from './auth-card';
+
+/**
+ * The email verification screen: the 6-digit code from the mail, and a resend button that
+ * waits OTP_RESEND_INTERVAL_MS between codes with a visible countdown. Needs a login (§5);
+ * a logged-out visitor is sent to log in first.
+ */
+export function VerifyEmail() {
+  return (
+    <PersistGate fallback={<FormPlaceholder />}>
+      <VerifyEmailContent />
+    </PersistGate>
+  );
+}
+
+function VerifyEmailContent() {
+  const router = useRouter();
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  const user = useAppSelector((state) => state.auth.user);
+
+  useEffect(() => {
+    if (!isAuthenticated) router.replace('/auth/login?next=/auth/verify-email');
+  }, [isAuthenticated, router]);
+
+  if (!isAuthenticated) return <FormPlaceholder />;
+  if (user?.isEmailVerified) {
+    return (
+      <div className="space-y-5">
+        <FormMessage tone="success" message={AUTH_MESSAGES.alreadyVerified} />
+        <Link
+          href="/shop"
+          className="block rounded-md bg-brand-700 px-5 py-3 text-center text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Continue shopping
+        </Link>
+      </div>
+    );
+  }
+  return <VerifyEmailForm email={user?.email ?? ''} />;
+}
+
+function VerifyEmailForm({ email }: { email: string }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const busy = useAppSelector((state) => state.auth.loading.verifyEmail);
+  const resending = useAppSelector((state) => state.auth.loading.resendVerification);
+  const justSent = useAppSelector((state) => state.auth.verificationEmailSent);
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  // A code mailed moments ago (at registration) starts the wait right away.
+  const [resendAt, setResendAt] = useState(() => (justSent ? Date.now() + OTP_RESEND_INTERVAL_MS : 0));
+  const [now, setNow] = useState(() => Date.now());
+  const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  useEffect(() => {
+    if (secondsLeft === 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [secondsLeft]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = otpSchema.safeParse(code);
+    if (!parsed.success) {
+      setMessage({ text: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.codeIncorrect, tone: 'error' });
+      return;
+    }
+    setMessage(null);
+    try {
+      const result = await dispatch(verifyEmail(parsed.data)).unwrap();
+      toast.success(result.message);
+      router.push('/account');
+    } catch (error) {
+      setMessage({ text: typeof error === 'string' ? error : AUTH_MESSAGES.fallback, tone: 'error' });
+    }
+  };
+
+  const resend = async () => {
+    setMessage(null);
+    try {
+      const text = await dispatch(resendVerification()).unwrap();
+      setMessage({ text, tone: 'success' });
+    } catch (error) {
+      setMessage({ text: typeof error === 'string' ? error : AUTH_MESSAGES.fallback, tone: 'error' });
+    }
+    // Asked too soon or sent: either way the next code can be asked for after the interval.
+    setResendAt(Date.now() + OTP_RESEND_INTERVAL_MS);
+    setNow(Date.now());
+  };
+
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-stone-700">
+        Enter the 6-digit code we sent to <strong className="font-semibold break-all text-stone-900">{email}</strong>.
+        It is valid for 10 minutes.
+      </p>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <FormMessage message={message?.text ?? null} tone={message?.tone} />
+        <TextField
+          label="Verification code"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.5em]"
+        />
+        <SubmitButton busy={busy} busyLabel="Verifying...">
+          Verify email
+        </SubmitButton>
+      </form>
+      <div className="text-center text-sm text-stone-700">
+        <p>Didn&apos;t get the code? Check your spam folder, or</p>
+        <button
+          type="button"
+          onClick={resend}
+          disabled={secondsLeft > 0 || resending}
+          className="mt-1 font-semibold text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-stone-600 disabled:no-underline"
+        >
+          {resending ? 'Sending...' : secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
+        </button>
+      </div>
+    </div>
+  );
+}
