@@ -1,0 +1,31 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+const LINKS = [
+  { href: '/account', label: 'Profile' },
+  { href: '/account/password', label: 'Change password' },
+];
+
+/** The account pages' navigation: tabs on small screens, a side list on large ones. */
+export function AccountNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Account">
+      <ul className="flex gap-2 border-b border-stone-200 lg:flex-col lg:gap-1 lg:border-0">
+        {LINKS.map((link) => (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              aria-current={pathname === link.href ? 'page' : undefined}
+              className="-mb-px block border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:text-stone-900 aria-[current=page]:border-brand-700 aria-[current=page]:text-brand-700 lg:mb-0 lg:rounded-md lg:border-b-0 lg:aria-[current=page]:bg-brand-50"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
