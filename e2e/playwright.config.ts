@@ -1,11 +1,13 @@
 /**
  * Browser tests: the real API (port 9100) and the built storefront (port 3100) on a fresh
- * database, driven in Debian's Chromium. Playwright never downloads a browser here.
+ * database, driven in Debian's Chromium. Playwright never downloads a browser here. Browsers
+ * reach the API as localhost:9100, the same site as the storefront on localhost:3100, so the
+ * API's session cookie travels with the storefront's calls; servers talk over 127.0.0.1.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { API_PORT, WEB_PORT } from './support/stack';
+import { API_PORT, DATA_DIR, PUBLIC_API_URL, WEB_PORT } from './support/stack';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -53,9 +55,9 @@ export default defineConfig({
       env: {
         PORT: String(API_PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: path.join(here, '.data'),
+        DATA_DIR,
         DATABASE_URL: databaseUrl,
-        PUBLIC_URL: `http://127.0.0.1:${API_PORT}`,
+        PUBLIC_URL: PUBLIC_API_URL,
         STOREFRONT_URL: `http://localhost:${WEB_PORT}`,
         LOG_LEVEL: 'warn',
       },
@@ -68,7 +70,7 @@ export default defineConfig({
       reuseExistingServer: false,
       env: {
         API_URL: `http://127.0.0.1:${API_PORT}`,
-        PUBLIC_API_URL: `http://127.0.0.1:${API_PORT}`,
+        PUBLIC_API_URL,
         SITE_URL: `http://localhost:${WEB_PORT}`,
         NEXT_TELEMETRY_DISABLED: '1',
       },

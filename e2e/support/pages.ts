@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { API_URL } from './stack';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,10 +29,24 @@ const WIDTHS = {
   desktop: { viewport: { width: 1280, height: 800 } },
 };
 
+type ScreenshotOptions = {
+  /** Cookies and storage to start from, e.g. a logged-in shopper's (`context.storageState()`). */
+  storageState?: BrowserContextOptions['storageState'];
+  /** Brings the page into the state to capture (open a modal…) after it has loaded. */
+  prepare?: (page: Page) => Promise<void>;
+  /** The whole page (default) or only the viewport, e.g. for a modal. */
+  fullPage?: boolean;
+};
+
 /** Saves `<name>-mobile.png` and `<name>-desktop.png` of a URL under e2e/screenshots. */
-export async function screenshotBothWidths(browser: Browser, url: string, name: string): Promise<void> {
+export async function screenshotBothWidths(
+  browser: Browser,
+  url: string,
+  name: string,
+  { storageState, prepare, fullPage = true }: ScreenshotOptions = {},
+): Promise<void> {
   for (const [width, options] of Object.entries(WIDTHS)) {
-    const context = await browser.newContext(options);
+    const context = await browser.newContext({ ...options, storageState });
     const page = await context.newPage();
     await page.goto(url);
     // Scroll through the page so lazy images below the fold load before the capture.
@@ -44,7 +58,8 @@ export async function screenshotBothWidths(browser: Browser, url: string, name: 
       window.scrollTo(0, 0);
     });
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await prepare?.(page);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage });
     await context.close();
   }
 }

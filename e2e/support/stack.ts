@@ -1,4 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /** Ports of the stack the browser tests start (see playwright.config.ts). */
 export const API_PORT = 9100;
 export const WEB_PORT = 3100;
 export const API_URL = `http://127.0.0.1:${API_PORT}`;
+/** The API as browsers reach it: the same site as the storefront, so its cookie is first-party. */
+export const PUBLIC_API_URL = `http://localhost:${API_PORT}`;
+/** The API's DATA_DIR in the browser tests; it writes every mail to `outbox/*.eml` there. */
+export const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.data');
