@@ -1,7 +1,13 @@
 'use client';
 
 import { AUTH_MESSAGES, GOOGLE_LOGIN_REDIRECT_MS } from '@vastra/contracts';
-import { GoogleLogin, GoogleOAuthProvider, useGoogleOneTapLogin, type CredentialResponse } from '@react-oauth/google';
+import {
+  GoogleLogin,
+  GoogleOAuthProvider,
+  useGoogleOAuth,
+  useGoogleOneTapLogin,
+  type CredentialResponse,
+} from '@react-oauth/google';
 import { useRouter } from 'next/navigation';
 import toast from 'react-hot-toast';
 import { googleLogin } from '@/lib/store/auth-slice';
@@ -10,7 +16,8 @@ import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 /**
  * Google sign-in (§2): the button and one-tap, both handing Google's credential to
  * POST /auth/google-login. Rendered only when a client id is configured; Google's script
- * loads only while a login form is on screen.
+ * loads only while a login form is on screen, and nothing shows until it has loaded (offline
+ * or blocked, the form simply has no Google option).
  */
 export function GoogleSignIn({ clientId }: { clientId: string }) {
   return (
@@ -21,6 +28,7 @@ export function GoogleSignIn({ clientId }: { clientId: string }) {
 }
 
 function GoogleButtons() {
+  const { scriptLoadedSuccessfully } = useGoogleOAuth();
   const dispatch = useAppDispatch();
   const router = useRouter();
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
@@ -42,9 +50,17 @@ function GoogleButtons() {
 
   useGoogleOneTapLogin({ onSuccess, onError: failed, disabled: isAuthenticated });
 
+  if (!scriptLoadedSuccessfully) return null;
   return (
-    <div className="flex justify-center">
-      <GoogleLogin onSuccess={onSuccess} onError={failed} text="signin_with" shape="rectangular" width={300} />
-    </div>
+    <>
+      <p className="flex items-center gap-3 text-xs font-medium tracking-wide text-stone-600 uppercase">
+        <span aria-hidden="true" className="h-px flex-1 bg-stone-200" />
+        or
+        <span aria-hidden="true" className="h-px flex-1 bg-stone-200" />
+      </p>
+      <div className="flex justify-center">
+        <GoogleLogin onSuccess={onSuccess} onError={failed} text="signin_with" shape="rectangular" width={300} />
+      </div>
+    </>
   );
 }

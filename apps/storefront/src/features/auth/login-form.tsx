@@ -75,16 +75,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           Login
         </SubmitButton>
       </form>
-      {googleClientId && (
-        <>
-          <p className="flex items-center gap-3 text-xs font-medium tracking-wide text-stone-600 uppercase">
-            <span aria-hidden="true" className="h-px flex-1 bg-stone-200" />
-            or
-            <span aria-hidden="true" className="h-px flex-1 bg-stone-200" />
-          </p>
-          <GoogleSignIn clientId={googleClientId} />
-        </>
-      )}
+      {googleClientId && <GoogleSignIn clientId={googleClientId} />}
       <p className="text-center text-sm text-stone-700">
         {"Don't have an account ? "}
         <Link href="/auth/register" className="font-semibold text-brand-700 hover:underline">

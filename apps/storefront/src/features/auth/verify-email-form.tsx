@@ -102,8 +102,8 @@ function VerifyEmailForm({ email }: { email: string }) {
   return (
     <div className="space-y-5">
       <p className="text-sm text-stone-700">
-        Enter the 6-digit code we sent to <strong className="font-semibold break-all text-stone-900">{email}</strong>.
-        It is valid for 10 minutes.
+        Enter the 6-digit code we sent to{' '}
+        <strong className="font-semibold wrap-anywhere text-stone-900">{email}</strong>. It is valid for 10 minutes.
       </p>
       <form noValidate onSubmit={submit} className="space-y-4">
         <FormMessage message={message?.text ?? null} tone={message?.tone} />
