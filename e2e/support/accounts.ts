@@ -43,31 +43,30 @@ export async function loginThroughApi({ email, password }: Shopper): Promise<str
   return body.data!.token!;
 }
 
-/** The 6-digit code of the newest mail to `email` in the API's outbox, waiting for it to arrive. */
-export async function latestCodeFor(email: string): Promise<string> {
+/** The codes mailed to `email` so far (verification, password reset), oldest first. */
+export async function codesMailedTo(email: string): Promise<string[]> {
   const outbox = path.join(DATA_DIR, 'outbox');
-  let code: string | undefined;
+  // Names sort by the time of writing; a hidden name is a mail still being written.
+  const names = (await readdir(outbox).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.eml') && !name.startsWith('.'))
+    .sort();
+  const codes: string[] = [];
+  for (const name of names) {
+    const mail = await simpleParser(await readFile(path.join(outbox, name)));
+    const to = [mail.to ?? []].flat().flatMap((group) => group.value.map((a) => a.address?.toLowerCase()));
+    const code = /^\s*(\d{6})\s*$/m.exec(mail.text ?? '')?.[1];
+    if (to.includes(email.toLowerCase()) && code) codes.push(code);
+  }
+  return codes;
+}
+
+/** Waits until `count` codes have been mailed to `email`; returns the code of the newest mail. */
+export async function newestCodeFor(email: string, count = 1): Promise<string> {
+  let codes: string[] = [];
   await expect
-    .poll(
-      async () => {
-        // Names sort by the time of writing; a hidden name is a mail still being written.
-        const names = (await readdir(outbox).catch(() => [] as string[]))
-          .filter((n) => n.endsWith('.eml') && !n.startsWith('.'))
-          .sort()
-          .reverse();
-        for (const name of names) {
-          const mail = await simpleParser(await readFile(path.join(outbox, name)));
-          const to = [mail.to ?? []].flat().flatMap((group) => group.value.map((a) => a.address?.toLowerCase()));
-          if (!to.includes(email.toLowerCase())) continue;
-          code = /^\s*(\d{6})\s*$/m.exec(mail.text ?? '')?.[1];
-          return code;
-        }
-        return undefined;
-      },
-      { message: `a mail with a code to ${email}`, timeout: 10_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code!;
+    .poll(async () => (codes = await codesMailedTo(email)).length, { message: `mail number ${count} to ${email}` })
+    .toBeGreaterThanOrEqual(count);
+  return codes.at(-1)!;
 }
 
 /** The login modal of §2, opened from the header. */

@@ -1,8 +1,8 @@
 /**
  * Accounts in headless Chromium: registering, verifying the email with the mailed code,
  * logging in through the header's modal, editing the profile with a photo, changing the
- * password; the modal's own checks; and a session revoked elsewhere ending in the §4
- * session-expiry toast. Screenshots and axe on the modal and the profile page.
+ * password; the modal's own checks; a forgotten password reset with a mailed code; and a
+ * session revoked elsewhere ending in the §4 session-expiry toast. Screenshots and axe on the modal and the profile page.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +12,12 @@ import {
   LoginModal,
   accountMenuButton,
   apiPost,
-  latestCodeFor,
+  codesMailedTo,
   logInOnPage,
   logOut,
   loginThroughApi,
   newShopper,
+  newestCodeFor,
   registerThroughApi,
 } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
@@ -53,7 +54,7 @@ test('a shopper registers, verifies, logs in through the modal, edits the profil
   });
 
   await test.step('verify the email with the code from the mail', async () => {
-    await main.getByLabel('Verification code').fill(await latestCodeFor(shopper.email));
+    await main.getByLabel('Verification code').fill(await newestCodeFor(shopper.email));
     await main.getByRole('button', { name: 'Verify email' }).click();
     await expect(page.getByText(AUTH_MESSAGES.emailVerified)).toBeVisible();
     await expect(page).toHaveURL(/\/account$/);
@@ -154,6 +155,34 @@ test('the login modal asks for both fields, announces errors and closes on Escap
     prepare: (p) => new LoginModal(p).open(),
     fullPage: false,
   });
+});
+
+test('a logged-out visitor to an account page logs in first; a forgotten password is reset with a mailed code', async ({
+  page,
+}) => {
+  const shopper = newShopper('forgot');
+  const newPassword = 'reset-by-mail-7';
+  const main = page.getByRole('main');
+  await registerThroughApi(shopper);
+
+  await page.goto('/account/password');
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Faccount%2Fpassword$/);
+  await main.getByRole('link', { name: 'Forgot Password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forget-password$/);
+
+  const mailsBefore = (await codesMailedTo(shopper.email)).length;
+  await main.getByLabel('Email').fill(shopper.email);
+  await main.getByRole('button', { name: 'Send reset code' }).click();
+  await expect(main.getByText(AUTH_MESSAGES.resetCodeSent)).toBeVisible();
+  await main.getByLabel('Reset code').fill(await newestCodeFor(shopper.email, mailsBefore + 1));
+  await main.getByLabel('New password').fill(newPassword);
+  await main.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText(AUTH_MESSAGES.passwordReset)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  await logInOnPage(page, { ...shopper, password: newPassword });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountMenuButton(page, shopper)).toBeVisible();
 });
 
 test('a session revoked elsewhere ends with the session-expired toast on /auth/login', async ({ page }) => {
