@@ -92,3 +92,14 @@ export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
   ...Object.values(VALIDATION_MESSAGES),
   AUTH_MESSAGES.fillAllFields,
 ]);
+
+/** Cart (§8 Cart). */
+export const CART_MESSAGES = {
+  add: 'Failed to add item to cart',
+  fetch: 'Failed to fetch cart items',
+  update: 'Failed to update cart item',
+  remove: 'Failed to remove item from cart',
+  merge: 'Failed to migrate cart',
+  clear: 'Failed to clear cart',
+  context: 'Error retrieving cart',
+} as const;

@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { CART_MESSAGES } from '@vastra/contracts';
 import { getCart, type Cart } from '@/lib/api/cart';
 import { createAppAsyncThunk, errorMessage } from './thunk';
 
@@ -19,7 +20,7 @@ export const refreshCart = createAppAsyncThunk(
       const answer = await getCart(extra.api, auth.token ? null : (cart.cart?.guestId ?? null));
       return answer.data?.cart ?? null;
     } catch (error) {
-      return rejectWithValue(errorMessage(error, 'Failed to fetch cart items'));
+      return rejectWithValue(errorMessage(error, CART_MESSAGES.fetch));
     }
   },
   { condition: (_, { getState }) => getState().cart.cart !== null },
