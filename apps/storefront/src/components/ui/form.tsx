@@ -71,3 +71,33 @@ export function FormMessage({ message, tone = 'error' }: { message: string | nul
     </div>
   );
 }
+
+/**
+ * The field for a mailed 6-digit one-time code: digits only, offered by the phone's
+ * keyboard and autofill, large and spaced so it is easy to check against the mail.
+ */
+export function CodeField({
+  label,
+  hint,
+  value,
+  onCodeChange,
+}: {
+  label: string;
+  hint?: ReactNode;
+  value: string;
+  onCodeChange: (code: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      name="otp"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={value}
+      onChange={(event) => onCodeChange(event.target.value.replace(/\D/g, ''))}
+      className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.5em]"
+    />
+  );
+}

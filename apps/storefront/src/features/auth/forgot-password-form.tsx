@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
+import { CodeField, FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 import { forgotPassword, resetPassword } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 
@@ -78,15 +78,11 @@ export function ForgotPasswordForm() {
       ) : (
         <form noValidate onSubmit={reset} className="space-y-4">
           <FormMessage message={message?.text ?? null} tone={message?.tone} />
-          <TextField
+          <CodeField
             label="Reset code"
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             hint={`The 6-digit code mailed to ${email}.`}
             value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            onCodeChange={setCode}
           />
           <TextField
             label="New password"

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
+import { CodeField, FormMessage, SubmitButton } from '@/components/ui/form';
 import { resendVerification, verifyEmail } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { PersistGate } from '@/lib/store/store-provider';
@@ -107,16 +107,7 @@ function VerifyEmailForm({ email }: { email: string }) {
       </p>
       <form noValidate onSubmit={submit} className="space-y-4">
         <FormMessage message={message?.text ?? null} tone={message?.tone} />
-        <TextField
-          label="Verification code"
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.5em]"
-        />
+        <CodeField label="Verification code" value={code} onCodeChange={setCode} />
         <SubmitButton busy={busy} busyLabel="Verifying...">
           Verify email
         </SubmitButton>
