@@ -9,6 +9,7 @@
  * scenario is warmed up for 2 s first and that run is not counted.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -37,6 +38,8 @@ async function startApi(): Promise<{ url: string; server: ChildProcess }> {
     PORT: String(port),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Production refuses to start without a secret; the bench's sessions live only for this run.
+    JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     DATA_DIR: process.env.DATA_DIR ?? path.join(apiDir, 'data/bench'),
   };
   console.log(`Seeding the full catalogue into ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${env.DATA_DIR})`}…`);
@@ -52,7 +55,23 @@ async function startApi(): Promise<{ url: string; server: ChildProcess }> {
   return { url, server };
 }
 
-type Scenario = { name: string; path: (ids: string[]) => string[] };
+type Scenario = { name: string; path: (ids: string[]) => string[]; headers?: Record<string, string> };
+
+/** Registers a throwaway shopper and returns the session token, for the signed-in scenario. */
+async function benchToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Shopper',
+      email: `bench.${Date.now()}@example.com`,
+      password: 'bench password',
+    }),
+  });
+  const body = (await res.json()) as { data?: { token: string }; message?: string };
+  if (!body.data) throw new Error(`Could not register the bench shopper: ${body.message}`);
+  return body.data.token;
+}
 
 async function main() {
   const own = process.env.BENCH_URL ? null : await startApi();
@@ -81,11 +100,16 @@ async function main() {
       },
       { name: 'product detail', path: (all) => all.map((id) => `/products/${id}`) },
       { name: 'categories', path: () => ['/categories'] },
+      {
+        name: 'signed-in /auth/me (token and session check)',
+        path: () => ['/auth/me'],
+        headers: { authorization: `Bearer ${await benchToken(url)}` },
+      },
     ];
 
     const rows: string[][] = [];
     for (const scenario of scenarios) {
-      const requests = scenario.path(ids).map((p) => ({ method: 'GET' as const, path: p }));
+      const requests = scenario.path(ids).map((p) => ({ method: 'GET' as const, path: p, headers: scenario.headers }));
       // Warm up (connection pools, prepared statements, caches): steady state is what counts.
       await autocannon({ url, connections, duration: 2, requests });
       const result = await autocannon({ url, connections, duration: seconds, requests });
