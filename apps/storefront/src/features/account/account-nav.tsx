@@ -2,11 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-
-const LINKS = [
-  { href: '/account', label: 'Profile' },
-  { href: '/account/password', label: 'Change password' },
-];
+import { ACCOUNT_LINKS } from '@/lib/account-links';
 
 /** The account pages' navigation: tabs on small screens, a side list on large ones. */
 export function AccountNav() {
@@ -14,7 +10,7 @@ export function AccountNav() {
   return (
     <nav aria-label="Account">
       <ul className="flex gap-2 border-b border-stone-200 lg:flex-col lg:gap-1 lg:border-0">
-        {LINKS.map((link) => (
+        {ACCOUNT_LINKS.map((link) => (
           <li key={link.href}>
             <Link
               href={link.href}

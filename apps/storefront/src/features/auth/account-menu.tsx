@@ -9,11 +9,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { logoutUser } from '@/lib/store/auth-slice';
 import { useAppDispatch } from '@/lib/store/hooks';
-
-const LINKS = [
-  { href: '/account', label: 'Profile' },
-  { href: '/account/password', label: 'Change password' },
-];
+import { ACCOUNT_LINKS } from '@/lib/account-links';
 
 /**
  * The header's account menu for a logged-in shopper: their photo or initials and name, a
@@ -81,7 +77,7 @@ export function AccountMenu({ user }: { user: User }) {
           <p className="truncate text-sm text-stone-600">{user.email}</p>
         </div>
         <ul className="py-1">
-          {LINKS.map((link) => (
+          {ACCOUNT_LINKS.map((link) => (
             <li key={link.href}>
               <Link
                 href={link.href}
