@@ -3,10 +3,8 @@
  * the newest mail in the API's outbox, and page objects for the login modal and the header's
  * account menu.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { codeFrom, outboxMailsTo } from '../../apps/api/src/test/outbox';
 import { API_URL, DATA_DIR } from './stack';
 
 export type Shopper = { name: string; email: string; password: string };
@@ -45,19 +43,7 @@ export async function loginThroughApi({ email, password }: Shopper): Promise<str
 
 /** The codes mailed to `email` so far (verification, password reset), oldest first. */
 export async function codesMailedTo(email: string): Promise<string[]> {
-  const outbox = path.join(DATA_DIR, 'outbox');
-  // Names sort by the time of writing; a hidden name is a mail still being written.
-  const names = (await readdir(outbox).catch(() => [] as string[]))
-    .filter((name) => name.endsWith('.eml') && !name.startsWith('.'))
-    .sort();
-  const codes: string[] = [];
-  for (const name of names) {
-    const mail = await simpleParser(await readFile(path.join(outbox, name)));
-    const to = [mail.to ?? []].flat().flatMap((group) => group.value.map((a) => a.address?.toLowerCase()));
-    const code = /^\s*(\d{6})\s*$/m.exec(mail.text ?? '')?.[1];
-    if (to.includes(email.toLowerCase()) && code) codes.push(code);
-  }
-  return codes;
+  return (await outboxMailsTo(DATA_DIR, email)).map(codeFrom);
 }
 
 /** Waits until `count` codes have been mailed to `email`; returns the code of the newest mail. */

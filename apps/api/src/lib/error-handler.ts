@@ -10,6 +10,15 @@ import { GENERIC_MESSAGES, PERSON_FACING_VALIDATION_MESSAGES } from '@vastra/con
 import { AppError, TooManyRequestsError } from './errors';
 
 /**
+ * The failures' messages as one answer when every one is written for shoppers (the
+ * contracts' catalogue), each said once; undefined otherwise.
+ */
+export function shopperMessage(messages: string[]): string | undefined {
+  const unique = [...new Set(messages)];
+  return unique.every((m) => PERSON_FACING_VALIDATION_MESSAGES.has(m)) ? unique.join(' ') : undefined;
+}
+
+/**
  * One message for a failed validation. When every failure carries a message written for
  * shoppers (the contracts' catalogue), those are the answer as they are; otherwise each
  * failure is named by its field, for the developer calling the API.
@@ -18,8 +27,8 @@ function describeValidation(
   err: { validation: { instancePath: string; message?: string }[] },
   context?: string,
 ): string {
-  const messages = [...new Set(err.validation.map((issue) => issue.message ?? ''))];
-  if (messages.every((m) => PERSON_FACING_VALIDATION_MESSAGES.has(m))) return messages.join(' ');
+  const readable = shopperMessage(err.validation.map((issue) => issue.message ?? ''));
+  if (readable) return readable;
   const parts = err.validation.map((issue) => {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const message = issue.message ?? 'is invalid';

@@ -22,11 +22,15 @@ export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
   return Promise.all(files.map(async (n) => simpleParser(await fs.readFile(path.join(dir, n)))));
 }
 
+/** The outbox mails addressed to `to` (case-insensitive), oldest first. */
+export async function outboxMailsTo(dataDir: string, to: string): Promise<ParsedMail[]> {
+  const address = to.toLowerCase();
+  return (await readOutbox(dataDir)).filter((mail) => recipients(mail).includes(address));
+}
+
 /** The newest outbox mail addressed to `to` (case-insensitive), or undefined. */
 export async function latestOutboxMail(dataDir: string, to: string): Promise<ParsedMail | undefined> {
-  const address = to.toLowerCase();
-  const mails = await readOutbox(dataDir);
-  return mails.findLast((mail) => recipients(mail).includes(address));
+  return (await outboxMailsTo(dataDir, to)).at(-1);
 }
 
 function recipients(mail: ParsedMail): string[] {

@@ -12,7 +12,7 @@ import {
   type User,
 } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConflictError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { passwordResetCodeMail, verificationCodeMail } from '../../lib/mail-templates';
 import type { UsersService } from '../users/service';
@@ -59,13 +59,12 @@ export class AuthService {
 
   /**
    * Creates an account (unverified), mails a verification code and logs the user in.
-   * Throws ConflictError when the email is taken.
+   * Throws ConflictError when the email is taken (the unique email index decides, so a race can't make two).
    */
   async register(
     input: { name: string; email: string; password: string; phone?: string },
     meta: SessionMeta,
   ): Promise<{ outcome: LoginOutcome; result: RegisterResult }> {
-    if (await this.deps.users.findByEmail(input.email)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
     const user = await this.deps.users.create({
       email: input.email,
       name: input.name,

@@ -8,11 +8,11 @@ import {
   AUTH_MESSAGES,
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
-  PERSON_FACING_VALIDATION_MESSAGES,
   profileFieldsSchema,
   type ProfileFields,
 } from '@vastra/contracts';
 import type { FastifyRequest } from 'fastify';
+import { shopperMessage } from '../../lib/error-handler';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../files/detect';
 import type { AvatarUpload } from './service';
@@ -46,9 +46,8 @@ function toFields(raw: Partial<Record<TextField, string>>): ProfileFields {
   }
   const parsed = profileFieldsSchema.safeParse(input);
   if (!parsed.success) {
-    const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-    const readable = messages.every((m) => PERSON_FACING_VALIDATION_MESSAGES.has(m));
-    throw new ValidationError(readable ? messages.join(' ') : `Invalid profile: ${messages.join('; ')}`);
+    const messages = parsed.error.issues.map((issue) => issue.message);
+    throw new ValidationError(shopperMessage(messages) ?? `Invalid profile: ${messages.join('; ')}`);
   }
   return parsed.data;
 }

@@ -109,7 +109,8 @@ export class UsersService {
    * failure never leaves the profile pointing at a missing file.
    */
   async updateProfile(id: string, fields: ProfileFields, avatar?: AvatarUpload): Promise<UserRow> {
-    const before = await this.get(id);
+    // Only a new avatar needs the old one's key, to remove that file afterwards.
+    const oldAvatarKey = avatar ? (await this.get(id)).avatarKey : null;
     const avatarKey = avatar ? `avatars/${randomUUID()}.${avatar.ext}` : undefined;
     if (avatar && avatarKey) await this.options.files.put(avatarKey, avatar.body, avatar.mime);
     try {
@@ -119,7 +120,7 @@ export class UsersService {
         .where(eq(users.id, id))
         .returning();
       if (!row) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
-      if (avatarKey && before.avatarKey) await this.options.files.delete(before.avatarKey);
+      if (avatarKey && oldAvatarKey) await this.options.files.delete(oldAvatarKey);
       return row;
     } catch (err) {
       if (avatarKey) await this.options.files.delete(avatarKey);
