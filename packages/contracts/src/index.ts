@@ -4,3 +4,6 @@ export * from './envelope';
 export * from './catalog';
 export * from './money';
 export * from './auth';
+export * from './cart';
+export * from './wishlist';
+export * from './reviews';

@@ -84,15 +84,6 @@ export const VALIDATION_MESSAGES = {
   currentPassword: 'Please enter your current password.',
 } as const;
 
-/**
- * Every message above that a validation failure may carry. The API's error handler answers
- * these as they are, without the field path it adds to generic validation messages.
- */
-export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
-  ...Object.values(VALIDATION_MESSAGES),
-  AUTH_MESSAGES.fillAllFields,
-]);
-
 /** Cart (§8 Cart). */
 export const CART_MESSAGES = {
   add: 'Failed to add item to cart',
@@ -102,4 +93,80 @@ export const CART_MESSAGES = {
   merge: 'Failed to migrate cart',
   clear: 'Failed to clear cart',
   context: 'Error retrieving cart',
+  invalidGuestId: 'Invalid guest id. It must be guest_ followed by 25 lowercase letters or digits.',
+  ownerRequired: 'Please log in or send your guest id to use a cart.',
+  productRequired: 'Please choose a product.',
+  variantRequired: 'Please select a size.',
+  quantity: 'Quantity must be a whole number of 1 or more.',
+  quantityTooLarge: 'You can add at most 20 of one size.',
+  productUnavailable: 'This product is no longer available.',
+  variantNotFound: 'That size is not available for this product.',
+  outOfStock: 'This size is out of stock.',
+  itemNotFound: 'Cart item not found',
+  added: 'Item added to cart',
+  updated: 'Cart updated',
+  removed: 'Item removed from cart',
+  merged: 'Your cart has been merged',
+  cleared: 'Cart cleared',
 } as const;
+
+/** 409 when a cart line would hold more than is in stock. */
+export function onlyLeftInStock(available: number): string {
+  return available <= 0 ? CART_MESSAGES.outOfStock : `Only ${available} left in stock for this size.`;
+}
+
+/** Wishlist (§5, §8 Wishlist) and the API's own wishlist answers. */
+export const WISHLIST_MESSAGES = {
+  fetchError: 'Error fetching wishlist items',
+  fetchFailed: 'Failed to fetch wishlist items',
+  add: 'Failed to add to wishlist',
+  remove: 'Failed to remove item from wishlist',
+  invalidId: 'Invalid wishlist ID',
+  authRequired: 'Authentication required',
+  loginToView: 'Please login to view your wishlist',
+  empty: 'Your wishlist is empty!',
+  productRequired: 'Please choose a product.',
+  variantInvalid: 'That size is not available for this product.',
+  added: 'Added to wishlist',
+  alreadyAdded: 'Already in your wishlist',
+  removed: 'Removed from wishlist',
+  notFound: 'Wishlist item not found',
+  full: 'Your wishlist is full. Remove something to add more.',
+} as const;
+
+/** Reviews (§5, §8 Catalogue) and the API's own review answers. */
+export const REVIEW_MESSAGES = {
+  fetch: 'Failed to fetch reviews',
+  post: 'Failed to post review',
+  loginRequired: 'Please login to submit a review',
+  posted: 'Thank you! Your review has been posted.',
+  alreadyReviewed: 'You have already reviewed this product.',
+  productRequired: 'Please choose a product.',
+  rating: 'Please choose a rating from 1 to 5 stars.',
+  title: 'Please add a title (up to 120 characters).',
+  body: 'Please write your review (up to 2000 characters).',
+  tooManyPhotos: 'You can add at most 5 photos.',
+  photoTooLarge: 'Each photo must be 5 MB or smaller.',
+  photoType: 'Photos must be JPEG, PNG or WebP images.',
+} as const;
+
+/**
+ * Every message above that a validation failure may carry. The API's error handler answers
+ * these as they are, without the field path it adds to generic validation messages.
+ */
+export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
+  ...Object.values(VALIDATION_MESSAGES),
+  AUTH_MESSAGES.fillAllFields,
+  CART_MESSAGES.invalidGuestId,
+  CART_MESSAGES.productRequired,
+  CART_MESSAGES.variantRequired,
+  CART_MESSAGES.quantity,
+  CART_MESSAGES.quantityTooLarge,
+  WISHLIST_MESSAGES.productRequired,
+  WISHLIST_MESSAGES.variantInvalid,
+  WISHLIST_MESSAGES.invalidId,
+  REVIEW_MESSAGES.productRequired,
+  REVIEW_MESSAGES.rating,
+  REVIEW_MESSAGES.title,
+  REVIEW_MESSAGES.body,
+]);

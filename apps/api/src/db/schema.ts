@@ -177,3 +177,8 @@ export const searchTerms = pgTable(
 
 export { users } from '../modules/users/tables';
 export { sessions, oneTimeCodes } from '../modules/auth/tables';
+export { carts, cartItems } from '../modules/cart/tables';
+export { wishlistItems } from '../modules/wishlist/tables';
+export { reviews } from '../modules/reviews/tables';
+export { publishableApiKeys } from '../modules/store/tables';
+export { coupons } from '../modules/coupons/tables';

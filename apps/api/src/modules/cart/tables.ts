@@ -1,0 +1,65 @@
+/**
+ * Tables of the cart module (§3 Cart): one active cart per user or guest id, its line items,
+ * and the promotion codes applied through the commerce API. Money in integer paise.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { products, variants } from '../../db/schema';
+import { users } from '../users/tables';
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The owner: a user, a guest id, or neither for a cart made through /store (its id is the key). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id'),
+    /** False once merged into a user's cart, or (later) turned into an order. */
+    isActive: boolean('is_active').notNull().default(true),
+    regionId: text('region_id').notNull().default('india_region'),
+    email: text('email'),
+    /** Codes applied through POST /store/carts/{id}/promotions; at most one coupon. */
+    promotionCodes: text('promotion_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('carts_active_user_idx')
+      .on(t.userId)
+      .where(sql`${t.isActive} AND ${t.userId} IS NOT NULL`),
+    uniqueIndex('carts_active_guest_idx')
+      .on(t.guestId)
+      .where(sql`${t.isActive} AND ${t.guestId} IS NOT NULL`),
+    index('carts_guest_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.guestId} IS NOT NULL`),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** Unit price when the line was added (or its quantity last changed), to flag price changes. */
+    unitPricePaiseAtAdd: integer('unit_price_paise_at_add').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_cart_variant_idx').on(t.cartId, t.variantId),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

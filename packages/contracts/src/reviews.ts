@@ -1,0 +1,69 @@
+/**
+ * Shapes of product reviews (§3 Review, §7 Catalogue reviews).
+ */
+import { z } from 'zod';
+import { REVIEWS_DEFAULT_LIMIT } from './constants';
+import { pageMetaSchema, pageQuerySchema } from './catalog';
+import { REVIEW_MESSAGES } from './messages';
+
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_BODY_MAX = 2000;
+export const REVIEW_PHOTOS_MAX = 5;
+/** Largest review photo, in bytes. */
+export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const reviewsQuerySchema = pageQuerySchema(REVIEWS_DEFAULT_LIMIT);
+
+const ratingSchema = z.coerce
+  .number({ message: REVIEW_MESSAGES.rating })
+  .int({ message: REVIEW_MESSAGES.rating })
+  .min(1, { message: REVIEW_MESSAGES.rating })
+  .max(5, { message: REVIEW_MESSAGES.rating });
+
+/** POST /reviews, as JSON or as the text fields of a multipart form with photos. */
+export const postReviewBodySchema = z.object({
+  productId: z.uuid({ message: REVIEW_MESSAGES.productRequired }),
+  rating: ratingSchema,
+  title: z
+    .string({ message: REVIEW_MESSAGES.title })
+    .trim()
+    .min(1, { message: REVIEW_MESSAGES.title })
+    .max(REVIEW_TITLE_MAX, { message: REVIEW_MESSAGES.title }),
+  body: z
+    .string({ message: REVIEW_MESSAGES.body })
+    .trim()
+    .min(1, { message: REVIEW_MESSAGES.body })
+    .max(REVIEW_BODY_MAX, { message: REVIEW_MESSAGES.body }),
+});
+export type PostReviewBody = z.infer<typeof postReviewBodySchema>;
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  rating: z.number().int(),
+  /** As the shopper wrote them; render as text, never as HTML. */
+  title: z.string(),
+  body: z.string(),
+  photos: z.array(z.object({ url: z.string() })),
+  author: z.object({ name: z.string() }),
+  isVerifiedPurchase: z.boolean(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewStatsSchema = z.object({
+  total: z.number().int(),
+  /** Mean rating to one decimal; 0 with no reviews. */
+  average: z.number(),
+  /** Ratings 5 down to 1, each with its count and whole-number percentage (summing to 100). */
+  distribution: z.array(z.object({ rating: z.number().int(), count: z.number().int(), percentage: z.number() })),
+});
+export type ReviewStats = z.infer<typeof reviewStatsSchema>;
+
+export const reviewsPageSchema = z.object({
+  reviews: z.array(reviewSchema),
+  stats: reviewStatsSchema,
+  meta: pageMetaSchema,
+});
+export type ReviewsPage = z.infer<typeof reviewsPageSchema>;
