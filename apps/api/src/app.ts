@@ -32,6 +32,9 @@ import { authRoutes } from './modules/auth/routes';
 import { loadSigningSecret } from './modules/auth/secret';
 import { AuthService } from './modules/auth/service';
 import { SessionService } from './modules/auth/sessions';
+import { scheduleGuestCartCleanup } from './modules/cart/cleanup';
+import { cartRoutes } from './modules/cart/routes';
+import { CartService } from './modules/cart/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
@@ -135,6 +138,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     secureCookies: config.env === 'production',
   });
   await app.register(usersRoutes, { users });
+
+  const carts = new CartService(database.db, catalog);
+  scheduleGuestCartCleanup(app, carts);
+  await app.register(cartRoutes, { carts });
 
   return app;
 }
