@@ -41,6 +41,8 @@ import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
 import { healthRoutes } from './modules/health/routes';
 import { usersRoutes } from './modules/users/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
+import { WishlistService } from './modules/wishlist/service';
 import { UsersService } from './modules/users/service';
 
 /** Vendored catalogue photos and the placeholder image, served under /media. */
@@ -142,6 +144,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const carts = new CartService(database.db, catalog);
   scheduleGuestCartCleanup(app, carts);
   await app.register(cartRoutes, { carts });
+  await app.register(wishlistRoutes, { wishlist: new WishlistService(database.db, catalog) });
 
   return app;
 }
