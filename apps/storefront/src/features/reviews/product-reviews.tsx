@@ -55,7 +55,9 @@ export function ProductReviews({ productId, initial }: { productId: string; init
         Ratings &amp; reviews
       </h2>
       <div aria-live="polite" className="mt-2">
-        {error && <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">{error}</p>}
+        {error && (
+          <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">{error}</p>
+        )}
         {!data && loading && <p className="text-sm text-stone-600">Loading reviews...</p>}
       </div>
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-14">

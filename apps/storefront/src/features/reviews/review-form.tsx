@@ -8,7 +8,6 @@ import {
   REVIEW_PHOTOS_MAX,
   REVIEW_TITLE_MAX,
 } from '@vastra/contracts';
-import Image from 'next/image';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormMessage, SubmitButton, TextField, inputClass } from '@/components/ui/form';
@@ -23,7 +22,7 @@ const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 /**
  * The review form for a logged-in shopper (§5): a rating of 1–5 as radio buttons drawn as
  * stars, a title, the review and up to five photos (JPEG, PNG or WebP, 5 MB each) previewed
- * before sending. Checks what it can before the request; otherwise shows the server's message
+ * before sending. Title and review are sent exactly as typed. Checks what it can before the request; otherwise shows the server's message
  * (409 already reviewed, validation) or 'Failed to post review'. On success: a toast, the form
  * empties and `onPosted` reloads the stats and the list.
  */
@@ -76,7 +75,13 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem =
-      rating < 1 ? REVIEW_MESSAGES.rating : !title.trim() ? REVIEW_MESSAGES.title : !body.trim() ? REVIEW_MESSAGES.body : null;
+      rating < 1
+        ? REVIEW_MESSAGES.rating
+        : !title.trim()
+          ? REVIEW_MESSAGES.title
+          : !body.trim()
+            ? REVIEW_MESSAGES.body
+            : null;
     if (problem) {
       setError(problem);
       return;
@@ -86,7 +91,7 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
     try {
       const { message } = await dispatch(
         submitReview(
-          { productId, rating, title: title.trim(), body: body.trim() },
+          { productId, rating, title, body },
           photos.map((photo) => photo.file),
         ),
       );
@@ -192,12 +197,10 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
           <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos to post">
             {photos.map((photo, i) => (
               <li key={photo.preview} className="relative size-20 overflow-hidden rounded-md bg-stone-100">
-                <Image
+                <img
                   src={photo.preview}
                   alt={`Photo ${i + 1}: ${photo.file.name}`}
-                  fill
-                  unoptimized
-                  className="object-cover"
+                  className="size-full object-cover"
                 />
                 <button
                   type="button"

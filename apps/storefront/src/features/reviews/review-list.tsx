@@ -1,7 +1,5 @@
 import type { Review } from '@vastra/contracts';
-import { MediaImage } from '@/components/ui/media-image';
 import { ShieldIcon } from '@/components/ui/icons';
-import { toMediaSrc } from '@/lib/media';
 import { Stars } from './stars';
 
 /** Review dates in Indian English, in India's time zone, so server and browser render the same day. */
@@ -35,12 +33,18 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
                 {review.photos.map((photo, i) => (
                   <li key={photo.url}>
                     <a
-                      href={toMediaSrc(photo.url) ?? photo.url}
+                      href={photo.url}
                       target="_blank"
                       rel="noopener noreferrer"
-                      className="relative block size-20 overflow-hidden rounded-md bg-stone-100"
+                      className="block size-20 overflow-hidden rounded-md bg-stone-100"
                     >
-                      <MediaImage url={photo.url} alt={`Photo ${i + 1} by ${review.author.name}`} sizes="80px" />
+                      {/* Shoppers' photos live on the API (any host): a plain <img>, as avatars are. */}
+                      <img
+                        src={photo.url}
+                        alt={`Photo ${i + 1} by ${review.author.name}`}
+                        loading="lazy"
+                        className="size-full object-cover"
+                      />
                     </a>
                   </li>
                 ))}

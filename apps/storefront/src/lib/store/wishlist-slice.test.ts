@@ -4,6 +4,7 @@ import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { BrowserApi } from '@/lib/api/browser-client';
 import { authReducer, loggedOut, loginUser } from './auth-slice';
+import type { AppDispatch } from './store';
 import {
   addToWishlist,
   deleteWishlistEntryById,
@@ -20,7 +21,14 @@ function entry(id: string, productId = `product-${id}`): WishlistEntry {
     productId,
     variantId: `variant-${id}`,
     createdAt: '2026-01-05T10:00:00.000Z',
-    product: { id: productId, slug: 'kurta', name: 'Cotton kurta', brand: 'Vastra', isActive: true, primaryImage: null },
+    product: {
+      id: productId,
+      slug: 'kurta',
+      name: 'Cotton kurta',
+      brand: 'Vastra',
+      isActive: true,
+      primaryImage: null,
+    },
     variant: {
       id: `variant-${id}`,
       sku: `SKU-${id}`,
@@ -57,14 +65,14 @@ function storeWithoutApi({ loggedIn }: { loggedIn: boolean }) {
   });
   if (loggedIn) {
     store.dispatch(
-      loginUser.fulfilled(
-        { token: 't', user: { id: 'u', email: 'asha@example.com' } } as never,
-        'request',
-        { email: 'asha@example.com', password: 'x' },
-      ),
+      loginUser.fulfilled({ token: 't', user: { id: 'u', email: 'asha@example.com' } } as never, 'request', {
+        email: 'asha@example.com',
+        password: 'x',
+      }),
     );
   }
-  return { store, calls };
+  // The thunks read only these two slices.
+  return { store, dispatch: store.dispatch as unknown as AppDispatch, calls };
 }
 
 describe('wishlist reducers (§4)', () => {
@@ -83,7 +91,11 @@ describe('wishlist reducers (§4)', () => {
   });
 
   it('an entry the list already holds is not added twice', () => {
-    const before = start({ items: [entry('a')], count: 1, refs: [{ id: 'a', productId: 'product-a', variantId: 'variant-a' }] });
+    const before = start({
+      items: [entry('a')],
+      count: 1,
+      refs: [{ id: 'a', productId: 'product-a', variantId: 'variant-a' }],
+    });
     const state = wishlistReducer(
       before,
       addToWishlist.fulfilled({ item: entry('a'), message: WISHLIST_MESSAGES.alreadyAdded }, 'r', {
@@ -147,8 +159,8 @@ describe('wishlist reducers (§4)', () => {
 
 describe('wishlist thunks that need no request (§5)', () => {
   it('fetching while logged out gives an empty list without a request', async () => {
-    const { store, calls } = storeWithoutApi({ loggedIn: false });
-    await store.dispatch(fetchWishlist());
+    const { store, dispatch, calls } = storeWithoutApi({ loggedIn: false });
+    await dispatch(fetchWishlist());
     assert.deepEqual(calls, []);
     assert.deepEqual(store.getState().wishlist.items, []);
     assert.equal(store.getState().wishlist.count, 0);
@@ -156,22 +168,22 @@ describe('wishlist thunks that need no request (§5)', () => {
   });
 
   it("adding while logged out is 'Authentication required' without a request", async () => {
-    const { store, calls } = storeWithoutApi({ loggedIn: false });
-    const result = await store.dispatch(addToWishlist({ productId: 'p1' }));
+    const { dispatch, calls } = storeWithoutApi({ loggedIn: false });
+    const result = await dispatch(addToWishlist({ productId: 'p1' }));
     assert.equal(result.payload, WISHLIST_MESSAGES.authRequired);
     assert.deepEqual(calls, []);
   });
 
   it("removing while logged out is 'Authentication required' without a request", async () => {
-    const { store, calls } = storeWithoutApi({ loggedIn: false });
-    const result = await store.dispatch(removeFromWishlist('0b5a3c1e-1111-4222-8333-944445555666'));
+    const { dispatch, calls } = storeWithoutApi({ loggedIn: false });
+    const result = await dispatch(removeFromWishlist('0b5a3c1e-1111-4222-8333-944445555666'));
     assert.equal(result.payload, WISHLIST_MESSAGES.authRequired);
     assert.deepEqual(calls, []);
   });
 
   it("an empty wishlist id is 'Invalid wishlist ID' without a request", async () => {
-    const { store, calls } = storeWithoutApi({ loggedIn: true });
-    const result = await store.dispatch(removeFromWishlist('  '));
+    const { store, dispatch, calls } = storeWithoutApi({ loggedIn: true });
+    const result = await dispatch(removeFromWishlist('  '));
     assert.equal(result.payload, WISHLIST_MESSAGES.invalidId);
     assert.equal(store.getState().wishlist.error, WISHLIST_MESSAGES.invalidId);
     assert.deepEqual(calls, []);

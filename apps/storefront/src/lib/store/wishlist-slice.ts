@@ -54,10 +54,8 @@ const loggedIn = (state: { auth: { isAuthenticated: boolean } }) => state.auth.i
  */
 export const fetchWishlist = createAppAsyncThunk(
   'wishlist/fetch',
-  async (
-    { page = 1, limit = WISHLIST_PAGE_SIZE }: { page?: number; limit?: number } = {},
-    { getState, extra, rejectWithValue },
-  ) => {
+  async (paging: { page?: number; limit?: number } | void, { getState, extra, rejectWithValue }) => {
+    const { page = 1, limit = WISHLIST_PAGE_SIZE } = paging ?? {};
     if (!loggedIn(getState())) {
       const empty: WishlistPageResult = { items: [], count: 0, meta: { currentPage: 1, totalPages: 0, limit } };
       return empty;
