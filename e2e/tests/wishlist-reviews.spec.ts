@@ -1,9 +1,11 @@
 /**
  * The wishlist and product reviews in headless Chromium: the sidebar logged out (its login
  * button opens the login modal), a heart on a /shop card, the sidebar's count, row and removal;
- * posting a review on a product page and seeing the stats and the list change, with the title
- * shown as text. Axe on the open sidebar and the reviews; screenshots of both.
+ * posting a review with a photo on a product page and seeing the stats and the list change,
+ * with the title shown as text. Axe on the open sidebar and the reviews; screenshots of both.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   REVIEW_MESSAGES,
   WISHLIST_MESSAGES,
@@ -15,6 +17,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { LoginModal, loginThroughApi, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
 import { api, expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 import { API_URL } from '../support/stack';
+
+const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/avatar.png');
 
 const wishlistButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Wishlist/ });
 const sidebar = (page: Page) => page.getByRole('dialog', { name: /^Wishlist \(\d+\)$/ });
@@ -107,7 +111,7 @@ test('a shopper wish-lists a product from a card, sees it in the sidebar and rem
   });
 });
 
-test('a shopper posts a review and sees the stats and the list change', async ({ page, browser }) => {
+test('a shopper posts a review with a photo and sees the stats and the list change', async ({ page, browser }) => {
   const shopper = newShopper('review');
   await registerThroughApi(shopper);
   const { products } = await api<{ products: { id: string }[] }>('/products/search?limit=1&sort=price_desc');
@@ -131,6 +135,8 @@ test('a shopper posts a review and sees the stats and the list change', async ({
     await expect(reviews.getByRole('radio', { name: '4 stars' })).toBeChecked();
     await reviews.getByLabel('Title').fill(title);
     await reviews.getByLabel('Your review').fill('Cotton that breathes.\nThe colour is as shown.');
+    await reviews.getByLabel(/^Add photos/).setInputFiles(PHOTO);
+    await expect(reviews.getByRole('img', { name: 'Photo 1: avatar.png' })).toHaveAttribute('src', /^blob:/);
     await reviews.getByRole('button', { name: 'Post review' }).click();
     await expect(page.getByText(REVIEW_MESSAGES.posted)).toBeVisible();
   });
@@ -147,8 +153,11 @@ test('a shopper posts a review and sees the stats and the list change', async ({
     await expect(review.getByRole('heading', { name: title })).toBeVisible();
     await expect(review.locator('b')).toHaveCount(0);
     await expect(review.getByText('Rated 4 out of 5')).toBeAttached();
+    const photo = review.getByRole('img', { name: /^Photo 1 by / });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
     // The form emptied itself for the next one.
     await expect(reviews.getByLabel('Title')).toHaveValue('');
+    await expect(reviews.getByRole('list', { name: 'Photos to post' })).toHaveCount(0);
   });
 
   await test.step('a second review of the same product is refused with the server message', async () => {
