@@ -7,6 +7,7 @@ import { HeaderAccount } from '@/features/auth/header-account';
 import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
 import { toNavCategories } from '@/features/layout/nav-model';
+import { HeaderWishlist } from '@/features/wishlist/header-wishlist';
 import { getCategories } from '@/lib/api/catalog';
 import { getConfig } from '@/lib/config';
 import { LoginModalProvider } from '@/lib/login-modal';
@@ -45,7 +46,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId }}>
           <StoreProvider>
             <LoginModalProvider>
-              <SiteHeader categories={categories} account={<HeaderAccount />} />
+              <SiteHeader categories={categories} account={<HeaderAccount />} wishlist={<HeaderWishlist />} />
               <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                 {children}
               </main>

@@ -6,10 +6,19 @@ import { MobileMenu } from './mobile-menu';
 import { SearchBox } from './search-box';
 
 /**
- * The header: logo, category navigation (mega menu on desktop, drawer on mobile), search and
- * the account area, which the root layout hands in (`account`) so this feature needs no other.
+ * The header: logo, category navigation (mega menu on desktop, drawer on mobile), search, the
+ * wishlist button and the account area, which the root layout hands in (`wishlist`, `account`)
+ * so this feature needs no other.
  */
-export function SiteHeader({ categories, account }: { categories: NavCategory[]; account: ReactNode }) {
+export function SiteHeader({
+  categories,
+  account,
+  wishlist,
+}: {
+  categories: NavCategory[];
+  account: ReactNode;
+  wishlist: ReactNode;
+}) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <a
@@ -87,7 +96,10 @@ export function SiteHeader({ categories, account }: { categories: NavCategory[];
         <div className="order-last w-full lg:order-none lg:ml-auto lg:w-96 lg:py-3">
           <SearchBox />
         </div>
-        <div className="ml-auto lg:ml-0">{account}</div>
+        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          {wishlist}
+          {account}
+        </div>
       </div>
     </header>
   );

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { cache } from 'react';
+import { cache, Suspense } from 'react';
 import { productHref } from '@/components/ui/product-card';
 import { ProductTemplate } from '@/features/product/product-template';
+import { ReviewsSection, ReviewsSkeleton } from '@/features/reviews/reviews-section';
 import { isNotFound } from '@/lib/api/client';
 import { getProduct, getRelatedProducts } from '@/lib/api/products';
+import { getFirstReviewsPage } from '@/lib/api/reviews-server';
 import { formatPrice } from '@/lib/format';
 import { toMediaSrc } from '@/lib/media';
 import { pageMetadata, truncateDescription } from '@/lib/seo';
@@ -39,6 +41,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params }: Props) {
   const { id } = await params;
   const related = getRelatedProducts(id);
+  const firstReviews = getFirstReviewsPage(id);
   const product = await loadProduct(id);
-  return <ProductTemplate product={product} related={related} />;
+  return (
+    <ProductTemplate
+      product={product}
+      related={related}
+      reviews={
+        <Suspense fallback={<ReviewsSkeleton />}>
+          <ReviewsSection productId={product.id} firstPage={firstReviews} />
+        </Suspense>
+      }
+    />
+  );
 }
