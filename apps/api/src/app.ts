@@ -39,7 +39,11 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
+import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
+import { PublishableKeyService } from './modules/store/keys';
+import { storeRoutes } from './modules/store/routes';
+import { StoreService } from './modules/store/service';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { WishlistService } from './modules/wishlist/service';
@@ -96,6 +100,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         version: '0.1.0',
       },
       servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          publishableKey: { type: 'apiKey', in: 'header', name: 'x-publishable-api-key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -145,6 +154,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   scheduleGuestCartCleanup(app, carts);
   await app.register(cartRoutes, { carts });
   await app.register(wishlistRoutes, { wishlist: new WishlistService(database.db, catalog) });
+
+  const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
+  await keys.ensureAtStart(config.publishableApiKey, app.log);
+  const store = new StoreService({ catalog, coupons: new CouponService(database.db), carts });
+  await app.register(storeRoutes, { prefix: '/store', store, keys });
 
   return app;
 }

@@ -10,7 +10,8 @@ import { describeValidation } from '../../lib/error-handler';
 import { AppError } from '../../lib/errors';
 
 /** The `type` of a Medusa error body (MedusaError.Types, lower-case as Medusa sends them). */
-export type StoreErrorType = 'invalid_data' | 'not_allowed' | 'unauthorized' | 'not_found' | 'conflict' | 'unknown_error';
+export type StoreErrorType =
+  'invalid_data' | 'not_allowed' | 'unauthorized' | 'not_found' | 'conflict' | 'unknown_error';
 
 export type StoreErrorBody = { type: StoreErrorType; message: string };
 
@@ -63,9 +64,7 @@ export function registerStoreErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ type: typeOf(status), message: error.message });
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ type: 'unknown_error', message: GENERIC_MESSAGES.fallback, requestId: request.id });
+    return reply.status(500).send({ type: 'unknown_error', message: GENERIC_MESSAGES.fallback, requestId: request.id });
   });
 
   app.setNotFoundHandler((request, reply) => {

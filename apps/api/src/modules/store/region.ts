@@ -5,9 +5,10 @@
 import type { HttpTypes } from '@medusajs/types';
 import { COMMERCE_MESSAGES, REGION } from '@vastra/contracts';
 import { ValidationError } from '../../lib/errors';
+import type { Plain } from './shapes';
 
 /** A Medusa store region plus the §3 fields Medusa keeps elsewhere (tax rate, tax-inclusive prices). */
-export type StoreRegion = HttpTypes.StoreRegion & { tax_rate: number; is_tax_inclusive: boolean };
+export type StoreRegion = Plain<HttpTypes.StoreRegion & { tax_rate: number; is_tax_inclusive: boolean }>;
 
 export const INDIA_REGION: StoreRegion = {
   id: REGION.id,

@@ -14,11 +14,17 @@ import { cartTotals, includedTax } from './totals';
 
 type Dates = 'created_at' | 'updated_at' | 'deleted_at';
 
-export type StoreCalculatedPrice = NonNullable<HttpTypes.StoreProductVariant['calculated_price']>;
+/**
+ * An interface as a plain object type, as JSON holds it. Medusa's types are interfaces, which
+ * TypeScript does not let stand for the open objects of the response schemas; these can.
+ */
+export type Plain<T> = T extends (infer U)[] ? Plain<U>[] : T extends object ? { [K in keyof T]: Plain<T[K]> } : T;
 
-export type StoreVariant = Omit<HttpTypes.StoreProductVariant, Dates | 'product'> & {
-  calculated_price: StoreCalculatedPrice;
-};
+export type StoreCalculatedPrice = Plain<NonNullable<HttpTypes.StoreProductVariant['calculated_price']>>;
+
+export type StoreVariant = Plain<
+  Omit<HttpTypes.StoreProductVariant, Dates | 'product'> & { calculated_price: StoreCalculatedPrice }
+>;
 
 /** A category as products carry it: the fields this store has. */
 export type StoreProductCategoryRef = Pick<
@@ -26,10 +32,12 @@ export type StoreProductCategoryRef = Pick<
   'id' | 'name' | 'handle' | 'parent_category_id'
 >;
 
-export type StoreProduct = Omit<HttpTypes.StoreProduct, 'variants' | 'categories'> & {
-  variants: StoreVariant[];
-  categories: StoreProductCategoryRef[];
-};
+export type StoreProduct = Plain<
+  Omit<HttpTypes.StoreProduct, 'variants' | 'categories'> & {
+    variants: StoreVariant[];
+    categories: StoreProductCategoryRef[];
+  }
+>;
 
 /** A product of the catalogue, whichever service read it. Money in paise. */
 export type ProductInput = {
@@ -43,7 +51,15 @@ export type ProductInput = {
   primaryImage: Image | null;
   /** From the broadest to the product's own (leaf) category. */
   categoryPath: { id: string; name: string; slug: string }[];
-  variants: { id: string; sku: string; size: string; color: string; pricePaise: number; mrpPaise: number; stock: number }[];
+  variants: {
+    id: string;
+    sku: string;
+    size: string;
+    color: string;
+    pricePaise: number;
+    mrpPaise: number;
+    stock: number;
+  }[];
 };
 
 /** A variant's price in the region: the selling price as calculated, the MRP as original. */
@@ -173,15 +189,17 @@ export function toStoreProduct(p: ProductInput, region: StoreRegion): StoreProdu
  * A running coupon as a Medusa promotion, with what a banner shows: the code, its
  * description and dates. A minimum order is a rule on the cart's item subtotal (rupees).
  */
-export type StorePromotion = HttpTypes.StorePromotion & {
-  description: string;
-  starts_at: string | null;
-  ends_at: string | null;
-  application_method: HttpTypes.StorePromotion['application_method'] & {
-    /** Most a percentage coupon takes off, in rupees; null = no cap. */
-    max_discount_amount: number | null;
-  };
-};
+export type StorePromotion = Plain<
+  HttpTypes.StorePromotion & {
+    description: string;
+    starts_at: string | null;
+    ends_at: string | null;
+    application_method: HttpTypes.StorePromotion['application_method'] & {
+      /** Most a percentage coupon takes off, in rupees; null = no cap. */
+      max_discount_amount: number | null;
+    };
+  }
+>;
 
 export function toStorePromotion(c: Coupon, region: StoreRegion): StorePromotion {
   return {
@@ -265,22 +283,23 @@ type Totals = Pick<
   | 'discount_tax_total'
 >;
 
-export type StoreCartLineItem = Omit<
-  HttpTypes.StoreCartLineItem,
-  'cart' | 'product' | 'variant' | 'created_at' | 'updated_at' | 'deleted_at'
-> &
-  Required<Totals> & {
-    product: StoreProduct;
-    variant: StoreVariant;
-    created_at: string;
-    updated_at: string;
-  };
+export type StoreCartLineItem = Plain<
+  Omit<HttpTypes.StoreCartLineItem, 'cart' | 'product' | 'variant' | 'created_at' | 'updated_at' | 'deleted_at'> &
+    Required<Totals> & {
+      product: StoreProduct;
+      variant: StoreVariant;
+      created_at: string;
+      updated_at: string;
+    }
+>;
 
-export type StoreCart = Omit<HttpTypes.StoreCart, 'items' | 'region' | 'shipping_methods'> & {
-  region: StoreRegion;
-  items: StoreCartLineItem[];
-  shipping_methods: HttpTypes.StoreCartShippingMethod[];
-};
+export type StoreCart = Plain<
+  Omit<HttpTypes.StoreCart, 'items' | 'region' | 'shipping_methods'> & {
+    region: StoreRegion;
+    items: StoreCartLineItem[];
+    shipping_methods: HttpTypes.StoreCartShippingMethod[];
+  }
+>;
 
 /**
  * A cart with its region, line items (with product and variant), the promotions applied and
