@@ -51,9 +51,13 @@ const columns = {
 export class CouponService {
   constructor(private readonly db: Db) {}
 
-  /** Every coupon running now, oldest first. */
+  /** Every coupon running now, the easiest to reach (smallest minimum order) first. */
   async running(): Promise<Coupon[]> {
-    return this.db.select(columns).from(coupons).where(running()).orderBy(asc(coupons.createdAt), asc(coupons.code));
+    return this.db
+      .select(columns)
+      .from(coupons)
+      .where(running())
+      .orderBy(asc(coupons.minOrderPaise), asc(coupons.code));
   }
 
   /** The running coupon with this code (any letter case, surrounding spaces ignored), or null. */
