@@ -41,6 +41,8 @@ import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { ReviewsService } from './modules/reviews/service';
 import { PublishableKeyService } from './modules/store/keys';
 import { storeRoutes } from './modules/store/routes';
 import { StoreService } from './modules/store/service';
@@ -154,6 +156,15 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   scheduleGuestCartCleanup(app, carts);
   await app.register(cartRoutes, { carts });
   await app.register(wishlistRoutes, { wishlist: new WishlistService(database.db, catalog) });
+  const reviews = new ReviewsService(database.db, {
+    catalog,
+    users,
+    files,
+    // No order is delivered before checkout exists; the orders module answers this once it does.
+    purchases: { hasDelivered: async () => false },
+    publicUrl: config.publicUrl,
+  });
+  await app.register(reviewsRoutes, { reviews });
 
   const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
   await keys.ensureAtStart(config.publishableApiKey, app.log);
