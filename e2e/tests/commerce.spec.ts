@@ -3,7 +3,14 @@
  * GET /store/promotion, and the shopper's backend cart behind the storefront's
  * /api/commerce routes, its id kept in a sealed httpOnly cookie.
  */
-import { COMMERCE_MESSAGES, COUPON_MESSAGES, type ProductDetail, type ProductSearchResult } from '@vastra/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  CART_MESSAGES,
+  COMMERCE_MESSAGES,
+  COUPON_MESSAGES,
+  type ProductDetail,
+  type ProductSearchResult,
+} from '@vastra/contracts';
 import { expect, test, type APIResponse } from '@playwright/test';
 import { api, expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 import { API_URL, PUBLISHABLE_KEY } from '../support/stack';
@@ -79,6 +86,13 @@ test('the backend cart lives behind a sealed httpOnly cookie', async ({ page, co
 
   const again = await cartOf(await request.get('/api/commerce/cart'));
   expect(again?.id).toBe(cart.id);
+
+  const unknownSize = await request.post('/api/commerce/cart/line-items', {
+    data: { variant_id: randomUUID(), quantity: 1, region_id: 'india_region' },
+  });
+  expect(unknownSize.status()).toBe(404);
+  expect(await unknownSize.json()).toEqual({ message: CART_MESSAGES.variantNotFound });
+  expect((await cartOf(await request.get('/api/commerce/cart')))?.id, 'a refused add keeps the cart').toBe(cart.id);
 
   const discounted = await request.post('/api/commerce/cart/promotions', { data: { code: 'welcome10' } });
   expect(discounted.status()).toBe(200);

@@ -119,7 +119,11 @@ export class StoreService {
     return (await this.deps.coupons.running()).map((c) => toStorePromotion(c, INDIA_REGION));
   }
 
-  /** A new cart (region India unless another known region is named), with its first items if given. */
+  /**
+   * A new cart (region India unless another known region is named), with its first items if
+   * given, added in order: an item refused stops there with its error, and the cart made so
+   * far is left for the idle-cart clean-up.
+   */
   async createCart(input: {
     region: StoreRegion;
     email?: string;

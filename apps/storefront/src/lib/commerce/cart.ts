@@ -34,6 +34,17 @@ export async function getCommerceCart(): Promise<CommerceCart | null> {
   }
 }
 
+/** Whether the backend still has the cart (a 404 for a line or a size must not drop the shopper's cart). */
+async function cartExists(cartId: string): Promise<boolean> {
+  try {
+    await commerceSdk().store.cart.retrieve(cartId, { fields: 'id' });
+    return true;
+  } catch (error) {
+    if (isGone(toCommerceError(error))) return false;
+    throw error;
+  }
+}
+
 /** Adds a quantity of a variant, creating the cart in `regionId` first when the shopper has none. */
 export async function addCommerceLineItem(item: {
   variantId: string;
@@ -54,12 +65,13 @@ export async function addCommerceLineItem(item: {
     return cart.id;
   };
   try {
-    const cartId = (await readCartId()) ?? (await create());
+    const cartId = await readCartId();
+    if (!cartId) return (await add(await create())).cart;
     try {
       return (await add(cartId)).cart;
     } catch (error) {
-      // The cookie outlived its cart: start a new one.
-      if (!isGone(toCommerceError(error)) || !item.regionId) throw error;
+      // The cookie outlived its cart (removed after 30 idle days): start a new one.
+      if (!isGone(toCommerceError(error)) || (await cartExists(cartId))) throw error;
       return (await add(await create())).cart;
     }
   } catch (error) {
