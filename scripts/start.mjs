@@ -1,23 +1,55 @@
 // `npm start`: builds the storefront when its sources changed since the last build, then runs
 // the API (:9000) and the storefront (:3000) together; Ctrl-C stops both. The API migrates
 // and, on an empty database, seeds the 400-product store by itself.
+//
+// The two share a publishable key for /store (PUBLISHABLE_API_KEY, else one generated once
+// into the API's DATA_DIR as `publishable-key`), and the storefront gets the secret of its
+// cart cookie (COMMERCE_COOKIE_SECRET, else one generated once into DATA_DIR/secrets).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStorefrontIfNeeded } from './build-storefront.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const apiDataDir = path.resolve(root, 'apps/api', process.env.DATA_DIR || 'data');
+
+/** The value kept in `file`, or a new one from `create()` written there (readable by the owner only). */
+function keptValue(file, create) {
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const value = create();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+const publishableKey =
+  process.env.PUBLISHABLE_API_KEY ||
+  keptValue(path.join(apiDataDir, 'publishable-key'), () => `pk_${randomBytes(32).toString('hex')}`);
+const cookieSecret =
+  process.env.COMMERCE_COOKIE_SECRET ||
+  keptValue(path.join(apiDataDir, 'secrets', 'commerce-cookie-secret'), () => randomBytes(32).toString('base64url'));
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
 buildStorefrontIfNeeded();
 
 const children = [
-  spawn('npm', ['start', '-w', 'apps/api'], { cwd: root, stdio: 'inherit', env }),
+  spawn('npm', ['start', '-w', 'apps/api'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, PUBLISHABLE_API_KEY: publishableKey },
+  }),
   // PORT is the API's; the storefront has its own so one exported PORT cannot clash.
   spawn('npm', ['start', '-w', 'apps/storefront'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...env, PORT: process.env.STOREFRONT_PORT ?? '3000' },
+    env: {
+      ...env,
+      PORT: process.env.STOREFRONT_PORT ?? '3000',
+      COMMERCE_PUBLISHABLE_KEY: process.env.COMMERCE_PUBLISHABLE_KEY || publishableKey,
+      COMMERCE_COOKIE_SECRET: cookieSecret,
+    },
   }),
 ];
 let stopping = false;

@@ -39,9 +39,13 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
+import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { ReviewsService } from './modules/reviews/service';
+import { PublishableKeyService } from './modules/store/keys';
+import { storeRoutes } from './modules/store/routes';
+import { StoreService } from './modules/store/service';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { WishlistService } from './modules/wishlist/service';
@@ -98,6 +102,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         version: '0.1.0',
       },
       servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          publishableKey: { type: 'apiKey', in: 'header', name: 'x-publishable-api-key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -156,6 +165,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publicUrl: config.publicUrl,
   });
   await app.register(reviewsRoutes, { reviews });
+
+  const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
+  await keys.ensureAtStart(config.publishableApiKey, app.log);
+  const store = new StoreService({ catalog, coupons: new CouponService(database.db), carts });
+  await app.register(storeRoutes, { prefix: '/store', store, keys });
 
   return app;
 }

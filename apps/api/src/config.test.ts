@@ -18,20 +18,34 @@ test('production refuses to start without JWT_SECRET', () => {
 
 test('every bad variable is named in one message', () => {
   assert.throws(
-    () => loadConfig({ JWT_SECRET: 'too short', SMTP_URL: 'http://mail', REDIS_URL: 'localhost:6379' }),
+    () =>
+      loadConfig({
+        JWT_SECRET: 'too short',
+        SMTP_URL: 'http://mail',
+        REDIS_URL: 'localhost:6379',
+        PUBLISHABLE_API_KEY: 'my-key',
+      }),
     (err: Error) =>
       /JWT_SECRET: must be at least 32 characters/.test(err.message) &&
       /SMTP_URL: must be an smtp/.test(err.message) &&
-      /REDIS_URL: must be a redis/.test(err.message),
+      /REDIS_URL: must be a redis/.test(err.message) &&
+      /PUBLISHABLE_API_KEY: must be pk_/.test(err.message),
   );
 });
 
 test('empty optional variables count as unset', () => {
-  const config = loadConfig({ JWT_SECRET: '', SMTP_URL: '', REDIS_URL: '', GOOGLE_CLIENT_ID: '' });
+  const config = loadConfig({
+    JWT_SECRET: '',
+    SMTP_URL: '',
+    REDIS_URL: '',
+    GOOGLE_CLIENT_ID: '',
+    PUBLISHABLE_API_KEY: '',
+  });
   assert.equal(config.jwtSecret, undefined);
   assert.equal(config.mail.smtpUrl, undefined);
   assert.equal(config.redisUrl, undefined);
   assert.equal(config.google.clientId, undefined);
+  assert.equal(config.publishableApiKey, undefined);
   assert.equal(config.sessionTtlMs, 30 * 24 * 60 * 60 * 1000);
 });
 

@@ -53,6 +53,17 @@ const schema = z.object({
   ),
   /** Sender of the store's mail. */
   MAIL_FROM: z.string().default('Vastra <no-reply@vastra.local>'),
+  /**
+   * A publishable key (`pk_` and 16–128 letters, digits, `_` or `-`) that /store/* accepts; ensured in the
+   * table at start so the storefront can be given the same value. Unset = the keys already stored
+   * (one is generated at the first start).
+   */
+  PUBLISHABLE_API_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^pk_[A-Za-z0-9_-]{16,128}$/, 'must be pk_ followed by 16 to 128 letters, digits, _ or -')
+      .optional(),
+  ),
   /** Shared store for rate limits when several API instances run; unset = in memory. */
   REDIS_URL: optionalString.pipe(
     z
@@ -79,6 +90,8 @@ export type Config = {
   google: { clientId: string | undefined; jwksUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   redisUrl: string | undefined;
+  /** Ensured in the publishable key table at start; undefined = keep what is stored. */
+  publishableApiKey: string | undefined;
 };
 
 /** Parses `env` into a Config; throws an Error naming every invalid variable. */
@@ -108,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,
+    publishableApiKey: e.PUBLISHABLE_API_KEY,
   };
 }

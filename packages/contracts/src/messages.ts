@@ -2,6 +2,8 @@
  * User-facing messages of the spec (§5, §8), word for word. The API answers with these and
  * the storefront shows them; never reword one in place.
  */
+import { formatPrice } from './money';
+
 export const CATALOG_MESSAGES = {
   categories: 'Failed to fetch categories',
   collections: 'Failed to fetch collections',
@@ -151,6 +153,28 @@ export const REVIEW_MESSAGES = {
   photoType: 'Photos must be JPEG, PNG or WebP images.',
 } as const;
 
+/** Coupons (§8 Coupons and taxes) and the API's own coupon answers. Amounts in rupees. */
+export const COUPON_MESSAGES = {
+  apply: 'Failed to apply coupon',
+  notFound: 'Coupon not found',
+  codeRequired: 'Please enter a coupon code.',
+  oneAtATime: 'Only one coupon can be used at a time.',
+} as const;
+
+/** 400 when a coupon's minimum order is not reached yet. */
+export function couponMinimumOrder(minOrder: number): string {
+  return `Add items worth ${formatPrice(minOrder)} or more to use this coupon.`;
+}
+
+/** The commerce backend (§5 region, §7 Commerce backend, §8 Commerce SDK errors). */
+export const COMMERCE_MESSAGES = {
+  regionNotSet: 'Region is not set',
+  regionNotFound: 'Region not found',
+  /** Medusa's own texts for a missing and an unknown publishable key. */
+  publishableKeyRequired: 'Publishable API key required in the request header: x-publishable-api-key.',
+  publishableKeyInvalid: 'A valid publishable key is required to proceed with the request',
+} as const;
+
 /**
  * Every message above that a validation failure may carry. The API's error handler answers
  * these as they are, without the field path it adds to generic validation messages.
@@ -170,4 +194,5 @@ export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
   REVIEW_MESSAGES.rating,
   REVIEW_MESSAGES.title,
   REVIEW_MESSAGES.body,
+  COUPON_MESSAGES.codeRequired,
 ]);

@@ -23,7 +23,7 @@ export function shopperMessage(messages: string[]): string | undefined {
  * shoppers (the contracts' catalogue), those are the answer as they are; otherwise each
  * failure is named by its field, for the developer calling the API.
  */
-function describeValidation(
+export function describeValidation(
   err: { validation: { instancePath: string; message?: string }[] },
   context?: string,
 ): string {

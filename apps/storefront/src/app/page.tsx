@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { HomeTemplate } from '@/features/home/home-template';
 import { getHomepageSections } from '@/lib/api/catalog';
+import { getRunningPromotions } from '@/lib/commerce/promotions';
 import { pageMetadata } from '@/lib/seo';
 
 const TITLE = 'Vastra: fashion for India';
@@ -16,6 +17,6 @@ export const metadata: Metadata = {
 };
 
 export default async function HomePage() {
-  const sections = await getHomepageSections();
-  return <HomeTemplate sections={sections} />;
+  const [sections, promotions] = await Promise.all([getHomepageSections(), getRunningPromotions()]);
+  return <HomeTemplate sections={sections} promotions={promotions} />;
 }

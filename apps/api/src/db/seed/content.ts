@@ -1,12 +1,13 @@
 /**
  * Store content the seed writes beside the products: collections (from the styles' `usage`
  * and `season`), homepage sections (§3 Homepage section; `content` holds references that the
- * API resolves) and six sample testimonials. Sections are matched on (type, position) and
- * testimonials on (name, city), so a second seed updates them in place instead of adding.
+ * API resolves), six sample testimonials and three coupons. Sections are matched on (type,
+ * position), testimonials on (name, city) and coupons on their code, so a second seed updates
+ * them in place instead of adding.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { collections, homepageSections, testimonials } from '../schema';
+import { collections, coupons, homepageSections, testimonials } from '../schema';
 import { upsertParts } from './writer';
 
 type Facts = { usage: string | null; season: string | null; articleType: string };
@@ -259,5 +260,46 @@ export async function upsertTestimonials(db: Db): Promise<void> {
       .where(and(eq(testimonials.name, t.name), eq(testimonials.city, t.city)))
       .returning({ id: testimonials.id });
     if (!updated.length) await db.insert(testimonials).values(row);
+  }
+}
+
+/** The demo store's coupons, always running (no dates); listed in the README. Money in paise. */
+export const COUPONS: Omit<typeof coupons.$inferInsert, 'id' | 'createdAt'>[] = [
+  {
+    code: 'WELCOME10',
+    description: '10% off your order, up to ₹ 500',
+    discountType: 'percentage',
+    discountValue: 10,
+    maxDiscountPaise: 500_00,
+    minOrderPaise: 0,
+  },
+  {
+    code: 'FESTIVE300',
+    description: '₹ 300 off orders of ₹ 1,999 or more',
+    discountType: 'fixed',
+    discountValue: 300_00,
+    maxDiscountPaise: null,
+    minOrderPaise: 1_999_00,
+  },
+  {
+    code: 'STYLE15',
+    description: '15% off orders of ₹ 2,999 or more, up to ₹ 1,000',
+    discountType: 'percentage',
+    discountValue: 15,
+    maxDiscountPaise: 1_000_00,
+    minOrderPaise: 2_999_00,
+  },
+];
+
+/** Resets each seeded coupon to the values above (running again if it was switched off), or adds it. */
+export async function upsertCoupons(db: Db): Promise<void> {
+  for (const c of COUPONS) {
+    const row = { ...c, startsAt: null, endsAt: null, isActive: true };
+    const updated = await db
+      .update(coupons)
+      .set(row)
+      .where(eq(sql`upper(${coupons.code})`, c.code.toUpperCase()))
+      .returning({ id: coupons.id });
+    if (!updated.length) await db.insert(coupons).values(row);
   }
 }

@@ -9,7 +9,7 @@
  *   after a full import keeps the rest. A seeded row that was edited since is reset to the
  *   seed's values (stock, prices, is_active). Categories and collections are written in one
  *   transaction, products in transactions of PRODUCTS_PER_TRANSACTION, then homepage
- *   sections and testimonials; then the search dictionary is rebuilt.
+ *   sections, testimonials and the demo coupons; then the search dictionary is rebuilt.
  * - `isCatalogEmpty(db)`: true when there is no product, for the first start's auto-seed.
  * - `importProductsCsv(db, file)`: see `./import`.
  */
@@ -19,7 +19,15 @@ import type { Db } from '../client';
 import { products } from '../schema';
 import { createBrandParser } from './brands';
 import { buildCategoryTree, upsertCategoryTree } from './categories';
-import { buildSections, COLLECTIONS, SHOWCASE, upsertCollections, upsertSections, upsertTestimonials } from './content';
+import {
+  buildSections,
+  COLLECTIONS,
+  SHOWCASE,
+  upsertCollections,
+  upsertCoupons,
+  upsertSections,
+  upsertTestimonials,
+} from './content';
 import { createPricer, PRICE_LEVELS, type PriceLevel } from './pricing';
 import { photoUrl, productFromStyle } from './products';
 import { CATALOG_DIR, readListings, readPhotoIds, readStyles, TEST_RECORDS, type StyleRow } from './source';
@@ -139,6 +147,7 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedS
       buildSections({ collection: collectionImages, showcase: showcaseImages }, new Set(nodes.map((n) => n.slug))),
     );
     await upsertTestimonials(tx);
+    await upsertCoupons(tx);
   });
   await refreshSearchTerms(db);
 

@@ -40,6 +40,7 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
     links: `select count(*)::text as v from product_collections`,
     sections: `select md5(string_agg(concat_ws('|', id, section_type, position, content::text), ',' order by position)) as v from homepage_sections`,
     testimonials: `select md5(string_agg(concat_ws('|', id, name, city), ',' order by position)) as v from testimonials`,
+    coupons: `select md5(string_agg(concat_ws('|', id, code, discount_type, discount_value, max_discount_paise, min_order_paise, is_active), ',' order by code)) as v from coupons`,
   };
   const out: Record<string, string> = {};
   for (const [key, query] of Object.entries(queries)) out[key] = (await rows<{ v: string }>(db, query))[0]!.v;
@@ -204,7 +205,7 @@ describe('seed and import on PGlite', () => {
       assert.ok(slugs.has(s), s);
   });
 
-  test('collections, homepage sections and testimonials are seeded', async () => {
+  test('collections, homepage sections, testimonials and coupons are seeded', async () => {
     const collections = await rows<{ slug: string; image: string | null; n: string }>(
       db,
       'select c.slug, c.image, count(pc.product_id) as n from collections c left join product_collections pc on pc.collection_id = c.id group by c.slug, c.image',
@@ -240,6 +241,10 @@ describe('seed and import on PGlite', () => {
       }
     }
     assert.equal(await count(db, 'select count(*) as n from testimonials'), 6);
+    assert.deepEqual(
+      (await rows<{ code: string }>(db, 'select code from coupons where is_active order by code')).map((c) => c.code),
+      ['FESTIVE300', 'STYLE15', 'WELCOME10'],
+    );
     assert.ok(
       (await count(db, `select count(*) as n from search_terms where term in ('tshirt', 'tshirts', 'nike')`)) === 3,
     );

@@ -74,7 +74,7 @@ const dialect = new PgDialect();
  * A PostgreSQL array literal (`{"a","b"}`) to bind as one text[] parameter; the same text
  * works on node-postgres and PGlite, which serialise JS arrays differently.
  */
-function textList(values: string[]): string {
+export function textList(values: string[]): string {
   return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 

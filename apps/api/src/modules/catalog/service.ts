@@ -30,7 +30,7 @@ import { paiseToRupees } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
 import { TtlCache } from '../../lib/ttl-cache';
 import { prepareProductQueries, type VariantJson } from './product-queries';
-import { facets, orderBy, planSearch } from './search';
+import { facets, orderBy, planSearch, textList } from './search';
 
 /** `cacheTtlMs`: how long answers that are the same for every shopper are reused. */
 export type CatalogOptions = { mediaBaseUrl: string; cacheTtlMs: number };
@@ -333,6 +333,43 @@ export class CatalogService {
       LIMIT ${limit}`,
     );
     return rows.map((r) => this.summary(r));
+  }
+
+  /**
+   * A page of active products in id order, each with its variants as `getProduct` gives it,
+   * and how many match in all: the listing of the commerce API (/store/products). Filters:
+   * ids, slugs, categories (by id, with their sub-categories) and a search text (the same
+   * typo-tolerant search as GET /products/search); each narrows the result.
+   */
+  async listProducts(filter: {
+    limit: number;
+    offset: number;
+    ids?: string[];
+    slugs?: string[];
+    categoryIds?: string[];
+    search?: string;
+  }): Promise<{ products: ProductDetail[]; count: number }> {
+    const plan = await planSearch(this.db, {
+      page: 1,
+      limit: filter.limit,
+      search: filter.search,
+      categories: filter.categoryIds,
+    });
+    const conditions = [plan.where];
+    if (filter.ids) conditions.push(sql`p.id::text = ANY(${textList(filter.ids)}::text[])`);
+    if (filter.slugs) conditions.push(sql`p.slug = ANY(${textList(filter.slugs)}::text[])`);
+    const where = sql.join(conditions, sql` AND `);
+    const [rows, totals] = await Promise.all([
+      queryRows<{ id: string }>(
+        this.db,
+        sql`SELECT p.id FROM products p WHERE ${where} ORDER BY p.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+      ),
+      queryRows<{ count: number }>(this.db, sql`SELECT count(*)::int AS count FROM products p WHERE ${where}`),
+    ]);
+    return {
+      products: await Promise.all(rows.map((r) => this.getProduct(r.id))),
+      count: Number(totals[0]?.count ?? 0),
+    };
   }
 
   /** GET /categories: the tree with product counts (active products, whole subtree). */

@@ -1,5 +1,6 @@
 import type { HomepageSection } from '@vastra/contracts';
 import { EmptyState } from '@/components/ui/empty-state';
+import type { BannerPromotion } from '@/lib/commerce/promotions';
 import {
   BestSellersSection,
   CollectionHighlightSection,
@@ -8,6 +9,7 @@ import {
   HeroSection,
   TestimonialsSection,
 } from './home-sections';
+import { PromotionBanner } from './promotion-banner';
 
 function Section({ section }: { section: HomepageSection }) {
   switch (section.section_type) {
@@ -32,11 +34,12 @@ function Section({ section }: { section: HomepageSection }) {
   }
 }
 
-/** The homepage: the configured sections in their order (§3 Homepage section). */
-export function HomeTemplate({ sections }: { sections: HomepageSection[] }) {
+/** The homepage: the running offers, then the configured sections in their order (§3 Homepage section). */
+export function HomeTemplate({ sections, promotions }: { sections: HomepageSection[]; promotions: BannerPromotion[] }) {
   return (
     <>
       <h1 className="sr-only">Vastra: fashion for India</h1>
+      <PromotionBanner promotions={promotions} />
       {sections.length === 0 ? (
         <EmptyState
           headingLevel="h2"

@@ -1,0 +1,44 @@
+/**
+ * The one region of the store (§1, §3 Region): India, INR, GST at 18 %, prices inclusive of
+ * GST. Regions are not stored: this is the whole list.
+ */
+import type { HttpTypes } from '@medusajs/types';
+import { COMMERCE_MESSAGES, REGION } from '@vastra/contracts';
+import { ValidationError } from '../../lib/errors';
+import type { Plain } from './shapes';
+
+/** A Medusa store region plus the §3 fields Medusa keeps elsewhere (tax rate, tax-inclusive prices). */
+export type StoreRegion = Plain<HttpTypes.StoreRegion & { tax_rate: number; is_tax_inclusive: boolean }>;
+
+export const INDIA_REGION: StoreRegion = {
+  id: REGION.id,
+  name: REGION.name,
+  currency_code: REGION.currency_code,
+  automatic_taxes: true,
+  is_tax_inclusive: true,
+  tax_rate: REGION.tax_rate,
+  countries: REGION.countries.map((c) => ({
+    id: c.iso_2,
+    iso_2: c.iso_2,
+    iso_3: 'ind',
+    num_code: '356',
+    name: c.display_name.toUpperCase(),
+    display_name: c.display_name,
+  })),
+  metadata: null,
+};
+
+export const REGIONS: readonly StoreRegion[] = [INDIA_REGION];
+
+/** The region with this id, or undefined. */
+export function findRegion(id: string): StoreRegion | undefined {
+  return REGIONS.find((r) => r.id === id);
+}
+
+/** The region a request names (the India region when it names none); ValidationError for an unknown id. */
+export function requestedRegion(id: string | undefined): StoreRegion {
+  if (id === undefined) return INDIA_REGION;
+  const region = findRegion(id);
+  if (!region) throw new ValidationError(COMMERCE_MESSAGES.regionNotFound);
+  return region;
+}

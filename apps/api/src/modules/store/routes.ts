@@ -1,0 +1,353 @@
+/**
+ * The commerce API under /store (§7 Commerce backend), compatible with the Medusa v2 Store
+ * API so that `@medusajs/js-sdk` works against it: regions, products priced for a region,
+ * running promotions (GET /store/promotion, the spec's own path) and carts. Every request
+ * needs a publishable key in `x-publishable-api-key` (400 without, 401 unknown or revoked),
+ * and errors answer in Medusa's `{ type, message }` (`./errors`). Thin: the rules live in
+ * StoreService and the services beneath it.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { COMMERCE_MESSAGES } from '@vastra/contracts';
+import { NotFoundError } from '../../lib/errors';
+import { registerStoreErrorHandling, StoreApiError } from './errors';
+import { PUBLISHABLE_KEY_HEADER, type PublishableKeyService } from './keys';
+import { findRegion, REGIONS, requestedRegion } from './region';
+import {
+  addLineItemBodySchema,
+  createCartBodySchema,
+  fieldsQuerySchema,
+  idParams,
+  lineParams,
+  productListQuerySchema,
+  productQuerySchema,
+  promotionCodesBodySchema,
+  storeCartSchema,
+  storeErrorSchema,
+  storeProductSchema,
+  storePromotionSchema,
+  storeRegionSchema,
+  updateCartBodySchema,
+  updateLineItemBodySchema,
+} from './schemas';
+import type { StoreService } from './service';
+
+const errors = {
+  400: storeErrorSchema,
+  401: storeErrorSchema,
+  404: storeErrorSchema,
+  409: storeErrorSchema,
+};
+const cartAnswer = z.object({ cart: storeCartSchema });
+
+/**
+ * Medusa's SDK sends arrays as `id[0]=a&id[1]=b` (the `qs` format), which Fastify's query
+ * parser keeps as separate keys: fold them into `id: ['a', 'b']`.
+ */
+function foldBracketArrays(query: Record<string, unknown>): Record<string, unknown> {
+  const folded: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const name = /^([^[\]]+)\[\d*\]$/.exec(key)?.[1];
+    if (!name) {
+      folded[key] = value;
+      continue;
+    }
+    const before = folded[name];
+    folded[name] = [...(before === undefined ? [] : [before].flat()), ...[value].flat()];
+  }
+  return folded;
+}
+
+export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: PublishableKeyService }> = async (
+  app,
+  { store, keys },
+) => {
+  registerStoreErrorHandling(app);
+
+  // The Medusa SDK sends `content-type: application/json` on every call, DELETEs without a
+  // body included; an empty body is then no body rather than a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const key = request.headers[PUBLISHABLE_KEY_HEADER];
+    if (typeof key !== 'string' || key.trim() === '') {
+      throw new StoreApiError(400, 'not_allowed', COMMERCE_MESSAGES.publishableKeyRequired);
+    }
+    if (!(await keys.isValid(key.trim()))) {
+      throw new StoreApiError(401, 'unauthorized', COMMERCE_MESSAGES.publishableKeyInvalid);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    request.query = foldBracketArrays(request.query as Record<string, unknown>);
+  });
+
+  const tags = ['commerce (/store)'];
+  const security = [{ publishableKey: [] }];
+
+  app.get(
+    '/regions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Regions (only India)',
+        querystring: fieldsQuerySchema,
+        response: {
+          200: z.object({
+            regions: z.array(storeRegionSchema),
+            count: z.number(),
+            offset: z.number(),
+            limit: z.number(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async () => ({ regions: [...REGIONS], count: REGIONS.length, offset: 0, limit: REGIONS.length }),
+  );
+
+  app.get(
+    '/regions/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One region',
+        params: idParams,
+        querystring: fieldsQuerySchema,
+        response: { 200: z.object({ region: storeRegionSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const region = findRegion(request.params.id);
+      if (!region) throw new NotFoundError(COMMERCE_MESSAGES.regionNotFound);
+      return { region };
+    },
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Products priced for a region (calculated_price: selling price; original: MRP), paged',
+        querystring: productListQuerySchema,
+        response: {
+          200: z.object({
+            products: z.array(storeProductSchema),
+            count: z.number(),
+            offset: z.number(),
+            limit: z.number(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { products, count } = await store.listProducts(
+        { limit: q.limit, offset: q.offset, ids: q.id, handles: q.handle, categoryIds: q.category_id, q: q.q },
+        requestedRegion(q.region_id),
+      );
+      return { products, count, offset: q.offset, limit: q.limit };
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One product (by id or handle) priced for a region',
+        params: idParams,
+        querystring: productQuerySchema,
+        response: { 200: z.object({ product: storeProductSchema }), ...errors },
+      },
+    },
+    async (request) => ({
+      product: await store.getProduct(request.params.id, requestedRegion(request.query.region_id)),
+    }),
+  );
+
+  app.get(
+    '/promotion',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Promotions running now (coupon codes with their description), for banners',
+        response: { 200: z.object({ promotions: z.array(storePromotionSchema) }), ...errors },
+      },
+    },
+    async () => ({ promotions: await store.runningPromotions() }),
+  );
+
+  app.post(
+    '/carts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a cart (region India by default), optionally with items',
+        body: createCartBodySchema,
+        querystring: fieldsQuerySchema,
+        response: { 200: cartAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { region_id, email, items } = request.body;
+      return {
+        cart: await store.createCart({
+          region: requestedRegion(region_id),
+          email,
+          items: items?.map((i) => ({ variantId: i.variant_id, quantity: i.quantity })),
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/carts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A cart with items, region, promotions, shipping methods and totals',
+        params: idParams,
+        querystring: fieldsQuerySchema,
+        response: { 200: cartAnswer, ...errors },
+      },
+    },
+    async (request) => ({ cart: await store.getCart(request.params.id) }),
+  );
+
+  app.post(
+    '/carts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Update a cart's email or region",
+        params: idParams,
+        body: updateCartBodySchema,
+        querystring: fieldsQuerySchema,
+        response: { 200: cartAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { email, region_id } = request.body;
+      const region = region_id === undefined ? undefined : requestedRegion(region_id);
+      return { cart: await store.updateCart(request.params.id, { email, region }) };
+    },
+  );
+
+  app.post(
+    '/carts/:id/line-items',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a quantity of a variant (409 beyond the stock)',
+        params: idParams,
+        body: addLineItemBodySchema,
+        querystring: fieldsQuerySchema,
+        response: { 200: cartAnswer, ...errors },
+      },
+    },
+    async (request) => ({
+      cart: await store.addLineItem(request.params.id, {
+        variantId: request.body.variant_id,
+        quantity: request.body.quantity,
+      }),
+    }),
+  );
+
+  app.post(
+    '/carts/:id/line-items/:line_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set a line item's quantity (0 removes it)",
+        params: lineParams,
+        body: updateLineItemBodySchema,
+        querystring: fieldsQuerySchema,
+        response: { 200: cartAnswer, ...errors },
+      },
+    },
+    async (request) => ({
+      cart: await store.updateLineItem(request.params.id, request.params.line_id, request.body.quantity),
+    }),
+  );
+
+  app.delete(
+    '/carts/:id/line-items/:line_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a line item; answers the cart as `parent`',
+        params: lineParams,
+        querystring: fieldsQuerySchema,
+        response: {
+          200: z.object({
+            id: z.string(),
+            object: z.literal('line-item'),
+            deleted: z.literal(true),
+            parent: storeCartSchema,
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      id: request.params.line_id,
+      object: 'line-item' as const,
+      deleted: true as const,
+      parent: await store.deleteLineItem(request.params.id, request.params.line_id),
+    }),
+  );
+
+  app.post(
+    '/carts/:id/promotions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Apply a coupon code (one per cart; a new one replaces the old)',
+        params: idParams,
+        body: promotionCodesBodySchema,
+        querystring: fieldsQuerySchema,
+        response: { 200: cartAnswer, ...errors },
+      },
+    },
+    async (request) => ({ cart: await store.addPromotions(request.params.id, request.body.promo_codes) }),
+  );
+
+  app.delete(
+    '/carts/:id/promotions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove coupon codes',
+        params: idParams,
+        body: promotionCodesBodySchema,
+        querystring: fieldsQuerySchema,
+        response: { 200: cartAnswer, ...errors },
+      },
+    },
+    async (request) => ({ cart: await store.removePromotions(request.params.id, request.body.promo_codes) }),
+  );
+};

@@ -1,0 +1,215 @@
+/**
+ * The commerce API (§7 Commerce backend) over the store's own services: products from the
+ * catalogue, promotions from the coupons, carts from the cart service (the same carts as
+ * /cart: one source of truth). Answers in the Medusa v2 Store API's shapes (`./shapes`).
+ *
+ * Carts here are known by their id, which is the key to them; a cart that belongs to a
+ * logged-in user answers 404, as someone else's cart does everywhere in the API.
+ *
+ * Errors: ValidationError (400) for an unknown region, an unknown coupon, one below its
+ * minimum order or more than one coupon; NotFoundError (404) for an unknown product, cart or
+ * line item; the cart service's errors for quantities and stock.
+ */
+import { CART_MESSAGES, COUPON_MESSAGES, couponMinimumOrder, type ProductDetail } from '@vastra/contracts';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money';
+import type { CartRecord, CartService } from '../cart/service';
+import type { CatalogService } from '../catalog/service';
+import { couponDiscountPaise, type Coupon, type CouponService } from '../coupons/service';
+import { findRegion, INDIA_REGION, type StoreRegion } from './region';
+import {
+  toStoreCart,
+  toStoreProduct,
+  toStorePromotion,
+  type CartInput,
+  type ProductInput,
+  type StoreCart,
+  type StoreProduct,
+  type StorePromotion,
+} from './shapes';
+
+export type ProductListQuery = {
+  limit: number;
+  offset: number;
+  ids?: string[];
+  handles?: string[];
+  categoryIds?: string[];
+  q?: string;
+};
+
+function fromProductDetail(p: ProductDetail): ProductInput {
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    brand: p.brand,
+    description: p.description,
+    hsnCode: p.hsnCode,
+    images: p.images,
+    primaryImage: p.primaryImage,
+    categoryPath: p.categoryPath,
+    variants: p.variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      size: v.size,
+      color: v.color,
+      pricePaise: rupeesToPaise(v.price),
+      mrpPaise: rupeesToPaise(v.mrp),
+      stock: v.stock,
+    })),
+  };
+}
+
+function fromCartRecord(cart: CartRecord): CartInput {
+  return {
+    id: cart.id,
+    isActive: cart.isActive,
+    email: cart.email,
+    createdAt: cart.createdAt,
+    updatedAt: cart.updatedAt,
+    lines: cart.lines.map((line) => ({
+      ...line,
+      product: {
+        id: line.product.id,
+        slug: line.product.slug,
+        name: line.product.name,
+        brand: line.product.brand,
+        description: null,
+        hsnCode: line.product.hsnCode,
+        images: line.product.images,
+        primaryImage: line.product.primaryImage,
+        categoryPath: [],
+        variants: line.product.variants,
+      },
+    })),
+  };
+}
+
+/** Sum of the lines that can be bought now, in paise: what a coupon applies to. */
+function countedSubtotalPaise(cart: CartRecord): number {
+  return cart.lines.reduce((sum, l) => (l.isAvailable ? sum + l.unitPricePaise * l.quantity : sum), 0);
+}
+
+export class StoreService {
+  constructor(private readonly deps: { catalog: CatalogService; coupons: CouponService; carts: CartService }) {}
+
+  /** A page of products priced for the region, and how many match. */
+  async listProducts(
+    query: ProductListQuery,
+    region: StoreRegion,
+  ): Promise<{ products: StoreProduct[]; count: number }> {
+    const { products, count } = await this.deps.catalog.listProducts({
+      limit: query.limit,
+      offset: query.offset,
+      ids: query.ids,
+      slugs: query.handles,
+      categoryIds: query.categoryIds,
+      search: query.q,
+    });
+    return { products: products.map((p) => toStoreProduct(fromProductDetail(p), region)), count };
+  }
+
+  /** One product by id (or handle) priced for the region; NotFoundError otherwise. */
+  async getProduct(idOrHandle: string, region: StoreRegion): Promise<StoreProduct> {
+    return toStoreProduct(fromProductDetail(await this.deps.catalog.getProduct(idOrHandle)), region);
+  }
+
+  /** Coupons running now, as promotions. */
+  async runningPromotions(): Promise<StorePromotion[]> {
+    return (await this.deps.coupons.running()).map((c) => toStorePromotion(c, INDIA_REGION));
+  }
+
+  /**
+   * A new cart (region India unless another known region is named), with its first items if
+   * given, added in order: an item refused stops there with its error, and the cart made so
+   * far is left for the idle-cart clean-up.
+   */
+  async createCart(input: {
+    region: StoreRegion;
+    email?: string;
+    items?: { variantId: string; quantity: number }[];
+  }): Promise<StoreCart> {
+    let cart = await this.deps.carts.create({ kind: 'anonymous' }, { regionId: input.region.id, email: input.email });
+    for (const item of input.items ?? []) {
+      cart = await this.deps.carts.addItem({ kind: 'cart', cartId: cart.id }, item);
+    }
+    return this.view(cart);
+  }
+
+  async getCart(cartId: string): Promise<StoreCart> {
+    return this.view(await this.storeCart(cartId));
+  }
+
+  async updateCart(cartId: string, fields: { email?: string | null; region?: StoreRegion }): Promise<StoreCart> {
+    await this.storeCart(cartId);
+    return this.view(
+      await this.deps.carts.updateDetails(cartId, {
+        ...(fields.email !== undefined ? { email: fields.email } : {}),
+        ...(fields.region ? { regionId: fields.region.id } : {}),
+      }),
+    );
+  }
+
+  /** Adds a quantity of a variant; the same variant again raises its line's quantity. */
+  async addLineItem(cartId: string, item: { variantId: string; quantity: number }): Promise<StoreCart> {
+    await this.storeCart(cartId);
+    return this.view(await this.deps.carts.addItem({ kind: 'cart', cartId }, item));
+  }
+
+  /** Sets a line's quantity; 0 removes the line (as Medusa does). */
+  async updateLineItem(cartId: string, lineId: string, quantity: number): Promise<StoreCart> {
+    if (quantity === 0) return this.deleteLineItem(cartId, lineId);
+    await this.storeCart(cartId);
+    return this.view(await this.deps.carts.updateItemQuantity({ kind: 'cart', cartId }, lineId, quantity));
+  }
+
+  async deleteLineItem(cartId: string, lineId: string): Promise<StoreCart> {
+    await this.storeCart(cartId);
+    return this.view(await this.deps.carts.removeItem({ kind: 'cart', cartId }, lineId));
+  }
+
+  /**
+   * Applies a coupon code (any letter case): it must be running and the cart's subtotal must
+   * reach its minimum order. A cart holds one coupon; a new one replaces the old.
+   */
+  async addPromotions(cartId: string, codes: string[]): Promise<StoreCart> {
+    const cart = await this.storeCart(cartId);
+    const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
+    if (wanted.length > 1) throw new ValidationError(COUPON_MESSAGES.oneAtATime);
+    const coupon = await this.deps.coupons.findRunning(wanted[0]!);
+    if (!coupon) throw new ValidationError(COUPON_MESSAGES.notFound);
+    if (countedSubtotalPaise(cart) < coupon.minOrderPaise) {
+      throw new ValidationError(couponMinimumOrder(paiseToRupees(coupon.minOrderPaise)));
+    }
+    return this.view(await this.deps.carts.setPromotionCodes(cartId, [coupon.code]));
+  }
+
+  /** Removes the codes named (any letter case); codes the cart does not hold are ignored. */
+  async removePromotions(cartId: string, codes: string[]): Promise<StoreCart> {
+    const cart = await this.storeCart(cartId);
+    const removed = new Set(codes.map((c) => c.trim().toUpperCase()));
+    const kept = cart.promotionCodes.filter((c) => !removed.has(c.toUpperCase()));
+    return this.view(await this.deps.carts.setPromotionCodes(cartId, kept));
+  }
+
+  /** The cart if /store may use it: it exists and belongs to no logged-in user. */
+  private async storeCart(cartId: string): Promise<CartRecord> {
+    const cart = await this.deps.carts.get({ kind: 'cart', cartId });
+    if (!cart || cart.userId) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+    return cart;
+  }
+
+  /** The cart in Medusa's shape, with the discount of its coupon if that is still running. */
+  private async view(cart: CartRecord): Promise<StoreCart> {
+    const region = findRegion(cart.regionId) ?? INDIA_REGION;
+    let applied: { coupon: Coupon; discountPaise: number } | null = null;
+    for (const code of cart.promotionCodes) {
+      const coupon = await this.deps.coupons.findRunning(code);
+      if (coupon) {
+        applied = { coupon, discountPaise: couponDiscountPaise(coupon, countedSubtotalPaise(cart)) };
+        break;
+      }
+    }
+    return toStoreCart(fromCartRecord(cart), region, applied);
+  }
+}
