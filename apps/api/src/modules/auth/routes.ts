@@ -9,7 +9,6 @@ import {
   changePasswordBodySchema,
   emailBodySchema,
   envelope,
-  errorEnvelopeSchema,
   googleLoginBodySchema,
   loginBodySchema,
   messageEnvelopeSchema,
@@ -22,7 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { done, ok } from '../../lib/http';
+import { done, errorResponses, ok } from '../../lib/http';
 import { principalOf } from './authenticate';
 import { clearSessionCookie, setSessionCookie } from './cookie';
 import type { AuthLimitName } from './rate-limits';
@@ -35,14 +34,7 @@ export type AuthRoutesOptions = {
   secureCookies: boolean;
 };
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-  503: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429, 503);
 
 function sessionMeta(request: FastifyRequest): SessionMeta {
   return { userAgent: request.headers['user-agent'], ip: request.ip };

@@ -9,7 +9,6 @@ import {
   cartOwnerSchema,
   cartSchema,
   envelope,
-  errorEnvelopeSchema,
   mergeCartBodySchema,
   updateCartItemBodySchema,
 } from '@vastra/contracts';
@@ -17,19 +16,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/errors';
-import { ok } from '../../lib/http';
+import { errorResponses, ok } from '../../lib/http';
 import { principalOf } from '../auth/authenticate';
 import type { CartOwner, CartService } from './service';
 
 const tags = ['cart'];
 const cartEnvelope = envelope(z.object({ cart: cartSchema }));
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const itemParams = z.object({ id: z.string().max(100) });
 
 /** The caller's cart owner: the session's user, else the guest id given; 400 without either. */

@@ -2,30 +2,16 @@
  * Reviews (§7 Catalogue): GET /reviews/product/{id} (reviews, stats, meta) for anyone, and
  * POST /reviews for a logged-in shopper (401 `Please login to submit a review` otherwise).
  */
-import {
-  REVIEW_MESSAGES,
-  envelope,
-  errorEnvelopeSchema,
-  reviewSchema,
-  reviewsPageSchema,
-  reviewsQuerySchema,
-} from '@vastra/contracts';
+import { REVIEW_MESSAGES, envelope, reviewSchema, reviewsPageSchema, reviewsQuerySchema } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../lib/errors';
-import { ok } from '../../lib/http';
+import { errorResponses, ok } from '../../lib/http';
 import { readReviewForm } from './review-form';
 import type { ReviewsService } from './service';
 
 const tags = ['reviews'];
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  413: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413);
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {
   app.get(

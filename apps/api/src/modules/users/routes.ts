@@ -2,22 +2,16 @@
  * The signed-in user's own account (§7 Auth): `GET /auth/me` and the profile form
  * `PUT /auth/profile/full`. Both need a session; answers carry only the public user.
  */
-import { AUTH_MESSAGES, envelope, errorEnvelopeSchema, userSchema } from '@vastra/contracts';
+import { AUTH_MESSAGES, envelope, userSchema } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/http';
+import { errorResponses, ok } from '../../lib/http';
 import { principalOf } from '../auth/authenticate';
 import { readProfileForm } from './profile-form';
 import type { UsersService } from './service';
 
 const userEnvelope = envelope(z.object({ user: userSchema }));
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  413: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(

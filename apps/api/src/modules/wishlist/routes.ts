@@ -5,7 +5,6 @@ import {
   WISHLIST_MESSAGES,
   addToWishlistBodySchema,
   envelope,
-  errorEnvelopeSchema,
   messageEnvelopeSchema,
   wishlistEntrySchema,
   wishlistIdsSchema,
@@ -14,18 +13,12 @@ import {
 } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { done, ok } from '../../lib/http';
+import { done, errorResponses, ok } from '../../lib/http';
 import { principalOf } from '../auth/authenticate';
 import type { WishlistService } from './service';
 
 const tags = ['wishlist'];
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }> = async (app, { wishlist }) => {
   app.addHook('preHandler', app.requireUser);
