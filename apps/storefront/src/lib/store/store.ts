@@ -17,6 +17,7 @@ import {
 import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
 import { createBrowserApi } from '@/lib/api/browser-client';
 import { authReducer, logoutUser } from './auth-slice';
+import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
 import { checkoutReducer, customerReducer, detailsReducer, ordersReducer, shippingReducer } from './commerce-slices';
 import { wishlistReducer } from './wishlist-slice';
@@ -41,6 +42,8 @@ type SliceStates = ReturnType<typeof rootReducer>;
 const TRANSIENT: Record<string, readonly string[]> = {
   auth: ['loading', 'error', 'changePasswordOutput'],
   wishlist: ['loading', 'error', 'message', 'isOpen', 'deleteSuccess'],
+  // The cart itself is kept under its own storage key (lib/cart-storage.ts), shared by all tabs.
+  cart: ['loading', 'pendingCalls', 'error', 'cart'],
 };
 const dropTransient = createTransform<Record<string, unknown>, Record<string, unknown>>(
   (slice, key) => {
@@ -104,7 +107,7 @@ export function makeStore({ apiUrl, navigate }: StoreOptions) {
         thunk: { extraArgument: { api } },
         // redux-persist's own actions carry functions.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      }).prepend(createCartListeners()),
   });
   return store;
 }
