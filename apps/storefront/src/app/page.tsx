@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
+import { RecentlyViewedSection } from '@/features/browsing-history/recently-viewed-section';
 import { HomeTemplate } from '@/features/home/home-template';
 import { getHomepageSections } from '@/lib/api/catalog';
+import { getRecentlyViewed } from '@/lib/recently-viewed-server';
 import { pageMetadata } from '@/lib/seo';
 
 const TITLE = 'Vastra: fashion for India';
@@ -16,6 +18,11 @@ export const metadata: Metadata = {
 };
 
 export default async function HomePage() {
-  const sections = await getHomepageSections();
-  return <HomeTemplate sections={sections} />;
+  const [sections, recentlyViewed] = await Promise.all([getHomepageSections(), getRecentlyViewed()]);
+  return (
+    <>
+      <HomeTemplate sections={sections} />
+      <RecentlyViewedSection products={recentlyViewed} className="mt-12 sm:mt-16" />
+    </>
+  );
 }

@@ -7,9 +7,18 @@ import { SearchBox } from './search-box';
 
 /**
  * The header: logo, category navigation (mega menu on desktop, drawer on mobile), search and
- * the account area, which the root layout hands in (`account`) so this feature needs no other.
+ * the account area and the cart, which the root layout hands in (`account`, `cart`) so this
+ * feature needs no other.
  */
-export function SiteHeader({ categories, account }: { categories: NavCategory[]; account: ReactNode }) {
+export function SiteHeader({
+  categories,
+  account,
+  cart,
+}: {
+  categories: NavCategory[];
+  account: ReactNode;
+  cart: ReactNode;
+}) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <a
@@ -87,7 +96,10 @@ export function SiteHeader({ categories, account }: { categories: NavCategory[];
         <div className="order-last w-full lg:order-none lg:ml-auto lg:w-96 lg:py-3">
           <SearchBox />
         </div>
-        <div className="ml-auto lg:ml-0">{account}</div>
+        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+          {account}
+          {cart}
+        </div>
       </div>
     </header>
   );

@@ -4,13 +4,14 @@ import type { ProductDetail, Variant } from '@vastra/contracts';
 import { useId, useState } from 'react';
 import { PriceTag } from '@/components/ui/price-tag';
 import { swatchFor } from '@/lib/colours';
+import { AddToCart } from './add-to-cart';
 import { discountPercent, stockState } from './stock';
 
 const unique = (values: string[]) => [...new Set(values)];
 
 /**
  * Colour and size selectors built from the variants (radio groups), the price of the chosen
- * variant and its stock state. The cart comes in a later issue, so nothing is added here.
+ * variant, its stock state and Add to cart.
  */
 export function PurchasePanel({ product }: { product: ProductDetail }) {
   const variants = product.variants;
@@ -134,16 +135,7 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
         ) : null}
       </p>
 
-      <div>
-        <button
-          type="button"
-          disabled
-          className="w-full cursor-not-allowed rounded-md bg-stone-200 px-6 py-3.5 text-sm font-semibold tracking-wide text-stone-600 uppercase sm:w-auto sm:min-w-64"
-        >
-          Add to bag
-        </button>
-        <p className="mt-2 text-xs text-stone-600">Online ordering opens soon.</p>
-      </div>
+      <AddToCart productId={product.id} variant={selected} available={anyInStock} />
     </div>
   );
 }

@@ -2,11 +2,15 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { productHref } from '@/components/ui/product-card';
+import { RecentlyViewedSection } from '@/features/browsing-history/recently-viewed-section';
+import { RecordProductView } from '@/features/browsing-history/record-product-view';
 import { ProductTemplate } from '@/features/product/product-template';
 import { isNotFound } from '@/lib/api/client';
 import { getProduct, getRelatedProducts } from '@/lib/api/products';
 import { formatPrice } from '@/lib/format';
 import { toMediaSrc } from '@/lib/media';
+import { toRecentlyViewedProduct } from '@/lib/recently-viewed';
+import { getRecentlyViewed } from '@/lib/recently-viewed-server';
 import { pageMetadata, truncateDescription } from '@/lib/seo';
 
 type Props = { params: Promise<{ id: string }> };
@@ -39,6 +43,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params }: Props) {
   const { id } = await params;
   const related = getRelatedProducts(id);
-  const product = await loadProduct(id);
-  return <ProductTemplate product={product} related={related} />;
+  const [product, recentlyViewed] = await Promise.all([loadProduct(id), getRecentlyViewed()]);
+  return (
+    <>
+      <ProductTemplate product={product} related={related} />
+      <RecentlyViewedSection products={recentlyViewed.filter((p) => p.id !== product.id)} className="pt-6" />
+      <RecordProductView product={toRecentlyViewedProduct(product)} />
+    </>
+  );
 }
