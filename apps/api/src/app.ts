@@ -32,12 +32,17 @@ import { authRoutes } from './modules/auth/routes';
 import { loadSigningSecret } from './modules/auth/secret';
 import { AuthService } from './modules/auth/service';
 import { SessionService } from './modules/auth/sessions';
+import { scheduleGuestCartCleanup } from './modules/cart/cleanup';
+import { cartRoutes } from './modules/cart/routes';
+import { CartService } from './modules/cart/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
 import { healthRoutes } from './modules/health/routes';
 import { usersRoutes } from './modules/users/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
+import { WishlistService } from './modules/wishlist/service';
 import { UsersService } from './modules/users/service';
 
 /** Vendored catalogue photos and the placeholder image, served under /media. */
@@ -135,6 +140,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     secureCookies: config.env === 'production',
   });
   await app.register(usersRoutes, { users });
+
+  const carts = new CartService(database.db, catalog);
+  scheduleGuestCartCleanup(app, carts);
+  await app.register(cartRoutes, { carts });
+  await app.register(wishlistRoutes, { wishlist: new WishlistService(database.db, catalog) });
 
   return app;
 }

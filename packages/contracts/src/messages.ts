@@ -103,6 +103,7 @@ export const CART_MESSAGES = {
   variantNotFound: 'That size is not available for this product.',
   outOfStock: 'This size is out of stock.',
   itemNotFound: 'Cart item not found',
+  cartNotFound: 'Cart not found',
   added: 'Item added to cart',
   updated: 'Cart updated',
   removed: 'Item removed from cart',

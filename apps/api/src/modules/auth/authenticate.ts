@@ -1,7 +1,7 @@
 /**
  * Who is calling (§6): the session token comes as `Authorization: Bearer` or as the httpOnly
  * `auth_token` cookie. `app.requireUser` (a preHandler) refuses calls without a valid session;
- * `app.identifyUser` only notes one if present. Writes authenticated by the cookie alone must
+ * `app.identifyUser` only notes one if present; `app.optionalUser` accepts no token but refuses a bad one. Writes authenticated by the cookie alone must
  * come from a storefront origin, which stops other sites riding on the shopper's cookie.
  */
 import { AUTH_MESSAGES, AUTH_TOKEN_STORAGE_NAME } from '@vastra/contracts';
@@ -19,6 +19,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -67,6 +68,13 @@ export function registerAuthentication(
     const found = findToken(request);
     if (!found) throw new UnauthorizedError(AUTH_MESSAGES.authRequired);
     request.principal = { ...(await sessions.verify(found.token)), via: found.via };
+  });
+
+  // For calls a guest may make too (the cart): no token means a guest, but a token that no
+  // longer works is a 401, so the storefront logs out rather than showing a guest's cart.
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    const found = findToken(request);
+    if (found) request.principal = { ...(await sessions.verify(found.token)), via: found.via };
   });
 
   app.decorate('identifyUser', async (request: FastifyRequest) => {

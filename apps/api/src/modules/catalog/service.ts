@@ -25,10 +25,11 @@ import {
 import { queryRows, type Db } from '../../db/client';
 import { categories, collections, type ImageJson } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { paiseToRupees } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
 import { TtlCache } from '../../lib/ttl-cache';
-import { prepareProductQueries } from './product-queries';
+import { prepareProductQueries, type VariantJson } from './product-queries';
 import { facets, orderBy, planSearch } from './search';
 
 /** `cacheTtlMs`: how long answers that are the same for every shopper are reused. */
@@ -59,10 +60,44 @@ type SummaryRow = {
   category_slug: string;
 };
 
+/** One size of a product with its product, as the cart and the wishlist show it. Money in paise. */
+export type VariantDetail = {
+  id: string;
+  sku: string;
+  size: string;
+  color: string;
+  pricePaise: number;
+  mrpPaise: number;
+  stock: number;
+  product: {
+    id: string;
+    slug: string;
+    name: string;
+    brand: string;
+    isActive: boolean;
+    hsnCode: string;
+    categoryId: string;
+    images: Image[];
+    primaryImage: Image | null;
+    variants: Omit<VariantDetail, 'product'>[];
+  };
+};
+
+type VariantDetailRow = {
+  variant_id: string;
+  id: string;
+  slug: string;
+  name: string;
+  brand: string;
+  is_active: boolean;
+  hsn_code: string;
+  category_id: string;
+  images: ImageJson[];
+  variants: VariantJson[] | null;
+};
+
 /** Results up to this many products are filtered before they are sorted. */
 const SMALL_RESULT = 2000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class CatalogService {
   private readonly shared: TtlCache;
@@ -136,7 +171,7 @@ export class CatalogService {
 
   /** GET /products/{id}: one product by id (or slug) with variants; NotFoundError otherwise. */
   async getProduct(idOrSlug: string): Promise<ProductDetail> {
-    const query = UUID.test(idOrSlug) ? this.productQueries.byId : this.productQueries.bySlug;
+    const query = isUuid(idOrSlug) ? this.productQueries.byId : this.productQueries.bySlug;
     const [[row], categoryMap, collectionMap] = await Promise.all([
       query.execute({ key: idOrSlug }),
       this.categoryMap(),
@@ -177,6 +212,74 @@ export class CatalogService {
           images,
         })),
     };
+  }
+
+  /**
+   * The products and sizes behind a set of variant ids, for the cart and the wishlist, in one
+   * query: every variant's product (active or not, so a withdrawn product can be shown as
+   * such) with all of its sizes. Unknown ids are absent from the map. Money in paise.
+   */
+  async variantDetails(variantIds: readonly string[]): Promise<Map<string, VariantDetail>> {
+    const ids = [...new Set(variantIds)].filter((id) => isUuid(id));
+    if (ids.length === 0) return new Map();
+    const rows = await queryRows<VariantDetailRow>(
+      this.db,
+      sql`
+      SELECT v.id AS variant_id, p.id, p.slug, p.name, p.brand, p.is_active, p.hsn_code, p.category_id, p.images,
+        (SELECT json_agg(json_build_object('id', s.id, 'sku', s.sku, 'size', s.size, 'color', s.color,
+                 'price_paise', s.price_paise, 'mrp_paise', s.mrp_paise, 'stock', s.stock))
+         FROM variants s WHERE s.product_id = p.id) AS variants
+      FROM variants v JOIN products p ON p.id = v.product_id
+      WHERE v.id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    const details = new Map<string, VariantDetail>();
+    for (const row of rows) {
+      const siblings = (row.variants ?? [])
+        .sort((a, b) => compareSizes(a.size, b.size))
+        .map((v) => ({
+          id: v.id,
+          sku: v.sku,
+          size: v.size,
+          color: v.color,
+          pricePaise: v.price_paise,
+          mrpPaise: v.mrp_paise,
+          stock: v.stock,
+        }));
+      const variant = siblings.find((v) => v.id === row.variant_id);
+      if (!variant) continue;
+      const images = this.images(row.images);
+      details.set(row.variant_id, {
+        ...variant,
+        product: {
+          id: row.id,
+          slug: row.slug,
+          name: row.name,
+          brand: row.brand,
+          isActive: row.is_active,
+          hsnCode: row.hsn_code,
+          categoryId: row.category_id,
+          images,
+          primaryImage: images.find((i) => i.isPrimary) ?? images[0] ?? null,
+          variants: siblings,
+        },
+      });
+    }
+    return details;
+  }
+
+  /** The first size in stock of an active product (else its first size); null for an unknown or inactive product. */
+  async defaultVariantId(productId: string): Promise<string | null> {
+    if (!isUuid(productId)) return null;
+    const rows = await queryRows<{ id: string; size: string; stock: number }>(
+      this.db,
+      sql`SELECT v.id, v.size, v.stock FROM variants v JOIN products p ON p.id = v.product_id
+          WHERE p.id = ${productId}::uuid AND p.is_active`,
+    );
+    const sorted = rows.sort((a, b) => compareSizes(a.size, b.size));
+    return (sorted.find((v) => v.stock > 0) ?? sorted[0])?.id ?? null;
   }
 
   /** Every category by id, for category paths. */

@@ -1,0 +1,447 @@
+/**
+ * Carts (§3 Cart, §4 Guest cart, §7 Cart): one active cart per user or guest id, plus carts of
+ * the commerce API (/store) known by their id alone. The one place that enforces the cart
+ * rules, for /cart and /store alike: quantities are whole numbers of 1 or more, a line holds at
+ * most the size's stock (and MAX_LINE_QUANTITY), a size must belong to the product and the
+ * product must be on sale. Prices are never stored as the truth: they are read live from the
+ * catalogue; the price at add only flags a change. Money in paise.
+ *
+ * Errors: ValidationError (400) for a size of another product; NotFoundError (404) for an
+ * unknown or withdrawn product or size, an unknown cart, or an item of someone else's cart;
+ * ConflictError (409) when a quantity exceeds the stock.
+ */
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftInStock, type Cart } from '@vastra/contracts';
+import type { Db } from '../../db/client';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { paiseToRupees } from '../../lib/money';
+import type { CatalogService, VariantDetail } from '../catalog/service';
+import { cartItems, carts } from './tables';
+
+/** Whose cart: a user's, a guest's, or (for /store) the cart with this id. */
+export type CartOwner =
+  { kind: 'user'; userId: string } | { kind: 'guest'; guestId: string } | { kind: 'cart'; cartId: string };
+
+/** A line item with its live product and size. Money in paise. */
+export type CartLine = {
+  id: string;
+  productId: string;
+  variantId: string;
+  quantity: number;
+  unitPricePaise: number;
+  unitPricePaiseAtAdd: number;
+  mrpPaise: number;
+  stock: number;
+  sku: string;
+  size: string;
+  color: string;
+  /** The product is on sale and the size has stock. */
+  isAvailable: boolean;
+  /** Fewer than `quantity` are left. */
+  exceedsStock: boolean;
+  product: VariantDetail['product'];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type CartRecord = {
+  id: string;
+  userId: string | null;
+  guestId: string | null;
+  isActive: boolean;
+  regionId: string;
+  email: string | null;
+  promotionCodes: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  /** Oldest first. */
+  lines: CartLine[];
+};
+
+type CartRow = typeof carts.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export class CartService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  /** The owner's active cart (for `kind: 'cart'`, that cart whatever its state), or null. */
+  async get(owner: CartOwner): Promise<CartRecord | null> {
+    const row = await this.findRow(this.db, owner);
+    return row ? this.record(row) : null;
+  }
+
+  /**
+   * Makes a cart for the owner: the user's or guest's active cart if it already has one, or a
+   * new cart known only by its id (`kind: 'cart'` is not accepted: an id cannot be chosen).
+   */
+  async create(
+    owner: Exclude<CartOwner, { kind: 'cart' }> | { kind: 'anonymous' },
+    fields: { regionId?: string; email?: string | null } = {},
+  ): Promise<CartRecord> {
+    const row = await this.db.transaction(async (tx) => {
+      const found = owner.kind === 'anonymous' ? undefined : await this.findRow(tx, owner);
+      if (found) return found;
+      return this.insertCart(tx, owner, fields);
+    });
+    return this.record(row);
+  }
+
+  /**
+   * Adds a quantity of a size; the same size again raises that line's quantity. The user's or
+   * guest's cart is created on the first add, in the same transaction (a refused add stores nothing).
+   */
+  async addItem(
+    owner: CartOwner,
+    item: { productId?: string; variantId: string; quantity: number },
+  ): Promise<CartRecord> {
+    const variant = await this.purchasable(item.variantId, item.productId);
+    const cartId = await this.db.transaction(async (tx) => {
+      const cart =
+        (await this.findRow(tx, owner)) ?? (owner.kind === 'cart' ? undefined : await this.insertCart(tx, owner, {}));
+      if (!cart || !cart.isActive) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+      const limit = Math.min(variant.stock, MAX_LINE_QUANTITY);
+      // One statement, so two adds racing cannot together pass the limit.
+      const [line] = await tx
+        .insert(cartItems)
+        .values({
+          cartId: cart.id,
+          productId: variant.product.id,
+          variantId: variant.id,
+          quantity: item.quantity,
+          unitPricePaiseAtAdd: variant.pricePaise,
+        })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.variantId],
+          set: {
+            quantity: sql`${cartItems.quantity} + excluded.quantity`,
+            // Adding again is done knowing today's price.
+            unitPricePaiseAtAdd: sql`excluded.unit_price_paise_at_add`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
+        })
+        .returning({ quantity: cartItems.quantity });
+      if (!line || line.quantity > limit) this.refuseQuantity(variant.stock);
+      await this.touch(tx, cart.id);
+      return cart.id;
+    });
+    return this.mustGet(cartId);
+  }
+
+  /** Sets a line's quantity. */
+  async updateItemQuantity(owner: CartOwner, itemId: string, quantity: number): Promise<CartRecord> {
+    const { cart, line } = await this.ownedLine(owner, itemId);
+    const variant = await this.purchasable(line.variantId);
+    if (quantity > Math.min(variant.stock, MAX_LINE_QUANTITY)) this.refuseQuantity(variant.stock);
+    await this.db.transaction(async (tx) => {
+      await tx.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
+      await this.touch(tx, cart.id);
+    });
+    return this.mustGet(cart.id);
+  }
+
+  /** Removes a line. */
+  async removeItem(owner: CartOwner, itemId: string): Promise<CartRecord> {
+    const { cart, line } = await this.ownedLine(owner, itemId);
+    await this.db.transaction(async (tx) => {
+      await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+      await this.touch(tx, cart.id);
+    });
+    return this.mustGet(cart.id);
+  }
+
+  /** Empties the owner's cart; null when there is none. */
+  async clear(owner: CartOwner): Promise<CartRecord | null> {
+    const cart = await this.findRow(this.db, owner);
+    if (!cart) return null;
+    await this.db.transaction(async (tx) => {
+      await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+      await this.touch(tx, cart.id);
+    });
+    return this.mustGet(cart.id);
+  }
+
+  /**
+   * Moves a guest's cart into the user's (§4): each size's quantities are added, capped at
+   * the stock; sizes withdrawn or sold out stay behind. The guest cart is closed, so merging
+   * again changes nothing. Returns the user's cart (null if neither has one).
+   */
+  async merge(userId: string, guestId: string): Promise<CartRecord | null> {
+    const userOwner: CartOwner = { kind: 'user', userId };
+    const guestCart = await this.findRow(this.db, { kind: 'guest', guestId });
+    if (!guestCart) return this.get(userOwner);
+    const guestLines = await this.db.select().from(cartItems).where(eq(cartItems.cartId, guestCart.id));
+    const variants = await this.catalog.variantDetails(guestLines.map((l) => l.variantId));
+    const cartId = await this.db.transaction(async (tx) => {
+      // Closing the guest cart first, conditionally, makes a concurrent second merge a no-op.
+      const closed = await tx
+        .update(carts)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(and(eq(carts.id, guestCart.id), eq(carts.isActive, true)))
+        .returning({ id: carts.id });
+      const userCart = (await this.findRow(tx, userOwner)) ?? (await this.insertCart(tx, userOwner, {}));
+      if (closed.length === 0) return userCart.id;
+      for (const line of guestLines) {
+        const variant = variants.get(line.variantId);
+        if (!variant?.product.isActive || variant.stock <= 0) continue;
+        const limit = Math.min(variant.stock, MAX_LINE_QUANTITY);
+        await tx
+          .insert(cartItems)
+          .values({
+            cartId: userCart.id,
+            productId: line.productId,
+            variantId: line.variantId,
+            quantity: Math.min(line.quantity, limit),
+            unitPricePaiseAtAdd: line.unitPricePaiseAtAdd,
+          })
+          .onConflictDoUpdate({
+            target: [cartItems.cartId, cartItems.variantId],
+            set: { quantity: sql`LEAST(${cartItems.quantity} + excluded.quantity, ${limit})`, updatedAt: sql`now()` },
+          });
+      }
+      await this.touch(tx, userCart.id);
+      return userCart.id;
+    });
+    return this.mustGet(cartId);
+  }
+
+  /** Sets a /store cart's email or region. */
+  async updateDetails(cartId: string, fields: { email?: string | null; regionId?: string }): Promise<CartRecord> {
+    const cart = await this.activeCart(cartId);
+    await this.db
+      .update(carts)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(carts.id, cart.id));
+    return this.mustGet(cart.id);
+  }
+
+  /** Replaces the promotion codes applied to a cart (the caller checks that they are running). */
+  async setPromotionCodes(cartId: string, codes: readonly string[]): Promise<CartRecord> {
+    const cart = await this.activeCart(cartId);
+    await this.db
+      .update(carts)
+      .set({ promotionCodes: [...codes], updatedAt: new Date() })
+      .where(eq(carts.id, cart.id));
+    return this.mustGet(cart.id);
+  }
+
+  /**
+   * Deletes carts that belong to no user (guest and /store carts, open or merged) and nobody
+   * has touched since `idleSince`. Returns how many went.
+   */
+  async removeIdleGuestCarts(idleSince: Date): Promise<number> {
+    const removed = await this.db
+      .delete(carts)
+      .where(and(isNull(carts.userId), lt(carts.updatedAt, idleSince)))
+      .returning({ id: carts.id });
+    return removed.length;
+  }
+
+  /** The cart of §3 in rupees, as `/cart` answers it; an empty cart (id null) when there is none. */
+  toPublic(record: CartRecord | null, guestId: string | null = null): Cart {
+    if (!record) {
+      return {
+        id: null,
+        items: [],
+        itemCount: 0,
+        totalAmount: 0,
+        totalMrp: 0,
+        isActive: true,
+        guestId,
+        updatedAt: null,
+      };
+    }
+    let totalPaise = 0;
+    let totalMrpPaise = 0;
+    const items = record.lines.map((line) => {
+      if (line.isAvailable) {
+        totalPaise += line.unitPricePaise * line.quantity;
+        totalMrpPaise += line.mrpPaise * line.quantity;
+      }
+      return {
+        id: line.id,
+        productId: line.productId,
+        variantId: line.variantId,
+        quantity: line.quantity,
+        product: {
+          id: line.product.id,
+          slug: line.product.slug,
+          name: line.product.name,
+          brand: line.product.brand,
+          isActive: line.product.isActive,
+          primaryImage: line.product.primaryImage,
+          images: line.product.images,
+          variants: line.product.variants.map((v) => ({
+            id: v.id,
+            sku: v.sku,
+            size: v.size,
+            color: v.color,
+            price: paiseToRupees(v.pricePaise),
+            mrp: paiseToRupees(v.mrpPaise),
+            stock: v.stock,
+            inStock: v.stock > 0,
+          })),
+        },
+        variant: {
+          id: line.variantId,
+          sku: line.sku,
+          size: line.size,
+          color: line.color,
+          images: line.product.images,
+          price: paiseToRupees(line.unitPricePaise),
+          mrp: paiseToRupees(line.mrpPaise),
+          stock: line.stock,
+          inStock: line.stock > 0,
+        },
+        price: paiseToRupees(line.unitPricePaise),
+        priceAtAdd: paiseToRupees(line.unitPricePaiseAtAdd),
+        priceChanged: line.unitPricePaise !== line.unitPricePaiseAtAdd,
+        lineTotal: paiseToRupees(line.unitPricePaise * line.quantity),
+        lineMrpTotal: paiseToRupees(line.mrpPaise * line.quantity),
+        isAvailable: line.isAvailable,
+        exceedsStock: line.exceedsStock,
+      };
+    });
+    return {
+      id: record.id,
+      items,
+      itemCount: record.lines.reduce((n, l) => n + l.quantity, 0),
+      totalAmount: paiseToRupees(totalPaise),
+      totalMrp: paiseToRupees(totalMrpPaise),
+      isActive: record.isActive,
+      guestId: record.guestId,
+      updatedAt: record.updatedAt.toISOString(),
+    };
+  }
+
+  private async findRow(db: Db | Tx, owner: CartOwner): Promise<CartRow | undefined> {
+    const where =
+      owner.kind === 'user'
+        ? and(eq(carts.userId, owner.userId), eq(carts.isActive, true))
+        : owner.kind === 'guest'
+          ? and(eq(carts.guestId, owner.guestId), eq(carts.isActive, true))
+          : isUuid(owner.cartId)
+            ? eq(carts.id, owner.cartId)
+            : undefined;
+    if (!where) return undefined;
+    const [row] = await db.select().from(carts).where(where).limit(1);
+    return row;
+  }
+
+  /** Inserts a cart; a concurrent insert for the same user or guest wins and is returned instead. */
+  private async insertCart(
+    db: Db | Tx,
+    owner: Exclude<CartOwner, { kind: 'cart' }> | { kind: 'anonymous' },
+    fields: { regionId?: string; email?: string | null },
+  ): Promise<CartRow> {
+    const [row] = await db
+      .insert(carts)
+      .values({
+        userId: owner.kind === 'user' ? owner.userId : null,
+        guestId: owner.kind === 'guest' ? owner.guestId : null,
+        ...(fields.regionId ? { regionId: fields.regionId } : {}),
+        email: fields.email ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    const found = owner.kind === 'anonymous' ? undefined : await this.findRow(db, owner);
+    if (!found) throw new Error('A cart insert conflicted but no cart was found');
+    return found;
+  }
+
+  private async activeCart(cartId: string): Promise<CartRow> {
+    const cart = await this.findRow(this.db, { kind: 'cart', cartId });
+    if (!cart || !cart.isActive) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+    return cart;
+  }
+
+  private async mustGet(cartId: string): Promise<CartRecord> {
+    const cart = await this.get({ kind: 'cart', cartId });
+    if (!cart) throw new NotFoundError(CART_MESSAGES.cartNotFound);
+    return cart;
+  }
+
+  /** A line of the owner's active cart; anything else (someone else's, unknown, malformed) is 404. */
+  private async ownedLine(
+    owner: CartOwner,
+    itemId: string,
+  ): Promise<{ cart: CartRow; line: typeof cartItems.$inferSelect }> {
+    const cart = await this.findRow(this.db, owner);
+    if (!cart || !cart.isActive || !isUuid(itemId)) throw new NotFoundError(CART_MESSAGES.itemNotFound);
+    const [line] = await this.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)));
+    if (!line) throw new NotFoundError(CART_MESSAGES.itemNotFound);
+    return { cart, line };
+  }
+
+  /** The size if it can be bought now; checks that it belongs to `productId` when one is given. */
+  private async purchasable(variantId: string, productId?: string): Promise<VariantDetail> {
+    const variant = (await this.catalog.variantDetails([variantId])).get(variantId);
+    if (!variant) throw new NotFoundError(CART_MESSAGES.variantNotFound);
+    if (productId !== undefined && variant.product.id !== productId) {
+      throw new ValidationError(CART_MESSAGES.variantNotFound);
+    }
+    if (!variant.product.isActive) throw new NotFoundError(CART_MESSAGES.productUnavailable);
+    if (variant.stock <= 0) throw new ConflictError(CART_MESSAGES.outOfStock);
+    return variant;
+  }
+
+  private refuseQuantity(stock: number): never {
+    throw new ConflictError(stock >= MAX_LINE_QUANTITY ? CART_MESSAGES.quantityTooLarge : onlyLeftInStock(stock));
+  }
+
+  private async touch(tx: Tx, cartId: string): Promise<void> {
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+  }
+
+  private async record(row: CartRow): Promise<CartRecord> {
+    const lines = await this.db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, row.id))
+      .orderBy(cartItems.createdAt, cartItems.id);
+    const variants = await this.catalog.variantDetails(lines.map((l) => l.variantId));
+    return {
+      id: row.id,
+      userId: row.userId,
+      guestId: row.guestId,
+      isActive: row.isActive,
+      regionId: row.regionId,
+      email: row.email,
+      promotionCodes: row.promotionCodes,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      lines: lines.flatMap((line) => {
+        const variant = variants.get(line.variantId);
+        if (!variant) return [];
+        return [
+          {
+            id: line.id,
+            productId: line.productId,
+            variantId: line.variantId,
+            quantity: line.quantity,
+            unitPricePaise: variant.pricePaise,
+            unitPricePaiseAtAdd: line.unitPricePaiseAtAdd,
+            mrpPaise: variant.mrpPaise,
+            stock: variant.stock,
+            sku: variant.sku,
+            size: variant.size,
+            color: variant.color,
+            isAvailable: variant.product.isActive && variant.stock > 0,
+            exceedsStock: line.quantity > variant.stock,
+            product: variant.product,
+            createdAt: line.createdAt,
+            updatedAt: line.updatedAt,
+          },
+        ];
+      }),
+    };
+  }
+}
