@@ -91,7 +91,7 @@ export function AddToCart({
           onClick={add}
           disabled={busy}
           aria-describedby={needSize ? `${ids}-size` : undefined}
-          className="flex h-12 flex-1 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-600 sm:flex-none sm:min-w-64"
+          className="flex h-12 min-w-0 flex-1 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 text-sm font-semibold tracking-wide whitespace-nowrap text-white uppercase hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-600 sm:min-w-64 sm:flex-none"
         >
           <BagIcon width={18} height={18} />
           {busy ? 'Adding…' : 'Add to cart'}
@@ -99,7 +99,7 @@ export function AddToCart({
         {added && (
           <Link
             href="/cart"
-            className="flex h-12 items-center rounded-md border border-stone-300 px-5 text-sm font-semibold tracking-wide text-stone-900 uppercase hover:border-stone-900"
+            className="flex h-12 w-full items-center justify-center rounded-md border border-stone-300 px-5 text-sm font-semibold tracking-wide text-stone-900 uppercase hover:border-stone-900 sm:w-auto"
           >
             Go to cart <span aria-hidden="true">&nbsp;→</span>
           </Link>
