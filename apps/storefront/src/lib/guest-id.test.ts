@@ -68,7 +68,10 @@ describe('guest id (§4 Guest cart, §9)', () => {
     const expected = (ids * 25) / 36;
     for (const [c, n] of counts) {
       // ±6 % is 4.5 standard deviations here; a modulo bias would put a–d 12.5 % above.
-      assert.ok(Math.abs(n - expected) / expected < 0.06, `character ${c} drawn ${n} times, expected about ${expected}`);
+      assert.ok(
+        Math.abs(n - expected) / expected < 0.06,
+        `character ${c} drawn ${n} times, expected about ${expected}`,
+      );
     }
   });
 

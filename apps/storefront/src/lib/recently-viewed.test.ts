@@ -29,7 +29,8 @@ function product(n: number, name = `Roadster Men Navy Blue Checked Casual Shirt 
 const ids = (list: RecentlyViewedProduct[]) => list.map((p) => Number(p.id.slice(-12)));
 
 /** Views the products in order, as a shopper opening one page after another. */
-const view = (...ns: number[]) => ns.reduce<RecentlyViewedProduct[]>((list, n) => addRecentlyViewed(list, product(n)), []);
+const view = (...ns: number[]) =>
+  ns.reduce<RecentlyViewedProduct[]>((list, n) => addRecentlyViewed(list, product(n)), []);
 
 describe('recently viewed (§3, §9)', () => {
   test('keeps the newest first', () => {

@@ -16,7 +16,16 @@ export const RECENTLY_VIEWED_COOKIE = 'recentlyViewed';
  * same-origin `/media/…` path, so ten products fit in one cookie.
  */
 const recentlyViewedProductSchema = productSummarySchema
-  .pick({ id: true, name: true, brand: true, price: true, mrp: true, discountPercent: true, inStock: true, rating: true })
+  .pick({
+    id: true,
+    name: true,
+    brand: true,
+    price: true,
+    mrp: true,
+    discountPercent: true,
+    inStock: true,
+    rating: true,
+  })
   .extend({ primaryImage: imageSchema.pick({ url: true }).nullable() });
 export type RecentlyViewedProduct = ReturnType<typeof recentlyViewedProductSchema.parse>;
 

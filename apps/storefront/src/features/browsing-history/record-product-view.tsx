@@ -13,7 +13,12 @@ import {
 import { visitedProductsChanged } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { PersistGate } from '@/lib/store/store-provider';
-import { VISITED_PRODUCTS_COOKIE, addVisitedProduct, parseVisitedProducts, visitedProductEntry } from '@/lib/visited-products';
+import {
+  VISITED_PRODUCTS_COOKIE,
+  addVisitedProduct,
+  parseVisitedProducts,
+  visitedProductEntry,
+} from '@/lib/visited-products';
 
 /**
  * Notes that a product page was viewed (§3): the product goes to the front of the recently

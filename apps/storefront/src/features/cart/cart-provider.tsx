@@ -50,10 +50,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     };
   }, [dispatch, store]);
 
-  const value = useMemo(
-    () => ({ cart, itemCount: cart?.itemCount ?? 0, ready }),
-    [cart, ready],
-  );
+  const value = useMemo(() => ({ cart, itemCount: cart?.itemCount ?? 0, ready }), [cart, ready]);
   return (
     <CartContext.Provider value={value}>
       {children}

@@ -15,7 +15,11 @@ type CartAnswer = Promise<ApiAnswer<{ cart: Cart }>>;
 const owner = (guestId: string | null) => (guestId ? { guestId } : {});
 
 /** POST /cart/add: a quantity of one size (variant) of a product. */
-export function postAddToCart(api: BrowserApi, body: Omit<AddToCartBody, 'guestId'>, guestId: string | null): CartAnswer {
+export function postAddToCart(
+  api: BrowserApi,
+  body: Omit<AddToCartBody, 'guestId'>,
+  guestId: string | null,
+): CartAnswer {
   return api.request('/cart/add', { method: 'POST', json: { ...body, ...owner(guestId) } });
 }
 

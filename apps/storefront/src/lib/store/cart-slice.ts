@@ -29,10 +29,7 @@ const hasOwner = (state: RootState) => state.auth.token !== null || readGuestId(
 /** POST /cart/add. A guest's first item makes the guest id (§4 Guest cart). */
 export const addToCart = createAppAsyncThunk(
   'cart/add',
-  async (
-    item: { productId: string; variantId: string; quantity: number },
-    { getState, extra, rejectWithValue },
-  ) => {
+  async (item: { productId: string; variantId: string; quantity: number }, { getState, extra, rejectWithValue }) => {
     try {
       const guestId = getState().auth.token ? null : ensureGuestId();
       const answer = await postAddToCart(extra.api, item, guestId);
@@ -62,10 +59,7 @@ export const fetchCart = createAppAsyncThunk(
 /** PUT /cart/items/{id}: a line's new quantity. */
 export const updateCartItem = createAppAsyncThunk(
   'cart/updateItem',
-  async (
-    { itemId, quantity }: { itemId: string; quantity: number },
-    { getState, extra, rejectWithValue },
-  ) => {
+  async ({ itemId, quantity }: { itemId: string; quantity: number }, { getState, extra, rejectWithValue }) => {
     try {
       const answer = await putCartItem(extra.api, itemId, quantity, guestIdFor(getState()));
       if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.update);
