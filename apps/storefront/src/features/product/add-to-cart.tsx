@@ -8,6 +8,9 @@ import { BagIcon } from '@/components/ui/icons';
 import { addToCart } from '@/lib/store/cart-slice';
 import { useAppDispatch } from '@/lib/store/hooks';
 
+/** One toast for adding, replaced by the next answer rather than stacking up. */
+const CART_TOAST = 'add-to-cart';
+
 /**
  * The product page's quantity and Add to cart button (§3 Cart: productId, variantId,
  * quantity). A size has to be chosen first, and the button says so otherwise. While the call
@@ -44,10 +47,10 @@ export function AddToCart({
     setBusy(true);
     try {
       const result = await dispatch(addToCart({ productId, variantId: variant.id, quantity: chosen })).unwrap();
-      toast.success(result.message);
+      toast.success(result.message, { id: CART_TOAST });
       setAdded(true);
     } catch (message) {
-      toast.error(typeof message === 'string' ? message : CART_MESSAGES.add);
+      toast.error(typeof message === 'string' ? message : CART_MESSAGES.add, { id: CART_TOAST });
     } finally {
       setBusy(false);
     }
