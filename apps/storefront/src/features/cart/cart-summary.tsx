@@ -34,7 +34,10 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-stone-700">Discount on MRP</dt>
-          <dd className="text-emerald-800 tabular-nums" data-testid="total-discount">
+          <dd
+            className={`tabular-nums ${discount > 0 ? 'text-emerald-800' : 'text-stone-900'}`}
+            data-testid="total-discount"
+          >
             {discount > 0 ? `− ${formatPrice(discount)}` : formatPrice(0)}
           </dd>
         </div>
