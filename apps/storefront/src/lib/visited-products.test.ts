@@ -12,8 +12,8 @@ import {
 } from './visited-products';
 
 const GUEST = `guest_${'a1'.repeat(12)}b`;
-// A session token of the API's length (a signed JWT of about 230 characters).
-const TOKEN = `eyJhbGciOiJIUzI1NiJ9.${'x'.repeat(160)}.${'s'.repeat(43)}`;
+// A session token of the API's length (a signed JWT of about 300 characters).
+const TOKEN = `eyJhbGciOiJIUzI1NiJ9.${'x'.repeat(237)}.${'s'.repeat(43)}`;
 const start = Date.parse('2025-01-01T10:00:00.000Z');
 
 const entry = (n: number, authToken: string | null = null): VisitedProduct =>

@@ -48,9 +48,9 @@ export function addVisitedProduct(
 /**
  * The cookie that stores the list for VISITED_PRODUCTS.maxAgeDays. It is readable by the
  * page's scripts, so an entry's authToken (the session's bearer, as §3 asks) is as exposed as
- * anything a script can read, and is sent with every request to the site. A token makes an
- * entry ~300 bytes, so at most about twelve fit in a browser's 4 KB: the oldest entries are
- * dropped until the JSON fits (COOKIE_MAX_BYTES).
+ * anything a script can read, and is sent with every request to the site. The API's token
+ * (~300 characters) makes an entry ~420 bytes encoded, so only about eight fit in a browser's
+ * 4 KB: the oldest entries are dropped until the JSON fits (COOKIE_MAX_BYTES).
  */
 export function visitedProductsCookie(list: readonly VisitedProduct[]): BrowserCookie {
   let kept = list.slice(0, VISITED_PRODUCTS.maxEntries);
