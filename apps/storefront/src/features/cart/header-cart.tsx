@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { BagIcon } from '@/components/ui/icons';
 import { useCart } from './cart-provider';
 
@@ -16,10 +17,12 @@ export function cartLabel(itemCount: number): string {
  */
 export function HeaderCart() {
   const { itemCount } = useCart();
+  const pathname = usePathname();
   return (
     <Link
       href="/cart"
       aria-label={cartLabel(itemCount)}
+      aria-current={pathname === '/cart' ? 'page' : undefined}
       className="relative grid size-10 place-items-center rounded-full text-stone-800 hover:bg-stone-100"
     >
       <BagIcon width={22} height={22} />

@@ -45,12 +45,14 @@ const TRANSIENT: Record<string, readonly string[]> = {
   // The cart itself is kept under its own storage key (lib/cart-storage.ts), shared by all tabs.
   cart: ['loading', 'pendingCalls', 'error', 'cart'],
 };
+const withoutTransient = (slice: Record<string, unknown>, key: PropertyKey) => {
+  const transient = TRANSIENT[String(key)] ?? ['loading', 'error'];
+  return Object.fromEntries(Object.entries(slice).filter(([field]) => !transient.includes(field)));
+};
+// Both ways: what an older version stored is not brought back either.
 const dropTransient = createTransform<Record<string, unknown>, Record<string, unknown>>(
-  (slice, key) => {
-    const transient = TRANSIENT[String(key)] ?? ['loading', 'error'];
-    return Object.fromEntries(Object.entries(slice).filter(([field]) => !transient.includes(field)));
-  },
-  (slice) => slice,
+  withoutTransient,
+  withoutTransient,
 );
 
 // localStorage, looked up at call time: the same store module also renders on the server,
