@@ -9,7 +9,7 @@ import { productHref } from '@/components/ui/product-card';
 import { formatPrice } from '@/lib/format';
 
 /** The picture of a line: the size's primary image, its first, the product's primary, its first. */
-function lineImage(item: CartItem): string | null {
+export function lineImage(item: CartItem): string | null {
   const { variant, product } = item;
   return (
     variant.images.find((i) => i.isPrimary)?.url ??
