@@ -1,6 +1,7 @@
 // Before the browser tests: build the storefront if needed and give the run a fresh
 // database (a new PGlite data dir, or a new database on the PostgreSQL server in
-// DATABASE_URL). The API seeds the 400-product store when it starts on it.
+// DATABASE_URL) and an empty storefront data cache. The API seeds the 400-product store
+// when it starts on it.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,9 @@ import { buildStorefrontIfNeeded } from '../../scripts/build-storefront.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 buildStorefrontIfNeeded();
 rmSync(path.join(here, '../.data'), { recursive: true, force: true });
+// The storefront's data cache holds API answers of the last run, whose product ids the fresh
+// database no longer has.
+rmSync(path.join(here, '../../apps/storefront/.next/cache/fetch-cache'), { recursive: true, force: true });
 if (process.env.DATABASE_URL) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();

@@ -73,6 +73,24 @@ async function benchToken(url: string): Promise<string> {
   return body.data.token;
 }
 
+/** A guest cart holding one size of each of `productIds`; returns the guest id that names it. */
+async function benchGuestCart(url: string, productIds: string[]): Promise<string> {
+  const guestId = `guest_${'bench'.padEnd(25, '0')}`;
+  for (const id of productIds) {
+    const product = (await (await fetch(`${url}/products/${id}`)).json()) as {
+      data: { product: { variants: { id: string; inStock: boolean }[] } };
+    };
+    const variant = product.data.product.variants.find((v) => v.inStock);
+    if (!variant) continue;
+    await fetch(`${url}/cart/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: id, variantId: variant.id, quantity: 1, guestId }),
+    });
+  }
+  return guestId;
+}
+
 async function main() {
   const own = process.env.BENCH_URL ? null : await startApi();
   const url = process.env.BENCH_URL ?? own!.url;
@@ -81,6 +99,7 @@ async function main() {
       data: { products: { id: string }[] };
     };
     const ids = page.data.products.map((p) => p.id);
+    const guestId = await benchGuestCart(url, ids.slice(0, 3));
     const scenarios: Scenario[] = [
       {
         name: 'search with text ("blue shirt")',
@@ -105,6 +124,11 @@ async function main() {
         path: () => ['/auth/me'],
         headers: { authorization: `Bearer ${await benchToken(url)}` },
       },
+      {
+        name: 'guest cart with 3 lines (live prices and stock)',
+        path: () => [`/cart?guestId=${guestId}`],
+      },
+      { name: 'reviews of a product (page and stats)', path: (all) => all.map((id) => `/reviews/product/${id}`) },
     ];
 
     const rows: string[][] = [];

@@ -40,6 +40,8 @@ import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
 import { healthRoutes } from './modules/health/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { ReviewsService } from './modules/reviews/service';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { WishlistService } from './modules/wishlist/service';
@@ -145,6 +147,15 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   scheduleGuestCartCleanup(app, carts);
   await app.register(cartRoutes, { carts });
   await app.register(wishlistRoutes, { wishlist: new WishlistService(database.db, catalog) });
+  const reviews = new ReviewsService(database.db, {
+    catalog,
+    users,
+    files,
+    // No order is delivered before checkout exists; the orders module answers this once it does.
+    purchases: { hasDelivered: async () => false },
+    publicUrl: config.publicUrl,
+  });
+  await app.register(reviewsRoutes, { reviews });
 
   return app;
 }

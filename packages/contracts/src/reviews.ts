@@ -21,20 +21,19 @@ const ratingSchema = z.coerce
   .min(1, { message: REVIEW_MESSAGES.rating })
   .max(5, { message: REVIEW_MESSAGES.rating });
 
+/** Text kept exactly as written (no trimming), but not blank and not longer than `max`. */
+const textField = (max: number, message: string) =>
+  z
+    .string({ message })
+    .max(max, { message })
+    .refine((text) => text.trim().length > 0, { message });
+
 /** POST /reviews, as JSON or as the text fields of a multipart form with photos. */
 export const postReviewBodySchema = z.object({
   productId: z.uuid({ message: REVIEW_MESSAGES.productRequired }),
   rating: ratingSchema,
-  title: z
-    .string({ message: REVIEW_MESSAGES.title })
-    .trim()
-    .min(1, { message: REVIEW_MESSAGES.title })
-    .max(REVIEW_TITLE_MAX, { message: REVIEW_MESSAGES.title }),
-  body: z
-    .string({ message: REVIEW_MESSAGES.body })
-    .trim()
-    .min(1, { message: REVIEW_MESSAGES.body })
-    .max(REVIEW_BODY_MAX, { message: REVIEW_MESSAGES.body }),
+  title: textField(REVIEW_TITLE_MAX, REVIEW_MESSAGES.title),
+  body: textField(REVIEW_BODY_MAX, REVIEW_MESSAGES.body),
 });
 export type PostReviewBody = z.infer<typeof postReviewBodySchema>;
 

@@ -30,6 +30,12 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Whether a failed query broke a unique constraint (SQLSTATE 23505), as either driver reports it. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -9,6 +9,7 @@ import { HeaderCart } from '@/features/cart/header-cart';
 import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
 import { toNavCategories } from '@/features/layout/nav-model';
+import { HeaderWishlist } from '@/features/wishlist/header-wishlist';
 import { getCategories } from '@/lib/api/catalog';
 import { getConfig } from '@/lib/config';
 import { LoginModalProvider } from '@/lib/login-modal';
@@ -48,7 +49,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <StoreProvider>
             <CartProvider>
               <LoginModalProvider>
-                <SiteHeader categories={categories} account={<HeaderAccount />} cart={<HeaderCart />} />
+                <SiteHeader
+                  categories={categories}
+                  account={<HeaderAccount />}
+                  wishlist={<HeaderWishlist />}
+                  cart={<HeaderCart />}
+                />
                 <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                   {children}
                 </main>

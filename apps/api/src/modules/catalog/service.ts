@@ -270,6 +270,18 @@ export class CatalogService {
     return details;
   }
 
+  /**
+   * Counts a new review's rating into the product's average and count, which cards, sorting
+   * and the rating filter read. `db` lets the caller run it inside its own transaction.
+   */
+  async addRating(productId: string, rating: number, db: Db = this.db): Promise<void> {
+    await db.execute(
+      sql`UPDATE products SET rating_average = (rating_average * rating_count + ${rating}) / (rating_count + 1),
+            rating_count = rating_count + 1
+          WHERE id = ${productId}::uuid`,
+    );
+  }
+
   /** The first size in stock of an active product (else its first size); null for an unknown or inactive product. */
   async defaultVariantId(productId: string): Promise<string | null> {
     if (!isUuid(productId)) return null;

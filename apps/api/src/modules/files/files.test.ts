@@ -120,6 +120,14 @@ describe('GET /files/avatars/:name', () => {
     assert.deepEqual(res.rawPayload, JPEG);
   });
 
+  test('only the public folders can be read', async () => {
+    const name = AVATAR.slice('avatars/'.length);
+    await store.put(`returns/${name}`, JPEG, 'image/jpeg');
+    const res = await app.inject({ method: 'GET', url: `/files/returns/${name}` });
+    assert.equal(res.statusCode, 400);
+    assert.notEqual(res.headers['content-type'], 'image/jpeg');
+  });
+
   test('a missing avatar is 404 with a message', async () => {
     const res = await app.inject({ method: 'GET', url: '/files/avatars/00000000-0000-4000-8000-000000000000.png' });
     assert.equal(res.statusCode, 404);
@@ -144,7 +152,7 @@ describe('avatarUrl', () => {
   });
 
   test('refuses keys that are not avatars', () => {
-    assert.throws(() => avatarUrl('https://api.vastra.in', 'secret.txt'), /Not an avatar key/);
-    assert.throws(() => avatarUrl('https://api.vastra.in', 'avatars/../secret.txt'), /Not an avatar key/);
+    assert.throws(() => avatarUrl('https://api.vastra.in', 'secret.txt'), /Not a key of avatars/);
+    assert.throws(() => avatarUrl('https://api.vastra.in', 'avatars/../secret.txt'), /Not a key of avatars/);
   });
 });

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type ProfileFields, type User } from '@vastra/contracts';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { FileStore } from '../files/store';
 import { avatarUrl } from '../files/routes';
@@ -23,13 +23,6 @@ export type NewUser = {
 
 /** An avatar already checked by content: its bytes and the extension and type sniffed from them. */
 export type AvatarUpload = { body: Buffer; ext: string; mime: string };
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
-}
 
 export class UsersService {
   constructor(
@@ -129,6 +122,17 @@ export class UsersService {
   }
 
   /** The user as shown to themselves (contracts' `User`). */
+  /**
+   * How reviewers are shown to other shoppers: first name and the initial of the last
+   * ("Asha R."), never the email. Keyed by user id; unknown ids are absent.
+   */
+  async publicNames(ids: readonly string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, unique));
+    return new Map(rows.map((r) => [r.id, publicName(r.name)]));
+  }
+
   toPublic(row: UserRow): User {
     return {
       id: row.id,
@@ -145,4 +149,11 @@ export class UsersService {
       createdAt: row.createdAt.toISOString(),
     };
   }
+}
+
+/** "Asha Rao" → "Asha R."; a single name stays as it is. */
+export function publicName(fullName: string): string {
+  const [first, ...rest] = fullName.trim().split(/\s+/);
+  const last = rest.at(-1);
+  return last ? `${first} ${last[0]!.toUpperCase()}.` : (first ?? '');
 }

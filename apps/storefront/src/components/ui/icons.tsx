@@ -80,6 +80,12 @@ export const StarIcon = (p: IconProps) => (
     <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.3L12 17.1l-5.7 3.1 1.2-6.3-4.7-4.4 6.4-.8z" />
   </Svg>
 );
+/** A heart; `filled` for a product that is in the wishlist. */
+export const HeartIcon = ({ filled = false, ...p }: IconProps & { filled?: boolean }) => (
+  <Svg fill={filled ? 'currentColor' : 'none'} {...p}>
+    <path d="M12 20.5s-7.5-4.4-9.3-9.2C1.5 8 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.5 4.4 6.8-1.8 4.8-9.3 9.2-9.3 9.2z" />
+  </Svg>
+);
 export const PlayIcon = (p: IconProps) => (
   <Svg fill="currentColor" stroke="none" {...p}>
     <path d="M8 5.5v13l11-6.5z" />

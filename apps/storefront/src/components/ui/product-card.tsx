@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { MediaImage } from './media-image';
 import { PriceTag } from './price-tag';
 import { RatingBadge } from './rating-badge';
+import { WishlistHeart } from './wishlist-heart';
 
 export function productHref(id: string): string {
   return `/shop/product/${encodeURIComponent(id)}`;
@@ -24,7 +25,7 @@ type ProductCardProps = {
 
 /**
  * A product in a listing. The name is the one link (stretched over the card), so keyboard
- * and screen-reader users meet each product once.
+ * and screen-reader users meet each product once; the wishlist heart sits above it.
  */
 export function ProductCard({
   product,
@@ -45,6 +46,9 @@ export function ProductCard({
           preload={preload}
           className="object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
+        <div className="absolute top-2 right-2 z-10">
+          <WishlistHeart productId={product.id} />
+        </div>
         {!product.inStock && (
           <span className="absolute inset-x-0 bottom-0 bg-white/90 py-1 text-center text-xs font-semibold tracking-wide text-stone-800 uppercase">
             Out of stock

@@ -6,17 +6,19 @@ import { MobileMenu } from './mobile-menu';
 import { SearchBox } from './search-box';
 
 /**
- * The header: logo, category navigation (mega menu on desktop, drawer on mobile), search and
- * the account area and the cart, which the root layout hands in (`account`, `cart`) so this
- * feature needs no other.
+ * The header: logo, category navigation (mega menu on desktop, drawer on mobile), search, the
+ * wishlist button, the account area and the cart, which the root layout hands in (`wishlist`,
+ * `account`, `cart`) so this feature needs no other.
  */
 export function SiteHeader({
   categories,
   account,
+  wishlist,
   cart,
 }: {
   categories: NavCategory[];
   account: ReactNode;
+  wishlist: ReactNode;
   cart: ReactNode;
 }) {
   return (
@@ -96,7 +98,8 @@ export function SiteHeader({
         <div className="order-last w-full lg:order-none lg:ml-auto lg:w-96 lg:py-3">
           <SearchBox />
         </div>
-        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          {wishlist}
           {account}
           {cart}
         </div>

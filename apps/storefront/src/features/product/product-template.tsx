@@ -10,14 +10,17 @@ import { PurchasePanel } from './purchase-panel';
 
 const categoryHref = (slug: string) => `/category/${encodeURIComponent(slug)}`;
 
-/** The product page: gallery, price and selectors, details, description, related products. */
+/** The product page: gallery, price and selectors, details, description, reviews, related products. */
 export function ProductTemplate({
   product,
   related,
+  reviews,
 }: {
   product: ProductDetail;
   /** Loaded in parallel and streamed in; an empty list when the call fails (§7). */
   related: Promise<ProductSummary[]>;
+  /** The reviews section, handed in by the page (another feature). */
+  reviews?: React.ReactNode;
 }) {
   const details: [string, React.ReactNode][] = [
     [
@@ -101,6 +104,7 @@ export function ProductTemplate({
           )}
         </div>
       </div>
+      {reviews}
       <Suspense fallback={<RelatedSkeleton />}>
         <RelatedProducts related={related} />
       </Suspense>

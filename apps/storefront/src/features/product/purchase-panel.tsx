@@ -3,6 +3,7 @@
 import type { ProductDetail, Variant } from '@vastra/contracts';
 import { useId, useState } from 'react';
 import { PriceTag } from '@/components/ui/price-tag';
+import { WishlistHeart } from '@/components/ui/wishlist-heart';
 import { swatchFor } from '@/lib/colours';
 import { AddToCart } from './add-to-cart';
 import { discountPercent, stockState } from './stock';
@@ -41,15 +42,23 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <PriceTag
-          price={price}
-          mrp={mrp}
-          discountPercent={discountPercent(price, mrp)}
-          size="lg"
-          testId="product-price"
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <PriceTag
+            price={price}
+            mrp={mrp}
+            discountPercent={discountPercent(price, mrp)}
+            size="lg"
+            testId="product-price"
+          />
+          <p className="mt-1 text-sm font-medium text-emerald-800">Inclusive of all taxes</p>
+        </div>
+        {/* The chosen size, or until one is chosen the colour's first size in stock. */}
+        <WishlistHeart
+          productId={product.id}
+          variantId={(selected ?? ofColour.find((v) => v.inStock) ?? ofColour[0])?.id}
+          look="labelled"
         />
-        <p className="mt-1 text-sm font-medium text-emerald-800">Inclusive of all taxes</p>
       </div>
 
       {colours.length > 0 && (

@@ -75,7 +75,7 @@ export function createBrowserApi({ baseUrl, getToken, onUnauthorized }: BrowserA
       };
       if (answer.ok || (answersBelow500 && res.status < 500)) return answer;
       if (res.status === 401) onUnauthorized();
-      throw new ApiError(res.status, answer.message ?? GENERIC_MESSAGES.fallback);
+      throw new ApiError(res.status, answer.message ?? GENERIC_MESSAGES.fallback, answer.message === undefined);
     },
   };
 }

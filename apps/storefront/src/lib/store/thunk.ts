@@ -16,5 +16,5 @@ export const createAppAsyncThunk = createAsyncThunk.withTypes<{
 
 /** The message of a failed call: the server's (or the §8 connection text), else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
+  return error instanceof ApiError && error.message && !error.isGeneric ? error.message : fallback;
 }

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { cache } from 'react';
+import { cache, Suspense } from 'react';
 import { productHref } from '@/components/ui/product-card';
 import { RecentlyViewedSection } from '@/features/browsing-history/recently-viewed-section';
 import { RecordProductView } from '@/features/browsing-history/record-product-view';
 import { ProductTemplate } from '@/features/product/product-template';
+import { ReviewsSection, ReviewsSkeleton } from '@/features/reviews/reviews-section';
 import { isNotFound } from '@/lib/api/client';
 import { getProduct, getRelatedProducts } from '@/lib/api/products';
+import { getFirstReviewsPage } from '@/lib/api/reviews-server';
 import { formatPrice } from '@/lib/format';
 import { toMediaSrc } from '@/lib/media';
 import { toRecentlyViewedProduct } from '@/lib/recently-viewed';
@@ -43,10 +45,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params }: Props) {
   const { id } = await params;
   const related = getRelatedProducts(id);
+  const firstReviews = getFirstReviewsPage(id);
   const [product, recentlyViewed] = await Promise.all([loadProduct(id), getRecentlyViewed()]);
   return (
     <>
-      <ProductTemplate product={product} related={related} />
+      <ProductTemplate
+        product={product}
+        related={related}
+        reviews={
+          <Suspense fallback={<ReviewsSkeleton />}>
+            <ReviewsSection productId={product.id} firstPage={firstReviews} />
+          </Suspense>
+        }
+      />
       <RecentlyViewedSection products={recentlyViewed.filter((p) => p.id !== product.id)} className="pt-6" />
       <RecordProductView product={toRecentlyViewedProduct(product)} />
     </>

@@ -1,0 +1,66 @@
+/**
+ * Reviews (§7 Catalogue): GET /reviews/product/{id} (reviews, stats, meta) for anyone, and
+ * POST /reviews for a logged-in shopper (401 `Please login to submit a review` otherwise).
+ */
+import {
+  REVIEW_MESSAGES,
+  envelope,
+  errorEnvelopeSchema,
+  reviewSchema,
+  reviewsPageSchema,
+  reviewsQuerySchema,
+} from '@vastra/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnauthorizedError } from '../../lib/errors';
+import { ok } from '../../lib/http';
+import { readReviewForm } from './review-form';
+import type { ReviewsService } from './service';
+
+const tags = ['reviews'];
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+};
+
+export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {
+  app.get(
+    '/reviews/product/:id',
+    {
+      schema: {
+        tags,
+        summary: "A page of a product's reviews, newest first, with stats of all of them (defaults: page 1, limit 10)",
+        params: z.object({ id: z.string().min(1).max(200) }),
+        querystring: reviewsQuerySchema,
+        response: { 200: envelope(reviewsPageSchema), ...errors },
+      },
+    },
+    async (request) => ok(await reviews.list(request.params.id, request.query.page, request.query.limit)),
+  );
+
+  app.post(
+    '/reviews',
+    {
+      preHandler: app.identifyUser,
+      schema: {
+        tags,
+        summary:
+          'Post a review: JSON {productId, rating 1–5, title, body}, or multipart with the same fields and up to 5 photos',
+        consumes: ['application/json', 'multipart/form-data'],
+        response: { 201: envelope(z.object({ review: reviewSchema })), ...errors },
+      },
+    },
+    async (request, reply) => {
+      // The spec's own message for a missing login, rather than the generic one.
+      if (!request.principal) throw new UnauthorizedError(REVIEW_MESSAGES.loginRequired);
+      const { review, photos } = await readReviewForm(request);
+      const posted = await reviews.post(request.principal.userId, review, photos);
+      reply.code(201);
+      return ok({ review: posted }, REVIEW_MESSAGES.posted);
+    },
+  );
+};

@@ -1,0 +1,162 @@
+/**
+ * Product reviews (§3 Review, §7 Catalogue reviews): a page of a product's reviews with their
+ * stats, and posting one review per user and product, with optional photos. Title and body are
+ * stored exactly as written (the storefront renders them as text). A review is a "verified
+ * purchase" when the reviewer has a delivered order line for the product.
+ *
+ * Errors: NotFoundError (404) for an unknown or withdrawn product; ConflictError (409) for a
+ * second review of the same product by the same user.
+ */
+import { randomUUID } from 'node:crypto';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import {
+  REVIEW_MESSAGES,
+  type PostReviewBody,
+  type Review,
+  type ReviewStats,
+  type ReviewsPage,
+} from '@vastra/contracts';
+import { isUniqueViolation, queryRows, type Db } from '../../db/client';
+import { ConflictError } from '../../lib/errors';
+import type { CatalogService } from '../catalog/service';
+import { pageMeta } from '../catalog/service';
+import { reviewPhotoUrl } from '../files/routes';
+import type { FileStore } from '../files/store';
+import type { UsersService } from '../users/service';
+import type { ReviewPhoto } from './review-form';
+import { reviews } from './tables';
+
+/** Whether a user has received a product: answered by the orders module once orders exist. */
+export interface PurchaseHistory {
+  hasDelivered(userId: string, productId: string): Promise<boolean>;
+}
+
+type Row = typeof reviews.$inferSelect;
+
+/**
+ * Whole-number percentages of `counts` that add up to exactly 100 (largest remainder; ties go
+ * to the higher rating, which comes first), or all zeros when there is nothing to count.
+ */
+export function percentages(counts: readonly number[]): number[] {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total === 0) return counts.map(() => 0);
+  const exact = counts.map((c) => (c * 100) / total);
+  const result = exact.map(Math.floor);
+  let left = 100 - result.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left === 0) break;
+    result[i]! += 1;
+    left -= 1;
+  }
+  return result;
+}
+
+export class ReviewsService {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: {
+      catalog: CatalogService;
+      users: UsersService;
+      files: FileStore;
+      purchases: PurchaseHistory;
+      publicUrl: string;
+    },
+  ) {}
+
+  /** A page of a product's reviews, newest first, with the stats of all of them (§3). */
+  async list(productIdOrSlug: string, page: number, limit: number): Promise<ReviewsPage> {
+    const { id: productId } = await this.deps.catalog.getProduct(productIdOrSlug);
+    const [rows, stats] = await Promise.all([
+      this.db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.productId, productId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.stats(productId),
+    ]);
+    const names = await this.deps.users.publicNames(rows.map((r) => r.userId));
+    return {
+      reviews: rows.map((r) => this.toPublic(r, names.get(r.userId) ?? '')),
+      stats,
+      meta: pageMeta(stats.total, page, limit),
+    };
+  }
+
+  /** Total, average to one decimal, and each rating 5 → 1 with its count and percentage. */
+  async stats(productId: string): Promise<ReviewStats> {
+    const rows = await queryRows<{ rating: number; n: number }>(
+      this.db,
+      sql`SELECT rating, count(*)::int AS n FROM reviews WHERE product_id = ${productId}::uuid GROUP BY rating`,
+    );
+    const ratings = [5, 4, 3, 2, 1];
+    const counts = ratings.map((r) => rows.find((row) => row.rating === r)?.n ?? 0);
+    const total = counts.reduce((a, b) => a + b, 0);
+    const sum = ratings.reduce((acc, r, i) => acc + r * counts[i]!, 0);
+    const shares = percentages(counts);
+    return {
+      total,
+      average: total === 0 ? 0 : Math.round((sum / total) * 10) / 10,
+      distribution: ratings.map((rating, i) => ({ rating, count: counts[i]!, percentage: shares[i]! })),
+    };
+  }
+
+  /** Posts the user's review of a product; the photos are stored first and removed again if it is refused. */
+  async post(userId: string, input: PostReviewBody, photos: ReviewPhoto[]): Promise<Review> {
+    const product = await this.deps.catalog.getProduct(input.productId);
+    const [already] = await this.db
+      .select({ n: count() })
+      .from(reviews)
+      .where(sql`${reviews.userId} = ${userId} AND ${reviews.productId} = ${product.id}`);
+    if ((already?.n ?? 0) > 0) throw new ConflictError(REVIEW_MESSAGES.alreadyReviewed);
+
+    const photoKeys: string[] = [];
+    for (const photo of photos) {
+      const key = `reviews/${randomUUID()}.${photo.ext}`;
+      await this.deps.files.put(key, photo.body, photo.mime);
+      photoKeys.push(key);
+    }
+    const isVerifiedPurchase = await this.deps.purchases.hasDelivered(userId, product.id);
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(reviews)
+          .values({
+            productId: product.id,
+            userId,
+            rating: input.rating,
+            title: input.title,
+            body: input.body,
+            photoKeys,
+            isVerifiedPurchase,
+          })
+          .returning();
+        await this.deps.catalog.addRating(product.id, input.rating, tx);
+        return inserted!;
+      });
+      const names = await this.deps.users.publicNames([userId]);
+      return this.toPublic(row, names.get(userId) ?? '');
+    } catch (err) {
+      await Promise.all(photoKeys.map((key) => this.deps.files.delete(key)));
+      // Two posts racing past the check above meet the unique index.
+      if (isUniqueViolation(err)) throw new ConflictError(REVIEW_MESSAGES.alreadyReviewed);
+      throw err;
+    }
+  }
+
+  private toPublic(row: Row, authorName: string): Review {
+    return {
+      id: row.id,
+      productId: row.productId,
+      rating: row.rating,
+      title: row.title,
+      body: row.body,
+      photos: row.photoKeys.map((key) => ({ url: reviewPhotoUrl(this.deps.publicUrl, key) })),
+      author: { name: authorName },
+      isVerifiedPurchase: row.isVerifiedPurchase,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+}

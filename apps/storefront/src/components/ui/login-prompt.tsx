@@ -1,0 +1,28 @@
+'use client';
+
+import { useLoginModal } from '@/lib/login-modal';
+
+/**
+ * What a logged-out shopper sees where a feature needs a login (§2 wishlist, §5 reviews): the
+ * message and a Login button that opens the login modal. `beforeOpen` lets an overlay close
+ * itself first, so the modal hands focus back to the page, not to a closed overlay.
+ */
+export function LoginPrompt({ message, beforeOpen }: { message: string; beforeOpen?: () => void }) {
+  const { open } = useLoginModal();
+  return (
+    <div className="flex flex-col items-center gap-4 px-4 py-8 text-center">
+      <p className="text-stone-700">{message}</p>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => {
+          beforeOpen?.();
+          open();
+        }}
+        className="rounded-md bg-brand-700 px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        Login
+      </button>
+    </div>
+  );
+}

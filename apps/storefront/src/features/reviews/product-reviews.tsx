@@ -1,0 +1,114 @@
+'use client';
+
+import { REVIEW_MESSAGES, type ReviewsPage } from '@vastra/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { LoginPrompt } from '@/components/ui/login-prompt';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { PersistGate } from '@/lib/store/store-provider';
+import { ReviewForm } from './review-form';
+import { ReviewList } from './review-list';
+import { ReviewStats } from './review-stats';
+import { loadReviews } from './reviews-thunks';
+
+/**
+ * The product page's reviews (§1, §3 Review, §7): stats, the list 10 at a time, and the form
+ * (or, logged out, 'Please login to submit a review' with a Login button). The first page
+ * comes rendered from the server (`initial`); when that call failed it is loaded here, and
+ * 'Failed to fetch reviews' (or the server's message) is shown if that fails too.
+ */
+export function ProductReviews({ productId, initial }: { productId: string; initial: ReviewsPage | null }) {
+  const dispatch = useAppDispatch();
+  const [data, setData] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(initial === null);
+  const listTop = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(
+    async (page: number) => {
+      setLoading(true);
+      try {
+        setData(await dispatch(loadReviews(productId, page)));
+        setError(null);
+      } catch (failure) {
+        setError(failure instanceof Error ? failure.message : String(failure));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [dispatch, productId],
+  );
+
+  useEffect(() => {
+    if (initial === null) void load(1);
+  }, [initial, load]);
+
+  const goTo = async (page: number) => {
+    await load(page);
+    listTop.current?.focus();
+  };
+
+  const meta = data?.meta;
+  return (
+    <section aria-labelledby="product-reviews" className="mt-14 border-t border-stone-200 pt-10">
+      <h2 id="product-reviews" className="text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">
+        Ratings &amp; reviews
+      </h2>
+      <div aria-live="polite" className="mt-2">
+        {error && (
+          <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">{error}</p>
+        )}
+        {!data && loading && <p className="text-sm text-stone-600">Loading reviews...</p>}
+      </div>
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-14">
+        <div>
+          {data && <ReviewStats stats={data.stats} />}
+          {data && data.reviews.length > 0 && (
+            <div className="mt-8" aria-busy={loading}>
+              <h3 ref={listTop} tabIndex={-1} className="sr-only">
+                Reviews, page {data.meta.page} of {data.meta.totalPages}
+              </h3>
+              <ReviewList reviews={data.reviews} />
+              {meta && meta.totalPages > 1 && (
+                <nav aria-label="Review pages" className="mt-4 flex items-center justify-between gap-3">
+                  <button
+                    type="button"
+                    disabled={meta.page <= 1 || loading}
+                    onClick={() => void goTo(meta.page - 1)}
+                    className="inline-flex h-10 items-center gap-1 rounded-md border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:invisible"
+                  >
+                    <ChevronLeftIcon width={16} height={16} />
+                    Newer<span className="sr-only"> reviews</span>
+                  </button>
+                  <p className="text-sm text-stone-700">
+                    Page {meta.page} of {meta.totalPages}
+                  </p>
+                  <button
+                    type="button"
+                    disabled={meta.page >= meta.totalPages || loading}
+                    onClick={() => void goTo(meta.page + 1)}
+                    className="inline-flex h-10 items-center gap-1 rounded-md border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:invisible"
+                  >
+                    Older<span className="sr-only"> reviews</span>
+                    <ChevronRightIcon width={16} height={16} />
+                  </button>
+                </nav>
+              )}
+            </div>
+          )}
+        </div>
+        <div className="rounded-lg border border-stone-200 p-5 sm:p-6">
+          <PersistGate fallback={<div aria-hidden="true" className="min-h-40" />}>
+            <FormOrLogin productId={productId} onPosted={() => void load(1)} />
+          </PersistGate>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function FormOrLogin({ productId, onPosted }: { productId: string; onPosted: () => void }) {
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  if (!isAuthenticated) return <LoginPrompt message={REVIEW_MESSAGES.loginRequired} />;
+  return <ReviewForm productId={productId} onPosted={onPosted} />;
+}

@@ -1,0 +1,225 @@
+'use client';
+
+import {
+  REVIEW_BODY_MAX,
+  REVIEW_MESSAGES,
+  REVIEW_PHOTO_MAX_BYTES,
+  REVIEW_PHOTO_TYPES,
+  REVIEW_PHOTOS_MAX,
+  REVIEW_TITLE_MAX,
+} from '@vastra/contracts';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormMessage, SubmitButton, TextField, inputClass } from '@/components/ui/form';
+import { CloseIcon, StarIcon } from '@/components/ui/icons';
+import { useAppDispatch } from '@/lib/store/hooks';
+import { submitReview } from './reviews-thunks';
+
+type Photo = { file: File; preview: string };
+
+const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+
+/**
+ * The review form for a logged-in shopper (§5): a rating of 1–5 as radio buttons drawn as
+ * stars, a title, the review and up to five photos (JPEG, PNG or WebP, 5 MB each) previewed
+ * before sending. Title and review are sent exactly as typed. Checks what it can before the request; otherwise shows the server's message
+ * (409 already reviewed, validation) or 'Failed to post review'. On success: a toast, the form
+ * empties and `onPosted` reloads the stats and the list.
+ */
+export function ReviewForm({ productId, onPosted }: { productId: string; onPosted: () => void }) {
+  const dispatch = useAppDispatch();
+  const ids = useId();
+  const [rating, setRating] = useState(0);
+  const [hover, setHover] = useState(0);
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // Previews are object URLs: free each one when it leaves the form.
+  const photosRef = useRef(photos);
+  useEffect(() => {
+    photosRef.current = photos;
+  }, [photos]);
+  useEffect(() => () => photosRef.current.forEach((photo) => URL.revokeObjectURL(photo.preview)), []);
+
+  const addPhotos = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length === 0) return;
+    if (files.some((file) => !(REVIEW_PHOTO_TYPES as readonly string[]).includes(file.type))) {
+      setError(REVIEW_MESSAGES.photoType);
+      return;
+    }
+    if (files.some((file) => file.size > REVIEW_PHOTO_MAX_BYTES)) {
+      setError(REVIEW_MESSAGES.photoTooLarge);
+      return;
+    }
+    if (photos.length + files.length > REVIEW_PHOTOS_MAX) {
+      setError(REVIEW_MESSAGES.tooManyPhotos);
+      return;
+    }
+    setError(null);
+    setPhotos([...photos, ...files.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
+  };
+
+  const removePhoto = (index: number) => {
+    const photo = photos[index];
+    if (photo) URL.revokeObjectURL(photo.preview);
+    setPhotos(photos.filter((_, i) => i !== index));
+    fileInput.current?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem =
+      rating < 1
+        ? REVIEW_MESSAGES.rating
+        : !title.trim()
+          ? REVIEW_MESSAGES.title
+          : !body.trim()
+            ? REVIEW_MESSAGES.body
+            : null;
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const { message } = await dispatch(
+        submitReview(
+          { productId, rating, title, body },
+          photos.map((photo) => photo.file),
+        ),
+      );
+      toast.success(message);
+      photos.forEach((photo) => URL.revokeObjectURL(photo.preview));
+      setRating(0);
+      setTitle('');
+      setBody('');
+      setPhotos([]);
+      onPosted();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = hover || rating;
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-labelledby={`${ids}-heading`}>
+      <h3 id={`${ids}-heading`} className="text-lg font-semibold text-stone-900">
+        Write a review
+      </h3>
+      <FormMessage message={error} />
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-stone-800">Your rating</legend>
+        <div className="flex items-center gap-3">
+          <div className="flex" onMouseLeave={() => setHover(0)}>
+            {[1, 2, 3, 4, 5].map((value) => (
+              <label key={value} className="cursor-pointer p-0.5" onMouseEnter={() => setHover(value)}>
+                <input
+                  type="radio"
+                  name={`${ids}-rating`}
+                  value={value}
+                  checked={rating === value}
+                  onChange={() => setRating(value)}
+                  className="peer sr-only"
+                />
+                <StarIcon
+                  width={30}
+                  height={30}
+                  className={`rounded peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-brand-700 ${
+                    value <= shown ? 'text-amber-500' : 'text-stone-300'
+                  }`}
+                />
+                <span className="sr-only">
+                  {value} {value === 1 ? 'star' : 'stars'}
+                </span>
+              </label>
+            ))}
+          </div>
+          <span className="text-sm text-stone-700" aria-hidden="true">
+            {RATING_WORDS[shown]}
+          </span>
+        </div>
+      </fieldset>
+      <TextField
+        label="Title"
+        name="title"
+        maxLength={REVIEW_TITLE_MAX}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        placeholder="Sum it up in a line"
+      />
+      <div>
+        <label htmlFor={`${ids}-body`} className="mb-1.5 block text-sm font-medium text-stone-800">
+          Your review
+        </label>
+        <textarea
+          id={`${ids}-body`}
+          name="body"
+          rows={5}
+          maxLength={REVIEW_BODY_MAX}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          aria-describedby={`${ids}-body-hint`}
+          placeholder="Fit, fabric, colour: what should others know?"
+          className={inputClass}
+        />
+        <p id={`${ids}-body-hint`} className="mt-1 text-right text-xs text-stone-600">
+          {body.length}/{REVIEW_BODY_MAX}
+        </p>
+      </div>
+      <div>
+        <label htmlFor={`${ids}-photos`} className="mb-1.5 block text-sm font-medium text-stone-800">
+          Add photos <span className="font-normal text-stone-600">(optional)</span>
+        </label>
+        <input
+          ref={fileInput}
+          id={`${ids}-photos`}
+          type="file"
+          accept={REVIEW_PHOTO_TYPES.join(',')}
+          multiple
+          disabled={photos.length >= REVIEW_PHOTOS_MAX}
+          onChange={addPhotos}
+          aria-describedby={`${ids}-photos-hint`}
+          className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-stone-800 hover:file:border-stone-900 disabled:opacity-60"
+        />
+        <p id={`${ids}-photos-hint`} className="mt-1 text-xs text-stone-600">
+          Up to {REVIEW_PHOTOS_MAX} photos, JPEG, PNG or WebP, 5 MB each.
+        </p>
+        {photos.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos to post">
+            {photos.map((photo, i) => (
+              <li key={photo.preview} className="relative size-20 overflow-hidden rounded-md bg-stone-100">
+                <img
+                  src={photo.preview}
+                  alt={`Photo ${i + 1}: ${photo.file.name}`}
+                  className="size-full object-cover"
+                />
+                <button
+                  type="button"
+                  onClick={() => removePhoto(i)}
+                  aria-label={`Remove photo ${i + 1}`}
+                  className="absolute top-1 right-1 grid size-6 place-items-center rounded-full bg-white/90 text-stone-800 shadow hover:text-red-700"
+                >
+                  <CloseIcon width={14} height={14} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="sm:w-56">
+        <SubmitButton busy={busy} busyLabel="Posting...">
+          Post review
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

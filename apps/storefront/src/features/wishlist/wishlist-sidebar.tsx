@@ -1,0 +1,127 @@
+'use client';
+
+import { WISHLIST_MESSAGES } from '@vastra/contracts';
+import Link from 'next/link';
+import { useEffect, useId, useRef } from 'react';
+import { CloseIcon } from '@/components/ui/icons';
+import { LoginPrompt } from '@/components/ui/login-prompt';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { closeWishlist } from '@/lib/store/wishlist-slice';
+import { WishlistRow } from './wishlist-row';
+
+/**
+ * The wishlist sidebar (§2, §4): a modal <dialog> sliding in from the right (the browser
+ * traps focus in it, makes the page behind inert and closes it on Escape), also closed by its
+ * overlay, its close button and its links. Its title shows the count. Logged out it shows only
+ * the login message and button; logged in a loading text, then the rows or the empty text.
+ * Opening is the slice's openWishlist (which refetches); focus goes back to the opener.
+ */
+export function WishlistSidebar() {
+  const dispatch = useAppDispatch();
+  const isOpen = useAppSelector((state) => state.wishlist.isOpen);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!isOpen && dialog.open) {
+      dialog.close();
+    }
+  }, [isOpen]);
+
+  // Every way of closing (Escape, overlay, buttons, links, the state) ends in the close event.
+  const onClose = () => {
+    dispatch(closeWishlist());
+    if (openerRef.current?.isConnected) openerRef.current.focus();
+    openerRef.current = null;
+  };
+  const close = () => dialogRef.current?.close();
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      onClose={onClose}
+      onClick={(event) => {
+        const target = event.target as Element;
+        if (target === dialogRef.current || target.closest('a[href]')) close();
+      }}
+      className="my-0 mr-0 ml-auto h-dvh max-h-none w-[calc(100%-2.5rem)] max-w-md bg-white p-0 text-stone-900 shadow-2xl transition-transform duration-300 ease-out backdrop:bg-stone-900/50 starting:open:translate-x-full"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
+          <SidebarTitle id={titleId} />
+          <button
+            type="button"
+            onClick={close}
+            className="-mr-2 grid size-10 place-items-center rounded-md text-stone-700 hover:bg-stone-100"
+          >
+            <CloseIcon />
+            <span className="sr-only">Close wishlist</span>
+          </button>
+        </div>
+        {isOpen && <SidebarBody close={close} />}
+      </div>
+    </dialog>
+  );
+}
+
+function SidebarTitle({ id }: { id: string }) {
+  const count = useAppSelector((state) => state.wishlist.count);
+  return (
+    <h2 id={id} className="text-lg font-bold tracking-tight">
+      Wishlist ({count})
+    </h2>
+  );
+}
+
+function SidebarBody({ close }: { close: () => void }) {
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  const { items, loading, error } = useAppSelector((state) => state.wishlist);
+
+  if (!isAuthenticated) {
+    return <LoginPrompt message={WISHLIST_MESSAGES.loginToView} beforeOpen={close} />;
+  }
+  return (
+    <>
+      <div className="flex-1 overflow-y-auto px-4" aria-busy={loading}>
+        <div aria-live="polite">
+          {loading && items.length === 0 ? (
+            <p className="py-8 text-center text-stone-600">Loading your wishlist...</p>
+          ) : error && items.length === 0 ? (
+            <p className="py-8 text-center text-red-800">{error}</p>
+          ) : items.length === 0 ? (
+            <p className="py-8 text-center text-stone-700">{WISHLIST_MESSAGES.empty}</p>
+          ) : null}
+        </div>
+        {items.length > 0 && (
+          <ul className="divide-y divide-stone-200">
+            {items.map((entry) => (
+              <WishlistRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="grid grid-cols-2 gap-3 border-t border-stone-200 p-4">
+        <Link
+          href="/wishlist"
+          className="rounded-md border border-stone-300 px-3 py-2.5 text-center text-sm font-semibold text-stone-800 hover:border-stone-900"
+        >
+          View all Wishlist
+        </Link>
+        <Link
+          href="/shop"
+          className="rounded-md bg-brand-700 px-3 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Go to Shopping
+        </Link>
+      </div>
+    </>
+  );
+}
