@@ -4,6 +4,8 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Toasts } from '@/components/ui/toasts';
 import { HeaderAccount } from '@/features/auth/header-account';
+import { CartProvider } from '@/features/cart/cart-provider';
+import { HeaderCart } from '@/features/cart/header-cart';
 import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
 import { toNavCategories } from '@/features/layout/nav-model';
@@ -45,13 +47,20 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="flex min-h-dvh flex-col font-sans">
         <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId }}>
           <StoreProvider>
-            <LoginModalProvider>
-              <SiteHeader categories={categories} account={<HeaderAccount />} wishlist={<HeaderWishlist />} />
-              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-                {children}
-              </main>
-              <SiteFooter categories={categories} />
-            </LoginModalProvider>
+            <CartProvider>
+              <LoginModalProvider>
+                <SiteHeader
+                  categories={categories}
+                  account={<HeaderAccount />}
+                  wishlist={<HeaderWishlist />}
+                  cart={<HeaderCart />}
+                />
+                <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                  {children}
+                </main>
+                <SiteFooter categories={categories} />
+              </LoginModalProvider>
+            </CartProvider>
           </StoreProvider>
           <Toasts />
         </PublicConfigProvider>

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
+import { RecentlyViewedSection } from '@/features/browsing-history/recently-viewed-section';
 import { HomeTemplate } from '@/features/home/home-template';
 import { getHomepageSections } from '@/lib/api/catalog';
 import { getRunningPromotions } from '@/lib/commerce/promotions';
+import { getRecentlyViewed } from '@/lib/recently-viewed-server';
 import { pageMetadata } from '@/lib/seo';
 
 const TITLE = 'Vastra: fashion for India';
@@ -17,6 +19,15 @@ export const metadata: Metadata = {
 };
 
 export default async function HomePage() {
-  const [sections, promotions] = await Promise.all([getHomepageSections(), getRunningPromotions()]);
-  return <HomeTemplate sections={sections} promotions={promotions} />;
+  const [sections, promotions, recentlyViewed] = await Promise.all([
+    getHomepageSections(),
+    getRunningPromotions(),
+    getRecentlyViewed(),
+  ]);
+  return (
+    <>
+      <HomeTemplate sections={sections} promotions={promotions} />
+      <RecentlyViewedSection products={recentlyViewed} className="mt-12 sm:mt-16" />
+    </>
+  );
 }

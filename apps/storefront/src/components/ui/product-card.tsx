@@ -9,8 +9,14 @@ export function productHref(id: string): string {
   return `/shop/product/${encodeURIComponent(id)}`;
 }
 
+/** What a card shows of a product: any product summary, or the slimmer copy the recently viewed cookie keeps. */
+export type ProductCardData = Pick<
+  ProductSummary,
+  'id' | 'name' | 'brand' | 'price' | 'mrp' | 'discountPercent' | 'inStock' | 'rating'
+> & { primaryImage: { url: string } | null };
+
 type ProductCardProps = {
-  product: ProductSummary;
+  product: ProductCardData;
   /** Preload the image (the first cards above the fold). */
   preload?: boolean;
   sizes?: string;

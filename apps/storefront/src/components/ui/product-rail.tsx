@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@vastra/contracts';
-import { ProductCard } from './product-card';
+import { ProductCard, type ProductCardData } from './product-card';
 
 /** A horizontally scrolling row of product cards (best sellers, related products). */
 export function ProductRail({
@@ -7,7 +7,7 @@ export function ProductRail({
   label,
   columns = 5,
 }: {
-  products: ProductSummary[];
+  products: ProductCardData[];
   label: string;
   /** Columns of the grid it becomes on large screens. */
   columns?: 4 | 5;

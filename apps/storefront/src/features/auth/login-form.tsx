@@ -6,7 +6,6 @@ import { useState, type FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 import { usePublicConfig } from '@/lib/public-config';
 import { loginUser } from '@/lib/store/auth-slice';
-import { refreshCart } from '@/lib/store/cart-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { GoogleSignIn } from './google-sign-in';
 
@@ -38,8 +37,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       if (typeof message !== 'string' || !message) setLocalError(AUTH_MESSAGES.loginFailed);
       return;
     }
-    // §4: after an email login with a token the cart is refreshed.
-    void dispatch(refreshCart());
+    // §4: the cart is refreshed (and the guest cart merged) by the store's cart listeners.
     onSuccess();
   };
 

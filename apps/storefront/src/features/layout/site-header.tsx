@@ -7,17 +7,19 @@ import { SearchBox } from './search-box';
 
 /**
  * The header: logo, category navigation (mega menu on desktop, drawer on mobile), search, the
- * wishlist button and the account area, which the root layout hands in (`wishlist`, `account`)
- * so this feature needs no other.
+ * wishlist button, the account area and the cart, which the root layout hands in (`wishlist`,
+ * `account`, `cart`) so this feature needs no other.
  */
 export function SiteHeader({
   categories,
   account,
   wishlist,
+  cart,
 }: {
   categories: NavCategory[];
   account: ReactNode;
   wishlist: ReactNode;
+  cart: ReactNode;
 }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
@@ -99,6 +101,7 @@ export function SiteHeader({
         <div className="ml-auto flex items-center gap-1 lg:ml-0">
           {wishlist}
           {account}
+          {cart}
         </div>
       </div>
     </header>

@@ -5,13 +5,14 @@ import { useId, useState } from 'react';
 import { PriceTag } from '@/components/ui/price-tag';
 import { WishlistHeart } from '@/components/ui/wishlist-heart';
 import { swatchFor } from '@/lib/colours';
+import { AddToCart } from './add-to-cart';
 import { discountPercent, stockState } from './stock';
 
 const unique = (values: string[]) => [...new Set(values)];
 
 /**
  * Colour and size selectors built from the variants (radio groups), the price of the chosen
- * variant and its stock state. The cart comes in a later issue, so nothing is added here.
+ * variant, its stock state and Add to cart.
  */
 export function PurchasePanel({ product }: { product: ProductDetail }) {
   const variants = product.variants;
@@ -143,16 +144,7 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
         ) : null}
       </p>
 
-      <div>
-        <button
-          type="button"
-          disabled
-          className="w-full cursor-not-allowed rounded-md bg-stone-200 px-6 py-3.5 text-sm font-semibold tracking-wide text-stone-600 uppercase sm:w-auto sm:min-w-64"
-        >
-          Add to bag
-        </button>
-        <p className="mt-2 text-xs text-stone-600">Online ordering opens soon.</p>
-      </div>
+      <AddToCart productId={product.id} variant={selected} available={anyInStock} />
     </div>
   );
 }

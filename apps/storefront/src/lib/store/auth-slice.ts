@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, type AuthResult, type LoginBody, type RegisterBody, type User } from '@vastra/contracts';
-import { createSlice, isFulfilled, isPending, isRejected } from '@reduxjs/toolkit';
+import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/api/api-error';
 import {
   getCurrentUser,
@@ -266,6 +266,10 @@ const authSlice = createSlice({
     clearChangePasswordOutput: (state) => {
       state.changePasswordOutput = null;
     },
+    /** The visited products after a product page was opened (lib/visited-products.ts; the cookie mirrors it). */
+    visitedProductsChanged: (state, action: PayloadAction<VisitedProduct[]>) => {
+      state.visitedProducts = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -313,7 +317,7 @@ const authSlice = createSlice({
   },
 });
 
-export const { loggedOut, clearAuthError, clearChangePasswordOutput } = authSlice.actions;
+export const { loggedOut, clearAuthError, clearChangePasswordOutput, visitedProductsChanged } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
 /**

@@ -1,50 +1,176 @@
-import { createSlice } from '@reduxjs/toolkit';
-import { CART_MESSAGES } from '@vastra/contracts';
-import { getCart, type Cart } from '@/lib/api/cart';
+import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
+import { CART_MESSAGES, type Cart } from '@vastra/contracts';
+import { deleteCart, deleteCartItem, getCart, postAddToCart, postMergeCart, putCartItem } from '@/lib/api/cart';
+import { clearGuestId, ensureGuestId, readGuestId } from '@/lib/guest-id';
+import { loggedOut } from './auth-slice';
+import type { RootState } from './store';
 import { createAppAsyncThunk, errorMessage } from './thunk';
 
-/** The cart of §3 as the browser keeps it; adding, updating and merging arrive with the cart issue. */
-export type CartState = { cart: Cart | null; loading: boolean; error: string | null };
-
-const initialState: CartState = { cart: null, loading: false, error: null };
-
 /**
- * Re-reads the cart the slice holds (§4: after an email login the cart is refreshed). With no
- * cart held there is nothing to refresh and no request is made.
+ * The cart of §3 and §4 as the browser keeps it: the API's `Cart` (money in rupees), whether a
+ * call is in flight and the last call's error (§8 Cart messages, the server's first). The
+ * slice is the cart's one writer: a store listener mirrors `cart` into browser storage under
+ * `cart`, and the cart context brings changes made by other tabs back in with `cartRestored`.
  */
-export const refreshCart = createAppAsyncThunk(
-  'cart/refresh',
-  async (_: void, { getState, extra, rejectWithValue }) => {
-    const { auth, cart } = getState();
+export type CartState = {
+  cart: Cart | null;
+  /** Whether any cart call is in flight (`pendingCalls` of them). */
+  loading: boolean;
+  pendingCalls: number;
+  error: string | null;
+};
+
+const initialState: CartState = { cart: null, loading: false, pendingCalls: 0, error: null };
+
+/** Whose cart a call is about: a logged-in caller's is found by the session, a guest's by the guest id. */
+const guestIdFor = (state: RootState): string | null => (state.auth.token ? null : readGuestId());
+const hasOwner = (state: RootState) => state.auth.token !== null || readGuestId() !== null;
+
+/** POST /cart/add. A guest's first item makes the guest id (§4 Guest cart). */
+export const addToCart = createAppAsyncThunk(
+  'cart/add',
+  async (item: { productId: string; variantId: string; quantity: number }, { getState, extra, rejectWithValue }) => {
     try {
-      const answer = await getCart(extra.api, auth.token ? null : (cart.cart?.guestId ?? null));
-      return answer.data?.cart ?? null;
+      const guestId = getState().auth.token ? null : ensureGuestId();
+      const answer = await postAddToCart(extra.api, item, guestId);
+      if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.add);
+      return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.added };
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, CART_MESSAGES.add));
+    }
+  },
+);
+
+/** GET /cart: the current cart from the API (prices and stock as they are now). Skipped for a guest with no guest id: no cart yet. */
+export const fetchCart = createAppAsyncThunk(
+  'cart/fetch',
+  async (_: void, { getState, extra, rejectWithValue }) => {
+    try {
+      const answer = await getCart(extra.api, guestIdFor(getState()));
+      if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.fetch);
+      return { cart: answer.data.cart, message: answer.message ?? '' };
     } catch (error) {
       return rejectWithValue(errorMessage(error, CART_MESSAGES.fetch));
     }
   },
-  { condition: (_, { getState }) => getState().cart.cart !== null },
+  { condition: (_, { getState }) => hasOwner(getState()) },
 );
+
+/** PUT /cart/items/{id}: a line's new quantity. */
+export const updateCartItem = createAppAsyncThunk(
+  'cart/updateItem',
+  async ({ itemId, quantity }: { itemId: string; quantity: number }, { getState, extra, rejectWithValue }) => {
+    try {
+      const answer = await putCartItem(extra.api, itemId, quantity, guestIdFor(getState()));
+      if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.update);
+      return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.updated };
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, CART_MESSAGES.update));
+    }
+  },
+);
+
+/** DELETE /cart/items/{id}. */
+export const removeCartItem = createAppAsyncThunk(
+  'cart/removeItem',
+  async (itemId: string, { getState, extra, rejectWithValue }) => {
+    try {
+      const answer = await deleteCartItem(extra.api, itemId, guestIdFor(getState()));
+      if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.remove);
+      return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.removed };
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, CART_MESSAGES.remove));
+    }
+  },
+);
+
+/**
+ * POST /cart/merge after a login (§4): the guest's lines join the user's cart, and the guest id
+ * is forgotten once they have. Only for a logged-in shopper who has a guest id.
+ */
+export const mergeGuestCart = createAppAsyncThunk(
+  'cart/merge',
+  async (_: void, { extra, rejectWithValue }) => {
+    const guestId = readGuestId();
+    if (!guestId) return rejectWithValue(CART_MESSAGES.merge);
+    try {
+      const answer = await postMergeCart(extra.api, guestId);
+      if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.merge);
+      clearGuestId();
+      return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.merged };
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, CART_MESSAGES.merge));
+    }
+  },
+  { condition: (_, { getState }) => getState().auth.token !== null && readGuestId() !== null },
+);
+
+/** DELETE /cart/clear. */
+export const clearCart = createAppAsyncThunk(
+  'cart/clear',
+  async (_: void, { getState, extra, rejectWithValue }) => {
+    try {
+      const answer = await deleteCart(extra.api, guestIdFor(getState()));
+      if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.clear);
+      return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.cleared };
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, CART_MESSAGES.clear));
+    }
+  },
+  { condition: (_, { getState }) => hasOwner(getState()) },
+);
+
+const cartThunks = [addToCart, fetchCart, updateCartItem, removeCartItem, mergeGuestCart, clearCart] as const;
+
+/**
+ * Whether an answer is older than the cart already held: the same cart, last changed earlier
+ * (answers to calls made close together can arrive out of order).
+ */
+export function isStaleCart(current: Cart | null, incoming: Cart): boolean {
+  return (
+    current !== null &&
+    current.id !== null &&
+    current.id === incoming.id &&
+    current.updatedAt !== null &&
+    incoming.updatedAt !== null &&
+    Date.parse(incoming.updatedAt) < Date.parse(current.updatedAt)
+  );
+}
+
+/** One call has ended (a logout in between has already reset the count). */
+function settled(state: CartState) {
+  state.pendingCalls = Math.max(0, state.pendingCalls - 1);
+  state.loading = state.pendingCalls > 0;
+}
 
 const cartSlice = createSlice({
   name: 'cart',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The cart another tab (or an earlier visit) left in browser storage; null when none is stored. */
+    cartRestored: (state, action: PayloadAction<Cart | null>) => {
+      state.cart = action.payload;
+    },
+  },
   extraReducers: (builder) => {
     builder
-      .addCase(refreshCart.pending, (state) => {
+      // §4 Logout: the stored cart goes; the next guest starts with a new guest id.
+      .addCase(loggedOut, () => initialState)
+      .addMatcher(isPending(...cartThunks), (state) => {
+        state.pendingCalls += 1;
         state.loading = true;
         state.error = null;
       })
-      .addCase(refreshCart.fulfilled, (state, action) => {
-        state.loading = false;
-        state.cart = action.payload;
+      .addMatcher(isFulfilled(...cartThunks), (state, { payload }) => {
+        settled(state);
+        if (!isStaleCart(state.cart, payload.cart)) state.cart = payload.cart;
       })
-      .addCase(refreshCart.rejected, (state, action) => {
-        state.loading = false;
-        state.error = action.payload ?? null;
+      .addMatcher(isRejected(...cartThunks), (state, action) => {
+        settled(state);
+        state.error = action.payload ?? action.error.message ?? null;
       });
   },
 });
 
+export const { cartRestored } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;

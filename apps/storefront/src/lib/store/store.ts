@@ -17,6 +17,7 @@ import {
 import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
 import { createBrowserApi } from '@/lib/api/browser-client';
 import { authReducer, logoutUser } from './auth-slice';
+import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
 import { checkoutReducer, customerReducer, detailsReducer, ordersReducer, shippingReducer } from './commerce-slices';
 import { wishlistReducer } from './wishlist-slice';
@@ -41,13 +42,17 @@ type SliceStates = ReturnType<typeof rootReducer>;
 const TRANSIENT: Record<string, readonly string[]> = {
   auth: ['loading', 'error', 'changePasswordOutput'],
   wishlist: ['loading', 'error', 'message', 'isOpen', 'deleteSuccess'],
+  // The cart itself is kept under its own storage key (lib/cart-storage.ts), shared by all tabs.
+  cart: ['loading', 'pendingCalls', 'error', 'cart'],
 };
+const withoutTransient = (slice: Record<string, unknown>, key: PropertyKey) => {
+  const transient = TRANSIENT[String(key)] ?? ['loading', 'error'];
+  return Object.fromEntries(Object.entries(slice).filter(([field]) => !transient.includes(field)));
+};
+// Both ways: what an older version stored is not brought back either.
 const dropTransient = createTransform<Record<string, unknown>, Record<string, unknown>>(
-  (slice, key) => {
-    const transient = TRANSIENT[String(key)] ?? ['loading', 'error'];
-    return Object.fromEntries(Object.entries(slice).filter(([field]) => !transient.includes(field)));
-  },
-  (slice) => slice,
+  withoutTransient,
+  withoutTransient,
 );
 
 // localStorage, looked up at call time: the same store module also renders on the server,
@@ -104,7 +109,7 @@ export function makeStore({ apiUrl, navigate }: StoreOptions) {
         thunk: { extraArgument: { api } },
         // redux-persist's own actions carry functions.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      }).prepend(createCartListeners()),
   });
   return store;
 }

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache, Suspense } from 'react';
 import { productHref } from '@/components/ui/product-card';
+import { RecentlyViewedSection } from '@/features/browsing-history/recently-viewed-section';
+import { RecordProductView } from '@/features/browsing-history/record-product-view';
 import { ProductTemplate } from '@/features/product/product-template';
 import { ReviewsSection, ReviewsSkeleton } from '@/features/reviews/reviews-section';
 import { isNotFound } from '@/lib/api/client';
@@ -9,6 +11,8 @@ import { getProduct, getRelatedProducts } from '@/lib/api/products';
 import { getFirstReviewsPage } from '@/lib/api/reviews-server';
 import { formatPrice } from '@/lib/format';
 import { toMediaSrc } from '@/lib/media';
+import { toRecentlyViewedProduct } from '@/lib/recently-viewed';
+import { getRecentlyViewed } from '@/lib/recently-viewed-server';
 import { pageMetadata, truncateDescription } from '@/lib/seo';
 
 type Props = { params: Promise<{ id: string }> };
@@ -42,16 +46,20 @@ export default async function ProductPage({ params }: Props) {
   const { id } = await params;
   const related = getRelatedProducts(id);
   const firstReviews = getFirstReviewsPage(id);
-  const product = await loadProduct(id);
+  const [product, recentlyViewed] = await Promise.all([loadProduct(id), getRecentlyViewed()]);
   return (
-    <ProductTemplate
-      product={product}
-      related={related}
-      reviews={
-        <Suspense fallback={<ReviewsSkeleton />}>
-          <ReviewsSection productId={product.id} firstPage={firstReviews} />
-        </Suspense>
-      }
-    />
+    <>
+      <ProductTemplate
+        product={product}
+        related={related}
+        reviews={
+          <Suspense fallback={<ReviewsSkeleton />}>
+            <ReviewsSection productId={product.id} firstPage={firstReviews} />
+          </Suspense>
+        }
+      />
+      <RecentlyViewedSection products={recentlyViewed.filter((p) => p.id !== product.id)} className="pt-6" />
+      <RecordProductView product={toRecentlyViewedProduct(product)} />
+    </>
   );
 }

@@ -1,0 +1,24 @@
+import { ProductRail } from '@/components/ui/product-rail';
+import { SectionHeading } from '@/components/ui/section-heading';
+import type { RecentlyViewedProduct } from '@/lib/recently-viewed';
+
+/**
+ * The "Recently viewed" strip (§3) of the home and product pages: the products from the
+ * shopper's recently viewed cookie, newest first, as product cards. Nothing when the list is empty.
+ */
+export function RecentlyViewedSection({
+  products,
+  className = '',
+}: {
+  products: RecentlyViewedProduct[];
+  /** Spacing from what comes before, which differs by page. */
+  className?: string;
+}) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby="recently-viewed" className={`mx-auto w-full max-w-7xl px-4 pb-8 ${className}`}>
+      <SectionHeading id="recently-viewed" title="Recently viewed" />
+      <ProductRail products={products} label="Recently viewed" />
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+'use client';
+
+import { useEffect } from 'react';
+import { readCookie, writeCookie } from '@/lib/browser-cookies';
+import { readGuestId } from '@/lib/guest-id';
+import {
+  RECENTLY_VIEWED_COOKIE,
+  addRecentlyViewed,
+  parseRecentlyViewed,
+  recentlyViewedCookie,
+  type RecentlyViewedProduct,
+} from '@/lib/recently-viewed';
+import { visitedProductsChanged } from '@/lib/store/auth-slice';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { PersistGate } from '@/lib/store/store-provider';
+import {
+  VISITED_PRODUCTS_COOKIE,
+  addVisitedProduct,
+  parseVisitedProducts,
+  visitedProductEntry,
+} from '@/lib/visited-products';
+
+/**
+ * Notes that a product page was viewed (§3): the product goes to the front of the recently
+ * viewed cookie, and onto the visited products list (with the session's token when logged in,
+ * else the guest id) unless it is there already. It waits for the restored session so the
+ * entry is the right one's. Renders nothing.
+ */
+export function RecordProductView({ product }: { product: RecentlyViewedProduct }) {
+  return (
+    <PersistGate>
+      <Recorder product={product} />
+    </PersistGate>
+  );
+}
+
+function Recorder({ product }: { product: RecentlyViewedProduct }) {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector((state) => state.auth.token);
+
+  useEffect(() => {
+    const viewed = parseRecentlyViewed(readCookie(RECENTLY_VIEWED_COOKIE));
+    writeCookie(recentlyViewedCookie(addRecentlyViewed(viewed, product)));
+    // The cookie, not this tab's state, is the list: another tab may have added to it.
+    const visited = parseVisitedProducts(readCookie(VISITED_PRODUCTS_COOKIE));
+    const entry = visitedProductEntry({
+      productId: product.id,
+      at: new Date(),
+      authToken: token,
+      guestId: token ? null : readGuestId(),
+    });
+    dispatch(visitedProductsChanged(addVisitedProduct(visited, entry)));
+    // Once per product shown: a login on this page does not make it a new view.
+  }, [product.id]);
+
+  return null;
+}

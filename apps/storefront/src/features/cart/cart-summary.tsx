@@ -1,0 +1,83 @@
+import type { Cart } from '@vastra/contracts';
+import Link from 'next/link';
+import { formatCount, formatPrice } from '@/lib/format';
+
+/** Rupees to whole paise, so that sums and differences are exact (architecture.md, Money). */
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+/** The saving on MRP in rupees: MRP total less the amount to pay, never below 0. */
+export function discountOnMrp(cart: Pick<Cart, 'totalMrp' | 'totalAmount'>): number {
+  return Math.max(0, toPaise(cart.totalMrp) - toPaise(cart.totalAmount)) / 100;
+}
+
+/**
+ * The price details of the cart page: MRP total, discount on MRP and the amount
+ * (`totalAmount`, before coupons; the lines that cannot be bought are not counted), then the
+ * way to checkout, or why checkout has to wait (`blockedBy`).
+ */
+export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string | null }) {
+  const discount = discountOnMrp(cart);
+  return (
+    <section
+      aria-labelledby="price-details"
+      className="rounded-lg border border-stone-200 bg-stone-50 p-5 lg:sticky lg:top-24"
+    >
+      <h2 id="price-details" className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
+        Price details <span className="font-normal normal-case">({formatCount(cart.itemCount, 'item')})</span>
+      </h2>
+      <dl className="mt-4 space-y-2.5 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-700">Total MRP</dt>
+          <dd className="text-stone-900 tabular-nums" data-testid="total-mrp">
+            {formatPrice(cart.totalMrp)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-700">Discount on MRP</dt>
+          <dd
+            className={`tabular-nums ${discount > 0 ? 'text-emerald-800' : 'text-stone-900'}`}
+            data-testid="total-discount"
+          >
+            {discount > 0 ? `− ${formatPrice(discount)}` : formatPrice(0)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base font-semibold">
+          <dt className="text-stone-900">Total amount</dt>
+          <dd className="text-stone-900 tabular-nums" data-testid="total-amount">
+            {formatPrice(cart.totalAmount)}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-stone-600">Inclusive of all taxes. Coupons can be applied at checkout.</p>
+      {blockedBy ? (
+        <>
+          <button
+            type="button"
+            disabled
+            aria-describedby="checkout-blocked"
+            className="mt-5 w-full cursor-not-allowed rounded-md bg-stone-200 px-5 py-3 text-sm font-semibold tracking-wide text-stone-600 uppercase"
+          >
+            Checkout
+          </button>
+          <p id="checkout-blocked" className="mt-2 text-xs text-red-800">
+            {blockedBy}
+          </p>
+        </>
+      ) : (
+        <Link
+          href="/checkout"
+          // Checkout is its own step with the latest cart; nothing to fetch ahead of the click.
+          prefetch={false}
+          className="mt-5 block w-full rounded-md bg-brand-700 px-5 py-3 text-center text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-800"
+        >
+          Checkout
+        </Link>
+      )}
+      <p className="mt-4 text-center">
+        <Link href="/shop" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+          Continue shopping
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+'use client';
+
+import { CART_MESSAGES, MAX_LINE_QUANTITY, type Variant } from '@vastra/contracts';
+import Link from 'next/link';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { BagIcon } from '@/components/ui/icons';
+import { addToCart } from '@/lib/store/cart-slice';
+import { useAppDispatch } from '@/lib/store/hooks';
+
+/** One toast for adding, replaced by the next answer rather than stacking up. */
+const CART_TOAST = 'add-to-cart';
+
+/**
+ * The product page's quantity and Add to cart button (§3 Cart: productId, variantId,
+ * quantity). A size has to be chosen first, and the button says so otherwise. While the call
+ * runs the button is busy; then a toast says 'Item added to cart' (or shows the API's message,
+ * such as "Only 3 left in stock for this size.") and a link to the cart appears.
+ */
+export function AddToCart({
+  productId,
+  variant,
+  available,
+}: {
+  productId: string;
+  /** The chosen size of the chosen colour, if any. */
+  variant: Variant | undefined;
+  /** Whether any size of the colour can be bought. */
+  available: boolean;
+}) {
+  const dispatch = useAppDispatch();
+  const ids = useId();
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [askedForSize, setAskedForSize] = useState(false);
+  const [added, setAdded] = useState(false);
+
+  const max = variant ? Math.max(1, Math.min(variant.stock, MAX_LINE_QUANTITY)) : 1;
+  const chosen = Math.min(quantity, max);
+  const needSize = askedForSize && !variant;
+
+  const add = async () => {
+    if (!variant) {
+      setAskedForSize(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await dispatch(addToCart({ productId, variantId: variant.id, quantity: chosen })).unwrap();
+      toast.success(result.message, { id: CART_TOAST });
+      setAdded(true);
+    } catch (message) {
+      toast.error(typeof message === 'string' ? message : CART_MESSAGES.add, { id: CART_TOAST });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!available) {
+    return (
+      <button
+        type="button"
+        disabled
+        className="w-full cursor-not-allowed rounded-md bg-stone-200 px-6 py-3.5 text-sm font-semibold tracking-wide text-stone-600 uppercase sm:w-auto sm:min-w-64"
+      >
+        Out of stock
+      </button>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`${ids}-quantity`} className="mb-1 block text-xs font-semibold text-stone-700 uppercase">
+            Quantity
+          </label>
+          <select
+            id={`${ids}-quantity`}
+            value={chosen}
+            disabled={!variant}
+            onChange={(event) => setQuantity(Number(event.target.value))}
+            className="h-12 rounded-md border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 disabled:bg-stone-50 disabled:text-stone-500"
+          >
+            {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          onClick={add}
+          disabled={busy}
+          aria-describedby={needSize ? `${ids}-size` : undefined}
+          className="flex h-12 min-w-0 flex-1 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 text-sm font-semibold tracking-wide whitespace-nowrap text-white uppercase hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-600 sm:min-w-64 sm:flex-none"
+        >
+          <BagIcon width={18} height={18} />
+          {busy ? 'Adding…' : 'Add to cart'}
+        </button>
+        {added && (
+          <Link
+            href="/cart"
+            className="flex h-12 w-full items-center justify-center rounded-md border border-stone-300 px-5 text-sm font-semibold tracking-wide text-stone-900 uppercase hover:border-stone-900 sm:w-auto"
+          >
+            Go to cart <span aria-hidden="true">&nbsp;→</span>
+          </Link>
+        )}
+      </div>
+      <div aria-live="assertive">
+        {needSize && (
+          <p id={`${ids}-size`} className="text-sm font-semibold text-red-700">
+            {CART_MESSAGES.variantRequired}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { CART_MESSAGES, cartSchema, type Cart } from '@vastra/contracts';
+
+/**
+ * The cart in browser storage (§3: "kept in browser storage under a cart key"): the API's
+ * `Cart` as JSON under `cart` in localStorage, shared by every tab of the site. The cart
+ * slice is its one writer (a store listener mirrors the slice here); the cart context reads
+ * it back every CART_STORAGE_POLL_MS and on `storage` events, so two tabs show one cart.
+ */
+
+export const CART_STORAGE_KEY = 'cart';
+
+/** What storage holds: the cart (null when none), or the §8 error when the value could not be read. */
+export type StoredCart = { cart: Cart | null; error: typeof CART_MESSAGES.context | null };
+
+/** Parses a stored value (null when nothing is stored). */
+export function parseStoredCart(raw: string | null): StoredCart {
+  if (raw === null) return { cart: null, error: null };
+  try {
+    const parsed = cartSchema.safeParse(JSON.parse(raw));
+    if (parsed.success) return { cart: parsed.data, error: null };
+  } catch {
+    // Not JSON: handled as any other unreadable value below.
+  }
+  return { cart: null, error: CART_MESSAGES.context };
+}
+
+/**
+ * Reads the stored cart. An unreadable value ('Error retrieving cart', §8) is removed, so the
+ * shopper starts from an empty cart instead of failing on every read.
+ */
+export function readStoredCart(storage: Storage): StoredCart {
+  const stored = parseStoredCart(storage.getItem(CART_STORAGE_KEY));
+  if (stored.error) storage.removeItem(CART_STORAGE_KEY);
+  return stored;
+}
+
+/** The value storage holds for a cart: its JSON, or nothing. */
+export function serializeCart(cart: Cart | null): string | null {
+  return cart ? JSON.stringify(cart) : null;
+}
+
+/** Stores the cart (or removes it), writing only when the value changes. */
+export function writeStoredCart(storage: Storage, cart: Cart | null): void {
+  const value = serializeCart(cart);
+  if (storage.getItem(CART_STORAGE_KEY) === value) return;
+  if (value === null) storage.removeItem(CART_STORAGE_KEY);
+  else storage.setItem(CART_STORAGE_KEY, value);
+}

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { VISITED_PRODUCTS } from '@vastra/contracts';
+import { COOKIE_MAX_BYTES, cookieBytes, cookieString } from './browser-cookies';
+import type { VisitedProduct } from './store/auth-slice';
+import {
+  VISITED_PRODUCTS_COOKIE,
+  addVisitedProduct,
+  parseVisitedProducts,
+  visitedProductEntry,
+  visitedProductsCookie,
+} from './visited-products';
+
+const GUEST = `guest_${'a1'.repeat(12)}b`;
+// A session token of the API's length (a signed JWT of about 300 characters).
+const TOKEN = `eyJhbGciOiJIUzI1NiJ9.${'x'.repeat(237)}.${'s'.repeat(43)}`;
+const start = Date.parse('2025-01-01T10:00:00.000Z');
+
+const entry = (n: number, authToken: string | null = null): VisitedProduct =>
+  visitedProductEntry({ productId: `product-${n}`, at: new Date(start + n * 60_000), authToken, guestId: GUEST });
+
+const visit = (...ns: number[]) => ns.reduce<VisitedProduct[]>((list, n) => addVisitedProduct(list, entry(n)), []);
+const products = (list: VisitedProduct[]) => list.map((e) => e.productId);
+
+describe('visited products (§3, §9)', () => {
+  test('keeps the newest first', () => {
+    assert.deepEqual(products(visit(1, 2, 3)), ['product-3', 'product-2', 'product-1']);
+  });
+
+  test('adds a product only when it is not listed yet: a second visit changes nothing', () => {
+    const list = visit(1, 2, 3);
+    const again = addVisitedProduct(list, entry(1));
+    assert.deepEqual(again, list);
+    assert.equal(again.find((e) => e.productId === 'product-1')!.timestamp, '2025-01-01T10:01:00.000Z');
+  });
+
+  test('keeps at most 20, dropping the oldest', () => {
+    assert.equal(VISITED_PRODUCTS.maxEntries, 20);
+    const list = visit(...Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.equal(list.length, 20);
+    assert.equal(list[0]!.productId, 'product-25');
+    assert.equal(list.at(-1)!.productId, 'product-6');
+  });
+
+  test('an entry holds the product, the time (ISO) and the guest id when logged out', () => {
+    assert.deepEqual(entry(1), {
+      productId: 'product-1',
+      timestamp: '2025-01-01T10:01:00.000Z',
+      authToken: null,
+      guestId: GUEST,
+    });
+  });
+
+  test('an entry holds the auth token, and no guest id, when logged in', () => {
+    const loggedIn = entry(2, TOKEN);
+    assert.equal(loggedIn.authToken, TOKEN);
+    assert.equal(loggedIn.guestId, null);
+    const nobody = visitedProductEntry({ productId: 'p', at: new Date(start), authToken: null, guestId: null });
+    assert.deepEqual([nobody.authToken, nobody.guestId], [null, null]);
+  });
+
+  test('is a JSON cookie kept 30 days', () => {
+    const cookie = visitedProductsCookie(visit(1, 2));
+    assert.equal(cookie.name, VISITED_PRODUCTS_COOKIE);
+    assert.equal(cookie.maxAgeDays, 30);
+    assert.match(cookieString(cookie, false), /; Max-Age=2592000; Path=\/; SameSite=Lax$/);
+    assert.deepEqual(parseVisitedProducts(cookie.value), visit(1, 2));
+  });
+
+  test('twenty guest entries fit in a cookie; with tokens the oldest go so that it stays under 4 KB', () => {
+    const guests = visitedProductsCookie(visit(...Array.from({ length: 20 }, (_, i) => i + 1)));
+    assert.equal(parseVisitedProducts(guests.value).length, 20);
+
+    const withTokens = Array.from({ length: 20 }, (_, i) => entry(20 - i, TOKEN));
+    const cookie = visitedProductsCookie(withTokens);
+    const kept = parseVisitedProducts(cookie.value);
+    assert.ok(cookieBytes(cookie.name, cookie.value) <= COOKIE_MAX_BYTES);
+    assert.ok(kept.length > 0 && kept.length < 20, `kept ${kept.length}`);
+    assert.deepEqual(kept, withTokens.slice(0, kept.length));
+  });
+
+  test('an unreadable cookie is an empty list; malformed entries are left out', () => {
+    assert.deepEqual(parseVisitedProducts(null), []);
+    assert.deepEqual(parseVisitedProducts('[oops'), []);
+    assert.deepEqual(parseVisitedProducts(JSON.stringify([entry(1), { productId: 3 }, 'x'])), [entry(1)]);
+  });
+});
