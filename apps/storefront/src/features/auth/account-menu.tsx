@@ -64,7 +64,7 @@ export function AccountMenu({ user }: { user: User }) {
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-stone-800 hover:bg-stone-100"
       >
         <Avatar name={user.name} url={user.avatarUrl} size="sm" />
-        <span className="sr-only max-w-32 truncate lg:not-sr-only">{user.name}</span>
+        <span className="sr-only max-w-32 truncate lg:not-sr-only lg:truncate">{user.name}</span>
         <ChevronDownIcon width={16} height={16} className={open ? 'rotate-180' : undefined} />
       </button>
       <div

@@ -46,7 +46,7 @@ export function SiteHeader({
               <li key={category.slug} className="group flex items-stretch">
                 <Link
                   href={categoryHref(category.slug)}
-                  className="flex items-center gap-1 border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide text-stone-800 uppercase group-focus-within:border-brand-700 group-hover:border-brand-700"
+                  className="flex items-center gap-1 border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide whitespace-nowrap text-stone-800 uppercase group-focus-within:border-brand-700 group-hover:border-brand-700"
                 >
                   {category.name}
                   {category.children.length > 0 && <ChevronDownIcon width={14} height={14} />}
@@ -88,7 +88,7 @@ export function SiteHeader({
             <li className="flex items-stretch">
               <Link
                 href="/shop"
-                className="flex items-center border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide text-stone-800 uppercase hover:border-brand-700"
+                className="flex items-center border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide whitespace-nowrap text-stone-800 uppercase hover:border-brand-700"
               >
                 Shop all
               </Link>
