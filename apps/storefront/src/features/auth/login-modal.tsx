@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { useLoginModal } from '@/lib/login-modal';
 import { clearAuthError } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
@@ -17,46 +18,32 @@ export function LoginModal() {
   const { isOpen, close } = useLoginModal();
   const dispatch = useAppDispatch();
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const onOpen = useCallback(
+    (dialog: HTMLDialogElement) => {
       dispatch(clearAuthError());
-      dialog.showModal();
       dialog.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
-    } else if (!isOpen && dialog.open) {
-      dialog.close();
-    }
-  }, [isOpen, dispatch]);
+    },
+    [dispatch],
+  );
+  const {
+    dialogProps,
+    titleId,
+    close: closeDialog,
+  } = useModalDialog(isOpen, {
+    onOpen,
+    onClosed: () => {
+      close();
+      dispatch(clearAuthError());
+    },
+  });
 
   useEffect(() => {
     if (isAuthenticated) close();
   }, [isAuthenticated, close]);
 
-  // Every way of closing (Escape, overlay, button, close()) ends in the dialog's close event.
-  const onClose = () => {
-    close();
-    dispatch(clearAuthError());
-    if (openerRef.current?.isConnected) openerRef.current.focus();
-    openerRef.current = null;
-  };
-
   return (
     <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-modal="true"
-      onClose={onClose}
-      onClick={(event) => {
-        // The overlay (the dialog box itself, outside its content) and following a link close it.
-        const target = event.target as Element;
-        if (target === dialogRef.current || target.closest('a[href]')) dialogRef.current?.close();
-      }}
+      {...dialogProps}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/60"
     >
       {isOpen && (
@@ -70,7 +57,7 @@ export function LoginModal() {
             </div>
             <button
               type="button"
-              onClick={() => dialogRef.current?.close()}
+              onClick={closeDialog}
               className="-mt-1 -mr-2 grid size-10 shrink-0 place-items-center rounded-md text-stone-700 hover:bg-stone-100"
             >
               <CloseIcon />

@@ -2,9 +2,9 @@
 
 import { WISHLIST_MESSAGES } from '@vastra/contracts';
 import Link from 'next/link';
-import { useEffect, useId, useRef } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { LoginPrompt } from '@/components/ui/login-prompt';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { closeWishlist } from '@/lib/store/wishlist-slice';
 import { WishlistRow } from './wishlist-row';
@@ -19,39 +19,11 @@ import { WishlistRow } from './wishlist-row';
 export function WishlistSidebar() {
   const dispatch = useAppDispatch();
   const isOpen = useAppSelector((state) => state.wishlist.isOpen);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-    } else if (!isOpen && dialog.open) {
-      dialog.close();
-    }
-  }, [isOpen]);
-
-  // Every way of closing (Escape, overlay, buttons, links, the state) ends in the close event.
-  const onClose = () => {
-    dispatch(closeWishlist());
-    if (openerRef.current?.isConnected) openerRef.current.focus();
-    openerRef.current = null;
-  };
-  const close = () => dialogRef.current?.close();
+  const { dialogProps, titleId, close } = useModalDialog(isOpen, { onClosed: () => dispatch(closeWishlist()) });
 
   return (
     <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-modal="true"
-      onClose={onClose}
-      onClick={(event) => {
-        const target = event.target as Element;
-        if (target === dialogRef.current || target.closest('a[href]')) close();
-      }}
+      {...dialogProps}
       className="my-0 mr-0 ml-auto h-dvh max-h-none w-[calc(100%-2.5rem)] max-w-md bg-white p-0 text-stone-900 shadow-2xl transition-transform duration-300 ease-out backdrop:bg-stone-900/50 starting:open:translate-x-full"
     >
       <div className="flex h-full flex-col">

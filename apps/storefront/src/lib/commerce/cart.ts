@@ -86,61 +86,64 @@ async function currentCartId(): Promise<string> {
   return cartId;
 }
 
-/** Sets a line's quantity (0 removes it). */
-export async function updateCommerceLineItem(lineId: string, quantity: number): Promise<CommerceCart> {
+/**
+ * Runs a call on the shopper's current cart and answers the cart it returns; any failure
+ * becomes a CommerceError with `fallback` when the backend gave no message.
+ */
+async function onCurrentCart(
+  fallback: string,
+  call: (cartId: string) => Promise<CommerceCart | undefined>,
+): Promise<CommerceCart> {
   try {
-    return (
-      await commerceSdk().store.cart.updateLineItem(
-        await currentCartId(),
-        lineId,
-        { quantity },
-        { fields: CART_FIELDS },
-      )
-    ).cart;
+    const cart = await call(await currentCartId());
+    if (!cart) throw new CommerceError(fallback, 'Bad Gateway', 502);
+    return cart;
   } catch (error) {
-    throw toCommerceError(error, CART_MESSAGES.update);
+    throw toCommerceError(error, fallback);
   }
 }
 
-export async function removeCommerceLineItem(lineId: string): Promise<CommerceCart> {
-  try {
-    const { parent } = await commerceSdk().store.cart.deleteLineItem(await currentCartId(), lineId, {
-      fields: CART_FIELDS,
-    });
-    if (!parent) throw new CommerceError(CART_MESSAGES.remove, 'Bad Gateway', 502);
+/** Sets a line's quantity (0 removes it). */
+export function updateCommerceLineItem(lineId: string, quantity: number): Promise<CommerceCart> {
+  return onCurrentCart(CART_MESSAGES.update, async (cartId) => {
+    const { cart } = await commerceSdk().store.cart.updateLineItem(
+      cartId,
+      lineId,
+      { quantity },
+      { fields: CART_FIELDS },
+    );
+    return cart;
+  });
+}
+
+export function removeCommerceLineItem(lineId: string): Promise<CommerceCart> {
+  return onCurrentCart(CART_MESSAGES.remove, async (cartId) => {
+    const { parent } = await commerceSdk().store.cart.deleteLineItem(cartId, lineId, { fields: CART_FIELDS });
     return parent;
-  } catch (error) {
-    throw toCommerceError(error, CART_MESSAGES.remove);
-  }
+  });
 }
 
 /** Applies a coupon code (the backend checks that it runs and the order reaches its minimum). */
-export async function applyCommercePromotion(code: string): Promise<CommerceCart> {
-  try {
-    return (
-      await commerceSdk().store.cart.addPromotions(
-        await currentCartId(),
-        { promo_codes: [code] },
-        { fields: CART_FIELDS },
-      )
-    ).cart;
-  } catch (error) {
-    throw toCommerceError(error, COUPON_MESSAGES.apply);
-  }
+export function applyCommercePromotion(code: string): Promise<CommerceCart> {
+  return onCurrentCart(COUPON_MESSAGES.apply, async (cartId) => {
+    const { cart } = await commerceSdk().store.cart.addPromotions(
+      cartId,
+      { promo_codes: [code] },
+      { fields: CART_FIELDS },
+    );
+    return cart;
+  });
 }
 
-export async function removeCommercePromotion(code: string): Promise<CommerceCart> {
-  try {
-    return (
-      await commerceSdk().store.cart.removePromotions(
-        await currentCartId(),
-        { promo_codes: [code] },
-        { fields: CART_FIELDS },
-      )
-    ).cart;
-  } catch (error) {
-    throw toCommerceError(error, COUPON_MESSAGES.apply);
-  }
+export function removeCommercePromotion(code: string): Promise<CommerceCart> {
+  return onCurrentCart(COUPON_MESSAGES.apply, async (cartId) => {
+    const { cart } = await commerceSdk().store.cart.removePromotions(
+      cartId,
+      { promo_codes: [code] },
+      { fields: CART_FIELDS },
+    );
+    return cart;
+  });
 }
 
 /** The regions the backend serves (only India), for the browser to keep one's id. */
