@@ -71,7 +71,44 @@ const schema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
   ),
+  /** GST state code of the store's registered place of business (CGST+SGST inside it, IGST elsewhere). */
+  STORE_STATE: z.string().regex(/^\d{2}$/, 'must be a two-digit GST state code, e.g. 29').default('29'),
+  /** Whether catalogue prices already include GST (Indian retail prices do: MRP is tax-inclusive). */
+  PRICES_INCLUDE_GST: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** The online gateway offered at checkout: the built-in sandbox page or PhonePe. */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe']).default('sandbox'),
+  /** Minutes an online order may stay unpaid before its stock and gift card hold are released. */
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Cash on delivery: offered at all, and up to which order value (rupees). */
+  COD_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).default(10_000),
+  /** PhonePe Standard Checkout v2 (needed when PAYMENT_GATEWAY=phonepe). Defaults are PhonePe's sandbox. */
+  PHONEPE_BASE_URL: z.string().url().default('https://api-preprod.phonepe.com/apis/pg-sandbox'),
+  PHONEPE_AUTH_URL: z.string().url().default('https://api-preprod.phonepe.com/apis/pg-sandbox'),
+  PHONEPE_CLIENT_ID: optionalString,
+  PHONEPE_CLIENT_SECRET: optionalString,
+  PHONEPE_CLIENT_VERSION: z.coerce.number().int().min(1).default(1),
+  /** The username and password set for the webhook in PhonePe's dashboard. */
+  PHONEPE_WEBHOOK_USERNAME: optionalString,
+  PHONEPE_WEBHOOK_PASSWORD: optionalString,
 });
+
+/** PhonePe settings; complete when the gateway is phonepe (checked at start). */
+export type PhonePeConfig = {
+  baseUrl: string;
+  authUrl: string;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  clientVersion: number;
+  webhookUsername: string | undefined;
+  webhookPassword: string | undefined;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -92,6 +129,17 @@ export type Config = {
   redisUrl: string | undefined;
   /** Ensured in the publishable key table at start; undefined = keep what is stored. */
   publishableApiKey: string | undefined;
+  checkout: {
+    /** GST state code of the store, e.g. "29". */
+    storeState: string;
+    pricesIncludeGst: boolean;
+    paymentGateway: 'sandbox' | 'phonepe';
+    paymentTimeoutMs: number;
+    codEnabled: boolean;
+    /** Largest order value (payable amount) for cash on delivery, in paise. */
+    codMaxPaise: number;
+  };
+  phonepe: PhonePeConfig;
 };
 
 /** Parses `env` into a Config; throws an Error naming every invalid variable. */
@@ -102,6 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (
+    e.PAYMENT_GATEWAY === 'phonepe' &&
+    !(e.PHONEPE_CLIENT_ID && e.PHONEPE_CLIENT_SECRET && e.PHONEPE_WEBHOOK_USERNAME && e.PHONEPE_WEBHOOK_PASSWORD)
+  ) {
+    throw new Error(
+      'Invalid configuration: PAYMENT_GATEWAY=phonepe needs PHONEPE_CLIENT_ID, PHONEPE_CLIENT_SECRET, PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET: required in production (at least 32 random characters)');
   }
@@ -122,5 +178,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,
     publishableApiKey: e.PUBLISHABLE_API_KEY,
+    checkout: {
+      storeState: e.STORE_STATE,
+      pricesIncludeGst: e.PRICES_INCLUDE_GST,
+      paymentGateway: e.PAYMENT_GATEWAY,
+      paymentTimeoutMs: e.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
+      codEnabled: e.COD_ENABLED,
+      codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,
+    },
+    phonepe: {
+      baseUrl: e.PHONEPE_BASE_URL.replace(/\/$/, ''),
+      authUrl: e.PHONEPE_AUTH_URL.replace(/\/$/, ''),
+      clientId: e.PHONEPE_CLIENT_ID,
+      clientSecret: e.PHONEPE_CLIENT_SECRET,
+      clientVersion: e.PHONEPE_CLIENT_VERSION,
+      webhookUsername: e.PHONEPE_WEBHOOK_USERNAME,
+      webhookPassword: e.PHONEPE_WEBHOOK_PASSWORD,
+    },
   };
 }

@@ -7,3 +7,4 @@ export * from './auth';
 export * from './cart';
 export * from './wishlist';
 export * from './reviews';
+export * from './checkout';

@@ -159,7 +159,84 @@ export const COUPON_MESSAGES = {
   notFound: 'Coupon not found',
   codeRequired: 'Please enter a coupon code.',
   oneAtATime: 'Only one coupon can be used at a time.',
+  notStarted: 'This coupon is not active yet.',
+  expired: 'This coupon has expired.',
+  usedUp: 'This coupon has been fully redeemed.',
+  alreadyUsed: 'You have already used this coupon.',
+  firstOrderOnly: 'This coupon is only for your first order.',
+  notEligible: 'This coupon does not apply to the items in your cart.',
+  loginRequired: 'Please log in to use this coupon.',
+  giftCardApply: 'Failed to apply gift card',
+  giftCardNotFound: 'Gift card not found',
+  giftCardExpired: 'This gift card has expired.',
+  giftCardEmpty: 'This gift card has no balance left.',
+  giftCardNotCoupon: 'This is a gift card code. Please enter it in the gift card field.',
+  couponNotGiftCard: 'This is a coupon code. Please enter it in the coupon field.',
+  itemsRequired: 'Please add items to apply a coupon.',
+  applied: 'Coupon applied',
+  giftCardApplied: 'Gift card applied',
 } as const;
+
+/** Taxes (§5, §8 Coupons and taxes). */
+export const TAX_MESSAGES = {
+  validSubtotal: 'Valid subtotal is required',
+  calculate: 'Failed to calculate taxes',
+  countryNotSupported: 'We ship within India only.',
+  unknownState: 'Please choose a valid Indian state.',
+} as const;
+
+/** Shipping addresses and the address book (§3 Order.shippingAddress). */
+export const ADDRESS_MESSAGES = {
+  pincodeUnknown: 'We could not find this pincode. Please check it.',
+  notFound: 'Address not found',
+  limit: 'You can save at most 10 addresses.',
+  saved: 'Address saved',
+  updated: 'Address updated',
+  deleted: 'Address deleted',
+  defaultSet: 'Default address updated',
+} as const;
+
+/** 400 when the pincode belongs to another state than the one given. */
+export function pincodeStateMismatch(pincode: string, pincodeState: string): string {
+  return `Pincode ${pincode} is in ${pincodeState}. Please check the state or the pincode.`;
+}
+
+/** Orders and payments (§5, §8 Orders). */
+export const ORDER_MESSAGES = {
+  create: 'Failed to create order',
+  fetch: 'Failed to fetch orders',
+  cancel: 'Failed to cancel order',
+  requestReturn: 'Failed to request return',
+  requestPartialReturn: 'Failed to request partial return',
+  invoice: 'Failed to generate invoice',
+  track: 'Failed to track order',
+  details: 'Failed to fetch order details',
+  invalidResponse: 'Invalid response format from server',
+  delete: 'Failed to delete order',
+  confirmation: 'Failed to send order confirmation',
+  status: 'Failed to fetch order status',
+  paymentMethodRequired: 'Payment method is required',
+  notFound: 'Order not found',
+  itemsRequired: 'Your cart is empty. Add something to place an order.',
+  tooManyLines: 'An order can hold at most 50 different items.',
+  invalidIdempotencyKey: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
+  gatewayUnavailable: 'This payment method is not available right now. Please choose another.',
+  paymentStartFailed: 'We could not start the payment. Please try again.',
+  created: 'Order placed',
+  paymentNotFound: 'Payment not found',
+} as const;
+
+/** 409 when an order line asks for more than is in stock. */
+export function orderOutOfStock(name: string, size: string, available: number): string {
+  return available <= 0
+    ? `${name} (size ${size}) is out of stock.`
+    : `Only ${available} left of ${name} (size ${size}).`;
+}
+
+/** 400 when cash on delivery is chosen above its limit. */
+export function codLimitExceeded(maxAmount: number): string {
+  return `Cash on delivery is available for orders up to ${formatPrice(maxAmount)}. Please pay online.`;
+}
 
 /** 400 when a coupon's minimum order is not reached yet. */
 export function couponMinimumOrder(minOrder: number): string {
@@ -195,4 +272,12 @@ export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
   REVIEW_MESSAGES.title,
   REVIEW_MESSAGES.body,
   COUPON_MESSAGES.codeRequired,
+  COUPON_MESSAGES.itemsRequired,
+  TAX_MESSAGES.validSubtotal,
+  TAX_MESSAGES.countryNotSupported,
+  TAX_MESSAGES.unknownState,
+  ORDER_MESSAGES.paymentMethodRequired,
+  ORDER_MESSAGES.itemsRequired,
+  ORDER_MESSAGES.tooManyLines,
+  ORDER_MESSAGES.invalidIdempotencyKey,
 ]);

@@ -182,3 +182,8 @@ export { wishlistItems } from '../modules/wishlist/tables';
 export { reviews } from '../modules/reviews/tables';
 export { publishableApiKeys } from '../modules/store/tables';
 export { coupons } from '../modules/coupons/tables';
+export { couponRedemptions, giftCards, giftCardTransactions } from '../modules/coupons/tables';
+export { addresses } from '../modules/addresses/tables';
+export { taxRates } from '../modules/taxes/tables';
+export { orderNumberSequence, orders, orderItems, orderEvents } from '../modules/orders/tables';
+export { payments, paymentEvents } from '../modules/payments/tables';

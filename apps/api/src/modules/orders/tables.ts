@@ -1,0 +1,131 @@
+/**
+ * Tables of the orders module (§3 Order): the order with its totals and a copy of the
+ * shipping address, one row per line with everything an invoice needs (a snapshot: later
+ * catalogue changes do not touch it), and the timeline of status changes. Money in integer
+ * paise; tax rates in basis points.
+ */
+import type { Address, OrderStatus, PaymentMethod, PaymentStatus, TaxComponent } from '@vastra/contracts';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { products, variants } from '../../db/schema';
+import { users } from '../users/tables';
+
+/** Feeds the human order number (VST-000123); a sequence never hands out a number twice. */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1001 });
+
+/** Tax components in paise, as stored: `{ name, rate (percent), amountPaise }`. */
+export type StoredTaxComponent = Omit<TaxComponent, 'amount'> & { amountPaise: number };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ORDER_STATUSES }).$type<OrderStatus>().notNull(),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).$type<PaymentStatus>().notNull().default('pending'),
+    paymentGateway: text('payment_gateway', { enum: PAYMENT_METHODS }).$type<PaymentMethod>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
+    /** GST state code of the ship-to state (place of supply), e.g. "29". */
+    placeOfSupply: text('place_of_supply').notNull(),
+    /** GST state code of the store when the order was placed (config STORE_STATE). */
+    storeState: text('store_state').notNull(),
+    pricesIncludeTax: boolean('prices_include_tax').notNull(),
+    couponId: uuid('coupon_id'),
+    couponCode: text('coupon_code'),
+    giftCardId: uuid('gift_card_id'),
+    giftCardCode: text('gift_card_code'),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    shippingPaise: integer('shipping_paise').notNull().default(0),
+    taxablePaise: integer('taxable_paise').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
+    taxes: jsonb('taxes').$type<StoredTaxComponent[]>().notNull().default([]),
+    totalPaise: integer('total_paise').notNull(),
+    giftCardPaise: integer('gift_card_paise').notNull().default(0),
+    /** totalPaise − giftCardPaise: what the gateway (or the courier, for COD) collects. */
+    payablePaise: integer('payable_paise').notNull(),
+    /** Where the shopper pays while the payment is pending (the gateway's page). */
+    paymentUrl: text('payment_url'),
+    /** An unpaid online order is released after this time. */
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.orderNumber),
+    uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_payment_expiry_idx')
+      .on(t.paymentExpiresAt)
+      .where(sql`${t.paymentStatus} = 'pending' AND ${t.paymentExpiresAt} IS NOT NULL`),
+    check('orders_totals_nonnegative', sql`${t.totalPaise} >= 0 AND ${t.payablePaise} >= 0 AND ${t.giftCardPaise} >= 0`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variants.id),
+    position: integer('position').notNull(),
+    quantity: integer('quantity').notNull(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    sku: text('sku').notNull(),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    hsnCode: text('hsn_code').notNull(),
+    categoryId: uuid('category_id'),
+    image: text('image'),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    lineSubtotalPaise: integer('line_subtotal_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    taxablePaise: integer('taxable_paise').notNull(),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    cgstPaise: integer('cgst_paise').notNull().default(0),
+    sgstPaise: integer('sgst_paise').notNull().default(0),
+    igstPaise: integer('igst_paise').notNull().default(0),
+    taxPaise: integer('tax_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_variant_idx').on(t.variantId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** The timeline: every change of status, with when and who (shopper, system, gateway, operator). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).$type<OrderStatus>().notNull(),
+    actor: text('actor').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);

@@ -1,0 +1,59 @@
+/**
+ * Tables of the payments module: one payment per attempt to collect an order's amount
+ * through a provider, and every event seen for it (creation, status reads, webhooks,
+ * callbacks), kept as received. Money in integer paise.
+ */
+import type { PaymentMethod, PaymentStatus } from '@vastra/contracts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@vastra/contracts';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { orders } from '../orders/tables';
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_METHODS }).$type<PaymentMethod>().notNull(),
+    /** Our id of the payment at the provider (PhonePe `merchantOrderId`). */
+    merchantOrderId: text('merchant_order_id').notNull(),
+    /** The provider's own id (PhonePe `orderId`), once known. */
+    providerOrderId: text('provider_order_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    /** §4 status derived from the provider's state. */
+    status: text('status', { enum: PAYMENT_STATUSES }).$type<PaymentStatus>().notNull().default('pending'),
+    /** The provider's last state as it said it (e.g. COMPLETED, FAILED, PENDING). */
+    providerState: text('provider_state'),
+    redirectUrl: text('redirect_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_merchant_order_idx').on(t.merchantOrderId),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** create, status, webhook, callback, sandbox. */
+    source: text('source').notNull(),
+    providerState: text('provider_state'),
+    /** Identifies a delivery from the provider (e.g. webhook event + state); a replay is stored once. */
+    dedupeKey: text('dedupe_key'),
+    payload: jsonb('payload').$type<unknown>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_events_payment_idx').on(t.paymentId, t.createdAt),
+    uniqueIndex('payment_events_dedupe_idx').on(t.paymentId, t.dedupeKey),
+  ],
+);

@@ -1,0 +1,325 @@
+/**
+ * Shapes of checkout (§3 Order, Coupon, Tax result; §4 paymentStatus; §5; §7 Orders, Coupons
+ * and taxes): addresses, coupon and gift card quotes, the tax calculation, order creation and
+ * the order as answered. Money in rupees (at most two decimals); the API works in paise and
+ * converts at its edge. Figures a client sends (prices, subtotals) are only ever used for
+ * quotes: the API recomputes everything it charges.
+ */
+import { z } from 'zod';
+import { addressSchema, savedAddressSchema } from './auth';
+import { MAX_LINE_QUANTITY } from './cart';
+import { COUPON_MESSAGES, ORDER_MESSAGES, TAX_MESSAGES } from './messages';
+
+/** GST of the India region (§1, §3 Region, §9), percent. */
+export const DEFAULT_GST_RATE = 18;
+/** Payment gateways a shopper can choose; `sandbox` stands in for a real gateway offline. */
+export const PAYMENT_METHODS = ['sandbox', 'phonepe', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** §4 Order paymentStatus. */
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/**
+ * Order status. `pending_payment` waits for an online payment; `payment_failed` is an order
+ * whose payment failed or expired (its stock and gift card hold are released). The rest is
+ * the lifecycle of §3/§4 (placed → … → delivered; cancelled; returns).
+ */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_failed',
+  'placed',
+  'confirmed',
+  'packed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'picked_up',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Most different items one order may hold. */
+export const MAX_ORDER_LINES = 50;
+/** Most addresses in a shopper's address book. */
+export const MAX_SAVED_ADDRESSES = 10;
+
+/**
+ * Maps a payment provider's state to §4 paymentStatus: completed or success → completed;
+ * failed or an error code → failed; pending → pending. Anything else is still pending.
+ */
+export function toPaymentStatus(providerState: string | null | undefined, errorCode?: string | null): PaymentStatus {
+  if (errorCode) return 'failed';
+  const state = (providerState ?? '').trim().toLowerCase();
+  if (state === 'completed' || state === 'success') return 'completed';
+  if (state === 'failed') return 'failed';
+  return 'pending';
+}
+
+const rupees = z.number().nonnegative().max(100_000_000);
+const uuid = (message: string) => z.uuid({ message });
+const codeSchema = z
+  .string({ message: COUPON_MESSAGES.codeRequired })
+  .trim()
+  .min(1, COUPON_MESSAGES.codeRequired)
+  .max(40, COUPON_MESSAGES.notFound);
+
+// ---------------------------------------------------------------------------------------
+// Addresses
+
+/** GET /addresses/pincode/{pincode}: what the India Post directory knows of a pincode. */
+export const pincodeInfoSchema = z.object({
+  pincode: z.string(),
+  /** The district, offered as the city. */
+  city: z.string(),
+  /** The state the most post offices of the pincode are in (title case, e.g. "Karnataka"). */
+  state: z.string(),
+  /** Its GST state code, e.g. "29". */
+  stateCode: z.string(),
+  /** Every state the pincode's post offices are in (a few pincodes cross a border). */
+  states: z.array(z.string()),
+});
+export type PincodeInfo = z.infer<typeof pincodeInfoSchema>;
+
+/** POST/PUT /addresses: an address of the book, optionally made the default. */
+export const addressBookBodySchema = addressSchema.extend({ isDefault: z.boolean().optional() });
+export type AddressBookBody = z.input<typeof addressBookBodySchema>;
+
+export const addressBookEntrySchema = savedAddressSchema.extend({
+  id: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type AddressBookEntry = z.infer<typeof addressBookEntrySchema>;
+
+/** A GST state (GET /addresses/states): code and name. */
+export const gstStateSchema = z.object({ code: z.string(), name: z.string() });
+export type GstState = z.infer<typeof gstStateSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Coupons and gift cards
+
+/** A line a coupon is quoted for; the API reads the live price itself. */
+export const couponItemSchema = z.object({
+  productId: uuid('Please choose a product.'),
+  variantId: uuid('Please select a size.').optional(),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  /** Ignored: the API prices the line from the catalogue. */
+  price: z.number().optional(),
+});
+
+/**
+ * POST /coupons/validate (§7). One coupon at a time: a new code replaces `prevoiusCode` (spelled
+ * so in the spec). With `isGiftCard`, `code` is a gift card and the answer is how much of
+ * `preDiscountAmount` (what is left to pay after the coupon and GST, in rupees) it covers.
+ */
+export const validateCouponBodySchema = z.object({
+  code: codeSchema,
+  items: z.array(couponItemSchema).max(MAX_ORDER_LINES).default([]),
+  subtotal: rupees.optional(),
+  prevoiusCode: z.string().trim().max(40).nullish(),
+  isGiftCard: z.boolean().default(false),
+  preDiscountAmount: rupees.optional(),
+});
+export type ValidateCouponBody = z.input<typeof validateCouponBodySchema>;
+
+export const couponQuoteSchema = z.object({
+  code: z.string(),
+  discountAmount: z.number(),
+  isGiftCard: z.boolean(),
+  description: z.string(),
+  /** The code this one replaced (the request's `prevoiusCode`), if any. */
+  replacedCode: z.string().nullable(),
+  /** What the discount was counted on: the eligible products and their subtotal (rupees). */
+  appliedTo: z.object({ productIds: z.array(z.string()), eligibleSubtotal: z.number() }),
+  /** Gift cards only: the balance now and what would be left after this order (rupees). */
+  balance: z.number().nullable(),
+  remainingBalance: z.number().nullable(),
+});
+export type CouponQuote = z.infer<typeof couponQuoteSchema>;
+
+/** A coupon as GET /coupons/code/{code} and GET /coupons/category/{id} show it. */
+export const publicCouponSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  discountType: z.enum(['percentage', 'fixed']),
+  /** Percent for `percentage`, rupees for `fixed`. */
+  discountValue: z.number(),
+  maxDiscount: z.number().nullable(),
+  minOrderValue: z.number(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  firstOrderOnly: z.boolean(),
+  categoryIds: z.array(z.string()),
+  productIds: z.array(z.string()),
+});
+export type PublicCoupon = z.infer<typeof publicCouponSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Taxes
+
+/** One tax component of a result: CGST and SGST (same state) or IGST (another state). */
+export const taxComponentSchema = z.object({
+  name: z.enum(['CGST', 'SGST', 'IGST']),
+  /** Percent. */
+  rate: z.number(),
+  amount: z.number(),
+});
+export type TaxComponent = z.infer<typeof taxComponentSchema>;
+
+const validSubtotal = z
+  .number({ message: TAX_MESSAGES.validSubtotal })
+  .refine((n) => Number.isFinite(n) && n > 0, TAX_MESSAGES.validSubtotal);
+
+/** POST /taxes/calculate (§7). `stateCode` is a GST state code ("29") or a state name; a pincode can stand in. */
+export const calculateTaxBodySchema = z.object({
+  subtotal: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), validSubtotal),
+  discountAmount: rupees.default(0),
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default('IN')
+    .refine((c) => c === 'IN', TAX_MESSAGES.countryNotSupported),
+  stateCode: z.string().trim().max(60).nullish(),
+  zipCode: z.string().trim().max(10).nullish(),
+  items: z
+    .array(
+      z.object({
+        price: rupees,
+        quantity: z.number().int().min(1).max(1000),
+        productId: z.uuid().optional(),
+        hsnCode: z.string().trim().max(10).optional(),
+      }),
+    )
+    .max(MAX_ORDER_LINES)
+    .optional(),
+});
+export type CalculateTaxBody = z.input<typeof calculateTaxBodySchema>;
+
+/** §3 Tax result, plus how it was worked out. */
+export const taxResultSchema = z.object({
+  totalTax: z.number(),
+  taxes: z.array(taxComponentSchema),
+  totalAmount: z.number(),
+  /** The value GST was counted on (after discount, without GST). */
+  taxableAmount: z.number(),
+  /** True when catalogue prices already include GST (the default in India): totalAmount is then subtotal − discount. */
+  pricesIncludeTax: z.boolean(),
+  /** GST state code of the ship-to state, or null when unknown (then IGST is assumed). */
+  placeOfSupply: z.string().nullable(),
+  intraState: z.boolean(),
+});
+export type TaxResult = z.infer<typeof taxResultSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Orders
+
+/** Idempotency-Key header of POST /orders: a retry with the same key answers the first order. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.invalidIdempotencyKey);
+
+/** POST /orders. Line prices a client adds are ignored; `items` omitted = the caller's cart. */
+export const createOrderBodySchema = z.object({
+  items: z
+    .array(
+      z.object({
+        productId: uuid('Please choose a product.'),
+        variantId: uuid('Please select a size.'),
+        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+        price: z.number().optional(),
+      }),
+    )
+    .min(1, ORDER_MESSAGES.itemsRequired)
+    .max(MAX_ORDER_LINES, ORDER_MESSAGES.tooManyLines)
+    .optional(),
+  shippingAddress: addressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, ORDER_MESSAGES.paymentMethodRequired),
+  /** The coupon code (one at a time), or null. */
+  coupon: z.string().trim().max(40).nullish(),
+  /** A gift card code on top of the coupon (§3 additionalCoupon), or null. */
+  additionalCoupon: z.string().trim().max(40).nullish(),
+  /** Keep the address in the address book. */
+  saveAddress: z.boolean().default(false),
+});
+export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
+
+export const orderLineSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  variantId: z.string(),
+  quantity: z.number(),
+  name: z.string(),
+  brand: z.string(),
+  sku: z.string(),
+  size: z.string(),
+  color: z.string(),
+  hsnCode: z.string(),
+  image: z.string().nullable(),
+  unitPrice: z.number(),
+  mrp: z.number(),
+  /** unitPrice × quantity. */
+  lineSubtotal: z.number(),
+  /** This line's share of the coupon discount. */
+  discount: z.number(),
+  taxableValue: z.number(),
+  /** Percent. */
+  taxRate: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  tax: z.number(),
+  /** What the shopper pays for the line (before any gift card). */
+  total: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentGateway: z.enum(PAYMENT_METHODS),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(orderLineSchema),
+  shippingAddress: savedAddressSchema,
+  coupon: z.object({ code: z.string(), discountAmount: z.number() }).nullable(),
+  additionalCoupon: z.object({ code: z.string(), amount: z.number() }).nullable(),
+  subtotal: z.number(),
+  discountAmount: z.number(),
+  shippingAmount: z.number(),
+  taxableAmount: z.number(),
+  totalTax: z.number(),
+  taxes: z.array(taxComponentSchema),
+  pricesIncludeTax: z.boolean(),
+  /** subtotal − discount (+ GST when prices exclude it) + shipping. */
+  totalAmount: z.number(),
+  giftCardAmount: z.number(),
+  /** What is left to pay through the gateway (or on delivery) after the gift card. */
+  amountPayable: z.number(),
+  /** Where to send the shopper to pay, while the payment is pending; otherwise null. */
+  paymentUrl: z.string().nullable(),
+  /** When an unpaid online order expires (ISO), or null. */
+  paymentExpiresAt: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET /orders/{id}/payment-status. */
+export const paymentStatusResultSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentGateway: z.enum(PAYMENT_METHODS),
+  paymentUrl: z.string().nullable(),
+});
+export type PaymentStatusResult = z.infer<typeof paymentStatusResultSchema>;
+
+/** A short page of the shopper's orders (GET /orders/my-orders). */
+export const orderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
