@@ -6,19 +6,8 @@ import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
 import { PriceTag } from '@/components/ui/price-tag';
 import { productHref } from '@/components/ui/product-card';
+import { lineImage } from '@/lib/cart-lines';
 import { formatPrice } from '@/lib/format';
-
-/** The picture of a line: the size's primary image, its first, the product's primary, its first. */
-export function lineImage(item: CartItem): string | null {
-  const { variant, product } = item;
-  return (
-    variant.images.find((i) => i.isPrimary)?.url ??
-    variant.images[0]?.url ??
-    product.primaryImage?.url ??
-    product.images[0]?.url ??
-    null
-  );
-}
 
 const discountPercent = (price: number, mrp: number) => (mrp > price ? Math.round(((mrp - price) / mrp) * 100) : 0);
 

@@ -66,8 +66,6 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
       ) : (
         <Link
           href="/checkout"
-          // Checkout is its own step with the latest cart; nothing to fetch ahead of the click.
-          prefetch={false}
           className="mt-5 block w-full rounded-md bg-brand-700 px-5 py-3 text-center text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-800"
         >
           Checkout

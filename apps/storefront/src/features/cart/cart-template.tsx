@@ -4,6 +4,7 @@ import type { Cart, CartItem } from '@vastra/contracts';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { EmptyState } from '@/components/ui/empty-state';
+import { checkoutBlockedBy } from '@/lib/cart-lines';
 import { formatCount, formatPrice } from '@/lib/format';
 import { removeCartItem, updateCartItem } from '@/lib/store/cart-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
@@ -11,15 +12,6 @@ import { PersistGate } from '@/lib/store/store-provider';
 import { CartLine } from './cart-line';
 import { useCart } from './cart-provider';
 import { CartSummary } from './cart-summary';
-
-/** Why checkout has to wait, or null when the cart can be checked out. */
-export function checkoutBlockedBy(items: readonly CartItem[]): string | null {
-  if (items.some((item) => item.isAvailable && item.exceedsStock)) {
-    return 'Lower the quantities marked above to check out.';
-  }
-  if (!items.some((item) => item.isAvailable)) return 'None of these items can be bought now. Remove them to continue.';
-  return null;
-}
 
 const HEADING_CLASS = 'text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl';
 

@@ -5,8 +5,8 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { BagIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
+import { lineImage } from '@/lib/cart-lines';
 import { formatCount, formatPrice } from '@/lib/format';
-import { lineImage } from './cart-line';
 import { useCart } from './cart-provider';
 
 /** "Cart, 3 items": what the header's cart link says to screen readers. */

@@ -27,6 +27,8 @@ export type RequestOptions = {
   answersBelow500?: boolean;
   /** Overrides the state's bearer (logout sends the token it is ending after the state forgot it). */
   bearer?: string | null;
+  /** Further request headers, e.g. the `Idempotency-Key` of POST /orders. */
+  headers?: Record<string, string>;
   timeoutMs?: number;
 };
 
@@ -51,7 +53,7 @@ export function createBrowserApi({ baseUrl, getToken, onUnauthorized }: BrowserA
     async request<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
       const { method = 'GET', json, form, answersBelow500 = false, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
       const token = options.bearer === undefined ? getToken() : options.bearer;
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
       if (token) headers.authorization = `Bearer ${token}`;
       if (json !== undefined) headers['content-type'] = 'application/json';
       let res: Response;

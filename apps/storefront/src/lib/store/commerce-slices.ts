@@ -1,8 +1,8 @@
 import { createSlice } from '@reduxjs/toolkit';
 
 /**
- * The persisted slices (§4) that later issues fill: customer, orders, shipping, checkout and
- * product details. They start empty so the store's shape, and what is persisted, is settled
+ * The persisted slices (§4) that later issues fill: customer, orders, shipping and product
+ * details (the checkout has its own file, checkout-slice.ts). They start empty so the store's shape, and what is persisted, is settled
  * now; each issue adds its fields, reducers and a file of its own when it needs one.
  */
 type Pending = { loading: boolean; error: string | null };
@@ -10,7 +10,6 @@ type Pending = { loading: boolean; error: string | null };
 export type CustomerState = Pending & { customer: unknown };
 export type OrdersState = Pending & { orders: unknown[] };
 export type ShippingState = Pending & { tracking: unknown };
-export type CheckoutState = Pending & { coupon: unknown; giftCard: unknown };
 export type DetailsState = {
   product: unknown;
   status: 'idle' | 'loading' | 'succeeded' | 'failed';
@@ -34,12 +33,6 @@ export const ordersReducer = createSlice({
 export const shippingReducer = createSlice({
   name: 'shipping',
   initialState: { ...idle, tracking: null } as ShippingState,
-  reducers: {},
-}).reducer;
-
-export const checkoutReducer = createSlice({
-  name: 'checkout',
-  initialState: { ...idle, coupon: null, giftCard: null } as CheckoutState,
   reducers: {},
 }).reducer;
 

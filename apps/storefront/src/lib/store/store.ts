@@ -19,7 +19,8 @@ import { createBrowserApi } from '@/lib/api/browser-client';
 import { authReducer, logoutUser } from './auth-slice';
 import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
-import { checkoutReducer, customerReducer, detailsReducer, ordersReducer, shippingReducer } from './commerce-slices';
+import { CHECKOUT_TRANSIENT_FIELDS, checkoutReducer } from './checkout-slice';
+import { customerReducer, detailsReducer, ordersReducer, shippingReducer } from './commerce-slices';
 import { wishlistReducer } from './wishlist-slice';
 
 const slices = {
@@ -44,6 +45,8 @@ const TRANSIENT: Record<string, readonly string[]> = {
   wishlist: ['loading', 'error', 'message', 'isOpen', 'deleteSuccess'],
   // The cart itself is kept under its own storage key (lib/cart-storage.ts), shared by all tabs.
   cart: ['loading', 'pendingCalls', 'error', 'cart'],
+  // The GST quote is asked again; the idempotency key of an unanswered order attempt is kept.
+  checkout: CHECKOUT_TRANSIENT_FIELDS,
 };
 const withoutTransient = (slice: Record<string, unknown>, key: PropertyKey) => {
   const transient = TRANSIENT[String(key)] ?? ['loading', 'error'];

@@ -1,0 +1,449 @@
+'use client';
+
+import { ORDER_MESSAGES, type AddressBookEntry, type CartItem, type GstState } from '@vastra/contracts';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormMessage } from '@/components/ui/form';
+import { LoginPrompt } from '@/components/ui/login-prompt';
+import { checkoutBlockedBy, lineImage } from '@/lib/cart-lines';
+import { formatCount, formatPrice } from '@/lib/format';
+import { codUnavailableReason, type PaymentOptions } from '@/lib/payment-options';
+import { fetchCart } from '@/lib/store/cart-slice';
+import {
+  addressChosen,
+  amountPayable,
+  applyCoupon,
+  applyGiftCard,
+  cartKey,
+  couponRemoved,
+  giftCardRemoved,
+  orderableLines,
+  paymentMethodChosen,
+  placeOrder,
+  refreshQuote,
+} from '@/lib/store/checkout-slice';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { PersistGate } from '@/lib/store/store-provider';
+import {
+  ADDRESS_FIELDS,
+  checkDraft,
+  chosenAddress,
+  destinationOf,
+  draftFor,
+  initialChoice,
+  isAddressMessage,
+  toAddress,
+  type AddressDraft,
+  type AddressField,
+} from './address';
+import { AddressSection } from './address-section';
+import { loadAddressBook, loadStates } from './checkout-thunks';
+import { CodeField } from './code-field';
+import { SummaryLines, Totals, type SummaryLine } from './order-summary';
+import { PaymentMethods } from './payment-methods';
+import { gstNote, splitOfQuote } from './tax-lines';
+
+const HEADING_CLASS = 'text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl';
+const CHOOSE_ADDRESS = 'Please choose a delivery address.';
+
+const toSummaryLine = (item: CartItem): SummaryLine => ({
+  id: item.id,
+  name: item.product.name,
+  brand: item.product.brand,
+  size: item.variant.size,
+  color: item.variant.color,
+  quantity: item.quantity,
+  unitPrice: item.price,
+  lineTotal: item.lineTotal,
+  image: lineImage(item),
+});
+
+/**
+ * The checkout page (§2, issue 5): the cart's lines, and for a logged-in shopper the delivery
+ * address, the payment method, coupon and gift card, the GST breakdown and Place order. A guest
+ * sees the cart and a Login button that opens the login modal, which keeps the cart (the guest
+ * cart is merged at login) and lets the page carry on. Shown once the session is restored.
+ */
+export function CheckoutTemplate({ payments }: { payments: PaymentOptions }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
+      <PersistGate
+        fallback={
+          <>
+            <h1 className={HEADING_CLASS}>Checkout</h1>
+            <CheckoutSkeleton />
+          </>
+        }
+      >
+        <CheckoutContents payments={payments} />
+      </PersistGate>
+    </div>
+  );
+}
+
+function CheckoutContents({ payments }: { payments: PaymentOptions }) {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.user : null));
+  const cart = useAppSelector((state) => state.cart.cart);
+  const [cartChecked, setCartChecked] = useState(false);
+  const [leaving, setLeaving] = useState<string | null>(null);
+
+  // Checkout starts from the cart as the API has it now: prices and stock may have moved.
+  useEffect(() => {
+    void dispatch(fetchCart()).finally(() => setCartChecked(true));
+  }, [dispatch]);
+
+  const lines = orderableLines(cart);
+  const items = cart?.items ?? [];
+
+  if (leaving) {
+    return (
+      <>
+        <h1 className={HEADING_CLASS}>Checkout</h1>
+        <p role="status" className="mt-8 text-center text-stone-700">
+          {leaving}
+        </p>
+      </>
+    );
+  }
+  if (!cartChecked && items.length === 0) {
+    return (
+      <>
+        <h1 className={HEADING_CLASS}>Checkout</h1>
+        <CheckoutSkeleton />
+      </>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        heading="Your cart is empty"
+        body="Add something you like, then check out here."
+        actions={[{ label: 'Continue shopping', href: '/shop' }]}
+      />
+    );
+  }
+
+  const summaryLines = lines.map(toSummaryLine);
+  if (!user) {
+    return (
+      <>
+        <h1 className={HEADING_CLASS}>Checkout</h1>
+        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
+          <section aria-labelledby="checkout-login" className="rounded-xl border border-stone-200 p-4 sm:p-6">
+            <h2 id="checkout-login" className="text-lg font-semibold text-stone-900">
+              Log in to check out
+            </h2>
+            <LoginPrompt message="Log in to choose a delivery address and pay. Your cart stays as it is." />
+          </section>
+          <aside
+            aria-labelledby="checkout-summary"
+            className="rounded-xl border border-stone-200 bg-stone-50 p-4 sm:p-5"
+          >
+            <h2 id="checkout-summary" className="text-lg font-semibold text-stone-900">
+              Order summary
+            </h2>
+            <SummaryLines lines={summaryLines} />
+            <p className="mt-2 flex justify-between border-t border-stone-200 pt-3 text-base font-semibold">
+              <span>Subtotal ({formatCount(cart?.itemCount ?? 0, 'item')})</span>
+              <span className="tabular-nums" data-testid="subtotal">
+                {formatPrice(cart?.totalAmount ?? 0)}
+              </span>
+            </p>
+          </aside>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <ShopperCheckout
+      key={user.id}
+      user={user}
+      payments={payments}
+      summaryLines={summaryLines}
+      blockedBy={checkoutBlockedBy(items)}
+      onLeave={setLeaving}
+    />
+  );
+}
+
+type ShopperCheckoutProps = {
+  user: { id: string; name: string; phone: string | null };
+  payments: PaymentOptions;
+  summaryLines: SummaryLine[];
+  blockedBy: string | null;
+  /** The order is placed and the browser is on its way to pay or to the order: what to say meanwhile. */
+  onLeave: (message: string) => void;
+};
+
+/** Checkout for a logged-in shopper: the address, the payment method, the summary with codes and totals, Place order. */
+function ShopperCheckout({ user, payments, summaryLines, blockedBy, onLeave }: ShopperCheckoutProps) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const checkout = useAppSelector((state) => state.checkout);
+  const cart = useAppSelector((state) => state.cart.cart);
+  const [book, setBook] = useState<AddressBookEntry[] | null>(null);
+  const [states, setStates] = useState<GstState[]>([]);
+  const [draft, setDraft] = useState<AddressDraft>(() => draftFor(user));
+  const [saveAddress, setSaveAddress] = useState(true);
+  const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
+  const [addressMessage, setAddressMessage] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const addressHeadingRef = useRef<HTMLHeadingElement>(null);
+  const placeRef = useRef<HTMLDivElement>(null);
+
+  const { addressChoice, appliedCoupon, giftCard, paymentMethod, taxes, quoting, taxError, placing, orderError } =
+    checkout;
+
+  useEffect(() => {
+    let current = true;
+    dispatch(loadAddressBook())
+      .catch(() => [] as AddressBookEntry[])
+      .then((entries) => {
+        if (!current) return;
+        setBook(entries);
+        dispatch(addressChosen(initialChoice(addressChoice, entries)));
+      });
+    dispatch(loadStates())
+      .then((list) => current && setStates(list))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+    // Once per shopper (the component is keyed by the user): the kept choice is only where to start.
+  }, [dispatch]);
+
+  const chosen = book ? chosenAddress(addressChoice, book) : null;
+  const destination = destinationOf(chosen, draft);
+  const lines = orderableLines(cart);
+  const key = cartKey(lines);
+
+  // Re-quote when the cart, the destination, the coupon or the gift card changes.
+  useEffect(() => {
+    void dispatch(refreshQuote(destination));
+    // The destination's parts, not the object made anew each render.
+  }, [
+    dispatch,
+    key,
+    destination?.state,
+    destination?.postalCode,
+    appliedCoupon?.code,
+    appliedCoupon?.discountAmount,
+    giftCard?.code,
+  ]);
+
+  const total = taxes?.totalAmount ?? null;
+  const payable = total === null ? null : amountPayable(total, giftCard);
+  const codReason = codUnavailableReason(payments, payable);
+
+  // Cash on delivery chosen earlier stops being a choice once the amount passes its limit.
+  useEffect(() => {
+    if (paymentMethod === 'cod' && codReason) dispatch(paymentMethodChosen(null));
+  }, [paymentMethod, codReason, dispatch]);
+
+  // Say the new amount once it settles (habit 13: totals are announced).
+  useEffect(() => {
+    if (payable !== null && !quoting) setStatus(`Amount payable ${formatPrice(payable)}.`);
+  }, [payable, quoting]);
+
+  const stateName = destination?.state || null;
+  const chooseDraft = useCallback((next: AddressDraft) => {
+    setDraft(next);
+    setAddressErrors({});
+  }, []);
+
+  /** Applies a coupon or a gift card; a toast says it worked, the field says why not. */
+  const applyCode = async (kind: 'coupon' | 'giftCard', code: string) => {
+    const result = kind === 'coupon' ? await dispatch(applyCoupon(code)) : await dispatch(applyGiftCard(code));
+    if (!applyCoupon.fulfilled.match(result) && !applyGiftCard.fulfilled.match(result)) return false;
+    toast.success(result.payload.message);
+    return true;
+  };
+
+  const submit = async () => {
+    setAddressMessage(null);
+    let shippingAddress;
+    if (chosen === 'new') {
+      const check = checkDraft(draft);
+      if (!check.ok) {
+        setAddressErrors(check.errors);
+        const first = ADDRESS_FIELDS.find((field) => check.errors[field]);
+        document.querySelector<HTMLElement>(`[name="${first}"][aria-invalid="true"]`)?.focus();
+        return;
+      }
+      shippingAddress = check.address;
+    } else if (chosen) {
+      shippingAddress = toAddress(chosen);
+    } else {
+      setAddressMessage(CHOOSE_ADDRESS);
+      addressHeadingRef.current?.focus();
+      return;
+    }
+    const result = await dispatch(placeOrder({ shippingAddress, saveAddress: chosen === 'new' && saveAddress }));
+    if (placeOrder.fulfilled.match(result)) {
+      const { order } = result.payload;
+      // The order holds the cart now: the header's cart empties.
+      void dispatch(fetchCart());
+      if (order.paymentUrl) {
+        window.location.assign(order.paymentUrl);
+        onLeave('Order placed. Taking you to the payment page...');
+      } else {
+        router.push(`/checkout/confirmation/${encodeURIComponent(order.id)}`);
+        onLeave('Order placed. Taking you to your order...');
+      }
+      return;
+    }
+    // A second click while the first is on its way is simply not sent.
+    if (result.meta.condition) return;
+    const message = result.payload ?? ORDER_MESSAGES.create;
+    if (isAddressMessage(message)) {
+      addressHeadingRef.current?.focus();
+    } else {
+      toast.error(message);
+      placeRef.current?.focus();
+    }
+  };
+
+  const addressApiMessage = orderError && isAddressMessage(orderError) ? orderError : null;
+  const placeMessage = orderError && !isAddressMessage(orderError) ? orderError : null;
+
+  return (
+    <>
+      <h1 className={HEADING_CLASS}>Checkout</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
+        <div className="space-y-6">
+          <AddressSection
+            book={book}
+            states={states}
+            choice={addressChoice}
+            onChoose={(choice) => {
+              setAddressMessage(null);
+              dispatch(addressChosen(choice));
+            }}
+            draft={draft}
+            onDraftChange={chooseDraft}
+            saveAddress={saveAddress}
+            onSaveAddressChange={setSaveAddress}
+            errors={addressErrors}
+            message={addressMessage ?? addressApiMessage}
+            headingRef={addressHeadingRef}
+          />
+          <PaymentMethods
+            options={payments}
+            payable={payable}
+            method={paymentMethod}
+            onChoose={(method) => dispatch(paymentMethodChosen(method))}
+          />
+        </div>
+
+        <aside
+          aria-labelledby="checkout-summary"
+          className="space-y-5 self-start rounded-xl border border-stone-200 bg-stone-50 p-4 sm:p-5 lg:sticky lg:top-24"
+        >
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 id="checkout-summary" className="text-lg font-semibold text-stone-900">
+              Order summary
+            </h2>
+            <Link href="/cart" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+              Edit cart
+            </Link>
+          </div>
+          <SummaryLines lines={summaryLines} />
+          <div className="space-y-3 border-t border-stone-200 pt-4">
+            <CodeField
+              what="Coupon"
+              applied={
+                appliedCoupon && {
+                  code: appliedCoupon.code,
+                  details: <p data-testid="coupon-saving">You save {formatPrice(appliedCoupon.discountAmount)}</p>,
+                }
+              }
+              busy={checkout.couponBusy}
+              error={checkout.couponError}
+              onApply={(code) => applyCode('coupon', code)}
+              onRemove={() => dispatch(couponRemoved())}
+            />
+            <CodeField
+              what="Gift card"
+              applied={
+                giftCard && {
+                  code: giftCard.code,
+                  details: (
+                    <p data-testid="gift-card-cover">
+                      Pays {formatPrice(giftCard.amount)} of this order
+                      {giftCard.remainingBalance !== null &&
+                        `; ${formatPrice(giftCard.remainingBalance)} stays on the card`}
+                      .
+                    </p>
+                  ),
+                }
+              }
+              busy={checkout.giftCardBusy}
+              error={checkout.giftCardError}
+              unavailable={total === null ? 'Gift cards can be applied once the total is known.' : null}
+              onApply={(code) => applyCode('giftCard', code)}
+              onRemove={() => dispatch(giftCardRemoved())}
+            />
+          </div>
+          <div className="border-t border-stone-200 pt-4">
+            <Totals
+              figures={{
+                itemCount: lines.reduce((n, line) => n + line.quantity, 0),
+                subtotal: cart?.totalAmount ?? 0,
+                coupon: appliedCoupon && { code: appliedCoupon.code, amount: appliedCoupon.discountAmount },
+                taxes: taxes && {
+                  components: taxes.taxes,
+                  totalTax: taxes.totalTax,
+                  pricesIncludeTax: taxes.pricesIncludeTax,
+                  note: gstNote(taxes.pricesIncludeTax, splitOfQuote(taxes), stateName),
+                },
+                total,
+                giftCard: giftCard && { code: giftCard.code, amount: giftCard.amount },
+                payable,
+              }}
+              pending={taxError && <p className="mt-2 text-sm text-red-800">{taxError}</p>}
+            />
+            <p role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+              {status}
+            </p>
+          </div>
+          <div ref={placeRef} tabIndex={-1} className="space-y-3 focus:outline-none">
+            {blockedBy && (
+              <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                {blockedBy}{' '}
+                <Link href="/cart" className="font-semibold underline">
+                  Go to the cart
+                </Link>
+              </p>
+            )}
+            <FormMessage message={placeMessage} />
+            <button
+              type="button"
+              onClick={() => void submit()}
+              disabled={placing || blockedBy !== null}
+              className="w-full rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-600"
+            >
+              {placing ? 'Placing order...' : 'Place order'}
+            </button>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div aria-hidden="true" className="mt-6 grid animate-pulse gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
+      <div className="space-y-6">
+        <div className="h-72 rounded-xl bg-stone-100" />
+        <div className="h-40 rounded-xl bg-stone-100" />
+      </div>
+      <div className="h-96 rounded-xl bg-stone-100" />
+    </div>
+  );
+}

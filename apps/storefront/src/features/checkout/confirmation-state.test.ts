@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { confirmationState } from './confirmation-state';
+
+const order = { paymentExpiresAt: '2026-01-05T10:30:00.000Z' };
+
+describe('what the confirmation says (§4 paymentStatus)', () => {
+  it('completed: payment received, nothing to do but wait for the parcel', () => {
+    const view = confirmationState({ paymentStatus: 'completed', paymentGateway: 'sandbox', paymentUrl: null }, order);
+    assert.equal(view.heading, 'Payment received');
+    assert.equal(view.payableLabel, 'Amount paid');
+    assert.equal(view.paymentUrl, null);
+    assert.equal(view.canRetry, false);
+    assert.deepEqual(view.next('asha@example.com', '₹ 1,299', 2), [
+      'A confirmation email is on its way to asha@example.com.',
+      'We pack and ship your order within 2 working days and email you the tracking details.',
+    ]);
+  });
+
+  it('failed: the items are released and the shopper can try again', () => {
+    const view = confirmationState({ paymentStatus: 'failed', paymentGateway: 'sandbox', paymentUrl: null }, order);
+    assert.equal(view.heading, 'Payment failed');
+    assert.match(view.text, /items have been released/);
+    assert.equal(view.canRetry, true);
+    assert.equal(view.tone, 'error');
+  });
+
+  it('pending online: waiting, with the way back to the payment page and when the order lapses', () => {
+    const url = 'http://localhost:9000/payments/sandbox/m1';
+    const view = confirmationState({ paymentStatus: 'pending', paymentGateway: 'sandbox', paymentUrl: url }, order);
+    assert.equal(view.heading, 'Waiting for payment');
+    assert.equal(view.paymentUrl, url);
+    // 10:30 UTC is 4:00 pm in India.
+    assert.match(view.next('asha@example.com', '₹ 1', 2)[1]!, /not paid by 4:00\s?pm is cancelled/i);
+  });
+
+  it('cash on delivery: placed, paid on delivery', () => {
+    const view = confirmationState({ paymentStatus: 'pending', paymentGateway: 'cod', paymentUrl: null }, order);
+    assert.equal(view.heading, 'Order placed');
+    assert.equal(view.payableLabel, 'To pay on delivery');
+    assert.equal(view.paymentUrl, null);
+    assert.match(view.next('asha@example.com', '₹ 1,299', 2)[2]!, /pay ₹ 1,299 in cash or by UPI/);
+  });
+});

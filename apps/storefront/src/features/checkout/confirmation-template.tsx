@@ -1,0 +1,280 @@
+'use client';
+
+import type { Order, PaymentStatusResult } from '@vastra/contracts';
+import Link from 'next/link';
+import { notFound, useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { LoginPrompt } from '@/components/ui/login-prompt';
+import { formatPrice } from '@/lib/format';
+import { addToCart } from '@/lib/store/cart-slice';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { PersistGate } from '@/lib/store/store-provider';
+import { addressLine } from './address';
+import { OrderNotFoundError, loadOrderConfirmation, loadPaymentStatus } from './checkout-thunks';
+import { SummaryLines, Totals, type SummaryLine } from './order-summary';
+import { confirmationState, PAYMENT_STATUS_POLL_MS, SHIPS_WITHIN_DAYS } from './confirmation-state';
+import { gstNote, splitOfComponents } from './tax-lines';
+
+const toSummaryLine = (line: Order['items'][number]): SummaryLine => ({
+  id: line.id,
+  name: line.name,
+  brand: line.brand,
+  size: line.size,
+  color: line.color,
+  quantity: line.quantity,
+  unitPrice: line.unitPrice,
+  lineTotal: line.lineSubtotal,
+  image: line.image,
+});
+
+/**
+ * The order confirmation (§2, §4 paymentStatus): the order number, where the payment stands
+ * (asked every PAYMENT_STATUS_POLL_MS until it is completed or failed; a cash on delivery order
+ * stays pending until delivery and is not asked again), the itemised order with its GST, the
+ * address and what happens next. Only the order's owner sees it: the API answers 404 to anyone
+ * else, and so does this page.
+ */
+export function ConfirmationTemplate({ orderId }: { orderId: string }) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 pt-6 pb-12 sm:pt-10">
+      <PersistGate fallback={<ConfirmationSkeleton />}>
+        <Confirmation orderId={orderId} />
+      </PersistGate>
+    </div>
+  );
+}
+
+function Confirmation({ orderId }: { orderId: string }) {
+  const user = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.user : null));
+  if (!user) {
+    return (
+      <>
+        <h1 className="text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">Your order</h1>
+        <LoginPrompt message="Please log in to see your order." />
+      </>
+    );
+  }
+  return <OrderConfirmation key={user.id} orderId={orderId} email={user.email} />;
+}
+
+function OrderConfirmation({ orderId, email }: { orderId: string; email: string }) {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const [payment, setPayment] = useState<PaymentStatusResult | null>(null);
+  const [order, setOrder] = useState<Order | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // §4: the payment status, asked again every 2 s while an online payment is pending.
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      try {
+        const answer = await dispatch(loadPaymentStatus(orderId));
+        if (stopped) return;
+        setPayment(answer);
+        setStatusError(null);
+        if (answer.paymentStatus === 'pending' && answer.paymentGateway !== 'cod') {
+          timer = setTimeout(() => void ask(), PAYMENT_STATUS_POLL_MS);
+        }
+      } catch (error) {
+        if (stopped) return;
+        if (error instanceof OrderNotFoundError) setMissing(true);
+        else setStatusError(error instanceof Error ? error.message : String(error));
+      }
+    };
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [dispatch, orderId, round]);
+
+  // The order itself: once the status is known, and again each time it changes.
+  const phase = payment ? `${payment.paymentStatus}:${payment.status}` : null;
+  useEffect(() => {
+    if (!phase) return;
+    let current = true;
+    dispatch(loadOrderConfirmation(orderId))
+      .then((loaded) => {
+        if (!current) return;
+        setOrder(loaded);
+        setOrderError(null);
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        if (error instanceof OrderNotFoundError) setMissing(true);
+        else setOrderError(error instanceof Error ? error.message : String(error));
+      });
+    return () => {
+      current = false;
+    };
+  }, [dispatch, orderId, phase, round]);
+
+  // A settled payment changes the whole message: focus its heading so it is read out.
+  const settled = payment?.paymentStatus !== 'pending' ? payment?.paymentStatus : null;
+  useEffect(() => {
+    if (settled) headingRef.current?.focus();
+  }, [settled]);
+
+  if (missing) notFound();
+
+  const error = statusError ?? (order ? null : orderError);
+  if (error && (!payment || !order)) {
+    return (
+      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center py-16 text-center">
+        <h1 className="text-xl font-semibold text-stone-900 sm:text-2xl">{error}</h1>
+        <p className="mt-2 text-stone-600">Please check your connection and try again in a moment.</p>
+        <button
+          type="button"
+          onClick={() => setRound((n) => n + 1)}
+          className="mt-6 rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!payment || !order) return <ConfirmationSkeleton />;
+
+  const view = confirmationState(payment, order);
+
+  /** Puts the order's lines back in the cart and goes to checkout (a failed payment released them). */
+  const tryAgain = async () => {
+    setRetrying(true);
+    for (const line of order.items) {
+      const result = await dispatch(
+        addToCart({ productId: line.productId, variantId: line.variantId, quantity: line.quantity }),
+      );
+      if (addToCart.rejected.match(result)) toast.error(`${line.name} (size ${line.size}): ${result.payload}`);
+    }
+    router.push('/checkout');
+  };
+
+  return (
+    <>
+      <div
+        className={`rounded-xl border p-5 sm:p-6 ${
+          view.tone === 'success'
+            ? 'border-emerald-200 bg-emerald-50'
+            : view.tone === 'error'
+              ? 'border-red-200 bg-red-50'
+              : 'border-saffron-100 bg-saffron-100/40'
+        }`}
+      >
+        <p className="text-sm text-stone-700">
+          Order number{' '}
+          <span className="font-mono font-semibold text-stone-900" data-testid="order-number">
+            {order.orderNumber}
+          </span>
+        </p>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-1 text-2xl font-bold tracking-tight text-stone-900 focus:outline-none"
+        >
+          {view.heading}
+        </h1>
+        <p role="status" aria-live="polite" className="mt-2 text-stone-800" data-testid="payment-status">
+          {view.text}
+        </p>
+        {statusError && <p className="mt-2 text-sm font-medium text-red-800">{statusError}</p>}
+        <div className="mt-4 flex flex-wrap gap-3">
+          {view.paymentUrl && (
+            <a
+              href={view.paymentUrl}
+              className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              Return to the payment page
+            </a>
+          )}
+          {view.canRetry && (
+            <button
+              type="button"
+              disabled={retrying}
+              onClick={() => void tryAgain()}
+              className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-600"
+            >
+              {retrying ? 'Adding the items to your cart...' : 'Try again'}
+            </button>
+          )}
+          <Link
+            href="/shop"
+            className="rounded-md border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900"
+          >
+            Continue shopping
+          </Link>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="order-items">
+          <h2 id="order-items" className="text-lg font-semibold text-stone-900">
+            Your order
+          </h2>
+          <SummaryLines lines={order.items.map(toSummaryLine)} />
+          <div className="mt-2 border-t border-stone-200 pt-4">
+            <Totals
+              figures={{
+                itemCount: order.items.reduce((n, line) => n + line.quantity, 0),
+                subtotal: order.subtotal,
+                coupon: order.coupon && { code: order.coupon.code, amount: order.coupon.discountAmount },
+                taxes: {
+                  components: order.taxes,
+                  totalTax: order.totalTax,
+                  pricesIncludeTax: order.pricesIncludeTax,
+                  note: gstNote(order.pricesIncludeTax, splitOfComponents(order.taxes), order.shippingAddress.state),
+                },
+                total: order.totalAmount,
+                giftCard: order.additionalCoupon && { code: order.additionalCoupon.code, amount: order.giftCardAmount },
+                payable: order.amountPayable,
+                payableLabel: view.payableLabel,
+              }}
+            />
+          </div>
+        </section>
+
+        <div className="space-y-6">
+          <section aria-labelledby="order-address" className="rounded-xl border border-stone-200 p-4 text-sm">
+            <h2 id="order-address" className="font-semibold text-stone-900">
+              Delivery address
+            </h2>
+            <p className="mt-2 text-stone-800">
+              {order.shippingAddress.firstName} {order.shippingAddress.lastName}
+            </p>
+            <p className="text-stone-700">{addressLine(order.shippingAddress)}</p>
+            <p className="text-stone-700">Mobile: {order.shippingAddress.phone}</p>
+          </section>
+          <section aria-labelledby="order-next" className="rounded-xl border border-stone-200 p-4 text-sm">
+            <h2 id="order-next" className="font-semibold text-stone-900">
+              What happens next
+            </h2>
+            <ul className="mt-2 list-disc space-y-1.5 pl-5 text-stone-700">
+              {view.next(email, formatPrice(order.amountPayable), SHIPS_WITHIN_DAYS).map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function ConfirmationSkeleton() {
+  return (
+    <div aria-hidden="true" className="animate-pulse space-y-6">
+      <div className="h-40 rounded-xl bg-stone-100" />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="h-72 rounded-xl bg-stone-100" />
+        <div className="h-48 rounded-xl bg-stone-100" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { TaxComponent, TaxResult } from '@vastra/contracts';
+
+/**
+ * How GST reads on the checkout and the confirmation (§3 Tax result): one row per component,
+ * CGST and SGST for a delivery inside the store's state, IGST for another state, each with its
+ * rate; and the sentence that says whether the prices already hold it. Amounts in rupees.
+ */
+
+/** One row of the GST breakdown: "CGST @ 9%" and its amount. */
+export type TaxRow = { name: TaxComponent['name']; label: string; amount: number };
+
+const ORDER: Record<TaxComponent['name'], number> = { CGST: 0, SGST: 1, IGST: 2 };
+
+/** A percentage as people write it: 9 → "9", 2.5 → "2.5", 0.125 → "0.13". */
+export function formatRate(rate: number): string {
+  return String(Math.round(rate * 100) / 100);
+}
+
+/** The rows of the breakdown, CGST before SGST before IGST, lower rates first. */
+export function taxRows(taxes: readonly TaxComponent[]): TaxRow[] {
+  return [...taxes]
+    .sort((a, b) => ORDER[a.name] - ORDER[b.name] || a.rate - b.rate)
+    .map((t) => ({ name: t.name, label: `${t.name} @ ${formatRate(t.rate)}%`, amount: t.amount }));
+}
+
+/** How GST is split: CGST + SGST (inside the seller's state), IGST (another state), or not known yet. */
+export type TaxSplit = 'intra' | 'inter' | 'unknown';
+
+/** The split of a quote: by its place of supply (null = no state yet, shown as IGST). */
+export function splitOfQuote(result: Pick<TaxResult, 'intraState' | 'placeOfSupply'>): TaxSplit {
+  if (result.placeOfSupply === null) return 'unknown';
+  return result.intraState ? 'intra' : 'inter';
+}
+
+/** The split of an order, from its components. */
+export function splitOfComponents(taxes: readonly TaxComponent[]): TaxSplit {
+  if (taxes.some((t) => t.name === 'CGST' || t.name === 'SGST')) return 'intra';
+  return taxes.some((t) => t.name === 'IGST') ? 'inter' : 'unknown';
+}
+
+/**
+ * The sentence under the breakdown: whether GST is inside the prices or added to them, and why
+ * it is split the way it is (the state the order is delivered to, §3).
+ */
+export function gstNote(pricesIncludeTax: boolean, split: TaxSplit, stateName?: string | null): string {
+  const where = stateName ? ` to ${stateName}` : '';
+  const why =
+    split === 'unknown'
+      ? 'Shown as IGST until you choose a delivery address.'
+      : split === 'intra'
+        ? `CGST and SGST apply for delivery${where}, within the seller's state.`
+        : `IGST applies for delivery${where}, outside the seller's state.`;
+  return `${pricesIncludeTax ? 'Prices include GST.' : 'GST is added to the prices.'} ${why}`;
+}
