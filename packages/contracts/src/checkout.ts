@@ -217,9 +217,7 @@ export type TaxResult = z.infer<typeof taxResultSchema>;
 // Orders
 
 /** Idempotency-Key header of POST /orders: a retry with the same key answers the first order. */
-export const idempotencyKeySchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.invalidIdempotencyKey);
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.invalidIdempotencyKey);
 
 /** POST /orders. Line prices a client adds are ignored; `items` omitted = the caller's cart. */
 export const createOrderBodySchema = z.object({

@@ -21,7 +21,8 @@ function totalRows(order: Order): [string, string][] {
     rows.push([`${tax.name} ${tax.rate}%${order.pricesIncludeTax ? ' (included)' : ''}`, formatPrice(tax.amount)]);
   }
   rows.push(['Order total', formatPrice(order.totalAmount)]);
-  if (order.additionalCoupon) rows.push([`Gift card ${order.additionalCoupon.code}`, `− ${formatPrice(order.additionalCoupon.amount)}`]);
+  if (order.additionalCoupon)
+    rows.push([`Gift card ${order.additionalCoupon.code}`, `− ${formatPrice(order.additionalCoupon.amount)}`]);
   rows.push([order.paymentGateway === 'cod' ? 'To pay on delivery' : 'Amount paid', formatPrice(order.amountPayable)]);
   return rows;
 }
@@ -34,7 +35,13 @@ function payment(order: Order): string {
 export function orderConfirmationMail({ name, order }: { name: string; order: Order }): MailContent {
   const subject = `Your Vastra order ${order.orderNumber} is confirmed`;
   const a = order.shippingAddress;
-  const addressLines = [`${a.firstName} ${a.lastName}`.trim(), a.street, `${a.city}, ${a.state} ${a.postalCode}`, a.country, `Phone ${a.phone}`];
+  const addressLines = [
+    `${a.firstName} ${a.lastName}`.trim(),
+    a.street,
+    `${a.city}, ${a.state} ${a.postalCode}`,
+    a.country,
+    `Phone ${a.phone}`,
+  ];
   const rows = totalRows(order);
 
   const text = [
@@ -56,7 +63,7 @@ export function orderConfirmationMail({ name, order }: { name: string; order: Or
     'Delivering to:',
     ...addressLines,
     '',
-    "We will email you again when your order ships, with a link to track it.",
+    'We will email you again when your order ships, with a link to track it.',
     '',
     '-- ',
     FOOTER,

@@ -88,7 +88,10 @@ const placeOrder = (account: Account, body: object, headers: Record<string, stri
   call('POST', '/orders', account, { shippingAddress: KARNATAKA, paymentMethod: 'sandbox', ...body }, headers);
 
 async function stockOf(variantId: string): Promise<number> {
-  const [row] = await queryRows<{ stock: number }>(ctx.database.db, sql`SELECT stock FROM variants WHERE id = ${variantId}::uuid`);
+  const [row] = await queryRows<{ stock: number }>(
+    ctx.database.db,
+    sql`SELECT stock FROM variants WHERE id = ${variantId}::uuid`,
+  );
   return row!.stock;
 }
 
@@ -178,13 +181,20 @@ describe('placing an order', () => {
   });
 
   test('a payment method is required (§5), login is required, and another site may not post with the cookie', async () => {
-    const missing = await call('POST', '/orders', shopper, { items: [line(products[0]!, 1, 1)], shippingAddress: KARNATAKA });
+    const missing = await call('POST', '/orders', shopper, {
+      items: [line(products[0]!, 1, 1)],
+      shippingAddress: KARNATAKA,
+    });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.message, ORDER_MESSAGES.paymentMethodRequired);
     const unknown = await placeOrder(shopper, { items: [line(products[0]!, 1, 1)], paymentMethod: 'bitcoin' });
     assert.equal(unknown.body.message, ORDER_MESSAGES.paymentMethodRequired);
 
-    const anonymous = await call('POST', '/orders', null, { items: [line(products[0]!, 1, 1)], shippingAddress: KARNATAKA, paymentMethod: 'cod' });
+    const anonymous = await call('POST', '/orders', null, {
+      items: [line(products[0]!, 1, 1)],
+      shippingAddress: KARNATAKA,
+      paymentMethod: 'cod',
+    });
     assert.equal(anonymous.status, 401);
     assert.equal(anonymous.body.message, AUTH_MESSAGES.authRequired);
 
@@ -260,7 +270,10 @@ describe('placing an order', () => {
 });
 
 async function nameOf(productId: string): Promise<string> {
-  const [row] = await queryRows<{ name: string }>(ctx.database.db, sql`SELECT name FROM products WHERE id = ${productId}::uuid`);
+  const [row] = await queryRows<{ name: string }>(
+    ctx.database.db,
+    sql`SELECT name FROM products WHERE id = ${productId}::uuid`,
+  );
   return row!.name;
 }
 
@@ -310,7 +323,10 @@ describe('coupons and gift cards on an order', () => {
 
   test('a gift card that covers everything completes the payment at once', async () => {
     await createGiftCard('GIFT-ORDER-FULL-0001', 500_000);
-    const res = await placeOrder(shopper, { items: [line(products[5]!, 1, 1)], additionalCoupon: 'GIFT-ORDER-FULL-0001' });
+    const res = await placeOrder(shopper, {
+      items: [line(products[5]!, 1, 1)],
+      additionalCoupon: 'GIFT-ORDER-FULL-0001',
+    });
     const order = res.body.data.order;
     assert.equal(order.amountPayable, 0);
     assert.equal(order.giftCardAmount, 590);
@@ -336,7 +352,8 @@ describe('coupons and gift cards on an order', () => {
 describe('payment status (§4) through the sandbox gateway', () => {
   test('Success completes the payment and places the order; the confirmation mail arrives with the totals', async () => {
     const account = await register(ctx.app, { name: 'Meera Kulkarni' });
-    const order = (await placeOrder(account, { items: [line(products[6]!, 0, 1), line(products[6]!, 1, 1)] })).body.data.order;
+    const order = (await placeOrder(account, { items: [line(products[6]!, 0, 1), line(products[6]!, 1, 1)] })).body.data
+      .order;
     const pending = await call<{ paymentStatus: string }>('GET', `/orders/${order.id}/payment-status`, account);
     assert.equal(pending.body.data.paymentStatus, 'pending');
 
@@ -371,13 +388,21 @@ describe('payment status (§4) through the sandbox gateway', () => {
     await createGiftCard('GIFT-FAIL-BACK-0001', 20_000);
     const stock = await stockOf(p.variants[0]!.id);
     const order = (
-      await placeOrder(shopper, { items: [line(p, 0, 2)], coupon: 'FAILBACK10', additionalCoupon: 'GIFT-FAIL-BACK-0001' })
+      await placeOrder(shopper, {
+        items: [line(p, 0, 2)],
+        coupon: 'FAILBACK10',
+        additionalCoupon: 'GIFT-FAIL-BACK-0001',
+      })
     ).body.data.order;
     assert.equal(await stockOf(p.variants[0]!.id), stock - 2);
     assert.equal(await giftCardBalance('GIFT-FAIL-BACK-0001'), 0);
 
     await paySandbox(order, 'failure');
-    const status = await call<{ paymentStatus: string; status: string }>('GET', `/orders/${order.id}/payment-status`, shopper);
+    const status = await call<{ paymentStatus: string; status: string }>(
+      'GET',
+      `/orders/${order.id}/payment-status`,
+      shopper,
+    );
     assert.equal(status.body.data.paymentStatus, 'failed');
     assert.equal(status.body.data.status, 'payment_failed');
     assert.equal(await stockOf(p.variants[0]!.id), stock);
@@ -405,7 +430,11 @@ describe('payment status (§4) through the sandbox gateway', () => {
     await ctx.database.db.execute(
       sql`UPDATE orders SET payment_expires_at = now() - interval '1 minute' WHERE id = ${order.id}::uuid`,
     );
-    const status = await call<{ paymentStatus: string; status: string }>('GET', `/orders/${order.id}/payment-status`, shopper);
+    const status = await call<{ paymentStatus: string; status: string }>(
+      'GET',
+      `/orders/${order.id}/payment-status`,
+      shopper,
+    );
     assert.equal(status.body.data.paymentStatus, 'failed');
     assert.equal(status.body.data.status, 'payment_failed');
     assert.equal(await stockOf(p.variants[1]!.id), stock);
@@ -418,7 +447,8 @@ describe('payment status (§4) through the sandbox gateway', () => {
 
 describe('cash on delivery', () => {
   test('is placed at once with the payment pending until delivery', async () => {
-    const order = (await placeOrder(shopper, { items: [line(products[0]!, 1, 1)], paymentMethod: 'cod' })).body.data.order;
+    const order = (await placeOrder(shopper, { items: [line(products[0]!, 1, 1)], paymentMethod: 'cod' })).body.data
+      .order;
     assert.equal(order.status, 'placed');
     assert.equal(order.paymentStatus, 'pending');
     assert.equal(order.paymentGateway, 'cod');
@@ -447,7 +477,11 @@ describe('reading orders', () => {
     const mine = list.body.data.orders[0]!;
     assert.equal((await call('GET', `/orders/${mine.id}`, shopper)).body.data.order.id, mine.id);
     const stranger = await register(ctx.app);
-    for (const url of [`/orders/${mine.id}`, `/orders/${mine.id}/payment-status`, `/orders/getOrderConfirmation/${mine.id}`]) {
+    for (const url of [
+      `/orders/${mine.id}`,
+      `/orders/${mine.id}/payment-status`,
+      `/orders/getOrderConfirmation/${mine.id}`,
+    ]) {
       const res = await call('GET', url, stranger);
       assert.equal(res.status, 404, url);
       assert.equal(res.body.message, ORDER_MESSAGES.notFound);

@@ -34,7 +34,13 @@ function orderId(id: string): string {
 
 export const ordersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
-  options: { codEnabled: boolean; codMaxPaise: number; pricesIncludeGst: boolean; storeState: string; paymentTimeoutMs: number };
+  options: {
+    codEnabled: boolean;
+    codMaxPaise: number;
+    pricesIncludeGst: boolean;
+    storeState: string;
+    paymentTimeoutMs: number;
+  };
 }> = async (app, { orders, options }) => {
   app.addHook('preHandler', app.requireUser);
 
@@ -67,7 +73,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
           'Send an Idempotency-Key header (8–100 letters, digits, - or _) to make retries safe: the same key answers the first order (200) instead of placing another (201).',
         headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
         body: createOrderBodySchema,
-        response: { 200: envelope(z.object({ order: orderSchema })), 201: envelope(z.object({ order: orderSchema })), ...errors },
+        response: {
+          200: envelope(z.object({ order: orderSchema })),
+          201: envelope(z.object({ order: orderSchema })),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -70,7 +70,10 @@ export type OrdersDeps = {
   options: OrdersOptions;
 };
 
-export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress'> & { saveAddress?: boolean; shippingAddress: Address };
+export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress'> & {
+  saveAddress?: boolean;
+  shippingAddress: Address;
+};
 
 type Line = {
   productId: string;
@@ -126,13 +129,18 @@ export class OrdersService {
    * Throws ValidationError (address, coupon, COD limit, empty cart), ConflictError (stock),
    * NotFoundError (coupon, gift card), ServiceUnavailableError (the gateway refused).
    */
-  async create(userId: string, input: CreateOrderInput, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
+  async create(
+    userId: string,
+    input: CreateOrderInput,
+    idempotencyKey?: string,
+  ): Promise<{ order: Order; created: boolean }> {
     const { db, options } = this.deps;
     if (idempotencyKey) {
       const earlier = await this.findByKey(userId, idempotencyKey);
       if (earlier) return { order: await this.toPublic(earlier), created: false };
     }
-    if (!this.paymentMethods().includes(input.paymentMethod)) throw new ValidationError(ORDER_MESSAGES.gatewayUnavailable);
+    if (!this.paymentMethods().includes(input.paymentMethod))
+      throw new ValidationError(ORDER_MESSAGES.gatewayUnavailable);
     const { address, stateCode } = this.deps.checkAddress(input.shippingAddress);
     const wanted = mergeLines(input.items ?? (await this.cartLines(userId)));
     if (wanted.length === 0) throw new ValidationError(ORDER_MESSAGES.itemsRequired);
@@ -186,7 +194,12 @@ export class OrdersService {
     ]);
     return {
       orders: await Promise.all(rows.map((r) => this.toPublic(r))),
-      meta: { currentPage: page, totalPages: Math.ceil((counted?.total ?? 0) / limit), limit, total: counted?.total ?? 0 },
+      meta: {
+        currentPage: page,
+        totalPages: Math.ceil((counted?.total ?? 0) / limit),
+        limit,
+        total: counted?.total ?? 0,
+      },
     };
   }
 
@@ -196,7 +209,11 @@ export class OrdersService {
    */
   async paymentStatus(userId: string, orderId: string): Promise<PaymentStatusResult> {
     let row = await this.ownRow(userId, orderId);
-    if (row.paymentStatus === 'pending' && ONLINE_GATEWAYS.has(row.paymentGateway) && row.status === 'pending_payment') {
+    if (
+      row.paymentStatus === 'pending' &&
+      ONLINE_GATEWAYS.has(row.paymentGateway) &&
+      row.status === 'pending_payment'
+    ) {
       await this.deps.payments.refresh(row.id).catch((err: unknown) => {
         this.deps.log.warn({ err, orderId }, 'payment status could not be read from the gateway');
       });
@@ -224,7 +241,13 @@ export class OrdersService {
     const due = await this.deps.db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.paymentStatus, 'pending'), eq(orders.status, 'pending_payment'), lt(orders.paymentExpiresAt, now)))
+      .where(
+        and(
+          eq(orders.paymentStatus, 'pending'),
+          eq(orders.status, 'pending_payment'),
+          lt(orders.paymentExpiresAt, now),
+        ),
+      )
       .limit(100);
     let released = 0;
     for (const { id } of due) {
@@ -272,7 +295,14 @@ export class OrdersService {
     const [claimed] = await db
       .update(orders)
       .set({ confirmationSentAt: sql`now()` })
-      .where(and(eq(orders.id, orderId), isNull(orders.confirmationSentAt), ne(orders.status, 'pending_payment'), ne(orders.status, 'payment_failed')))
+      .where(
+        and(
+          eq(orders.id, orderId),
+          isNull(orders.confirmationSentAt),
+          ne(orders.status, 'pending_payment'),
+          ne(orders.status, 'payment_failed'),
+        ),
+      )
       .returning();
     if (!claimed) return false;
     try {
@@ -304,7 +334,13 @@ export class OrdersService {
   private async release(db: Db, orderId: string, actor: string, note: string): Promise<boolean> {
     const [row] = await db
       .update(orders)
-      .set({ paymentStatus: 'failed', status: 'payment_failed', paymentUrl: null, paymentExpiresAt: null, updatedAt: sql`now()` })
+      .set({
+        paymentStatus: 'failed',
+        status: 'payment_failed',
+        paymentUrl: null,
+        paymentExpiresAt: null,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), eq(orders.status, 'pending_payment')))
       .returning({ id: orders.id });
     if (!row) return false;
@@ -318,7 +354,10 @@ export class OrdersService {
         .set({ stock: sql`${variants.stock} + ${item.quantity}` })
         .where(eq(variants.id, item.variantId));
     }
-    await refreshInStock(db, items.map((i) => i.productId));
+    await refreshInStock(
+      db,
+      items.map((i) => i.productId),
+    );
     await this.deps.coupons.release(db, orderId);
     await this.deps.giftCards.release(db, orderId);
     await db.insert(orderEvents).values({ orderId, status: 'payment_failed', actor, note });
@@ -348,7 +387,10 @@ export class OrdersService {
   }
 
   /** Reads and locks the variants, checks them, and takes the stock with conditional updates. */
-  private async takeStock(db: Db, wanted: { productId: string; variantId: string; quantity: number }[]): Promise<Line[]> {
+  private async takeStock(
+    db: Db,
+    wanted: { productId: string; variantId: string; quantity: number }[],
+  ): Promise<Line[]> {
     const ids = wanted.map((w) => w.variantId);
     const rows = await queryRows<VariantRow>(
       db,
@@ -393,7 +435,10 @@ export class OrdersService {
         .where(and(eq(variants.id, line.variantId), sql`${variants.stock} >= ${line.quantity}`))
         .returning({ stock: variants.stock });
       if (taken.length === 0) {
-        const [current] = await db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, line.variantId));
+        const [current] = await db
+          .select({ stock: variants.stock })
+          .from(variants)
+          .where(eq(variants.id, line.variantId));
         throw new ConflictError(orderOutOfStock(line.name, line.size, current?.stock ?? 0));
       }
     }
@@ -425,7 +470,11 @@ export class OrdersService {
           couponCode,
           {
             userId,
-            lines: lines.map((l) => ({ productId: l.productId, categoryId: l.categoryId, lineSubtotalPaise: l.lineSubtotalPaise })),
+            lines: lines.map((l) => ({
+              productId: l.productId,
+              categoryId: l.categoryId,
+              lineSubtotalPaise: l.lineSubtotalPaise,
+            })),
           },
           db,
         )
@@ -447,7 +496,10 @@ export class OrdersService {
     const totalPaise = sum(tax.lines.map((t) => t.totalPaise));
 
     const giftCode = input.additionalCoupon?.trim() || null;
-    const gift = giftCode && totalPaise > 0 ? await this.deps.giftCards.hold(db, { code: giftCode, orderId, maxPaise: totalPaise }) : null;
+    const gift =
+      giftCode && totalPaise > 0
+        ? await this.deps.giftCards.hold(db, { code: giftCode, orderId, maxPaise: totalPaise })
+        : null;
     const giftCardPaise = gift?.amountPaise ?? 0;
     const payablePaise = totalPaise - giftCardPaise;
 
@@ -527,12 +579,20 @@ export class OrdersService {
       orderId,
       status,
       actor: 'shopper',
-      note: online ? 'Order created, awaiting payment' : paidInFull ? 'Order placed, paid by gift card' : 'Order placed, cash on delivery',
+      note: online
+        ? 'Order created, awaiting payment'
+        : paidInFull
+          ? 'Order placed, paid by gift card'
+          : 'Order placed, cash on delivery',
     });
     if (coupon) {
       await this.deps.coupons.redeem(db, { couponId: coupon.coupon.id, userId, orderId, discountPaise });
     }
-    await this.closeCartLines(db, userId, lines.map((l) => l.variantId));
+    await this.closeCartLines(
+      db,
+      userId,
+      lines.map((l) => l.variantId),
+    );
     return row;
   }
 
@@ -659,7 +719,9 @@ async function refreshInStock(db: Db, productIds: string[]) {
   if (ids.length === 0) return;
   await db
     .update(products)
-    .set({ inStock: sql`EXISTS (SELECT 1 FROM ${variants} WHERE ${variants.productId} = ${products.id} AND ${variants.stock} > 0)` })
+    .set({
+      inStock: sql`EXISTS (SELECT 1 FROM ${variants} WHERE ${variants.productId} = ${products.id} AND ${variants.stock} > 0)`,
+    })
     .where(inArray(products.id, ids));
 }
 
