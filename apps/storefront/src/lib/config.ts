@@ -1,5 +1,4 @@
 import 'server-only';
-import { paymentOptions, type PaymentOptions } from './payment-options';
 
 /**
  * Runtime configuration of the storefront, read on every call (never at build time), so one
@@ -11,17 +10,8 @@ import { paymentOptions, type PaymentOptions } from './payment-options';
  *   sitemap (default http://localhost:3000);
  * - NEXT_PUBLIC_GOOGLE_CLIENT_ID: the Google OAuth client id of the sign-in button and
  *   one-tap (§2); unset = no Google sign-in.
- * - PAYMENT_GATEWAY, COD_ENABLED, COD_MAX_ORDER_RUPEES: the payment methods checkout offers
- *   (lib/payment-options.ts); the API's variables of the same names, since `npm start` gives
- *   both processes one environment.
  */
-export type ServerConfig = {
-  apiUrl: string;
-  publicApiUrl: string;
-  siteUrl: string;
-  googleClientId: string | null;
-  payments: PaymentOptions;
-};
+export type ServerConfig = { apiUrl: string; publicApiUrl: string; siteUrl: string; googleClientId: string | null };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -36,7 +26,6 @@ export function getConfig(): ServerConfig {
     publicApiUrl: trimSlash(process.env.PUBLIC_API_URL || apiUrl),
     siteUrl: trimSlash(process.env.SITE_URL || 'http://localhost:3000'),
     googleClientId: process.env[GOOGLE_CLIENT_ID_VARIABLE]?.trim() || null,
-    payments: paymentOptions(process.env),
   };
 }
 

@@ -1,6 +1,12 @@
 'use client';
 
-import { ORDER_MESSAGES, type AddressBookEntry, type CartItem, type GstState } from '@vastra/contracts';
+import {
+  ORDER_MESSAGES,
+  type AddressBookEntry,
+  type CartItem,
+  type CheckoutOptions,
+  type GstState,
+} from '@vastra/contracts';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -10,7 +16,6 @@ import { FormMessage } from '@/components/ui/form';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { checkoutBlockedBy, lineImage } from '@/lib/cart-lines';
 import { formatCount, formatPrice } from '@/lib/format';
-import { codUnavailableReason, type PaymentOptions } from '@/lib/payment-options';
 import { fetchCart } from '@/lib/store/cart-slice';
 import {
   addressChosen,
@@ -40,9 +45,10 @@ import {
   type AddressField,
 } from './address';
 import { AddressSection } from './address-section';
-import { loadAddressBook, loadStates } from './checkout-thunks';
+import { loadAddressBook, loadCheckoutOptions, loadStates } from './checkout-thunks';
 import { CodeField } from './code-field';
 import { SummaryLines, Totals, type SummaryLine } from './order-summary';
+import { codUnavailableReason } from './payment-choice';
 import { PaymentMethods } from './payment-methods';
 import { gstNote, splitOfQuote } from './tax-lines';
 
@@ -67,7 +73,7 @@ const toSummaryLine = (item: CartItem): SummaryLine => ({
  * sees the cart and a Login button that opens the login modal, which keeps the cart (the guest
  * cart is merged at login) and lets the page carry on. Shown once the session is restored.
  */
-export function CheckoutTemplate({ payments }: { payments: PaymentOptions }) {
+export function CheckoutTemplate() {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
       <PersistGate
@@ -78,13 +84,13 @@ export function CheckoutTemplate({ payments }: { payments: PaymentOptions }) {
           </>
         }
       >
-        <CheckoutContents payments={payments} />
+        <CheckoutContents />
       </PersistGate>
     </div>
   );
 }
 
-function CheckoutContents({ payments }: { payments: PaymentOptions }) {
+function CheckoutContents() {
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.user : null));
   const cart = useAppSelector((state) => state.cart.cart);
@@ -163,7 +169,6 @@ function CheckoutContents({ payments }: { payments: PaymentOptions }) {
     <ShopperCheckout
       key={user.id}
       user={user}
-      payments={payments}
       summaryLines={summaryLines}
       blockedBy={checkoutBlockedBy(items)}
       onLeave={setLeaving}
@@ -173,7 +178,6 @@ function CheckoutContents({ payments }: { payments: PaymentOptions }) {
 
 type ShopperCheckoutProps = {
   user: { id: string; name: string; phone: string | null };
-  payments: PaymentOptions;
   summaryLines: SummaryLine[];
   blockedBy: string | null;
   /** The order is placed and the browser is on its way to pay or to the order: what to say meanwhile. */
@@ -181,13 +185,15 @@ type ShopperCheckoutProps = {
 };
 
 /** Checkout for a logged-in shopper: the address, the payment method, the summary with codes and totals, Place order. */
-function ShopperCheckout({ user, payments, summaryLines, blockedBy, onLeave }: ShopperCheckoutProps) {
+function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperCheckoutProps) {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const checkout = useAppSelector((state) => state.checkout);
   const cart = useAppSelector((state) => state.cart.cart);
   const [book, setBook] = useState<AddressBookEntry[] | null>(null);
   const [states, setStates] = useState<GstState[]>([]);
+  const [payments, setPayments] = useState<CheckoutOptions | null>(null);
+  const [optionsError, setOptionsError] = useState<string | null>(null);
   const [draft, setDraft] = useState<AddressDraft>(() => draftFor(user));
   const [saveAddress, setSaveAddress] = useState(true);
   const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
@@ -211,6 +217,9 @@ function ShopperCheckout({ user, payments, summaryLines, blockedBy, onLeave }: S
     dispatch(loadStates())
       .then((list) => current && setStates(list))
       .catch(() => undefined);
+    dispatch(loadCheckoutOptions())
+      .then((options) => current && setPayments(options))
+      .catch((error: unknown) => current && setOptionsError(error instanceof Error ? error.message : String(error)));
     return () => {
       current = false;
     };
@@ -238,7 +247,7 @@ function ShopperCheckout({ user, payments, summaryLines, blockedBy, onLeave }: S
 
   const total = taxes?.totalAmount ?? null;
   const payable = total === null ? null : amountPayable(total, giftCard);
-  const codReason = codUnavailableReason(payments, payable);
+  const codReason = payments && codUnavailableReason(payments, payable);
 
   // Cash on delivery chosen earlier stops being a choice once the amount passes its limit.
   useEffect(() => {
@@ -334,6 +343,7 @@ function ShopperCheckout({ user, payments, summaryLines, blockedBy, onLeave }: S
           />
           <PaymentMethods
             options={payments}
+            error={optionsError}
             payable={payable}
             method={paymentMethod}
             onChoose={(method) => dispatch(paymentMethodChosen(method))}

@@ -3,6 +3,7 @@ import {
   GENERIC_MESSAGES,
   ORDER_MESSAGES,
   type AddressBookEntry,
+  type CheckoutOptions,
   type GstState,
   type Order,
   type PaymentStatusResult,
@@ -10,7 +11,14 @@ import {
 } from '@vastra/contracts';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/api/api-error';
-import { getAddressBook, getOrderConfirmation, getPaymentStatus, getPincode, getStates } from '@/lib/api/checkout';
+import {
+  getAddressBook,
+  getCheckoutOptions,
+  getOrderConfirmation,
+  getPaymentStatus,
+  getPincode,
+  getStates,
+} from '@/lib/api/checkout';
 import type { RootState } from '@/lib/store/store';
 import { errorMessage, type ThunkExtra } from '@/lib/store/thunk';
 
@@ -27,6 +35,19 @@ export class OrderNotFoundError extends Error {
     super(ORDER_MESSAGES.notFound);
     this.name = 'OrderNotFoundError';
   }
+}
+
+/** What checkout offers now: payment methods and the cash on delivery limit (GET /orders/checkout-options). */
+export function loadCheckoutOptions(): CheckoutThunk<CheckoutOptions> {
+  return async (_dispatch, _getState, { api }) => {
+    try {
+      const answer = await getCheckoutOptions(api);
+      if (!answer.data?.paymentMethods) throw new ApiError(500, ORDER_MESSAGES.invalidResponse);
+      return answer.data;
+    } catch (error) {
+      throw new Error(errorMessage(error, GENERIC_MESSAGES.fallback));
+    }
+  };
 }
 
 /** The shopper's address book (GET /addresses). */

@@ -1,12 +1,12 @@
 'use client';
 
-import type { PaymentMethod } from '@vastra/contracts';
+import type { CheckoutOptions, PaymentMethod } from '@vastra/contracts';
 import { useId } from 'react';
-import { codUnavailableReason, type PaymentOptions } from '@/lib/payment-options';
 import { ChoiceCard } from './address-section';
+import { codUnavailableReason, offersCod, onlineMethod } from './payment-choice';
 
 /** What an online gateway is called at checkout. */
-const ONLINE_LABELS: Record<PaymentOptions['onlineGateway'], { title: string; details: string }> = {
+const ONLINE_LABELS: Record<Exclude<PaymentMethod, 'cod'>, { title: string; details: string }> = {
   sandbox: {
     title: 'Pay online (test gateway)',
     details: 'A test payment page where you choose how the payment ends. No money moves.',
@@ -15,24 +15,28 @@ const ONLINE_LABELS: Record<PaymentOptions['onlineGateway'], { title: string; de
 };
 
 /**
- * Step 2 of checkout, the payment method: the online gateway the store uses (sandbox or
- * PhonePe) and cash on delivery, unless the store has turned it off; above its limit it is
- * shown disabled with the reason (the API's own words, codLimitExceeded).
+ * Step 2 of checkout, the payment method, as GET /orders/checkout-options offers them: the
+ * store's online gateway (sandbox or PhonePe) and cash on delivery, unless it is off; above its
+ * limit it is shown disabled with the reason, in the API's own words (codLimitExceeded).
  */
 export function PaymentMethods({
   options,
+  error,
   payable,
   method,
   onChoose,
 }: {
-  options: PaymentOptions;
+  /** Null while the options load. */
+  options: CheckoutOptions | null;
+  /** Why the options could not be read. */
+  error: string | null;
   payable: number | null;
   method: PaymentMethod | null;
   onChoose: (method: PaymentMethod) => void;
 }) {
   const ids = useId();
-  const online = ONLINE_LABELS[options.onlineGateway];
-  const codReason = codUnavailableReason(options, payable);
+  const online = options && onlineMethod(options);
+  const codReason = options && codUnavailableReason(options, payable);
   return (
     <section aria-labelledby={`${ids}-heading`} className="rounded-xl border border-stone-200 p-4 sm:p-6">
       <h2 id={`${ids}-heading`} className="mb-4 text-lg font-semibold text-stone-900">
@@ -41,40 +45,50 @@ export function PaymentMethods({
         </span>
         Payment method
       </h2>
-      <fieldset>
-        <legend className="sr-only">Choose how to pay</legend>
-        <div className="space-y-3">
-          <ChoiceCard
-            name={`${ids}-method`}
-            value={options.onlineGateway}
-            checked={method === options.onlineGateway}
-            onChange={() => onChoose(options.onlineGateway)}
-            title={online.title}
-          >
-            {online.details}
-          </ChoiceCard>
-          {options.codMaxAmount !== null && (
-            <>
+      {options ? (
+        <fieldset>
+          <legend className="sr-only">Choose how to pay</legend>
+          <div className="space-y-3">
+            {online && (
               <ChoiceCard
                 name={`${ids}-method`}
-                value="cod"
-                checked={method === 'cod'}
-                disabled={codReason !== null}
-                onChange={() => onChoose('cod')}
-                title="Cash on delivery"
-                describedBy={codReason ? `${ids}-cod-reason` : undefined}
+                value={online}
+                checked={method === online}
+                onChange={() => onChoose(online)}
+                title={ONLINE_LABELS[online].title}
               >
-                Pay in cash or by UPI when your order arrives.
+                {ONLINE_LABELS[online].details}
               </ChoiceCard>
-              {codReason && (
-                <p id={`${ids}-cod-reason`} className="text-xs font-medium text-saffron-600">
-                  {codReason}
-                </p>
-              )}
-            </>
-          )}
-        </div>
-      </fieldset>
+            )}
+            {offersCod(options) && (
+              <>
+                <ChoiceCard
+                  name={`${ids}-method`}
+                  value="cod"
+                  checked={method === 'cod'}
+                  disabled={codReason !== null}
+                  onChange={() => onChoose('cod')}
+                  title="Cash on delivery"
+                  describedBy={codReason ? `${ids}-cod-reason` : undefined}
+                >
+                  Pay in cash or by UPI when your order arrives.
+                </ChoiceCard>
+                {codReason && (
+                  <p id={`${ids}-cod-reason`} className="text-xs font-medium text-saffron-600">
+                    {codReason}
+                  </p>
+                )}
+              </>
+            )}
+          </div>
+        </fieldset>
+      ) : error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : (
+        <p className="text-sm text-stone-600">Loading the payment methods...</p>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type {
   AddressBookBody,
   AddressBookEntry,
   CalculateTaxBody,
+  CheckoutOptions,
   CouponQuote,
   CreateOrderBody,
   GstState,
@@ -52,6 +53,11 @@ export function postValidateCoupon(api: BrowserApi, body: ValidateCouponBody): P
 /** POST /taxes/calculate: the GST of an amount shipped to a state (§3 Tax result). */
 export function postCalculateTaxes(api: BrowserApi, body: CalculateTaxBody): Promise<ApiAnswer<TaxResult>> {
   return api.request('/taxes/calculate', { method: 'POST', json: body });
+}
+
+/** GET /orders/checkout-options: the payment methods on offer, the cash on delivery limit, how GST is shown. */
+export function getCheckoutOptions(api: BrowserApi): Promise<ApiAnswer<CheckoutOptions>> {
+  return api.request('/orders/checkout-options');
 }
 
 /**
