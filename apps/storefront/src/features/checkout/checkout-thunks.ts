@@ -82,7 +82,7 @@ export function lookUpPincode(pincode: string): CheckoutThunk<PincodeInfo | null
   return async (_dispatch, _getState, { api }) => {
     try {
       const answer = await getPincode(api, pincode);
-      return answer.data?.pincode ?? null;
+      return answer.data?.stateCode ? answer.data : null;
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
       throw new Error(errorMessage(error, ADDRESS_MESSAGES.pincodeUnknown));

@@ -23,7 +23,7 @@ import type { ApiAnswer, BrowserApi } from './browser-client';
  */
 
 /** GET /addresses/pincode/{pincode}: the district and state of an India Post pincode (404 when unknown). */
-export function getPincode(api: BrowserApi, pincode: string): Promise<ApiAnswer<{ pincode: PincodeInfo }>> {
+export function getPincode(api: BrowserApi, pincode: string): Promise<ApiAnswer<PincodeInfo>> {
   return api.request(`/addresses/pincode/${encodeURIComponent(pincode)}`);
 }
 
