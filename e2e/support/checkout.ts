@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CouponQuote, Order, ProductDetail } from '@vastra/contracts';
+import { COUPON_MESSAGES, type CouponQuote, type Order, type ProductDetail } from '@vastra/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { api } from './pages';
 import { API_URL } from './stack';
@@ -156,7 +156,7 @@ export async function stockOf(productId: string, variantId: string): Promise<num
   return product.variants.find((v) => v.id === variantId)!.stock;
 }
 
-/** A gift card's balance (a quote against ₹ 1 tells it without holding anything). */
+/** A gift card's balance (a quote against ₹ 1 tells it without holding anything; an empty card is refused). */
 export async function giftCardBalance(code: string): Promise<number> {
   const res = await fetch(`${API_URL}/coupons/validate`, {
     method: 'POST',
@@ -164,6 +164,7 @@ export async function giftCardBalance(code: string): Promise<number> {
     body: JSON.stringify({ code, isGiftCard: true, preDiscountAmount: 1 }),
   });
   const body = (await res.json()) as { message?: string; data: CouponQuote };
+  if (res.status === 400 && body.message === COUPON_MESSAGES.giftCardEmpty) return 0;
   expect(res.status, body.message).toBe(200);
   return body.data.balance!;
 }
@@ -192,7 +193,8 @@ export async function screenshotThisPage(page: Page, name: string): Promise<void
     ['desktop', { width: 1280, height: 800 }],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(300);
+    // From the top, so the sticky header sits where it belongs in the full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   if (before) await page.setViewportSize(before);

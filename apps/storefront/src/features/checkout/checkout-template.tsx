@@ -31,7 +31,7 @@ import {
   refreshQuote,
 } from '@/lib/store/checkout-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { PersistGate } from '@/lib/store/store-provider';
+import { PersistGate, usePersistor } from '@/lib/store/store-provider';
 import {
   ADDRESS_FIELDS,
   checkDraft,
@@ -188,6 +188,7 @@ type ShopperCheckoutProps = {
 function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperCheckoutProps) {
   const dispatch = useAppDispatch();
   const router = useRouter();
+  const persistor = usePersistor();
   const checkout = useAppSelector((state) => state.checkout);
   const cart = useAppSelector((state) => state.cart.cart);
   const [book, setBook] = useState<AddressBookEntry[] | null>(null);
@@ -298,8 +299,10 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
       // The order holds the cart now: the header's cart empties.
       void dispatch(fetchCart());
       if (order.paymentUrl) {
-        window.location.assign(order.paymentUrl);
         onLeave('Order placed. Taking you to the payment page...');
+        // The reset checkout must be stored before the browser leaves for the gateway's page.
+        await persistor?.flush();
+        window.location.assign(order.paymentUrl);
       } else {
         router.push(`/checkout/confirmation/${encodeURIComponent(order.id)}`);
         onLeave('Order placed. Taking you to your order...');

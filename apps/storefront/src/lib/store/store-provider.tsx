@@ -27,6 +27,14 @@ export function StoreProvider({ children }: { children: ReactNode }) {
 }
 
 /**
+ * The persistor of this page, null on the server. Whoever leaves the app for another site (a
+ * payment page) flushes it first, so the state the next page restores is the latest.
+ */
+export function usePersistor(): Persistor | null {
+  return useContext(PersistorContext);
+}
+
+/**
  * Shows its children once the persisted state is restored (§4), the fallback until then and
  * in server HTML. Wrap only the client islands that depend on persisted state.
  */
