@@ -3,8 +3,9 @@
  * gateway: a guest fills the cart and logs in at checkout through the modal, types an address
  * by pincode, applies a coupon and a gift card, sees CGST + SGST for Karnataka (the store's
  * state) and IGST for Delhi, places the order (a double click places one), pays on the sandbox
- * page and lands on the confirmation with the order number. A second shopper's payment fails:
- * the order is marked failed and the stock and gift card come back. A third pays cash on
+ * page and lands on the confirmation with the order number. A second shopper's payment is left
+ * pending (the confirmation waits and links back to the payment page), then fails in another tab:
+ * the confirmation follows without a reload, and the stock and the gift card come back. A third pays cash on
  * delivery (refused above its limit, and with no method chosen). Screenshots of checkout and
  * confirmation at both widths, axe on both.
  *
@@ -201,7 +202,10 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
   });
 });
 
-test('a failed payment marks the order failed and gives the stock and the gift card back', async ({ page }) => {
+test('a failed payment marks the order failed and gives the stock and the gift card back', async ({
+  page,
+  context,
+}) => {
   const [product] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 1, 1);
   const [size] = sizesInStock(product!);
   const shopper = newShopper('checkout-failure');
@@ -226,10 +230,20 @@ test('a failed payment marks the order failed and gives the stock and the gift c
   const [order] = await ordersOf(token);
   expect(await stockOf(product!.id, size!.id)).toBe(stockBefore - 2);
   expect(await giftCardBalance(GIFT_CARDS.hundred)).toBe(cardBefore - 100);
-  await new SandboxPaymentPage(page).choose('Failure');
 
+  // Pending first: the confirmation waits, with the way back to the payment page.
+  await new SandboxPaymentPage(page).choose('Pending');
   const confirmation = new ConfirmationPage(page);
-  await confirmation.expectFor(order!, 'Payment failed');
+  await confirmation.expectFor(order!, 'Waiting for payment');
+  const back = confirmation.main.getByRole('link', { name: 'Return to the payment page' });
+  await expect(back).toHaveAttribute('href', order!.paymentUrl!);
+
+  // The payment fails in another tab; this one follows by asking the status again (no reload).
+  const gateway = await context.newPage();
+  await gateway.goto(order!.paymentUrl!);
+  await new SandboxPaymentPage(gateway).choose('Failure');
+  await gateway.close();
+  await expect(confirmation.main.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible();
   await expect(confirmation.main.getByTestId('payment-status')).toContainText('the items have been released');
   expect((await orderOf(token, order!.id)).paymentStatus).toBe('failed');
   expect(await stockOf(product!.id, size!.id)).toBe(stockBefore);
