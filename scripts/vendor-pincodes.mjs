@@ -82,7 +82,10 @@ fs.mkdirSync(pincodeDir, { recursive: true });
 fs.mkdirSync(gstDir, { recursive: true });
 fs.writeFileSync(path.join(pincodeDir, 'pincodes.csv'), `${lines.join('\n')}\n`);
 // Copied by content: the source is read-only, and its file mode should not travel with it.
-fs.writeFileSync(path.join(gstDir, 'gst_state_codes.csv'), fs.readFileSync(path.join(source, 'gst/gst_state_codes.csv')));
+fs.writeFileSync(
+  path.join(gstDir, 'gst_state_codes.csv'),
+  fs.readFileSync(path.join(source, 'gst/gst_state_codes.csv')),
+);
 console.log(
   `${lines.length - 1} pincodes (${crossBorder} in more than one state); ${skipped.length} without any state left out: ${skipped.join(' ')}`,
 );
