@@ -28,8 +28,18 @@ export function checkShippingAddress(dir: PincodeDirectory, address: Address): {
   if (!stateCode || !pincodeStates.includes(stateCode)) {
     throw new ValidationError(pincodeStateMismatch(info.pincode, info.states.join(' or ')));
   }
+  // Built field by field: whatever else the caller's object carries (isDefault, an id) stays out.
   return {
-    address: { ...address, city: address.city.trim() || info.city, state: dir.stateName(stateCode)! },
+    address: {
+      firstName: address.firstName,
+      lastName: address.lastName,
+      street: address.street,
+      city: address.city.trim() || info.city,
+      state: dir.stateName(stateCode)!,
+      postalCode: info.pincode,
+      country: 'India',
+      phone: address.phone,
+    },
     stateCode,
   };
 }
