@@ -1,7 +1,9 @@
 /**
  * Addresses (§3 Order.shippingAddress): the public India Post pincode lookup and GST state
  * list that fill the checkout's address form, and the logged-in shopper's address book
- * (401 `Authentication required` without a session; someone else's id answers 404).
+ * (401 `Authentication required` without a session; someone else's id answers 404). The
+ * book's session check runs on request, before the body is read, so a guest gets 401
+ * whatever they send; cookie writes pass the Origin check of modules/auth/authenticate.ts.
  */
 import {
   ADDRESS_MESSAGES,
