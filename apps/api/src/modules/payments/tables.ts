@@ -29,10 +29,7 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('payments_merchant_order_idx').on(t.merchantOrderId),
-    index('payments_order_idx').on(t.orderId),
-  ],
+  (t) => [uniqueIndex('payments_merchant_order_idx').on(t.merchantOrderId), index('payments_order_idx').on(t.orderId)],
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
