@@ -62,19 +62,32 @@ export async function insertOrder(
 export type StatusCall = { orderId: string; status: PaymentStatus; source: string };
 
 /**
- * A listener that records every call and, like the orders module will, writes the order's
- * paymentStatus with the executor it is given (so a rollback undoes it). `failFor` makes it
- * throw for one order.
+ * A listener that records every call and, like the orders module, writes the order's
+ * paymentStatus with the executor it is given (so a rollback undoes it) and returns work for
+ * after the commit, which records what the root database then shows. `failFor` makes it
+ * throw for one order, `failAfterCommitFor` makes its after-commit work throw.
  */
-export function recordingListener(): { calls: StatusCall[]; listener: PaymentStatusListener; failFor: Set<string> } {
+export function recordingListener(rootDb: () => Db) {
   const calls: StatusCall[] = [];
+  const committed: (StatusCall & { visible: PaymentStatus })[] = [];
   const failFor = new Set<string>();
+  const failAfterCommitFor = new Set<string>();
   const listener: PaymentStatusListener = async (db, orderId, status, source) => {
     await db.update(orders).set({ paymentStatus: status }).where(eq(orders.id, orderId));
     if (failFor.has(orderId)) throw new Error('listener failed on purpose');
     calls.push({ orderId, status, source });
+    return async () => {
+      if (failAfterCommitFor.has(orderId)) throw new Error('after-commit work failed on purpose');
+      committed.push({ orderId, status, source, visible: await orderPaymentStatus(rootDb(), orderId) });
+    };
   };
-  return { calls, listener, failFor };
+  const reset = () => {
+    calls.length = 0;
+    committed.length = 0;
+    failFor.clear();
+    failAfterCommitFor.clear();
+  };
+  return { calls, committed, listener, failFor, failAfterCommitFor, reset };
 }
 
 /** The payment rows of an order, oldest first. */

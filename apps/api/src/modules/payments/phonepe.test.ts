@@ -128,7 +128,7 @@ class FakePhonePe {
 }
 
 const phonePe = new FakePhonePe();
-const recorder = recordingListener();
+const recorder = recordingListener(() => ctx.database.db);
 const logLines: string[] = [];
 let ctx: TestContext;
 let base: string;
@@ -162,7 +162,7 @@ after(async () => {
   await phonePe.close();
 });
 beforeEach(() => {
-  recorder.calls.length = 0;
+  recorder.reset();
   phonePe.down = false;
   phonePe.payRedirectUrl = null;
 });
@@ -311,9 +311,10 @@ describe('creating a PhonePe payment', () => {
     assert.equal(error.code, 'INTERNAL_SERVER_ERROR');
     assert.equal(recorder.calls.length, 0);
 
-    // The orders module compensates with fail(); its listener releases the order.
+    // The orders module releases the order and closes the payment with fail().
     assert.equal(await ctx.app.payments.fail(ctx.database.db, order.id, 'payment could not be started'), true);
-    assert.deepEqual(recorder.calls, [{ orderId: order.id, status: 'failed', source: 'system' }]);
+    assert.equal((await paymentOf(order.id)).payment.status, 'failed');
+    assert.equal(recorder.calls.length, 0);
   });
 
   test('an answer whose redirect is not an http(s) URL is not passed on', async () => {
@@ -465,6 +466,9 @@ describe('POST /payments/phonepe/webhook', () => {
     const replay = await webhook(body);
     assert.equal(replay.statusCode, 200);
     assert.equal(recorder.calls.length, 1);
+    assert.deepEqual(recorder.committed, [
+      { orderId: order.id, status: 'completed', source: 'webhook', visible: 'completed' },
+    ]);
     const { payment, events } = await paymentOf(order.id);
     assert.equal(payment.status, 'completed');
     assert.equal(payment.providerOrderId, 'OMO2403282020198641071317');

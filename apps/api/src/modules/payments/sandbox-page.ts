@@ -18,7 +18,7 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",
 main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.12)}
 .merchant{margin:0;font-weight:600;color:#4a4540}
 h1{margin:.25rem 0 1rem;font-size:1.5rem}
-dl{margin:0 0 1rem;display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}
+dl{margin:0 0 1rem;display:grid;grid-template-columns:auto 1fr;align-items:baseline;gap:.25rem 1rem}
 dt{color:#4a4540}
 dd{margin:0;font-weight:600}
 .amount{font-size:1.75rem}

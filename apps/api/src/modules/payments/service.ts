@@ -9,7 +9,9 @@
  * locked, in one transaction with the event and with the listener the orders module
  * registers, so an order follows its payment exactly once. A completed payment never goes
  * back to failed; later events are stored and change nothing. A webhook delivered twice is
- * stored once (dedupe key event:merchantOrderId:state) and applied once.
+ * stored once (dedupe key event:merchantOrderId:state) and applied once. The orders module's
+ * own failing of a payment (`fail()`: expiry, compensation) is recorded the same way but does
+ * not call the listener back: the caller releases the order in its own transaction.
  *
  * The orders table is read (never written) for the order number shown on the sandbox page:
  * orders depends on this service, so this module reads that one column with SQL rather than
@@ -32,11 +34,17 @@ import { SANDBOX_OUTCOMES, type SandboxOutcome } from './sandbox';
 import { paymentEvents, payments, type PaymentRow } from './tables';
 
 /**
- * Told inside the transaction that applies it each time a payment's §4 status changes
- * (pending → completed or failed), with the executor of that transaction. `source` says what
- * brought the news: create, status, webhook, callback, sandbox or system.
+ * Told inside the transaction that applies it each time a gateway's news changes a payment's
+ * §4 status (pending → completed or failed), with the executor of that transaction. `source`
+ * says what brought the news: create, status, webhook, callback or sandbox. It may return
+ * work to run once that transaction has committed (e.g. the confirmation mail).
  */
-export type PaymentStatusListener = (db: Db, orderId: string, status: PaymentStatus, source: string) => Promise<void>;
+export type PaymentStatusListener = (
+  db: Db,
+  orderId: string,
+  status: PaymentStatus,
+  source: string,
+) => Promise<void | (() => Promise<void>)>;
 
 export type PaymentServiceOptions = {
   providers: Partial<Record<GatewayName, PaymentProvider>>;
@@ -72,9 +80,17 @@ type EventInput = {
   apply: boolean;
   /** The status to apply instead of mapping `state` (our own failing of a payment). */
   status?: PaymentStatus;
+  /** Whether the listener hears of a change (not when the orders module made it itself); default true. */
+  notify?: boolean;
 };
 
-type Applied = { stored: boolean; changed: boolean; status: PaymentStatus };
+type Applied = {
+  stored: boolean;
+  changed: boolean;
+  status: PaymentStatus;
+  /** The listener's work for after the commit, if any. */
+  afterCommit?: () => Promise<void>;
+};
 
 /** What may be logged of an error: never a credential (provider errors carry none). */
 function describe(err: unknown): Record<string, unknown> {
@@ -97,9 +113,10 @@ export class PaymentService {
 
   /**
    * Set by the orders module (a second call replaces the first): called inside a transaction
-   * each time a payment's §4 status CHANGES (pending → completed or failed); never twice for
-   * the same change. A listener that throws rolls the change back (the event too), so the
-   * next status read or webhook delivery tries again.
+   * each time the gateway's news CHANGES a payment's §4 status (pending → completed or
+   * failed); never twice for the same change, and not for `fail()`. A listener that throws
+   * rolls the change back (the event too), so the next status read or webhook delivery tries
+   * again. Work it returns runs after the commit; a failure there is logged.
    */
   onStatusChange(listener: PaymentStatusListener): void {
     this.listener = listener;
@@ -114,8 +131,8 @@ export class PaymentService {
    * After the order is committed: creates the payment row, asks the gateway to start the
    * payment, stores the 'create' event and returns where to send the shopper. On a gateway
    * failure the attempt is stored (the payment stays pending) and ServiceUnavailableError
-   * (paymentStartFailed) is thrown: the caller compensates with `fail()`, whose listener call
-   * releases the order through the one path every failure takes.
+   * (paymentStartFailed) is thrown: the caller releases the order and closes the payment with
+   * `fail()` in the same transaction.
    */
   async start(order: {
     id: string;
@@ -184,8 +201,10 @@ export class PaymentService {
 
   /**
    * Marks the order's pending payments failed (expired, or compensation after a failed
-   * start), recording why; the listener is told, in this transaction (a savepoint when `db` is
-   * one already). Returns whether a payment changed: false when none was pending.
+   * start), recording why, in the caller's transaction (a savepoint when `db` is one). The
+   * listener is not called: the caller, the orders module, releases the order itself. Later
+   * news from the gateway is stored and changes nothing. Returns whether a payment changed
+   * (false when none was pending).
    */
   async fail(db: Db, orderId: string, reason: string): Promise<boolean> {
     return db.transaction(async (tx) => {
@@ -201,6 +220,7 @@ export class PaymentService {
           payload: { reason },
           apply: true,
           status: 'failed',
+          notify: false,
         });
         changed ||= result.changed;
       }
@@ -331,8 +351,17 @@ export class PaymentService {
     return result.status;
   }
 
-  private applyEvent(paymentId: string, event: EventInput): Promise<Applied> {
-    return this.db.transaction((tx) => this.applyIn(tx, paymentId, event));
+  /** Applies an event in its own transaction, then runs the listener's after-commit work. */
+  private async applyEvent(paymentId: string, event: EventInput): Promise<Applied> {
+    const applied = await this.db.transaction((tx) => this.applyIn(tx, paymentId, event));
+    if (applied.afterCommit) {
+      try {
+        await applied.afterCommit();
+      } catch (err) {
+        this.opts.log.error({ err: describe(err), source: event.source }, 'work after a payment status change failed');
+      }
+    }
+    return applied;
   }
 
   /**
@@ -386,7 +415,8 @@ export class PaymentService {
       })
       .where(eq(payments.id, paymentId));
     if (next === 'pending') return unchanged;
-    await this.listener?.(tx, payment.orderId, next, event.source);
-    return { stored: true, changed: true, status: next };
+    const afterCommit =
+      event.notify === false ? undefined : await this.listener?.(tx, payment.orderId, next, event.source);
+    return { stored: true, changed: true, status: next, ...(afterCommit ? { afterCommit } : {}) };
   }
 }
