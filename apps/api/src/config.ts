@@ -72,7 +72,10 @@ const schema = z.object({
       .optional(),
   ),
   /** GST state code of the store's registered place of business (CGST+SGST inside it, IGST elsewhere). */
-  STORE_STATE: z.string().regex(/^\d{2}$/, 'must be a two-digit GST state code, e.g. 29').default('29'),
+  STORE_STATE: z
+    .string()
+    .regex(/^\d{2}$/, 'must be a two-digit GST state code, e.g. 29')
+    .default('29'),
   /** Whether catalogue prices already include GST (Indian retail prices do: MRP is tax-inclusive). */
   PRICES_INCLUDE_GST: z
     .enum(['true', 'false'])
@@ -81,7 +84,12 @@ const schema = z.object({
   /** The online gateway offered at checkout: the built-in sandbox page or PhonePe. */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe']).default('sandbox'),
   /** Minutes an online order may stay unpaid before its stock and gift card hold are released. */
-  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** Cash on delivery: offered at all, and up to which order value (rupees). */
   COD_ENABLED: z
     .enum(['true', 'false'])

@@ -217,9 +217,7 @@ export type TaxResult = z.infer<typeof taxResultSchema>;
 // Orders
 
 /** Idempotency-Key header of POST /orders: a retry with the same key answers the first order. */
-export const idempotencyKeySchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.invalidIdempotencyKey);
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.invalidIdempotencyKey);
 
 /** POST /orders. Line prices a client adds are ignored; `items` omitted = the caller's cart. */
 export const createOrderBodySchema = z.object({
@@ -318,8 +316,26 @@ export const paymentStatusResultSchema = z.object({
 });
 export type PaymentStatusResult = z.infer<typeof paymentStatusResultSchema>;
 
+/** GET /orders/checkout-options: what the checkout may offer right now. */
+export const checkoutOptionsSchema = z.object({
+  paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  /** Largest amount payable by cash on delivery (rupees); null when COD is off. */
+  codMaxAmount: z.number().nullable(),
+  pricesIncludeTax: z.boolean(),
+  /** GST state code of the store: ship-to addresses in this state pay CGST + SGST. */
+  storeState: z.string(),
+  /** Minutes an online payment may take before the order is released. */
+  paymentTimeoutMinutes: z.number(),
+});
+export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>;
+
 /** A short page of the shopper's orders (GET /orders/my-orders). */
 export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const orderPageSchema = z.object({
+  orders: z.array(orderSchema),
+  meta: z.object({ currentPage: z.number(), totalPages: z.number(), limit: z.number(), total: z.number() }),
 });

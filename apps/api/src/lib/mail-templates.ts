@@ -9,11 +9,12 @@ export type MailContent = Omit<MailMessage, 'to'>;
 /** What a one-time-code mail needs: the account holder's name, the 6-digit code, its validity in minutes. */
 export type CodeMailInput = { name: string; code: string; minutesValid: number };
 
-const BRAND_COLOUR = '#8a1a42';
-const FOOTER = 'Vastra · fashion for India';
+export const BRAND_COLOUR = '#8a1a42';
+export const FOOTER = 'Vastra · fashion for India';
 const IGNORE_LINE = "If you didn't ask for this, you can ignore this email.";
 
-function escapeHtml(value: string): string {
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -26,7 +27,8 @@ function validity(minutes: number): string {
   return `This code is valid for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
-function greeting(name: string): string {
+/** "Hi Meera," or "Hi," when there is no name. */
+export function greeting(name: string): string {
   const trimmed = name.trim();
   return trimmed ? `Hi ${trimmed},` : 'Hi,';
 }

@@ -7,7 +7,19 @@
 import type { Address, OrderStatus, PaymentMethod, PaymentStatus, TaxComponent } from '@vastra/contracts';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products, variants } from '../../db/schema';
 import { users } from '../users/tables';
 
@@ -26,7 +38,10 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status', { enum: ORDER_STATUSES }).$type<OrderStatus>().notNull(),
-    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).$type<PaymentStatus>().notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES })
+      .$type<PaymentStatus>()
+      .notNull()
+      .default('pending'),
     paymentGateway: text('payment_gateway', { enum: PAYMENT_METHODS }).$type<PaymentMethod>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
     /** GST state code of the ship-to state (place of supply), e.g. "29". */
@@ -64,7 +79,10 @@ export const orders = pgTable(
     index('orders_payment_expiry_idx')
       .on(t.paymentExpiresAt)
       .where(sql`${t.paymentStatus} = 'pending' AND ${t.paymentExpiresAt} IS NOT NULL`),
-    check('orders_totals_nonnegative', sql`${t.totalPaise} >= 0 AND ${t.payablePaise} >= 0 AND ${t.giftCardPaise} >= 0`),
+    check(
+      'orders_totals_nonnegative',
+      sql`${t.totalPaise} >= 0 AND ${t.payablePaise} >= 0 AND ${t.giftCardPaise} >= 0`,
+    ),
   ],
 );
 

@@ -35,6 +35,12 @@ export class UsersService {
     return row;
   }
 
+  /** Name and email to write to (order mails), or null for an unknown user. */
+  async contactOf(id: string): Promise<{ name: string; email: string } | null> {
+    const [row] = await this.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
   /** Case-insensitive; `email` may be given in any case. */
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db

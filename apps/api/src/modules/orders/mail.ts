@@ -1,0 +1,125 @@
+/**
+ * The order confirmation mail (issue: checkout): text and HTML, itemised, with the GST split
+ * (CGST/SGST or IGST), the coupon, the gift card and what is left to pay. Amounts come from
+ * the stored order (rupees in the public order shape), formatted as the storefront does.
+ */
+import { formatPrice, type Order } from '@vastra/contracts';
+import { BRAND_COLOUR, FOOTER, escapeHtml, greeting, type MailContent } from '../../lib/mail-templates';
+
+const PAYMENT_NOTES: Record<Order['paymentGateway'], string> = {
+  sandbox: 'Paid online (sandbox test gateway).',
+  phonepe: 'Paid online with PhonePe.',
+  cod: 'Cash on delivery: please keep the amount ready when your order arrives.',
+};
+
+/** The rows of the totals table, label and amount, in the order they are read. */
+function totalRows(order: Order): [string, string][] {
+  const rows: [string, string][] = [['Subtotal', formatPrice(order.subtotal)]];
+  if (order.coupon) rows.push([`Coupon ${order.coupon.code}`, `− ${formatPrice(order.coupon.discountAmount)}`]);
+  rows.push(['Shipping', order.shippingAmount > 0 ? formatPrice(order.shippingAmount) : 'Free']);
+  for (const tax of order.taxes) {
+    rows.push([`${tax.name} ${tax.rate}%${order.pricesIncludeTax ? ' (included)' : ''}`, formatPrice(tax.amount)]);
+  }
+  rows.push(['Order total', formatPrice(order.totalAmount)]);
+  if (order.additionalCoupon)
+    rows.push([`Gift card ${order.additionalCoupon.code}`, `− ${formatPrice(order.additionalCoupon.amount)}`]);
+  rows.push([order.paymentGateway === 'cod' ? 'To pay on delivery' : 'Amount paid', formatPrice(order.amountPayable)]);
+  return rows;
+}
+
+function payment(order: Order): string {
+  return order.amountPayable === 0 ? 'Paid in full with your gift card.' : PAYMENT_NOTES[order.paymentGateway];
+}
+
+/** Subject, text and HTML of the confirmation of a placed order. */
+export function orderConfirmationMail({ name, order }: { name: string; order: Order }): MailContent {
+  const subject = `Your Vastra order ${order.orderNumber} is confirmed`;
+  const a = order.shippingAddress;
+  const addressLines = [
+    `${a.firstName} ${a.lastName}`.trim(),
+    a.street,
+    `${a.city}, ${a.state} ${a.postalCode}`,
+    a.country,
+    `Phone ${a.phone}`,
+  ];
+  const rows = totalRows(order);
+
+  const text = [
+    greeting(name),
+    '',
+    `Thank you for shopping with Vastra. Your order ${order.orderNumber} is confirmed.`,
+    '',
+    'Items:',
+    ...order.items.map(
+      (i) =>
+        `- ${i.name} (size ${i.size}) × ${i.quantity}: ${formatPrice(i.total)}` +
+        ` [HSN ${i.hsnCode}, GST ${i.taxRate}% ${formatPrice(i.tax)}]`,
+    ),
+    '',
+    ...rows.map(([label, amount]) => `${label}: ${amount}`),
+    '',
+    payment(order),
+    '',
+    'Delivering to:',
+    ...addressLines,
+    '',
+    'We will email you again when your order ships, with a link to track it.',
+    '',
+    '-- ',
+    FOOTER,
+    '',
+  ].join('\n');
+
+  const cell = 'padding:6px 0;border-bottom:1px solid #eeeeee;';
+  const itemRows = order.items
+    .map(
+      (i) => `<tr>
+<td style="${cell}">${escapeHtml(i.name)}<br><span style="color:#666666;font-size:13px;">Size ${escapeHtml(i.size)} · Qty ${i.quantity} · HSN ${escapeHtml(i.hsnCode)} · GST ${i.taxRate}% ${escapeHtml(formatPrice(i.tax))}</span></td>
+<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(formatPrice(i.total))}</td>
+</tr>`,
+    )
+    .join('\n');
+  const summaryRows = rows
+    .map(
+      ([label, amount], index) =>
+        `<tr><td style="padding:4px 0;${index === rows.length - 1 ? 'font-weight:700;' : ''}">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap;${index === rows.length - 1 ? 'font-weight:700;' : ''}">${escapeHtml(amount)}</td></tr>`,
+    )
+    .join('\n');
+
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f5f2f3;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#222222;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f2f3;padding:24px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 32px;border-bottom:3px solid ${BRAND_COLOUR};">
+<span style="font-size:26px;font-weight:700;letter-spacing:1px;color:${BRAND_COLOUR};">Vastra</span>
+</td></tr>
+<tr><td style="padding:28px 32px;font-size:15px;line-height:1.5;">
+<p style="margin:0 0 12px;">${escapeHtml(greeting(name))}</p>
+<p style="margin:0 0 20px;">Thank you for shopping with Vastra. Your order <strong>${escapeHtml(order.orderNumber)}</strong> is confirmed.</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
+${itemRows}
+</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;margin-top:12px;">
+${summaryRows}
+</table>
+<p style="margin:20px 0 4px;">${escapeHtml(payment(order))}</p>
+<p style="margin:16px 0 4px;font-weight:700;">Delivering to</p>
+<p style="margin:0 0 16px;">${addressLines.map(escapeHtml).join('<br>')}</p>
+<p style="margin:0;color:#666666;font-size:14px;">We will email you again when your order ships, with a link to track it.</p>
+</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #eeeeee;color:#888888;font-size:12px;">${escapeHtml(FOOTER)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}

@@ -1,0 +1,730 @@
+/**
+ * Orders (§3 Order, §4 paymentStatus, §7 Orders): placing an order from the shopper's items
+ * and reading it back. Placing is explicit steps (style.md §6):
+ *
+ *   check the address → price the lines from the database → one transaction { take the stock
+ *   with conditional updates, quote the coupon, work out GST, hold the gift card, store the
+ *   order with a snapshot of every line, record the coupon use, close the cart lines } →
+ *   start the payment (compensated by failing the order if the gateway refuses).
+ *
+ * Nothing the client says about money is used: prices, discounts and taxes are recomputed.
+ * An `Idempotency-Key` makes a retried create answer the first order. A payment that fails
+ * or expires releases the stock, the coupon use and the gift card hold. Money in paise.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CART_MESSAGES,
+  ORDER_MESSAGES,
+  codLimitExceeded,
+  orderOutOfStock,
+  type Address,
+  type CreateOrderBody,
+  type Order,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PaymentStatusResult,
+} from '@vastra/contracts';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { isUniqueViolation, queryRows, type Db } from '../../db/client';
+import { products, variants } from '../../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import { paiseToRupees } from '../../lib/money';
+import { cartItems, carts } from '../cart/tables';
+import { orderConfirmationMail } from './mail';
+import type {
+  AddressBook,
+  CouponRules,
+  GiftCardLedger,
+  PaymentGateway,
+  ShippingAddressCheck,
+  TaxQuoter,
+} from './ports';
+import { orderEvents, orderItems, orders, type OrderItemRow, type OrderRow } from './tables';
+
+export type OrdersOptions = {
+  /** GST state code of the store. */
+  storeState: string;
+  paymentGateway: 'sandbox' | 'phonepe';
+  paymentTimeoutMs: number;
+  codEnabled: boolean;
+  codMaxPaise: number;
+  /** Turns a stored media path into an absolute URL. */
+  mediaUrl: (path: string) => string;
+};
+
+export type OrdersDeps = {
+  db: Db;
+  checkAddress: ShippingAddressCheck;
+  taxes: TaxQuoter;
+  coupons: CouponRules;
+  giftCards: GiftCardLedger;
+  payments: PaymentGateway;
+  addressBook: AddressBook;
+  mailer: Mailer;
+  /** The shopper's name and email for the confirmation mail. */
+  users: { contactOf(userId: string): Promise<{ name: string; email: string } | null> };
+  log: FastifyBaseLogger;
+  options: OrdersOptions;
+};
+
+export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress'> & {
+  saveAddress?: boolean;
+  shippingAddress: Address;
+};
+
+type Line = {
+  productId: string;
+  variantId: string;
+  quantity: number;
+  name: string;
+  brand: string;
+  sku: string;
+  size: string;
+  color: string;
+  hsnCode: string;
+  categoryId: string | null;
+  image: string | null;
+  unitPricePaise: number;
+  mrpPaise: number;
+  lineSubtotalPaise: number;
+};
+
+type VariantRow = {
+  variant_id: string;
+  product_id: string;
+  sku: string;
+  size: string;
+  color: string;
+  price_paise: number;
+  mrp_paise: number;
+  stock: number;
+  name: string;
+  brand: string;
+  hsn_code: string;
+  category_id: string | null;
+  images: { url: string; isPrimary: boolean }[];
+  is_active: boolean;
+};
+
+/** Gateways paid online, through a payment page; COD is paid to the courier. */
+const ONLINE_GATEWAYS = new Set<PaymentMethod>(['sandbox', 'phonepe']);
+
+export class OrdersService {
+  constructor(private readonly deps: OrdersDeps) {
+    deps.payments.onStatusChange((db, orderId, status, source) => this.applyPaymentStatus(db, orderId, status, source));
+  }
+
+  /** The payment methods a shopper may choose now: the configured gateway and, if enabled, COD. */
+  paymentMethods(): PaymentMethod[] {
+    const { paymentGateway, codEnabled } = this.deps.options;
+    return codEnabled ? [paymentGateway, 'cod'] : [paymentGateway];
+  }
+
+  /**
+   * Places an order for `userId` (§7 POST /orders). Returns the order and whether it was
+   * created now (false: the Idempotency-Key matched an earlier order).
+   * Throws ValidationError (address, coupon, COD limit, empty cart), ConflictError (stock),
+   * NotFoundError (coupon, gift card), ServiceUnavailableError (the gateway refused).
+   */
+  async create(
+    userId: string,
+    input: CreateOrderInput,
+    idempotencyKey?: string,
+  ): Promise<{ order: Order; created: boolean }> {
+    const { db, options } = this.deps;
+    if (idempotencyKey) {
+      const earlier = await this.findByKey(userId, idempotencyKey);
+      if (earlier) return { order: await this.toPublic(earlier), created: false };
+    }
+    if (!this.paymentMethods().includes(input.paymentMethod))
+      throw new ValidationError(ORDER_MESSAGES.gatewayUnavailable);
+    const { address, stateCode } = this.deps.checkAddress(input.shippingAddress);
+    const wanted = mergeLines(input.items ?? (await this.cartLines(userId)));
+    if (wanted.length === 0) throw new ValidationError(ORDER_MESSAGES.itemsRequired);
+
+    const orderId = randomUUID();
+    let row: OrderRow;
+    try {
+      row = await db.transaction(async (tx) => {
+        const lines = await this.takeStock(tx, wanted);
+        return this.insertOrder(tx, { orderId, userId, input, address, stateCode, lines, idempotencyKey });
+      });
+    } catch (err) {
+      // Two retries raced with one key: the loser's transaction rolled back; answer the winner's order.
+      if (idempotencyKey && isUniqueViolation(err)) {
+        const earlier = await this.findByKey(userId, idempotencyKey);
+        if (earlier) return { order: await this.toPublic(earlier), created: false };
+      }
+      throw err;
+    }
+
+    if (input.saveAddress) {
+      await this.deps.addressBook.add(userId, address).catch((err: unknown) => {
+        this.deps.log.warn({ err, orderId }, 'order placed but its address could not be saved to the address book');
+      });
+    }
+    if (row.status === 'pending_payment' && ONLINE_GATEWAYS.has(row.paymentGateway)) {
+      row = await this.startPayment(row);
+    } else {
+      await this.sendConfirmation(row.id);
+    }
+    return { order: await this.toPublic(row), created: true };
+  }
+
+  /** The caller's order, or 404 (someone else's order is not found either). */
+  async get(userId: string, orderId: string): Promise<Order> {
+    return this.toPublic(await this.ownRow(userId, orderId));
+  }
+
+  /** A page of the caller's orders, newest first. */
+  async list(userId: string, page: number, limit: number) {
+    const where = eq(orders.userId, userId);
+    const [rows, [counted]] = await Promise.all([
+      this.deps.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.deps.db.select({ total: count() }).from(orders).where(where),
+    ]);
+    return {
+      orders: await Promise.all(rows.map((r) => this.toPublic(r))),
+      meta: {
+        currentPage: page,
+        totalPages: Math.ceil((counted?.total ?? 0) / limit),
+        limit,
+        total: counted?.total ?? 0,
+      },
+    };
+  }
+
+  /**
+   * §4 paymentStatus of the caller's order. A pending online payment is read from the
+   * gateway first (the shopper may have paid a moment ago), and an expired one is released.
+   */
+  async paymentStatus(userId: string, orderId: string): Promise<PaymentStatusResult> {
+    let row = await this.ownRow(userId, orderId);
+    if (
+      row.paymentStatus === 'pending' &&
+      ONLINE_GATEWAYS.has(row.paymentGateway) &&
+      row.status === 'pending_payment'
+    ) {
+      await this.deps.payments.refresh(row.id).catch((err: unknown) => {
+        this.deps.log.warn({ err, orderId }, 'payment status could not be read from the gateway');
+      });
+      row = await this.ownRow(userId, orderId);
+      if (row.paymentStatus === 'pending' && row.paymentExpiresAt && row.paymentExpiresAt <= new Date()) {
+        await this.expire(row.id);
+        row = await this.ownRow(userId, orderId);
+      }
+    }
+    return {
+      orderId: row.id,
+      orderNumber: row.orderNumber,
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      paymentGateway: row.paymentGateway,
+      paymentUrl: row.paymentStatus === 'pending' ? row.paymentUrl : null,
+    };
+  }
+
+  /**
+   * Releases every online order whose payment window has passed (the gateway is asked once
+   * more first). Returns how many orders were released. Run by a timer and on demand.
+   */
+  async expireUnpaid(now = new Date()): Promise<number> {
+    const due = await this.deps.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.paymentStatus, 'pending'),
+          eq(orders.status, 'pending_payment'),
+          lt(orders.paymentExpiresAt, now),
+        ),
+      )
+      .limit(100);
+    let released = 0;
+    for (const { id } of due) {
+      await this.deps.payments.refresh(id).catch(() => undefined);
+      if (await this.expire(id)) released += 1;
+    }
+    return released;
+  }
+
+  /**
+   * The §4 listener: a payment became completed or failed. Completed places the order (and
+   * mails the confirmation after commit); failed releases what the order held. Applied once:
+   * the update only matches an order whose payment is still pending.
+   */
+  async applyPaymentStatus(db: Db, orderId: string, status: PaymentStatus, source: string) {
+    if (status === 'pending') return;
+    if (status === 'completed') {
+      const [row] = await db
+        .update(orders)
+        .set({
+          paymentStatus: 'completed',
+          status: sql`CASE WHEN ${orders.status} = 'pending_payment' THEN 'placed' ELSE ${orders.status} END`,
+          paymentUrl: null,
+          paymentExpiresAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+        .returning({ id: orders.id, status: orders.status });
+      if (!row) {
+        // Money arrived for an order already released (it expired first): a person must refund it.
+        this.deps.log.error({ orderId, source }, 'payment completed for an order that is no longer awaiting payment');
+        return;
+      }
+      await db.insert(orderEvents).values({ orderId, status: row.status, actor: source, note: 'Payment received' });
+      return async () => {
+        await this.sendConfirmation(orderId);
+      };
+    }
+    await this.release(db, orderId, source, 'Payment failed');
+  }
+
+  /** Sends the confirmation mail once (claimed with a conditional update); a failed send is logged and may be retried. */
+  async sendConfirmation(orderId: string): Promise<boolean> {
+    const { db, mailer, users, log } = this.deps;
+    const [claimed] = await db
+      .update(orders)
+      .set({ confirmationSentAt: sql`now()` })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          isNull(orders.confirmationSentAt),
+          ne(orders.status, 'pending_payment'),
+          ne(orders.status, 'payment_failed'),
+        ),
+      )
+      .returning();
+    if (!claimed) return false;
+    try {
+      const contact = await users.contactOf(claimed.userId);
+      if (!contact) return false;
+      const order = await this.toPublic(claimed);
+      await mailer.send({ to: contact.email, ...orderConfirmationMail({ name: contact.name, order }) });
+      return true;
+    } catch (err) {
+      await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
+      log.error({ err, orderId }, ORDER_MESSAGES.confirmation);
+      return false;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------
+
+  private async expire(orderId: string): Promise<boolean> {
+    return this.deps.db.transaction(async (tx) => {
+      await this.deps.payments.fail(tx, orderId, 'Payment window expired');
+      return this.release(tx, orderId, 'system', 'Payment not completed in time');
+    });
+  }
+
+  /**
+   * Marks a pending order's payment failed and gives back its stock, coupon use and gift
+   * card hold. Returns false when the order was not pending (already settled: nothing done).
+   */
+  private async release(db: Db, orderId: string, actor: string, note: string): Promise<boolean> {
+    const [row] = await db
+      .update(orders)
+      .set({
+        paymentStatus: 'failed',
+        status: 'payment_failed',
+        paymentUrl: null,
+        paymentExpiresAt: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), eq(orders.status, 'pending_payment')))
+      .returning({ id: orders.id });
+    if (!row) return false;
+    const items = await db
+      .select({ variantId: orderItems.variantId, productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    for (const item of items) {
+      await db
+        .update(variants)
+        .set({ stock: sql`${variants.stock} + ${item.quantity}` })
+        .where(eq(variants.id, item.variantId));
+    }
+    await refreshInStock(
+      db,
+      items.map((i) => i.productId),
+    );
+    await this.deps.coupons.release(db, orderId);
+    await this.deps.giftCards.release(db, orderId);
+    await db.insert(orderEvents).values({ orderId, status: 'payment_failed', actor, note });
+    return true;
+  }
+
+  private async startPayment(row: OrderRow): Promise<OrderRow> {
+    try {
+      const { paymentUrl } = await this.deps.payments.start({
+        id: row.id,
+        orderNumber: row.orderNumber,
+        gateway: row.paymentGateway as 'sandbox' | 'phonepe',
+        amountPaise: row.payablePaise,
+        expiresAt: row.paymentExpiresAt ?? new Date(Date.now() + this.deps.options.paymentTimeoutMs),
+      });
+      const [updated] = await this.deps.db
+        .update(orders)
+        .set({ paymentUrl, updatedAt: sql`now()` })
+        .where(eq(orders.id, row.id))
+        .returning();
+      return updated ?? row;
+    } catch (err) {
+      // Compensation: the order cannot be paid, so it must not keep the stock.
+      await this.deps.db.transaction((tx) => this.release(tx, row.id, 'system', 'The payment could not be started'));
+      throw err;
+    }
+  }
+
+  /** Reads and locks the variants, checks them, and takes the stock with conditional updates. */
+  private async takeStock(
+    db: Db,
+    wanted: { productId: string; variantId: string; quantity: number }[],
+  ): Promise<Line[]> {
+    const ids = wanted.map((w) => w.variantId);
+    const rows = await queryRows<VariantRow>(
+      db,
+      sql`
+        SELECT v.id AS variant_id, v.product_id, v.sku, v.size, v.color, v.price_paise, v.mrp_paise, v.stock,
+               p.name, p.brand, p.hsn_code, p.category_id, p.images, p.is_active
+        FROM variants v JOIN products p ON p.id = v.product_id
+        WHERE v.id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+    );
+    const byId = new Map(rows.map((r) => [r.variant_id, r]));
+    const lines: Line[] = [];
+    for (const w of wanted) {
+      const v = byId.get(w.variantId);
+      if (!v || v.product_id !== w.productId) throw new NotFoundError(CART_MESSAGES.variantNotFound);
+      if (!v.is_active) throw new ConflictError(`${v.name}: ${CART_MESSAGES.productUnavailable}`);
+      const image = v.images.find((i) => i.isPrimary)?.url ?? v.images[0]?.url ?? null;
+      lines.push({
+        productId: v.product_id,
+        variantId: v.variant_id,
+        quantity: w.quantity,
+        name: v.name,
+        brand: v.brand,
+        sku: v.sku,
+        size: v.size,
+        color: v.color,
+        hsnCode: v.hsn_code,
+        categoryId: v.category_id,
+        image,
+        unitPricePaise: v.price_paise,
+        mrpPaise: v.mrp_paise,
+        lineSubtotalPaise: v.price_paise * w.quantity,
+      });
+    }
+    // A fixed order of row locks keeps two orders for the same sizes from deadlocking.
+    for (const line of [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
+      const taken = await db
+        .update(variants)
+        .set({ stock: sql`${variants.stock} - ${line.quantity}` })
+        .where(and(eq(variants.id, line.variantId), sql`${variants.stock} >= ${line.quantity}`))
+        .returning({ stock: variants.stock });
+      if (taken.length === 0) {
+        const [current] = await db
+          .select({ stock: variants.stock })
+          .from(variants)
+          .where(eq(variants.id, line.variantId));
+        throw new ConflictError(orderOutOfStock(line.name, line.size, current?.stock ?? 0));
+      }
+    }
+    await refreshInStock(
+      db,
+      lines.map((l) => l.productId),
+    );
+    return lines;
+  }
+
+  /** Prices, discounts, taxes, gift card; stores the order, its lines and first event; closes the cart lines. */
+  private async insertOrder(
+    db: Db,
+    ctx: {
+      orderId: string;
+      userId: string;
+      input: CreateOrderInput;
+      address: Address;
+      stateCode: string;
+      lines: Line[];
+      idempotencyKey: string | undefined;
+    },
+  ): Promise<OrderRow> {
+    const { orderId, userId, input, lines } = ctx;
+    const { options } = this.deps;
+    const couponCode = input.coupon?.trim() || null;
+    const coupon = couponCode
+      ? await this.deps.coupons.quote(
+          couponCode,
+          {
+            userId,
+            lines: lines.map((l) => ({
+              productId: l.productId,
+              categoryId: l.categoryId,
+              lineSubtotalPaise: l.lineSubtotalPaise,
+            })),
+          },
+          db,
+        )
+      : null;
+    const lineDiscounts = coupon?.lineDiscounts ?? lines.map(() => 0);
+    const tax = await this.deps.taxes.quote(
+      lines.map((l, i) => ({
+        hsnCode: l.hsnCode,
+        categoryId: l.categoryId,
+        unitPricePaise: l.unitPricePaise,
+        quantity: l.quantity,
+        discountPaise: lineDiscounts[i] ?? 0,
+      })),
+      ctx.stateCode,
+      db,
+    );
+    const subtotalPaise = sum(lines.map((l) => l.lineSubtotalPaise));
+    const discountPaise = sum(lineDiscounts);
+    const totalPaise = sum(tax.lines.map((t) => t.totalPaise));
+
+    const giftCode = input.additionalCoupon?.trim() || null;
+    const gift =
+      giftCode && totalPaise > 0
+        ? await this.deps.giftCards.hold(db, { code: giftCode, orderId, maxPaise: totalPaise })
+        : null;
+    const giftCardPaise = gift?.amountPaise ?? 0;
+    const payablePaise = totalPaise - giftCardPaise;
+
+    if (input.paymentMethod === 'cod' && payablePaise > options.codMaxPaise) {
+      throw new ValidationError(codLimitExceeded(paiseToRupees(options.codMaxPaise)));
+    }
+    const paidInFull = payablePaise === 0;
+    const online = ONLINE_GATEWAYS.has(input.paymentMethod) && !paidInFull;
+    const status: OrderStatus = online ? 'pending_payment' : 'placed';
+    const paymentStatus: PaymentStatus = paidInFull ? 'completed' : 'pending';
+
+    const [seq] = await queryRows<{ n: number }>(db, sql`SELECT nextval('order_number_seq')::int AS n`);
+    const [row] = await db
+      .insert(orders)
+      .values({
+        id: orderId,
+        orderNumber: `VST-${String(seq?.n).padStart(6, '0')}`,
+        userId,
+        status,
+        paymentStatus,
+        paymentGateway: input.paymentMethod,
+        shippingAddress: ctx.address,
+        placeOfSupply: ctx.stateCode,
+        storeState: options.storeState,
+        pricesIncludeTax: tax.pricesIncludeTax,
+        couponId: coupon?.coupon.id ?? null,
+        couponCode: coupon?.coupon.code ?? null,
+        giftCardId: gift?.giftCardId ?? null,
+        giftCardCode: gift?.code ?? null,
+        subtotalPaise,
+        discountPaise,
+        shippingPaise: 0,
+        taxablePaise: sum(tax.lines.map((t) => t.taxablePaise)),
+        taxPaise: sum(tax.lines.map((t) => t.taxPaise)),
+        taxes: tax.components,
+        totalPaise,
+        giftCardPaise,
+        payablePaise,
+        paymentExpiresAt: online ? new Date(Date.now() + options.paymentTimeoutMs) : null,
+        idempotencyKey: ctx.idempotencyKey ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('the order insert returned no row');
+    await db.insert(orderItems).values(
+      lines.map((l, i) => {
+        const t = tax.lines[i];
+        if (!t) throw new Error('the tax quote has fewer lines than the order');
+        return {
+          orderId,
+          productId: l.productId,
+          variantId: l.variantId,
+          position: i,
+          quantity: l.quantity,
+          name: l.name,
+          brand: l.brand,
+          sku: l.sku,
+          size: l.size,
+          color: l.color,
+          hsnCode: l.hsnCode,
+          categoryId: l.categoryId,
+          image: l.image,
+          unitPricePaise: l.unitPricePaise,
+          mrpPaise: l.mrpPaise,
+          lineSubtotalPaise: l.lineSubtotalPaise,
+          discountPaise: lineDiscounts[i] ?? 0,
+          taxablePaise: t.taxablePaise,
+          taxRateBasisPoints: t.rateBasisPoints,
+          cgstPaise: t.cgstPaise,
+          sgstPaise: t.sgstPaise,
+          igstPaise: t.igstPaise,
+          taxPaise: t.taxPaise,
+          totalPaise: t.totalPaise,
+        };
+      }),
+    );
+    await db.insert(orderEvents).values({
+      orderId,
+      status,
+      actor: 'shopper',
+      note: online
+        ? 'Order created, awaiting payment'
+        : paidInFull
+          ? 'Order placed, paid by gift card'
+          : 'Order placed, cash on delivery',
+    });
+    if (coupon) {
+      await this.deps.coupons.redeem(db, { couponId: coupon.coupon.id, userId, orderId, discountPaise });
+    }
+    await this.closeCartLines(
+      db,
+      userId,
+      lines.map((l) => l.variantId),
+    );
+    return row;
+  }
+
+  /** Removes the ordered sizes from the user's active cart; an emptied cart is closed. */
+  private async closeCartLines(db: Db, userId: string, variantIds: string[]) {
+    const [cart] = await db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.userId, userId), eq(carts.isActive, true)));
+    if (!cart) return;
+    await db.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), inArray(cartItems.variantId, variantIds)));
+    const [remaining] = await db.select({ left: count() }).from(cartItems).where(eq(cartItems.cartId, cart.id));
+    const left = remaining?.left ?? 0;
+    await db
+      .update(carts)
+      .set({ isActive: left > 0, promotionCodes: sql`'{}'::text[]`, updatedAt: sql`now()` })
+      .where(eq(carts.id, cart.id));
+  }
+
+  private async cartLines(userId: string) {
+    return this.deps.db
+      .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(eq(carts.userId, userId), eq(carts.isActive, true)))
+      .orderBy(asc(cartItems.createdAt));
+  }
+
+  private async findByKey(userId: string, key: string): Promise<OrderRow | null> {
+    const [row] = await this.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    return row ?? null;
+  }
+
+  private async ownRow(userId: string, orderId: string): Promise<OrderRow> {
+    const [row] = await this.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    return row;
+  }
+
+  private async toPublic(row: OrderRow): Promise<Order> {
+    const items = await this.deps.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, row.id))
+      .orderBy(asc(orderItems.position));
+    const r = paiseToRupees;
+    return {
+      id: row.id,
+      orderNumber: row.orderNumber,
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      paymentGateway: row.paymentGateway,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      items: items.map((i) => this.linePublic(i)),
+      shippingAddress: row.shippingAddress,
+      coupon: row.couponCode ? { code: row.couponCode, discountAmount: r(row.discountPaise) } : null,
+      additionalCoupon: row.giftCardCode ? { code: row.giftCardCode, amount: r(row.giftCardPaise) } : null,
+      subtotal: r(row.subtotalPaise),
+      discountAmount: r(row.discountPaise),
+      shippingAmount: r(row.shippingPaise),
+      taxableAmount: r(row.taxablePaise),
+      totalTax: r(row.taxPaise),
+      taxes: row.taxes.map((t) => ({ name: t.name, rate: t.rate, amount: r(t.amountPaise) })),
+      pricesIncludeTax: row.pricesIncludeTax,
+      totalAmount: r(row.totalPaise),
+      giftCardAmount: r(row.giftCardPaise),
+      amountPayable: r(row.payablePaise),
+      paymentUrl: row.paymentStatus === 'pending' && row.status === 'pending_payment' ? row.paymentUrl : null,
+      paymentExpiresAt: row.paymentExpiresAt?.toISOString() ?? null,
+    };
+  }
+
+  private linePublic(i: OrderItemRow) {
+    const r = paiseToRupees;
+    return {
+      id: i.id,
+      productId: i.productId,
+      variantId: i.variantId,
+      quantity: i.quantity,
+      name: i.name,
+      brand: i.brand,
+      sku: i.sku,
+      size: i.size,
+      color: i.color,
+      hsnCode: i.hsnCode,
+      image: i.image ? this.deps.options.mediaUrl(i.image) : null,
+      unitPrice: r(i.unitPricePaise),
+      mrp: r(i.mrpPaise),
+      lineSubtotal: r(i.lineSubtotalPaise),
+      discount: r(i.discountPaise),
+      taxableValue: r(i.taxablePaise),
+      taxRate: i.taxRateBasisPoints / 100,
+      cgst: r(i.cgstPaise),
+      sgst: r(i.sgstPaise),
+      igst: r(i.igstPaise),
+      tax: r(i.taxPaise),
+      total: r(i.totalPaise),
+    };
+  }
+}
+
+/** Same size twice in one request = one line with the quantities added. */
+function mergeLines(items: { productId: string; variantId: string; quantity: number }[]) {
+  const merged = new Map<string, { productId: string; variantId: string; quantity: number }>();
+  for (const item of items) {
+    const seen = merged.get(item.variantId);
+    if (seen && seen.productId === item.productId) seen.quantity += item.quantity;
+    else if (!seen) merged.set(item.variantId, { ...item });
+    else throw new ValidationError(CART_MESSAGES.variantNotFound);
+  }
+  return [...merged.values()];
+}
+
+/** Keeps the listing's in-stock flag true exactly when a product has a size in stock. */
+async function refreshInStock(db: Db, productIds: string[]) {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return;
+  await db
+    .update(products)
+    .set({
+      inStock: sql`EXISTS (SELECT 1 FROM ${variants} WHERE ${variants.productId} = ${products.id} AND ${variants.stock} > 0)`,
+    })
+    .where(inArray(products.id, ids));
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
