@@ -276,9 +276,10 @@ describe('fail() (expiry and compensation)', () => {
   test('fails a pending payment once without calling the listener back; a later pick is stored and ignored', async () => {
     const { order, url } = await startedOrder();
     const db = ctx.database.db;
-    assert.equal(await ctx.app.payments.fail(db, order.id, 'expired'), true);
-    assert.equal(await ctx.app.payments.fail(db, order.id, 'expired'), false);
+    await ctx.app.payments.fail(db, order.id, 'expired');
     assert.equal(await ctx.app.payments.refresh(order.id), 'failed');
+    // A second call finds nothing pending and records nothing.
+    await ctx.app.payments.fail(db, order.id, 'expired');
 
     assert.equal((await pick(url, 'success')).statusCode, 303);
     assert.deepEqual(recorder.calls, []);
@@ -302,7 +303,8 @@ describe('fail() (expiry and compensation)', () => {
     const db = ctx.database.db;
     await assert.rejects(
       db.transaction(async (tx) => {
-        assert.equal(await ctx.app.payments.fail(tx, order.id, 'compensation'), true);
+        await ctx.app.payments.fail(tx, order.id, 'compensation');
+        assert.equal((await paymentsOf(tx, order.id))[0]!.status, 'failed');
         throw new Error('the order step failed after');
       }),
       /the order step failed after/,
@@ -318,9 +320,13 @@ describe('fail() (expiry and compensation)', () => {
   test('leaves a completed payment alone', async () => {
     const { order, url } = await startedOrder();
     await pick(url, 'success');
-    assert.equal(await ctx.app.payments.fail(ctx.database.db, order.id, 'expired'), false);
+    await ctx.app.payments.fail(ctx.database.db, order.id, 'expired');
     const [payment] = await paymentsOf(ctx.database.db, order.id);
     assert.equal(payment!.status, 'completed');
+    assert.deepEqual(
+      (await eventsOf(ctx.database.db, payment!.id)).map((e) => e.source),
+      ['create', 'sandbox'],
+    );
     assert.equal(recorder.calls.length, 1);
   });
 

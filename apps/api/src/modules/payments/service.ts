@@ -203,18 +203,17 @@ export class PaymentService {
    * Marks the order's pending payments failed (expired, or compensation after a failed
    * start), recording why, in the caller's transaction (a savepoint when `db` is one). The
    * listener is not called: the caller, the orders module, releases the order itself. Later
-   * news from the gateway is stored and changes nothing. Returns whether a payment changed
-   * (false when none was pending).
+   * news from the gateway is stored and changes nothing. Nothing happens when no payment of
+   * the order is pending.
    */
-  async fail(db: Db, orderId: string, reason: string): Promise<boolean> {
-    return db.transaction(async (tx) => {
+  async fail(db: Db, orderId: string, reason: string): Promise<void> {
+    await db.transaction(async (tx) => {
       const pending = await tx
         .select({ id: payments.id })
         .from(payments)
         .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
-      let changed = false;
       for (const { id } of pending) {
-        const result = await this.applyIn(tx, id, {
+        await this.applyIn(tx, id, {
           source: 'system',
           state: null,
           payload: { reason },
@@ -222,9 +221,7 @@ export class PaymentService {
           status: 'failed',
           notify: false,
         });
-        changed ||= result.changed;
       }
-      return changed;
     });
   }
 
