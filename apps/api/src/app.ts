@@ -24,6 +24,9 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
 import { createMailer } from './lib/mail';
+import { PincodeDirectory } from './modules/addresses/pincodes';
+import { addressesRoutes } from './modules/addresses/routes';
+import { AddressBookService } from './modules/addresses/service';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { GoogleIdTokenVerifier } from './modules/auth/google';
 import { OneTimeCodeService } from './modules/auth/one-time-codes';
@@ -49,6 +52,8 @@ import { ReviewsService } from './modules/reviews/service';
 import { PublishableKeyService } from './modules/store/keys';
 import { storeRoutes } from './modules/store/routes';
 import { StoreService } from './modules/store/service';
+import { taxesRoutes } from './modules/taxes/routes';
+import { TaxService } from './modules/taxes/service';
 import { usersRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { WishlistService } from './modules/wishlist/service';
@@ -141,7 +146,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.addHook('onClose', () => mailer.close());
   const secret = loadSigningSecret({ jwtSecret: config.jwtSecret, dataDir: config.dataDir });
   const sessions = new SessionService(database.db, secret, config.sessionTtlMs);
-  const users = new UsersService(database.db, { publicUrl: config.publicUrl, files });
+  const pincodes = PincodeDirectory.load();
+  const addressBook = new AddressBookService(database.db, pincodes);
+  const users = new UsersService(database.db, { publicUrl: config.publicUrl, files, addresses: addressBook });
   const auth = new AuthService({
     users,
     sessions,
@@ -167,6 +174,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   scheduleGuestCartCleanup(app, carts);
   await app.register(cartRoutes, { carts });
   await app.register(wishlistRoutes, { wishlist: new WishlistService(database.db, catalog) });
+  await app.register(addressesRoutes, { addresses: addressBook, pincodes });
+  const taxes = new TaxService(database.db, {
+    storeState: config.checkout.storeState,
+    pricesIncludeGst: config.checkout.pricesIncludeGst,
+    pincodes,
+  });
+  await app.register(taxesRoutes, { taxes, catalog });
   const reviews = new ReviewsService(database.db, {
     catalog,
     users,

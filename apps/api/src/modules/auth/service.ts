@@ -41,7 +41,7 @@ export class AuthService {
 
   private async startSession(user: UserRow, meta: SessionMeta): Promise<LoginOutcome> {
     const session = await this.deps.sessions.create(user.id, meta);
-    return { result: { token: session.token, user: this.deps.users.toPublic(user) }, session };
+    return { result: { token: session.token, user: await this.deps.users.toPublic(user) }, session };
   }
 
   /** Mails a fresh verification code; false (logged) when the mail could not be sent. */
@@ -127,9 +127,12 @@ export class AuthService {
   async verifyEmail(input: { email: string; otp: string }): Promise<{ user: User; alreadyVerified: boolean }> {
     const user = await this.deps.users.findByEmail(input.email);
     if (!user) throw new ValidationError(AUTH_MESSAGES.codeIncorrect);
-    if (user.isEmailVerified) return { user: this.deps.users.toPublic(user), alreadyVerified: true };
+    if (user.isEmailVerified) return { user: await this.deps.users.toPublic(user), alreadyVerified: true };
     await this.deps.codes.consume(user.id, 'verify_email', input.otp);
-    return { user: this.deps.users.toPublic(await this.deps.users.markEmailVerified(user.id)), alreadyVerified: false };
+    return {
+      user: await this.deps.users.toPublic(await this.deps.users.markEmailVerified(user.id)),
+      alreadyVerified: false,
+    };
   }
 
   /**

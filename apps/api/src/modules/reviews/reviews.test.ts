@@ -14,6 +14,8 @@ import { bearer, fromStorefront, multipart, register, type Account } from '../..
 import { pickProducts, setProductActive, unknownId, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { JPEG, PNG } from '../../test/images';
+import { PincodeDirectory } from '../addresses/pincodes';
+import { AddressBookService } from '../addresses/service';
 import { CatalogService } from '../catalog/service';
 import { LocalFileStore } from '../files/store';
 import { UsersService } from '../users/service';
@@ -325,7 +327,11 @@ describe('verified purchase', () => {
     const delivered = new Set([`${account.userId}:${products[9]!.id}`]);
     const service = new ReviewsService(ctx.database.db, {
       catalog,
-      users: new UsersService(ctx.database.db, { publicUrl: '', files }),
+      users: new UsersService(ctx.database.db, {
+        publicUrl: '',
+        files,
+        addresses: new AddressBookService(ctx.database.db, PincodeDirectory.load()),
+      }),
       files,
       purchases: { hasDelivered: async (userId, productId) => delivered.has(`${userId}:${productId}`) },
       publicUrl: '',

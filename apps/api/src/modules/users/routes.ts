@@ -20,7 +20,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       preHandler: app.requireUser,
       schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: userEnvelope, ...errors } },
     },
-    async (request) => ok({ user: users.toPublic(await users.get(principalOf(request).userId)) }),
+    async (request) => ok({ user: await users.toPublic(await users.get(principalOf(request).userId)) }),
   );
 
   app.put(
@@ -38,7 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (request) => {
       const { fields, avatar } = await readProfileForm(request);
       const row = await users.updateProfile(principalOf(request).userId, fields, avatar);
-      return ok({ user: users.toPublic(row) }, AUTH_MESSAGES.profileUpdated);
+      return ok({ user: await users.toPublic(row) }, AUTH_MESSAGES.profileUpdated);
     },
   );
 };

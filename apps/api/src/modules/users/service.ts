@@ -1,13 +1,15 @@
 /**
  * Users (§3 User): accounts and profiles. The auth module finds and creates users through
  * this service; the public shape (`User` of the contracts) is made only by `toPublic`, so a
- * password hash or Google id can never reach a response.
+ * password hash or Google id can never reach a response. A user's `addresses` are their
+ * address book (AddressBookService), the one store of them.
  */
 import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type ProfileFields, type User } from '@vastra/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { AddressBookService } from '../addresses/service';
 import type { FileStore } from '../files/store';
 import { avatarUrl } from '../files/routes';
 import { users, type UserRow } from './tables';
@@ -27,7 +29,7 @@ export type AvatarUpload = { body: Buffer; ext: string; mime: string };
 export class UsersService {
   constructor(
     private readonly db: Db,
-    private readonly options: { publicUrl: string; files: FileStore },
+    private readonly options: { publicUrl: string; files: FileStore; addresses: AddressBookService },
   ) {}
 
   async findById(id: string): Promise<UserRow | undefined> {
@@ -103,7 +105,9 @@ export class UsersService {
   }
 
   /**
-   * Updates the profile fields given (null clears one) and, when given, replaces the avatar.
+   * Updates the profile fields given (null clears one) and, when given, replaces the avatar
+   * and the address book (`addresses`, in one transaction with the fields; each address is
+   * checked against the India Post directory, ValidationError otherwise).
    * The new avatar is stored before the row changes and the old one removed after, so a
    * failure never leaves the profile pointing at a missing file.
    */
@@ -112,13 +116,18 @@ export class UsersService {
     const oldAvatarKey = avatar ? (await this.get(id)).avatarKey : null;
     const avatarKey = avatar ? `avatars/${randomUUID()}.${avatar.ext}` : undefined;
     if (avatar && avatarKey) await this.options.files.put(avatarKey, avatar.body, avatar.mime);
+    const { addresses, ...profile } = fields;
     try {
-      const [row] = await this.db
-        .update(users)
-        .set({ ...fields, ...(avatarKey ? { avatarKey } : {}), updatedAt: new Date() })
-        .where(eq(users.id, id))
-        .returning();
-      if (!row) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
+      const row = await this.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ ...profile, ...(avatarKey ? { avatarKey } : {}), updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning();
+        if (!updated) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
+        if (addresses) await this.options.addresses.replace(id, addresses, tx);
+        return updated;
+      });
       if (avatarKey && oldAvatarKey) await this.options.files.delete(oldAvatarKey);
       return row;
     } catch (err) {
@@ -127,7 +136,6 @@ export class UsersService {
     }
   }
 
-  /** The user as shown to themselves (contracts' `User`). */
   /**
    * How reviewers are shown to other shoppers: first name and the initial of the last
    * ("Asha R."), never the email. Keyed by user id; unknown ids are absent.
@@ -139,7 +147,8 @@ export class UsersService {
     return new Map(rows.map((r) => [r.id, publicName(r.name)]));
   }
 
-  toPublic(row: UserRow): User {
+  /** The user as shown to themselves (contracts' `User`), with their address book. */
+  async toPublic(row: UserRow): Promise<User> {
     return {
       id: row.id,
       email: row.email,
@@ -151,7 +160,7 @@ export class UsersService {
       isEmailVerified: row.isEmailVerified,
       hasPassword: row.passwordHash !== null,
       googleLinked: row.googleSub !== null,
-      addresses: row.addresses,
+      addresses: await this.options.addresses.addressesOf(row.id),
       createdAt: row.createdAt.toISOString(),
     };
   }

@@ -1,11 +1,11 @@
 /**
  * Tables of the users module: the shopper's account and profile (§3 User). Other modules
- * reach users through UsersService, never through this table.
+ * reach users through UsersService, never through this table. Saved addresses live in the
+ * addresses module's address book.
  */
-import type { Address } from '@vastra/contracts';
 import { PROFILE_GENDERS } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, date, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -24,7 +24,6 @@ export const users = pgTable(
     /** Google's stable account id (`sub`), once the account has signed in with Google. */
     googleSub: text('google_sub'),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
-    addresses: jsonb('addresses').$type<Address[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

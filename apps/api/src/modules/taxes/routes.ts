@@ -1,0 +1,87 @@
+/**
+ * POST /taxes/calculate (§7 Coupons and taxes, §3 Tax result, §5): GST on the discounted
+ * value for a ship-to state. Public: it is an estimate for the checkout page; the orders
+ * module taxes the order itself from the catalogue's prices.
+ *
+ * - Without `items`, the subtotal is one line at the default rate. With `items`, each item's
+ *   price × quantity is a line (the `subtotal` sent must still be valid, but the lines are
+ *   what is taxed), and the discount is shared over the lines in proportion to their value.
+ *   An item naming a `productId` is taxed with that product's HSN code and category (the
+ *   catalogue's, whatever the item says); otherwise its `hsnCode` is used, if any.
+ * - A discount above the subtotal counts as the whole subtotal.
+ * - The state comes from `stateCode` (a GST code or a name), or else from `zipCode`; an
+ *   unknown state means IGST.
+ *
+ * 400 `Valid subtotal is required` for a missing, zero, negative or non-numeric subtotal;
+ * 400 TAX_MESSAGES.countryNotSupported outside India; 404 for an unknown product.
+ */
+import { calculateTaxBodySchema, envelope, taxResultSchema, type TaxResult } from '@vastra/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, ok } from '../../lib/http';
+import { paiseToRupees, rupeesToPaise, shareInProportion } from '../../lib/money';
+import type { CatalogService } from '../catalog/service';
+import type { TaxLineInput, TaxQuote, TaxService } from './service';
+
+/** The §3 Tax result of a quote, in rupees. */
+export function toTaxResult(quote: TaxQuote): TaxResult {
+  return {
+    totalTax: paiseToRupees(quote.taxPaise),
+    taxes: quote.components.map((c) => ({ name: c.name, rate: c.rate, amount: paiseToRupees(c.amountPaise) })),
+    totalAmount: paiseToRupees(quote.totalPaise),
+    taxableAmount: paiseToRupees(quote.taxablePaise),
+    pricesIncludeTax: quote.pricesIncludeTax,
+    placeOfSupply: quote.placeOfSupply,
+    intraState: quote.intraState,
+  };
+}
+
+export const taxesRoutes: FastifyPluginAsyncZod<{ taxes: TaxService; catalog: CatalogService }> = async (
+  app,
+  { taxes, catalog },
+) => {
+  app.post(
+    '/taxes/calculate',
+    {
+      schema: {
+        tags: ['taxes'],
+        summary: 'GST (CGST + SGST inside the store’s state, IGST elsewhere) on a subtotal or on items',
+        body: calculateTaxBodySchema,
+        response: { 200: envelope(taxResultSchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const priced = body.items?.length
+        ? body.items.map((item) => ({ ...item, unitPricePaise: rupeesToPaise(item.price) }))
+        : [
+            {
+              price: body.subtotal,
+              quantity: 1,
+              productId: undefined,
+              hsnCode: undefined,
+              unitPricePaise: rupeesToPaise(body.subtotal),
+            },
+          ];
+      const amounts = priced.map((p) => p.unitPricePaise * p.quantity);
+      const subtotal = amounts.reduce((a, b) => a + b, 0);
+      const discounts = shareInProportion(amounts, Math.min(rupeesToPaise(body.discountAmount), subtotal));
+
+      const productIds = [...new Set(priced.flatMap((p) => (p.productId ? [p.productId] : [])))];
+      const products = new Map(
+        (await Promise.all(productIds.map((id) => catalog.getProduct(id)))).map((p) => [p.id, p]),
+      );
+      const lines: TaxLineInput[] = priced.map((p, i) => {
+        const product = p.productId ? products.get(p.productId) : undefined;
+        return {
+          hsnCode: product?.hsnCode ?? p.hsnCode ?? '',
+          categoryId: product?.category.id ?? null,
+          unitPricePaise: p.unitPricePaise,
+          quantity: p.quantity,
+          discountPaise: discounts[i]!,
+        };
+      });
+      const place = taxes.placeOfSupply({ stateCode: body.stateCode, zipCode: body.zipCode });
+      return ok(toTaxResult(await taxes.quote(lines, place)));
+    },
+  );
+};
