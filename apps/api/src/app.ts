@@ -44,6 +44,9 @@ import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
+import { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } from './modules/payments/providers';
+import { paymentsRoutes } from './modules/payments/routes';
+import { PaymentService } from './modules/payments/service';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { ReviewsService } from './modules/reviews/service';
 import { PublishableKeyService } from './modules/store/keys';
@@ -58,6 +61,13 @@ import { UsersService } from './modules/users/service';
 
 /** Vendored catalogue photos and the placeholder image, served under /media. */
 export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data-sources/catalog');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Payments of orders; the orders module registers its status listener with `payments.onStatusChange`. */
+    payments: PaymentService;
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -147,7 +157,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     google: new GoogleIdTokenVerifier(config.google, app.log),
     log: app.log,
   });
-  registerAuthentication(app, sessions, config.storefrontOrigins);
+  // The API's own origin too: the sandbox payment page it serves posts its form with the shopper's cookie.
+  registerAuthentication(app, sessions, [...config.storefrontOrigins, new URL(config.publicUrl).origin]);
 
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { catalog });
@@ -184,6 +195,20 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await keys.ensureAtStart(config.publishableApiKey, app.log);
   const store = new StoreService({ catalog, coupons: new CouponService(database.db), carts });
   await app.register(storeRoutes, { prefix: '/store', store, keys });
+
+  const storefrontUrl = config.storefrontOrigins[0]!;
+  const payments = new PaymentService(database.db, {
+    providers: paymentProvidersFromConfig(config, database.db),
+    publicUrl: config.publicUrl,
+    storefrontUrl,
+    log: app.log,
+  });
+  app.decorate('payments', payments);
+  await app.register(paymentsRoutes, {
+    payments,
+    storefrontUrl,
+    phonePeWebhookAuthorization: phonePeWebhookAuthorizationFromConfig(config),
+  });
 
   return app;
 }

@@ -1,0 +1,67 @@
+/**
+ * The one interface every online payment gateway sits behind (architecture.md "Providers"):
+ * start collecting an amount and say where the shopper pays, and read back the gateway's
+ * state of that payment. States are the gateway's own words (PhonePe: PENDING, COMPLETED,
+ * FAILED); `toPaymentStatus()` of the contracts turns them into §4 paymentStatus. Money in
+ * integer paise. Cash on delivery has no provider: nothing is collected online.
+ */
+
+/** The online gateways; `sandbox` is the built-in page where the shopper picks the outcome. */
+export type GatewayName = 'sandbox' | 'phonepe';
+
+export type CreatePaymentInput = {
+  /** Our id of this payment at the gateway: at most 63 letters, digits, `_` or `-` (PhonePe's rule). */
+  merchantOrderId: string;
+  amountPaise: number;
+  /** The human order number (VST-001001), shown on the payment page. */
+  orderNumber: string;
+  /** Where the gateway sends the shopper back once they have paid (or given up). */
+  returnUrl: string;
+  /** When the order stops waiting for this payment; the gateway's page should not outlive it. */
+  expiresAt: Date;
+};
+
+export type CreatedPayment = {
+  /** Where the shopper pays. */
+  redirectUrl: string;
+  /** The gateway's own id of the payment, when it gives one. */
+  providerOrderId: string | null;
+  /** The gateway's state right after creation (PENDING). */
+  state: string;
+  /** The gateway's answer as received, kept in payment_events. */
+  raw: unknown;
+};
+
+export type ProviderStatus = {
+  state: string;
+  /** An error code that marks the payment failed (§4), or null. */
+  errorCode: string | null;
+  providerOrderId: string | null;
+  /** The amount the gateway says it collected, when it says; checked against ours before completing. */
+  amountPaise?: number | null;
+  raw: unknown;
+};
+
+export interface PaymentProvider {
+  readonly name: GatewayName;
+  /** Starts collecting amountPaise; redirectUrl = where the shopper pays. Rejects when the gateway cannot. */
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** The gateway's current state of the payment (e.g. COMPLETED / FAILED / PENDING) and error code. */
+  fetchStatus(merchantOrderId: string): Promise<ProviderStatus>;
+}
+
+/**
+ * A gateway call that did not give a usable answer: unreachable, timed out, an HTTP error or
+ * an answer of an unexpected shape. `status` is the HTTP status when there was one and
+ * `code` the gateway's error code; neither carries a credential, so both may be logged.
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Which gateways this API offers, from its configuration: the sandbox page always outside
+ * production and in production only when PAYMENT_GATEWAY=sandbox (it moves no money, so a
+ * live store that takes PhonePe must not offer it); PhonePe whenever its client credentials
+ * are set (webhooks and status reads of its payments keep working even if the store later
+ * switches gateway). Cash on delivery needs no provider.
+ */
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { PhonePeProvider, webhookAuthorization } from './phonepe';
+import type { GatewayName, PaymentProvider } from './provider';
+import { SandboxProvider } from './sandbox';
+
+export function paymentProvidersFromConfig(config: Config, db: Db): Partial<Record<GatewayName, PaymentProvider>> {
+  const providers: Partial<Record<GatewayName, PaymentProvider>> = {};
+  if (config.env !== 'production' || config.checkout.paymentGateway === 'sandbox') {
+    providers.sandbox = new SandboxProvider(db, config.publicUrl);
+  }
+  const { clientId, clientSecret } = config.phonepe;
+  if (clientId && clientSecret) {
+    providers.phonepe = new PhonePeProvider({
+      baseUrl: config.phonepe.baseUrl,
+      authUrl: config.phonepe.authUrl,
+      clientId,
+      clientSecret,
+      clientVersion: config.phonepe.clientVersion,
+    });
+  }
+  return providers;
+}
+
+/** The Authorization header PhonePe's webhooks must carry; null (every webhook refused) when not configured. */
+export function phonePeWebhookAuthorizationFromConfig(config: Config): string | null {
+  const { webhookUsername, webhookPassword } = config.phonepe;
+  return webhookUsername && webhookPassword ? webhookAuthorization(webhookUsername, webhookPassword) : null;
+}
