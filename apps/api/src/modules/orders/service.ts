@@ -134,7 +134,7 @@ export class OrdersService {
     input: CreateOrderInput,
     idempotencyKey?: string,
   ): Promise<{ order: Order; created: boolean }> {
-    const { db, options } = this.deps;
+    const { db } = this.deps;
     if (idempotencyKey) {
       const earlier = await this.findByKey(userId, idempotencyKey);
       if (earlier) return { order: await this.toPublic(earlier), created: false };
@@ -381,7 +381,10 @@ export class OrdersService {
       return updated ?? row;
     } catch (err) {
       // Compensation: the order cannot be paid, so it must not keep the stock.
-      await this.deps.db.transaction((tx) => this.release(tx, row.id, 'system', 'The payment could not be started'));
+      await this.deps.db.transaction(async (tx) => {
+        await this.deps.payments.fail(tx, row.id, 'The payment could not be started');
+        await this.release(tx, row.id, 'system', 'The payment could not be started');
+      });
       throw err;
     }
   }
