@@ -39,6 +39,8 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
+import { GiftCardService } from './modules/coupons/gift-cards';
+import { couponsRoutes } from './modules/coupons/routes';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
@@ -166,9 +168,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   await app.register(reviewsRoutes, { reviews });
 
+  const coupons = new CouponService(database.db, { catalog });
+  const giftCards = new GiftCardService(database.db);
+  await app.register(couponsRoutes, { coupons, giftCards });
+
   const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
   await keys.ensureAtStart(config.publishableApiKey, app.log);
-  const store = new StoreService({ catalog, coupons: new CouponService(database.db), carts });
+  const store = new StoreService({ catalog, coupons, carts });
   await app.register(storeRoutes, { prefix: '/store', store, keys });
 
   return app;
