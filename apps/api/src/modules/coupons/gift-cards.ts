@@ -23,6 +23,7 @@ export type GiftCardQuote = GiftCardBalance & { coverPaise: number; remainingPai
 
 const sameCode = (code: string) => sql`upper(${giftCards.code}) = upper(${code.trim()})`;
 
+/** Gift card balances: quotes for POST /coupons/validate; hold, release and refund for the orders (and returns) module. */
 export class GiftCardService {
   constructor(private readonly db: Db) {}
 

@@ -116,6 +116,11 @@ const state = {
   expired: sql<boolean>`coalesce(${coupons.endsAt} <= now(), false)`,
 };
 
+/**
+ * The coupon rules, for POST /coupons/validate, the orders module (quote, redeem, release in
+ * its transaction) and the commerce API (running, findRunning). The catalogue prices quote
+ * items and knows the category tree.
+ */
 export class CouponService {
   constructor(
     private readonly db: Db,
