@@ -27,6 +27,7 @@ import { createMailer } from './lib/mail';
 import { PincodeDirectory } from './modules/addresses/pincodes';
 import { addressesRoutes } from './modules/addresses/routes';
 import { AddressBookService } from './modules/addresses/service';
+import { checkShippingAddress } from './modules/addresses/validate';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { GoogleIdTokenVerifier } from './modules/auth/google';
 import { OneTimeCodeService } from './modules/auth/one-time-codes';
@@ -42,8 +43,13 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
+import { GiftCardService } from './modules/coupons/gift-cards';
+import { couponsRoutes } from './modules/coupons/routes';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
+import { scheduleUnpaidOrderExpiry } from './modules/orders/expiry';
+import { ordersRoutes } from './modules/orders/routes';
+import { OrdersService } from './modules/orders/service';
 import { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } from './modules/payments/providers';
 import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
@@ -185,15 +191,18 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     catalog,
     users,
     files,
-    // No order is delivered before checkout exists; the orders module answers this once it does.
-    purchases: { hasDelivered: async () => false },
+    purchases: { hasDelivered: (userId, productId) => OrdersService.hasDelivered(database.db, userId, productId) },
     publicUrl: config.publicUrl,
   });
   await app.register(reviewsRoutes, { reviews });
 
+  const coupons = new CouponService(database.db, { catalog });
+  const giftCards = new GiftCardService(database.db);
+  await app.register(couponsRoutes, { coupons, giftCards });
+
   const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
   await keys.ensureAtStart(config.publishableApiKey, app.log);
-  const store = new StoreService({ catalog, coupons: new CouponService(database.db), carts });
+  const store = new StoreService({ catalog, coupons, carts });
   await app.register(storeRoutes, { prefix: '/store', store, keys });
 
   const storefrontUrl = config.storefrontOrigins[0]!;
@@ -209,6 +218,22 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     storefrontUrl,
     phonePeWebhookAuthorization: phonePeWebhookAuthorizationFromConfig(config),
   });
+
+  const orders = new OrdersService({
+    db: database.db,
+    checkAddress: (address) => checkShippingAddress(pincodes, address),
+    taxes,
+    coupons,
+    giftCards,
+    payments,
+    addressBook,
+    mailer,
+    users,
+    log: app.log,
+    options: { ...config.checkout, mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath) },
+  });
+  scheduleUnpaidOrderExpiry(app, orders);
+  await app.register(ordersRoutes, { orders, options: config.checkout });
 
   return app;
 }

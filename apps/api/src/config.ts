@@ -83,11 +83,14 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   /** The online gateway offered at checkout: the built-in sandbox page or PhonePe. */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe']).default('sandbox'),
-  /** Minutes an online order may stay unpaid before its stock and gift card hold are released. */
+  /**
+   * Minutes an online order may stay unpaid before its stock and gift card hold are released.
+   * At least 5: PhonePe's payment page stays open that long, and a payment must not outlive its order.
+   */
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce
     .number()
     .int()
-    .min(1)
+    .min(5)
     .max(24 * 60)
     .default(30),
   /** Cash on delivery: offered at all, and up to which order value (rupees). */

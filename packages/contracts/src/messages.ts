@@ -12,6 +12,8 @@ export const CATALOG_MESSAGES = {
   reviews: 'Failed to fetch reviews',
   postReview: 'Failed to post review',
   productNotFound: 'Product not found',
+  categoryNotFound: 'Category not found',
+  invalidCategoryId: 'Invalid category ID',
 } as const;
 
 export const GENERIC_MESSAGES = {
@@ -170,6 +172,7 @@ export const COUPON_MESSAGES = {
   giftCardNotFound: 'Gift card not found',
   giftCardExpired: 'This gift card has expired.',
   giftCardEmpty: 'This gift card has no balance left.',
+  giftCardNothingToPay: 'There is nothing left to pay with a gift card.',
   giftCardNotCoupon: 'This is a gift card code. Please enter it in the gift card field.',
   couponNotGiftCard: 'This is a coupon code. Please enter it in the coupon field.',
   itemsRequired: 'Please add items to apply a coupon.',
@@ -271,7 +274,9 @@ export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
   REVIEW_MESSAGES.rating,
   REVIEW_MESSAGES.title,
   REVIEW_MESSAGES.body,
+  CATALOG_MESSAGES.invalidCategoryId,
   COUPON_MESSAGES.codeRequired,
+  COUPON_MESSAGES.notFound,
   COUPON_MESSAGES.itemsRequired,
   TAX_MESSAGES.validSubtotal,
   TAX_MESSAGES.countryNotSupported,

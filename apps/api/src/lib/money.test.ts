@@ -40,8 +40,9 @@ describe('shareInProportion', () => {
     }
   });
 
-  test('amounts adding up to nothing share nothing; products beyond 2^53 stay exact', () => {
-    assert.deepEqual(shareInProportion([0, 0], 500), [0, 0]);
+  test('nothing to share over: nothing shared, and a total with nowhere to go is refused; products beyond 2^53 stay exact', () => {
+    assert.deepEqual(shareInProportion([0, 0], 0), [0, 0]);
+    assert.throws(() => shareInProportion([0, 0], 500), RangeError);
     assert.deepEqual(shareInProportion([], 0), []);
     const big = 9_000_000_000_000;
     assert.deepEqual(shareInProportion([big, big, 1], big), [4_500_000_000_000, 4_500_000_000_000, 0]);

@@ -13,33 +13,36 @@ export function rupeesToPaise(rupees: number): number {
 }
 
 /**
- * Shares `total` paise over `amounts` (paise) in proportion to them, by largest remainder:
- * whole paise that add up to `total` exactly, each share within one paisa of its exact
- * proportion. Ties in the remainder go to the earlier amount. When the amounts add up to 0
- * every share is 0. Used for a discount over the lines it applies to (architecture.md
- * "Money"): the caller caps `total` at what it may be shared over.
- * Throws RangeError for a negative or fractional amount or total.
+ * Splits `total` paise over entries in proportion to `amounts` (paise) by the largest
+ * remainder method: each entry gets the floor of its exact share, and the paise left over go
+ * one each to the entries with the largest remainders (ties: the earlier entry). So the
+ * result always adds up to `total` exactly, an entry of 0 gets 0, and when `total` is at
+ * most the sum of `amounts` no entry gets more than its amount. Exact for any size (BigInt).
+ *
+ * Throws RangeError for negative or fractional inputs, or a total > 0 with nothing to share
+ * it over (all amounts 0).
  */
 export function shareInProportion(amounts: readonly number[], total: number): number[] {
-  for (const value of [...amounts, total]) {
-    if (!Number.isSafeInteger(value) || value < 0)
-      throw new RangeError(`Not a whole, non-negative paise amount: ${value}`);
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`total must be whole paise ≥ 0, got ${total}`);
+  for (const a of amounts) {
+    if (!Number.isSafeInteger(a) || a < 0) throw new RangeError(`amounts must be whole paise ≥ 0, got ${a}`);
   }
-  const sum = amounts.reduce((a, b) => a + b, 0);
-  if (sum === 0 || total === 0) return amounts.map(() => 0);
-  // BigInt keeps total × amount exact beyond 2^53.
-  const big = amounts.map((a) => BigInt(a) * BigInt(total));
-  const shares = big.map((p) => p / BigInt(sum));
-  const remainders = big.map((p) => p % BigInt(sum));
-  let left = total - shares.reduce((a, s) => a + Number(s), 0);
+  const sum = amounts.reduce((s, a) => s + BigInt(a), 0n);
+  if (sum === 0n) {
+    if (total !== 0) throw new RangeError(`cannot share ${total} over amounts that are all 0`);
+    return amounts.map(() => 0);
+  }
+  const t = BigInt(total);
+  const shares = amounts.map((a) => (t * BigInt(a)) / sum);
+  const remainders = amounts.map((a) => (t * BigInt(a)) % sum);
+  let left = total - shares.reduce((s, x) => s + Number(x), 0);
   const order = amounts
     .map((_, i) => i)
-    .sort((a, b) => (remainders[b]! > remainders[a]! ? 1 : remainders[b]! < remainders[a]! ? -1 : a - b));
-  const result = shares.map(Number);
+    .sort((i, j) => (remainders[j]! > remainders[i]! ? 1 : remainders[j]! < remainders[i]! ? -1 : i - j));
   for (const i of order) {
     if (left === 0) break;
-    result[i]! += 1;
+    shares[i] = shares[i]! + 1n;
     left -= 1;
   }
-  return result;
+  return shares.map(Number);
 }

@@ -1,13 +1,13 @@
 /**
  * Store content the seed writes beside the products: collections (from the styles' `usage`
  * and `season`), homepage sections (§3 Homepage section; `content` holds references that the
- * API resolves), six sample testimonials and three coupons. Sections are matched on (type,
- * position), testimonials on (name, city) and coupons on their code, so a second seed updates
- * them in place instead of adding.
+ * API resolves), six sample testimonials, the demo coupons and gift cards. Sections are
+ * matched on (type, position), testimonials on (name, city), coupons and gift cards on their
+ * code, so a second seed updates them in place instead of adding.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { collections, coupons, homepageSections, testimonials } from '../schema';
+import { categories, collections, coupons, giftCards, homepageSections, testimonials } from '../schema';
 import { upsertParts } from './writer';
 
 type Facts = { usage: string | null; season: string | null; articleType: string };
@@ -263,8 +263,17 @@ export async function upsertTestimonials(db: Db): Promise<void> {
   }
 }
 
-/** The demo store's coupons, always running (no dates); listed in the README. Money in paise. */
-export const COUPONS: Omit<typeof coupons.$inferInsert, 'id' | 'createdAt'>[] = [
+/** A seeded coupon; a category limit is named by category slug (resolved to ids when seeding). */
+type SeedCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'createdAt' | 'categoryIds' | 'productIds'> & {
+  categorySlugs?: string[];
+};
+
+/**
+ * The demo store's coupons, always running (no dates); listed in the README. Money in paise.
+ * The first three are plain (the commerce API's promotions); the others show the checkout's
+ * rules: a category, the first order, a limited number of uses.
+ */
+export const COUPONS: SeedCoupon[] = [
   {
     code: 'WELCOME10',
     description: '10% off your order, up to ₹ 500',
@@ -289,17 +298,98 @@ export const COUPONS: Omit<typeof coupons.$inferInsert, 'id' | 'createdAt'>[] = 
     maxDiscountPaise: 1_000_00,
     minOrderPaise: 2_999_00,
   },
+  {
+    code: 'FOOTWEAR20',
+    description: '20% off footwear, up to ₹ 1,000',
+    discountType: 'percentage',
+    discountValue: 20,
+    maxDiscountPaise: 1_000_00,
+    minOrderPaise: 0,
+    categorySlugs: ['footwear'],
+  },
+  {
+    code: 'FIRSTORDER',
+    description: '₹ 250 off your first order of ₹ 1,499 or more',
+    discountType: 'fixed',
+    discountValue: 250_00,
+    maxDiscountPaise: null,
+    minOrderPaise: 1_499_00,
+    firstOrderOnly: true,
+  },
+  {
+    code: 'EARLY100',
+    description: '25% off for the first 100 orders, once per shopper, up to ₹ 750',
+    discountType: 'percentage',
+    discountValue: 25,
+    maxDiscountPaise: 750_00,
+    minOrderPaise: 0,
+    usageLimit: 100,
+    usageLimitPerUser: 1,
+  },
 ];
 
-/** Resets each seeded coupon to the values above (running again if it was switched off), or adds it. */
+/**
+ * Resets each seeded coupon to the values above (running again if it was switched off), or
+ * adds it. Its uses (coupon_redemptions) are kept: they belong to orders.
+ */
 export async function upsertCoupons(db: Db): Promise<void> {
-  for (const c of COUPONS) {
-    const row = { ...c, startsAt: null, endsAt: null, isActive: true };
+  const slugs = [...new Set(COUPONS.flatMap((c) => c.categorySlugs ?? []))];
+  const found = slugs.length
+    ? await db
+        .select({ id: categories.id, slug: categories.slug })
+        .from(categories)
+        .where(inArray(categories.slug, slugs))
+    : [];
+  const idOf = new Map(found.map((c) => [c.slug, c.id]));
+  for (const { categorySlugs = [], ...c } of COUPONS) {
+    const categoryIds = categorySlugs.flatMap((slug) => idOf.get(slug) ?? []);
+    // A category missing from this catalogue would make the coupon apply to everything.
+    if (categoryIds.length !== categorySlugs.length) continue;
+    const row = {
+      usageLimit: null,
+      usageLimitPerUser: null,
+      firstOrderOnly: false,
+      ...c,
+      categoryIds,
+      productIds: [],
+      startsAt: null,
+      endsAt: null,
+      isActive: true,
+    };
     const updated = await db
       .update(coupons)
       .set(row)
       .where(eq(sql`upper(${coupons.code})`, c.code.toUpperCase()))
       .returning({ id: coupons.id });
     if (!updated.length) await db.insert(coupons).values(row);
+  }
+}
+
+/**
+ * The demo gift cards (no expiry); listed in the README. The codes are long and random-looking
+ * as real ones must be (POST /coupons/validate is rate limited, but a short code could still
+ * be guessed). Money in paise.
+ */
+export const GIFT_CARDS: { code: string; initialBalancePaise: number }[] = [
+  { code: 'VASTRA-GIFT-500-ZRT7-25B4', initialBalancePaise: 500_00 },
+  { code: 'VASTRA-GIFT-2000-29PE-EQ7H', initialBalancePaise: 2_000_00 },
+  { code: 'VASTRA-GIFT-100-3Z9E-838K', initialBalancePaise: 100_00 },
+];
+
+/**
+ * Adds each demo gift card with its full balance, or makes an existing one usable again
+ * (active, no expiry). An existing card's balance is left alone: it is the sum of its
+ * movements, and refilling it would let a later release of an order's hold exceed the card.
+ */
+export async function upsertGiftCards(db: Db): Promise<void> {
+  for (const card of GIFT_CARDS) {
+    const updated = await db
+      .update(giftCards)
+      .set({ isActive: true, expiresAt: null })
+      .where(eq(sql`upper(${giftCards.code})`, card.code.toUpperCase()))
+      .returning({ id: giftCards.id });
+    if (!updated.length) {
+      await db.insert(giftCards).values({ ...card, balancePaise: card.initialBalancePaise });
+    }
   }
 }

@@ -9,7 +9,7 @@
  *   after a full import keeps the rest. A seeded row that was edited since is reset to the
  *   seed's values (stock, prices, is_active). Categories and collections are written in one
  *   transaction, products in transactions of PRODUCTS_PER_TRANSACTION, then homepage
- *   sections, testimonials and the demo coupons; then the search dictionary is rebuilt.
+ *   sections, testimonials, the demo coupons and gift cards; then the search dictionary is rebuilt.
  * - `isCatalogEmpty(db)`: true when there is no product, for the first start's auto-seed.
  * - `importProductsCsv(db, file)`: see `./import`.
  */
@@ -25,6 +25,7 @@ import {
   SHOWCASE,
   upsertCollections,
   upsertCoupons,
+  upsertGiftCards,
   upsertSections,
   upsertTestimonials,
 } from './content';
@@ -148,6 +149,7 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedS
     );
     await upsertTestimonials(tx);
     await upsertCoupons(tx);
+    await upsertGiftCards(tx);
   });
   await refreshSearchTerms(db);
 

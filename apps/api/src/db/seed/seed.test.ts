@@ -40,7 +40,8 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
     links: `select count(*)::text as v from product_collections`,
     sections: `select md5(string_agg(concat_ws('|', id, section_type, position, content::text), ',' order by position)) as v from homepage_sections`,
     testimonials: `select md5(string_agg(concat_ws('|', id, name, city), ',' order by position)) as v from testimonials`,
-    coupons: `select md5(string_agg(concat_ws('|', id, code, discount_type, discount_value, max_discount_paise, min_order_paise, is_active), ',' order by code)) as v from coupons`,
+    coupons: `select md5(string_agg(concat_ws('|', id, code, discount_type, discount_value, max_discount_paise, min_order_paise, is_active, usage_limit, usage_limit_per_user, first_order_only, category_ids::text), ',' order by code)) as v from coupons`,
+    giftCards: `select md5(string_agg(concat_ws('|', id, code, initial_balance_paise, balance_paise, is_active), ',' order by code)) as v from gift_cards`,
   };
   const out: Record<string, string> = {};
   for (const [key, query] of Object.entries(queries)) out[key] = (await rows<{ v: string }>(db, query))[0]!.v;
@@ -205,7 +206,7 @@ describe('seed and import on PGlite', () => {
       assert.ok(slugs.has(s), s);
   });
 
-  test('collections, homepage sections, testimonials and coupons are seeded', async () => {
+  test('collections, homepage sections, testimonials, coupons and gift cards are seeded', async () => {
     const collections = await rows<{ slug: string; image: string | null; n: string }>(
       db,
       'select c.slug, c.image, count(pc.product_id) as n from collections c left join product_collections pc on pc.collection_id = c.id group by c.slug, c.image',
@@ -243,7 +244,23 @@ describe('seed and import on PGlite', () => {
     assert.equal(await count(db, 'select count(*) as n from testimonials'), 6);
     assert.deepEqual(
       (await rows<{ code: string }>(db, 'select code from coupons where is_active order by code')).map((c) => c.code),
-      ['FESTIVE300', 'STYLE15', 'WELCOME10'],
+      ['EARLY100', 'FESTIVE300', 'FIRSTORDER', 'FOOTWEAR20', 'STYLE15', 'WELCOME10'],
+    );
+    const [footwear] = await rows<{ slugs: string[] }>(
+      db,
+      `select array(select c.slug from categories c where c.id = any(k.category_ids)) as slugs from coupons k where k.code = 'FOOTWEAR20'`,
+    );
+    assert.deepEqual(footwear!.slugs, ['footwear']);
+    assert.deepEqual(
+      await rows<{ code: string; initial: number; balance: number }>(
+        db,
+        'select code, initial_balance_paise as initial, balance_paise as balance from gift_cards where is_active order by initial_balance_paise',
+      ),
+      [
+        { code: 'VASTRA-GIFT-100-3Z9E-838K', initial: 100_00, balance: 100_00 },
+        { code: 'VASTRA-GIFT-500-ZRT7-25B4', initial: 500_00, balance: 500_00 },
+        { code: 'VASTRA-GIFT-2000-29PE-EQ7H', initial: 2_000_00, balance: 2_000_00 },
+      ],
     );
     assert.ok(
       (await count(db, `select count(*) as n from search_terms where term in ('tshirt', 'tshirts', 'nike')`)) === 3,

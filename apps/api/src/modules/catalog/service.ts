@@ -294,6 +294,20 @@ export class CatalogService {
     return (sorted.find((v) => v.stock > 0) ?? sorted[0])?.id ?? null;
   }
 
+  /**
+   * A category and its ancestors, itself first and the top-level category last (for
+   * coupons limited to a category, which cover the whole subtree); null for an unknown id.
+   */
+  async categoryLineage(categoryId: string): Promise<string[] | null> {
+    const map = await this.categoryMap();
+    if (!map.has(categoryId)) return null;
+    const lineage: string[] = [];
+    for (let c = map.get(categoryId); c && !lineage.includes(c.id); c = c.parentId ? map.get(c.parentId) : undefined) {
+      lineage.push(c.id);
+    }
+    return lineage;
+  }
+
   /** Every category by id, for category paths. */
   private categoryMap(): Promise<Map<string, { id: string; name: string; slug: string; parentId: string | null }>> {
     return this.shared.get('category-map', async () => {

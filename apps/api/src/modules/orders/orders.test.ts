@@ -368,6 +368,8 @@ describe('payment status (§4) through the sandbox gateway', () => {
     assert.equal(status.body.data.status, 'placed');
     assert.equal(status.body.data.paymentUrl, null);
 
+    // The first mail to a new account is its verification code; the confirmation comes next.
+    await smtp.waitForMail(account.email);
     const mail = await smtp.waitForMail(account.email);
     assert.equal(mail.subject, `Your Vastra order ${order.orderNumber} is confirmed`);
     const text = mail.text ?? '';

@@ -117,6 +117,21 @@ export class OrdersService {
     deps.payments.onStatusChange((db, orderId, status, source) => this.applyPaymentStatus(db, orderId, status, source));
   }
 
+  /**
+   * Whether the user has received the product in a delivered order (the verified-purchase
+   * mark of reviews). Static: the reviews module is built before the payments the orders
+   * service needs.
+   */
+  static async hasDelivered(db: Db, userId: string, productId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orders.userId, userId), eq(orderItems.productId, productId), eq(orders.status, 'delivered')))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** The payment methods a shopper may choose now: the configured gateway and, if enabled, COD. */
   paymentMethods(): PaymentMethod[] {
     const { paymentGateway, codEnabled } = this.deps.options;
@@ -134,7 +149,7 @@ export class OrdersService {
     input: CreateOrderInput,
     idempotencyKey?: string,
   ): Promise<{ order: Order; created: boolean }> {
-    const { db, options } = this.deps;
+    const { db } = this.deps;
     if (idempotencyKey) {
       const earlier = await this.findByKey(userId, idempotencyKey);
       if (earlier) return { order: await this.toPublic(earlier), created: false };
@@ -381,7 +396,10 @@ export class OrdersService {
       return updated ?? row;
     } catch (err) {
       // Compensation: the order cannot be paid, so it must not keep the stock.
-      await this.deps.db.transaction((tx) => this.release(tx, row.id, 'system', 'The payment could not be started'));
+      await this.deps.db.transaction(async (tx) => {
+        await this.deps.payments.fail(tx, row.id, 'The payment could not be started');
+        await this.release(tx, row.id, 'system', 'The payment could not be started');
+      });
       throw err;
     }
   }

@@ -1,0 +1,139 @@
+/**
+ * Coupons and gift cards (§7 Coupons and taxes, §8): POST /coupons/validate quotes a coupon
+ * (or, with isGiftCard, a gift card) on the shopper's items, priced from the catalogue;
+ * GET /coupons/code/{code} and GET /coupons/category/{id} show running coupons. Validation
+ * is rate limited per client address so that codes cannot be guessed at speed. Amounts in
+ * rupees.
+ */
+import {
+  AUTH_MESSAGES,
+  CATALOG_MESSAGES,
+  COUPON_MESSAGES,
+  couponQuoteSchema,
+  envelope,
+  publicCouponSchema,
+  validateCouponBodySchema,
+  type CouponQuote,
+  type ValidateCouponBody,
+} from '@vastra/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TooManyRequestsError } from '../../lib/errors';
+import { errorResponses, ok } from '../../lib/http';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money';
+import type { GiftCardService } from './gift-cards';
+import { toPublicCoupon, type CouponService } from './service';
+
+const tags = ['coupons'];
+const errors = errorResponses(400, 401, 403, 404, 429);
+
+/** Quotes per client address: enough for a shopper trying a few codes and re-quoting as the cart changes. */
+export const COUPON_LIMITS = { validate: { max: 60, timeWindow: 10 * 60_000 } };
+
+/** A preHandler refusing more than COUPON_LIMITS.validate quotes per address (429 with Retry-After). */
+function validateLimit(app: FastifyInstance): (request: FastifyRequest) => Promise<void> {
+  const check = app.createRateLimit({
+    ...COUPON_LIMITS.validate,
+    keyGenerator: (request) => `coupons:validate:ip:${request.ip}`,
+  });
+  return async (request) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRequests, result.ttlInSeconds);
+    }
+  };
+}
+
+/** The code the request's `prevoiusCode` names when the new code replaces it; null when there is none or it is the same code. */
+function replacedCode(body: Pick<ValidateCouponBody, 'prevoiusCode'>, code: string): string | null {
+  const previous = body.prevoiusCode?.trim().toUpperCase();
+  return previous && previous !== code.toUpperCase() ? previous : null;
+}
+
+export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponService; giftCards: GiftCardService }> = async (
+  app,
+  { coupons, giftCards },
+) => {
+  const limit = validateLimit(app);
+
+  app.post(
+    '/coupons/validate',
+    {
+      preHandler: [limit, app.optionalUser],
+      schema: {
+        tags,
+        summary:
+          'Quote a coupon on the items (priced from the catalogue), or with isGiftCard a gift card on preDiscountAmount; one coupon at a time (replaces prevoiusCode)',
+        body: validateCouponBodySchema,
+        response: { 200: envelope(couponQuoteSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.isGiftCard) {
+        const card = await giftCards.quote(body.code, rupeesToPaise(body.preDiscountAmount ?? 0));
+        const quote: CouponQuote = {
+          code: card.code,
+          discountAmount: paiseToRupees(card.coverPaise),
+          isGiftCard: true,
+          description: 'Gift card',
+          replacedCode: replacedCode(body, card.code),
+          appliedTo: { productIds: [], eligibleSubtotal: body.preDiscountAmount ?? 0 },
+          balance: paiseToRupees(card.balancePaise),
+          remainingBalance: paiseToRupees(card.remainingPaise),
+        };
+        return ok(quote, COUPON_MESSAGES.giftCardApplied);
+      }
+      const lines = await coupons.priceItems(body.items);
+      const result = await coupons.quote(body.code, { userId: request.principal?.userId ?? null, lines });
+      const quote: CouponQuote = {
+        code: result.coupon.code,
+        discountAmount: paiseToRupees(result.discountPaise),
+        isGiftCard: false,
+        description: result.coupon.description,
+        replacedCode: replacedCode(body, result.coupon.code),
+        appliedTo: {
+          productIds: result.eligibleProductIds,
+          eligibleSubtotal: paiseToRupees(result.eligibleSubtotalPaise),
+        },
+        balance: null,
+        remainingBalance: null,
+      };
+      return ok(quote, COUPON_MESSAGES.applied);
+    },
+  );
+
+  app.get(
+    '/coupons/code/:code',
+    {
+      schema: {
+        tags,
+        summary: 'The running coupon with this code (any letter case), with its rules',
+        params: z.object({ code: z.string().trim().min(1).max(40, COUPON_MESSAGES.notFound) }),
+        response: { 200: envelope(z.object({ coupon: publicCouponSchema })), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => ok({ coupon: toPublicCoupon(await coupons.getRunning(request.params.code)) }),
+  );
+
+  app.get(
+    '/coupons/category/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Running coupons that apply to the whole category: limited to it or an ancestor, or not limited at all (easiest first)',
+        params: z.object({ id: z.uuid({ message: CATALOG_MESSAGES.invalidCategoryId }) }),
+        response: {
+          200: envelope(z.object({ coupons: z.array(publicCouponSchema), count: z.number() })),
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const found = await coupons.forCategory(request.params.id);
+      return ok({ coupons: found.map(toPublicCoupon), count: found.length });
+    },
+  );
+};
