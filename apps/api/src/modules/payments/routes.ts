@@ -56,7 +56,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       .code(status)
       .header('content-security-policy', policy)
       .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
+      // Not no-referrer: under it browsers send `Origin: null` with the form's POST, and the
+      // cookie-write origin check (auth/authenticate.ts) refuses a shopper who has the API's
+      // session cookie. same-origin sends the API's own origin there and nothing to other sites.
+      .header('referrer-policy', 'same-origin')
       .header('x-content-type-options', 'nosniff')
       .type('text/html; charset=utf-8')
       .send(body);

@@ -128,6 +128,8 @@ describe('GET /payments/sandbox/{merchantOrderId}', () => {
       `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self' ${TEST_STOREFRONT_URL}; frame-ancestors 'none'; base-uri 'none'`,
     );
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    // The form's POST carries the API's own origin (allowed with a session cookie), never `null`.
+    assert.equal(res.headers['referrer-policy'], 'same-origin');
   });
 
   test('an unknown payment is a 404 page', async () => {
