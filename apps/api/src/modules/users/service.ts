@@ -39,7 +39,11 @@ export class UsersService {
 
   /** Name and email to write to (order mails), or null for an unknown user. */
   async contactOf(id: string): Promise<{ name: string; email: string } | null> {
-    const [row] = await this.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+    const [row] = await this.db
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
     return row ?? null;
   }
 
