@@ -103,7 +103,7 @@ describe('GET /payments/sandbox/{merchantOrderId}', () => {
     const body = res.body;
     assert.ok(body.includes('Vastra (sandbox)'));
     assert.ok(body.includes(order.orderNumber));
-    assert.ok(body.includes('₹ 1,23,456.5'));
+    assert.ok(body.includes('₹ 1,23,456.50'));
     assert.match(body, /no money moves/i);
     for (const [value, label] of [
       ['success', 'Success'],
