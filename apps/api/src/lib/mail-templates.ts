@@ -9,7 +9,7 @@ export type MailContent = Omit<MailMessage, 'to'>;
 /** What a one-time-code mail needs: the account holder's name, the 6-digit code, its validity in minutes. */
 export type CodeMailInput = { name: string; code: string; minutesValid: number };
 
-export const BRAND_COLOUR = '#8a1a42';
+const BRAND_COLOUR = '#8a1a42';
 export const FOOTER = 'Vastra · fashion for India';
 const IGNORE_LINE = "If you didn't ask for this, you can ignore this email.";
 
@@ -25,6 +25,48 @@ export function escapeHtml(value: string): string {
 
 function validity(minutes: number): string {
   return `This code is valid for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * The HTML frame of every store mail around `body` (HTML, already escaped): brand header,
+ * white card of `maxWidth` px, footer. Tables and inline styles: what mail clients (Outlook,
+ * Gmail) render reliably.
+ */
+export function mailLayout({
+  subject,
+  body,
+  maxWidth,
+  fontSize,
+}: {
+  subject: string;
+  body: string;
+  maxWidth: number;
+  fontSize: number;
+}): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f5f2f3;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#222222;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f2f3;padding:24px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:${maxWidth}px;background:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 32px;border-bottom:3px solid ${BRAND_COLOUR};">
+<span style="font-size:26px;font-weight:700;letter-spacing:1px;color:${BRAND_COLOUR};">Vastra</span>
+</td></tr>
+<tr><td style="padding:28px 32px;font-size:${fontSize}px;line-height:1.5;">
+${body}
+</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #eeeeee;color:#888888;font-size:12px;">${escapeHtml(FOOTER)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
 }
 
 /** "Hi Meera," or "Hi," when there is no name. */
@@ -58,35 +100,16 @@ function codeMail(
     '',
   ].join('\n');
 
-  // Tables and inline styles: what mail clients (Outlook, Gmail) render reliably.
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f5f2f3;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#222222;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f2f3;padding:24px 12px;">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:20px 32px;border-bottom:3px solid ${BRAND_COLOUR};">
-<span style="font-size:26px;font-weight:700;letter-spacing:1px;color:${BRAND_COLOUR};">Vastra</span>
-</td></tr>
-<tr><td style="padding:28px 32px;font-size:16px;line-height:1.5;">
-<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
+  const html = mailLayout({
+    subject,
+    maxWidth: 480,
+    fontSize: 16,
+    body: `<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
 <p style="margin:0 0 16px;">Use this code to ${escapeHtml(purpose)}:</p>
 <p style="margin:0 0 16px;font-family:ui-monospace,Menlo,Consolas,'Courier New',monospace;font-size:34px;font-weight:700;letter-spacing:8px;color:#111111;">${escapeHtml(code)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(validity(minutesValid))}</p>
-<p style="margin:0;color:#666666;font-size:14px;">${escapeHtml(ignore)}</p>
-</td></tr>
-<tr><td style="padding:16px 32px;border-top:1px solid #eeeeee;color:#888888;font-size:12px;">${escapeHtml(FOOTER)}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+<p style="margin:0;color:#666666;font-size:14px;">${escapeHtml(ignore)}</p>`,
+  });
   return { subject, text, html };
 }
 

@@ -1,63 +1,13 @@
 /**
- * Test helpers for payments: a minimal order row straight in the database (its user too),
- * a listener that records each status change it is told, and the payment's stored events.
+ * Test helpers for payments: a listener that records each status change it is told, and the
+ * payment's stored events (order rows come from test/orders.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { PaymentStatus } from '@vastra/contracts';
 import type { Db } from '../db/client';
 import { orders } from '../modules/orders/tables';
 import type { PaymentStatusListener } from '../modules/payments/service';
 import { paymentEvents, payments } from '../modules/payments/tables';
-import { users } from '../modules/users/tables';
-
-let orderCounter = 0;
-
-export type TestOrder = { id: string; orderNumber: string; userId: string; payablePaise: number };
-
-/** An order waiting for an online payment of `payablePaise`, with the not-null columns filled. */
-export async function insertOrder(
-  db: Db,
-  {
-    gateway = 'sandbox',
-    payablePaise = 129_900,
-  }: { gateway?: 'sandbox' | 'phonepe' | 'cod'; payablePaise?: number } = {},
-): Promise<TestOrder> {
-  const [user] = await db
-    .insert(users)
-    .values({ email: `payer.${randomBytes(4).toString('hex')}@example.com`, name: 'Asha Rao' })
-    .returning({ id: users.id });
-  orderCounter += 1;
-  const orderNumber = `VST-${process.pid % 1000}${String(orderCounter).padStart(4, '0')}`;
-  const [order] = await db
-    .insert(orders)
-    .values({
-      orderNumber,
-      userId: user!.id,
-      status: 'pending_payment',
-      paymentGateway: gateway,
-      shippingAddress: {
-        firstName: 'Asha',
-        lastName: 'Rao',
-        street: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560001',
-        country: 'India',
-        phone: '9876543210',
-      },
-      placeOfSupply: '29',
-      storeState: '29',
-      pricesIncludeTax: true,
-      subtotalPaise: payablePaise,
-      taxablePaise: payablePaise,
-      taxPaise: 0,
-      totalPaise: payablePaise,
-      payablePaise,
-    })
-    .returning({ id: orders.id });
-  return { id: order!.id, orderNumber, userId: user!.id, payablePaise };
-}
 
 export type StatusCall = { orderId: string; status: PaymentStatus; source: string };
 

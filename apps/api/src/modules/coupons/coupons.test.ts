@@ -21,11 +21,11 @@ import {
 import { queryRows, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { shareInProportion } from '../../lib/money';
+import { insertOrder } from '../../test/orders';
 import { bearer, freshIp, register, type Account } from '../../test/accounts';
 import { setStock } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { CatalogService } from '../catalog/service';
-import { orders } from '../orders/tables';
 import { GiftCardService } from './gift-cards';
 import { COUPON_LIMITS } from './routes';
 import { allocateDiscount, CouponService, type PricedLine } from './service';
@@ -127,34 +127,7 @@ const balanceOf = async (id: string) =>
 
 /** An order row of the shopper in this status, written straight into `orders` as the orders module would. */
 async function addOrder(userId: string, status: OrderStatus): Promise<string> {
-  const [row] = await db
-    .insert(orders)
-    .values({
-      orderNumber: `VST-T${randomBytes(4).toString('hex')}`,
-      userId,
-      status,
-      paymentGateway: 'sandbox',
-      shippingAddress: {
-        firstName: 'Asha',
-        lastName: 'Rao',
-        street: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560001',
-        country: 'India',
-        phone: '9876543210',
-      },
-      placeOfSupply: '29',
-      storeState: '29',
-      pricesIncludeTax: true,
-      subtotalPaise: 100_000,
-      taxablePaise: 84_746,
-      taxPaise: 15_254,
-      totalPaise: 100_000,
-      payablePaise: 100_000,
-    })
-    .returning({ id: orders.id });
-  return row!.id;
+  return (await insertOrder(db, { userId, status, payablePaise: 100_000 })).id;
 }
 
 /** A use of the coupon by an order of the shopper (released when `released`). */

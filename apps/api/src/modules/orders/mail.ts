@@ -4,7 +4,7 @@
  * the stored order (rupees in the public order shape), formatted as the storefront does.
  */
 import { formatPrice, type Order } from '@vastra/contracts';
-import { BRAND_COLOUR, FOOTER, escapeHtml, greeting, type MailContent } from '../../lib/mail-templates';
+import { FOOTER, escapeHtml, greeting, mailLayout, type MailContent } from '../../lib/mail-templates';
 
 const PAYMENT_NOTES: Record<Order['paymentGateway'], string> = {
   sandbox: 'Paid online (sandbox test gateway).',
@@ -86,22 +86,11 @@ export function orderConfirmationMail({ name, order }: { name: string; order: Or
     )
     .join('\n');
 
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f5f2f3;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#222222;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f2f3;padding:24px 12px;">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:20px 32px;border-bottom:3px solid ${BRAND_COLOUR};">
-<span style="font-size:26px;font-weight:700;letter-spacing:1px;color:${BRAND_COLOUR};">Vastra</span>
-</td></tr>
-<tr><td style="padding:28px 32px;font-size:15px;line-height:1.5;">
-<p style="margin:0 0 12px;">${escapeHtml(greeting(name))}</p>
+  const html = mailLayout({
+    subject,
+    maxWidth: 560,
+    fontSize: 15,
+    body: `<p style="margin:0 0 12px;">${escapeHtml(greeting(name))}</p>
 <p style="margin:0 0 20px;">Thank you for shopping with Vastra. Your order <strong>${escapeHtml(order.orderNumber)}</strong> is confirmed.</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
 ${itemRows}
@@ -112,14 +101,7 @@ ${summaryRows}
 <p style="margin:20px 0 4px;">${escapeHtml(payment(order))}</p>
 <p style="margin:16px 0 4px;font-weight:700;">Delivering to</p>
 <p style="margin:0 0 16px;">${addressLines.map(escapeHtml).join('<br>')}</p>
-<p style="margin:0;color:#666666;font-size:14px;">We will email you again when your order ships, with a link to track it.</p>
-</td></tr>
-<tr><td style="padding:16px 32px;border-top:1px solid #eeeeee;color:#888888;font-size:12px;">${escapeHtml(FOOTER)}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+<p style="margin:0;color:#666666;font-size:14px;">We will email you again when your order ships, with a link to track it.</p>`,
+  });
   return { subject, text, html };
 }

@@ -21,6 +21,7 @@ import { queryRows } from '../../db/client';
 import { bearer, fromStorefront, register, type Account } from '../../test/accounts';
 import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { BENGALURU_ADDRESS, DELHI_ADDRESS } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 let ctx: TestContext;
@@ -28,19 +29,8 @@ let smtp: TestSmtpServer;
 let products: TestProduct[];
 let shopper: Account;
 
-/** Bengaluru: the store's own state (STORE_STATE 29, Karnataka) → CGST + SGST. */
-const KARNATAKA = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-  phone: '9876543210',
-};
-/** New Delhi: another state → IGST. */
-const DELHI = { ...KARNATAKA, street: '4 Janpath', city: 'New Delhi', state: 'Delhi', postalCode: '110001' };
+const KARNATAKA = BENGALURU_ADDRESS;
+const DELHI = DELHI_ADDRESS;
 
 before(async () => {
   smtp = await startSmtpServer();

@@ -10,14 +10,8 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { ORDER_MESSAGES } from '@vastra/contracts';
 import { ServiceUnavailableError } from '../../lib/errors';
 import { createTestApp, TEST_STOREFRONT_URL, type TestContext } from '../../test/harness';
-import {
-  eventsOf,
-  insertOrder,
-  orderPaymentStatus,
-  paymentsOf,
-  recordingListener,
-  type TestOrder,
-} from '../../test/payments';
+import { eventsOf, orderPaymentStatus, paymentsOf, recordingListener } from '../../test/payments';
+import { insertOrder, type TestOrder } from '../../test/orders';
 
 let ctx: TestContext;
 const recorder = recordingListener(() => ctx.database.db);
