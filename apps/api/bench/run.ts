@@ -55,7 +55,8 @@ async function startApi(): Promise<{ url: string; server: ChildProcess }> {
   return { url, server };
 }
 
-type Scenario = { name: string; path: (ids: string[]) => string[]; headers?: Record<string, string> };
+/** GET requests to `path`, or POSTs of `body` (JSON) when a body is given. */
+type Scenario = { name: string; path: (ids: string[]) => string[]; headers?: Record<string, string>; body?: object };
 
 /** Registers a throwaway shopper and returns the session token, for the signed-in scenario. */
 async function benchToken(url: string): Promise<string> {
@@ -129,11 +130,30 @@ async function main() {
         path: () => [`/cart?guestId=${guestId}`],
       },
       { name: 'reviews of a product (page and stats)', path: (all) => all.map((id) => `/reviews/product/${id}`) },
+      {
+        name: 'GST quote of a 3-line basket with a discount (POST /taxes/calculate)',
+        path: () => ['/taxes/calculate'],
+        body: {
+          subtotal: 4597,
+          discountAmount: 300,
+          stateCode: '29',
+          items: ids.slice(0, 3).map((productId, i) => ({ productId, price: [1299, 999, 2299][i], quantity: 1 })),
+        },
+      },
     ];
 
     const rows: string[][] = [];
     for (const scenario of scenarios) {
-      const requests = scenario.path(ids).map((p) => ({ method: 'GET' as const, path: p, headers: scenario.headers }));
+      const requests = scenario.path(ids).map((p) =>
+        scenario.body
+          ? {
+              method: 'POST' as const,
+              path: p,
+              headers: { ...scenario.headers, 'content-type': 'application/json' },
+              body: JSON.stringify(scenario.body),
+            }
+          : { method: 'GET' as const, path: p, headers: scenario.headers },
+      );
       // Warm up (connection pools, prepared statements, caches): steady state is what counts.
       await autocannon({ url, connections, duration: 2, requests });
       const result = await autocannon({ url, connections, duration: seconds, requests });
