@@ -185,6 +185,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     storeState: config.checkout.storeState,
     pricesIncludeGst: config.checkout.pricesIncludeGst,
     pincodes,
+    catalog,
   });
   await app.register(taxesRoutes, { taxes, catalog });
   const reviews = new ReviewsService(database.db, {

@@ -282,6 +282,23 @@ export class CatalogService {
     );
   }
 
+  /**
+   * The HSN code and category of each active product among `productIds`, in one query (what
+   * GST needs of a product). Unknown, malformed and withdrawn ids are absent from the map.
+   */
+  async taxKeys(productIds: readonly string[]): Promise<Map<string, { hsnCode: string; categoryId: string }>> {
+    const ids = [...new Set(productIds)].filter((id) => isUuid(id));
+    if (ids.length === 0) return new Map();
+    const rows = await queryRows<{ id: string; hsn_code: string; category_id: string }>(
+      this.db,
+      sql`SELECT id, hsn_code, category_id FROM products WHERE is_active AND id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    return new Map(rows.map((r) => [r.id, { hsnCode: r.hsn_code, categoryId: r.category_id }]));
+  }
+
   /** The first size in stock of an active product (else its first size); null for an unknown or inactive product. */
   async defaultVariantId(productId: string): Promise<string | null> {
     if (!isUuid(productId)) return null;

@@ -208,7 +208,7 @@ export class OrdersService {
       this.deps.db.select({ total: count() }).from(orders).where(where),
     ]);
     return {
-      orders: await Promise.all(rows.map((r) => this.toPublic(r))),
+      orders: await this.toPublicMany(rows),
       meta: {
         currentPage: page,
         totalPages: Math.ceil((counted?.total ?? 0) / limit),
@@ -657,11 +657,32 @@ export class OrdersService {
   }
 
   private async toPublic(row: OrderRow): Promise<Order> {
+    const [order] = await this.toPublicMany([row]);
+    return order!;
+  }
+
+  /** Orders as answered, with the lines of all of them read in one query. */
+  private async toPublicMany(rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
     const items = await this.deps.db
       .select()
       .from(orderItems)
-      .where(eq(orderItems.orderId, row.id))
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(orderItems.position));
+    return rows.map((row) =>
+      this.orderPublic(
+        row,
+        items.filter((i) => i.orderId === row.id),
+      ),
+    );
+  }
+
+  private orderPublic(row: OrderRow, items: OrderItemRow[]): Order {
     const r = paiseToRupees;
     return {
       id: row.id,

@@ -15,8 +15,9 @@
  * 400 `Valid subtotal is required` for a missing, zero, negative or non-numeric subtotal;
  * 400 TAX_MESSAGES.countryNotSupported outside India; 404 for an unknown product.
  */
-import { calculateTaxBodySchema, envelope, taxResultSchema, type TaxResult } from '@vastra/contracts';
+import { CATALOG_MESSAGES, calculateTaxBodySchema, envelope, taxResultSchema, type TaxResult } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NotFoundError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { paiseToRupees, rupeesToPaise, shareInProportion } from '../../lib/money';
 import type { CatalogService } from '../catalog/service';
@@ -66,15 +67,14 @@ export const taxesRoutes: FastifyPluginAsyncZod<{ taxes: TaxService; catalog: Ca
       const subtotal = amounts.reduce((a, b) => a + b, 0);
       const discounts = shareInProportion(amounts, Math.min(rupeesToPaise(body.discountAmount), subtotal));
 
-      const productIds = [...new Set(priced.flatMap((p) => (p.productId ? [p.productId] : [])))];
-      const products = new Map(
-        (await Promise.all(productIds.map((id) => catalog.getProduct(id)))).map((p) => [p.id, p]),
-      );
+      const productIds = priced.flatMap((p) => (p.productId ? [p.productId] : []));
+      const products = await catalog.taxKeys(productIds);
+      if (productIds.some((id) => !products.has(id))) throw new NotFoundError(CATALOG_MESSAGES.productNotFound);
       const lines: TaxLineInput[] = priced.map((p, i) => {
         const product = p.productId ? products.get(p.productId) : undefined;
         return {
           hsnCode: product?.hsnCode ?? p.hsnCode ?? '',
-          categoryId: product?.category.id ?? null,
+          categoryId: product?.categoryId ?? null,
           unitPricePaise: p.unitPricePaise,
           quantity: p.quantity,
           discountPaise: discounts[i]!,

@@ -15,9 +15,9 @@
  *   row the India region's DEFAULT_GST_RATE applies.
  */
 import { DEFAULT_GST_RATE } from '@vastra/contracts';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { PincodeDirectory } from '../addresses/pincodes';
+import type { CatalogService } from '../catalog/service';
 import type { StoredTaxComponent } from '../orders/tables';
 import { taxRates, type TaxRateRow } from './tables';
 
@@ -56,7 +56,13 @@ export type TaxQuote = {
   pricesIncludeTax: boolean;
 };
 
-export type TaxOptions = { storeState: string; pricesIncludeGst: boolean; pincodes: PincodeDirectory };
+export type TaxOptions = {
+  storeState: string;
+  pricesIncludeGst: boolean;
+  pincodes: PincodeDirectory;
+  /** The category tree, for rules on a category and its descendants (CatalogService's cached lineage). */
+  catalog: Pick<CatalogService, 'categoryLineage'>;
+};
 
 const BP = 10_000n;
 const DEFAULT_RATE_BP = DEFAULT_GST_RATE * 100;
@@ -223,7 +229,6 @@ export class TaxService {
     const rules = groupRules(await db.select().from(taxRates));
     const ancestry = await this.categoryDepths(
       rules.some((r) => r.categoryId !== null) ? lines.map((l) => l.categoryId) : [],
-      db,
     );
     return lines.map((line) => {
       const depths = line.categoryId ? ancestry.get(line.categoryId) : undefined;
@@ -238,33 +243,12 @@ export class TaxService {
     });
   }
 
-  /**
-   * For each category id: itself (depth 0) and each ancestor with its distance, read from the
-   * category tree (`parent_id`) in one recursive query.
-   */
-  private async categoryDepths(ids: (string | null)[], db: Db): Promise<Map<string, Map<string, number>>> {
+  /** For each category id: itself (depth 0) and each ancestor with its distance. */
+  private async categoryDepths(ids: (string | null)[]): Promise<Map<string, Map<string, number>>> {
     const unique = [...new Set(ids.filter((id): id is string => id !== null))];
-    const result = new Map<string, Map<string, number>>();
-    if (unique.length === 0) return result;
-    const rows = await queryRows<{ leaf: string; id: string; depth: number }>(
-      db,
-      sql`
-      WITH RECURSIVE tree (leaf, id, parent_id, depth) AS (
-        SELECT c.id, c.id, c.parent_id, 0 FROM categories c WHERE c.id::text IN (${sql.join(
-          unique.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        UNION ALL
-        SELECT tree.leaf, c.id, c.parent_id, tree.depth + 1 FROM categories c JOIN tree ON c.id = tree.parent_id
-        WHERE tree.depth < 10
-      )
-      SELECT leaf::text AS leaf, id::text AS id, depth FROM tree`,
+    const lineages = await Promise.all(unique.map((id) => this.opts.catalog.categoryLineage(id)));
+    return new Map(
+      unique.map((id, i) => [id, new Map((lineages[i] ?? []).map((ancestor, depth) => [ancestor, depth]))]),
     );
-    for (const row of rows) {
-      const depths = result.get(row.leaf) ?? new Map<string, number>();
-      depths.set(row.id, Number(row.depth));
-      result.set(row.leaf, depths);
-    }
-    return result;
   }
 }

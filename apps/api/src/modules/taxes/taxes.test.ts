@@ -13,6 +13,7 @@ import { queryRows } from '../../db/client';
 import { pickProducts } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { PincodeDirectory } from '../addresses/pincodes';
+import { CatalogService } from '../catalog/service';
 import { TaxService, type TaxLineInput } from './service';
 
 let ctx: TestContext;
@@ -404,6 +405,7 @@ describe('rounding: totals are the sums of their lines', () => {
           storeState: '29',
           pricesIncludeGst: inclusive,
           pincodes: PincodeDirectory.load(),
+          catalog: new CatalogService(ctx.database.db, { mediaBaseUrl: '', cacheTtlMs: 0 }),
         });
         for (const { items, discount } of baskets) {
           const amounts = items.map(([price, quantity]) => paise(price) * quantity);
@@ -454,6 +456,7 @@ describe('rounding: totals are the sums of their lines', () => {
       storeState: '29',
       pricesIncludeGst: true,
       pincodes: PincodeDirectory.load(),
+      catalog: new CatalogService(ctx.database.db, { mediaBaseUrl: '', cacheTtlMs: 0 }),
     });
     const line: TaxLineInput = { hsnCode: '', categoryId: null, unitPricePaise: 1000, quantity: 1, discountPaise: 0 };
     for (const bad of [{ unitPricePaise: 10.5 }, { quantity: 0 }, { discountPaise: 1001 }, { discountPaise: -1 }]) {
