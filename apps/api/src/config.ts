@@ -108,6 +108,26 @@ const schema = z.object({
   /** The username and password set for the webhook in PhonePe's dashboard. */
   PHONEPE_WEBHOOK_USERNAME: optionalString,
   PHONEPE_WEBHOOK_PASSWORD: optionalString,
+  /** Days after delivery within which a return may be requested. */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  /** Category slugs that are never returnable (their subcategories neither), comma-separated. */
+  NON_RETURNABLE_CATEGORIES: z.string().default('innerwear,socks,personal-care,free-items'),
+  /** The seller printed on GST invoices and credit notes. */
+  SELLER_NAME: z.string().min(1).default('Vastra Fashion Private Limited'),
+  SELLER_ADDRESS: z.string().min(1).default('12 Residency Road, Bengaluru, Karnataka 560025'),
+  /** The seller's GSTIN; its first two digits must be STORE_STATE. The default is a sample. */
+  SELLER_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN, e.g. 29AAACV1234F1Z5')
+    .default('29AAACV1234F1Z5'),
+  /** Where shipment tracking comes from: the order's own timeline, or Shiprocket by AWB. */
+  SHIPPING_PROVIDER: z.enum(['builtin', 'shiprocket']).default('builtin'),
+  SHIPROCKET_BASE_URL: z.string().url().default('https://apiv2.shiprocket.in/v1/external'),
+  /** The Shiprocket API user (needed when SHIPPING_PROVIDER=shiprocket). */
+  SHIPROCKET_EMAIL: optionalString,
+  SHIPROCKET_PASSWORD: optionalString,
+  /** Bearer token of the operator API (`npm run ops`); unset = generated once into DATA_DIR/operator-token. */
+  OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
 /** PhonePe settings; complete when the gateway is phonepe (checked at start). */
@@ -151,6 +171,18 @@ export type Config = {
     codMaxPaise: number;
   };
   phonepe: PhonePeConfig;
+  returns: {
+    windowDays: number;
+    /** Category slugs never returnable, with everything below them. */
+    nonReturnableCategories: string[];
+  };
+  invoices: { sellerName: string; sellerAddress: string; sellerGstin: string };
+  shipping: {
+    provider: 'builtin' | 'shiprocket';
+    shiprocket: { baseUrl: string; email: string | undefined; password: string | undefined };
+  };
+  /** Undefined: the API keeps a generated token in DATA_DIR/operator-token. */
+  operatorToken: string | undefined;
 };
 
 /** Parses `env` into a Config; throws an Error naming every invalid variable. */
@@ -168,6 +200,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration: PAYMENT_GATEWAY=phonepe needs PHONEPE_CLIENT_ID, PHONEPE_CLIENT_SECRET, PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD',
     );
+  }
+  if (e.SHIPPING_PROVIDER === 'shiprocket' && !(e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD)) {
+    throw new Error(
+      'Invalid configuration: SHIPPING_PROVIDER=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD',
+    );
+  }
+  if (!e.SELLER_GSTIN.startsWith(e.STORE_STATE)) {
+    throw new Error(`Invalid configuration: SELLER_GSTIN must start with STORE_STATE (${e.STORE_STATE})`);
   }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET: required in production (at least 32 random characters)');
@@ -206,5 +246,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookUsername: e.PHONEPE_WEBHOOK_USERNAME,
       webhookPassword: e.PHONEPE_WEBHOOK_PASSWORD,
     },
+    returns: {
+      windowDays: e.RETURN_WINDOW_DAYS,
+      nonReturnableCategories: e.NON_RETURNABLE_CATEGORIES.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    },
+    invoices: { sellerName: e.SELLER_NAME, sellerAddress: e.SELLER_ADDRESS, sellerGstin: e.SELLER_GSTIN },
+    shipping: {
+      provider: e.SHIPPING_PROVIDER,
+      shiprocket: {
+        baseUrl: e.SHIPROCKET_BASE_URL.replace(/\/$/, ''),
+        email: e.SHIPROCKET_EMAIL,
+        password: e.SHIPROCKET_PASSWORD,
+      },
+    },
+    operatorToken: e.OPERATOR_TOKEN,
   };
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { addressSchema, savedAddressSchema } from './auth';
 import { MAX_LINE_QUANTITY } from './cart';
 import { COUPON_MESSAGES, ORDER_MESSAGES, TAX_MESSAGES } from './messages';
+import { ORDER_STATUSES, orderEventSchema, refundSchema, returnRequestSchema, shipmentSchema } from './orders';
 
 /** GST of the India region (§1, §3 Region, §9), percent. */
 export const DEFAULT_GST_RATE = 18;
@@ -18,28 +19,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** §4 Order paymentStatus. */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/**
- * Order status. `pending_payment` waits for an online payment; `payment_failed` is an order
- * whose payment failed or expired (its stock and gift card hold are released). The rest is
- * the lifecycle of §3/§4 (placed → … → delivered; cancelled; returns).
- */
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'payment_failed',
-  'placed',
-  'confirmed',
-  'packed',
-  'shipped',
-  'out_for_delivery',
-  'delivered',
-  'cancelled',
-  'return_requested',
-  'return_approved',
-  'return_rejected',
-  'picked_up',
-  'refunded',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Most different items one order may hold. */
 export const MAX_ORDER_LINES = 50;
 /** Most addresses in a shopper's address book. */
@@ -271,6 +250,10 @@ export const orderLineSchema = z.object({
   tax: z.number(),
   /** What the shopper pays for the line (before any gift card). */
   total: z.number(),
+  /** Whether the line's category may be returned at all (innerwear and the like may not). */
+  returnable: z.boolean(),
+  /** How many pieces may still be returned now (0 outside the return window). */
+  returnableQuantity: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -302,6 +285,21 @@ export const orderSchema = z.object({
   paymentUrl: z.string().nullable(),
   /** When an unpaid online order expires (ISO), or null. */
   paymentExpiresAt: z.string().nullable(),
+  /** Every status change, oldest first. */
+  timeline: z.array(orderEventSchema),
+  shipment: shipmentSchema.nullable(),
+  cancelReason: z.string().nullable(),
+  /** The latest return request (§3 returnRequest.status), or null. */
+  returnRequest: returnRequestSchema.nullable(),
+  refunds: z.array(refundSchema),
+  /** What the shopper may do now. */
+  canCancel: z.boolean(),
+  canReturn: z.boolean(),
+  /** Whether the order may be hidden from the list (never paid, or cancelled). */
+  canDelete: z.boolean(),
+  /** End of the return window (ISO) once delivered, else null. */
+  returnableUntil: z.string().nullable(),
+  invoiceAvailable: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -8,3 +8,4 @@ export * from './cart';
 export * from './wishlist';
 export * from './reviews';
 export * from './checkout';
+export * from './orders';

@@ -227,7 +227,45 @@ export const ORDER_MESSAGES = {
   paymentStartFailed: 'We could not start the payment. Please try again.',
   created: 'Order placed',
   paymentNotFound: 'Payment not found',
+  cancelled: 'Order cancelled',
+  alreadyCancelled: 'This order is already cancelled.',
+  cancelTooLate: 'This order has shipped and can no longer be cancelled. You can return it once it is delivered.',
+  cancelNotAllowed: 'This order can no longer be cancelled.',
+  deleted: 'Order removed from your list',
+  deleteNotAllowed: 'Only orders that were never paid, or were cancelled, can be removed.',
+  returnRequested: 'Return requested',
+  returnNotDelivered: 'A return can be requested once the order is delivered.',
+  returnInProgress: 'This order already has a return in progress.',
+  returnNothingLeft: 'Everything returnable in this order has already been returned.',
+  returnFileType: 'Photos must be JPEG, PNG or WebP and videos MP4 or WebM.',
+  returnFileTooLarge: 'Each photo or video must be 5 MB or smaller.',
+  returnTooManyFiles: 'Add at most 5 photos or videos.',
+  returnNotFound: 'Return request not found',
+  invoiceNotPaid: 'The invoice is available once the order is paid.',
+  invoiceNotDelivered: 'The invoice of a cash on delivery order is available once it is delivered.',
+  creditNoteNotReady: 'The credit note is available once the return is refunded.',
+  trackingUnavailable: 'Tracking is not available right now. Please try again later.',
 } as const;
+
+/** 400 when a return is asked for after its window closed (`until`: the last day, as shown). */
+export function returnWindowClosed(until: string): string {
+  return `The return window for this order closed on ${until}.`;
+}
+
+/** 400 when an item of a non-returnable category (innerwear and the like) is in a return. */
+export function itemNotReturnable(name: string): string {
+  return `${name} cannot be returned.`;
+}
+
+/** 400 when a return asks for more pieces than were bought less those already returned. */
+export function returnQuantityExceeded(name: string, available: number): string {
+  return available <= 0 ? `${name} has already been returned.` : `You can return at most ${available} of ${name}.`;
+}
+
+/** 409 when the operator asks for a change the order's lifecycle does not allow. */
+export function transitionNotAllowed(from: string, to: string): string {
+  return `An order that is ${from.replace(/_/g, ' ')} cannot become ${to.replace(/_/g, ' ')}.`;
+}
 
 /** 409 when an order line asks for more than is in stock. */
 export function orderOutOfStock(name: string, size: string, available: number): string {

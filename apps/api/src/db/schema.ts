@@ -186,4 +186,6 @@ export { couponRedemptions, giftCards, giftCardTransactions } from '../modules/c
 export { addresses } from '../modules/addresses/tables';
 export { taxRates } from '../modules/taxes/tables';
 export { orderNumberSequence, orders, orderItems, orderEvents } from '../modules/orders/tables';
-export { payments, paymentEvents } from '../modules/payments/tables';
+export { payments, paymentEvents, refunds } from '../modules/payments/tables';
+export { returnRequests, returnItems, returnFiles } from '../modules/returns/tables';
+export { invoiceDocuments, invoiceCounters } from '../modules/invoices/tables';

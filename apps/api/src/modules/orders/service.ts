@@ -24,6 +24,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   type PaymentStatusResult,
+  transitionNotAllowed,
 } from '@vastra/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,6 +34,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import type { Mailer } from '../../lib/mail';
 import { paiseToRupees } from '../../lib/money';
 import { cartItems, carts } from '../cart/tables';
+import { CANCELLABLE, canTransition } from './lifecycle';
 import { orderConfirmationMail } from './mail';
 import type {
   AddressBook,
@@ -42,7 +44,7 @@ import type {
   ShippingAddressCheck,
   TaxQuoter,
 } from './ports';
-import { orderEvents, orderItems, orders, type OrderItemRow, type OrderRow } from './tables';
+import { orderEvents, orderItems, orders, type OrderEventRow, type OrderItemRow, type OrderRow } from './tables';
 
 export type OrdersOptions = {
   /** GST state code of the store. */
@@ -68,6 +70,17 @@ export type OrdersDeps = {
   users: { contactOf(userId: string): Promise<{ name: string; email: string } | null> };
   log: FastifyBaseLogger;
   options: OrdersOptions;
+};
+
+/** What a lifecycle step records besides the status. */
+export type TransitionInput = {
+  /** Who made the change: shopper, system, operator, or a gateway. */
+  actor: string;
+  note?: string | null;
+  /** Required for `shipped`: the courier and its AWB, optionally a tracking URL and the expected delivery. */
+  shipment?: { courier: string; awb: string; trackingUrl?: string | null; estimatedDeliveryAt?: Date | null };
+  /** For `cancelled`: the shopper's reason. */
+  cancelReason?: string;
 };
 
 export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress'> & {
@@ -331,6 +344,43 @@ export class OrdersService {
       log.error({ err, orderId }, ORDER_MESSAGES.confirmation);
       return false;
     }
+  }
+
+  /**
+   * Moves an order one step along the lifecycle (lifecycle.ts) inside `db`, which must be a
+   * transaction: locks the order, checks the step, sets the status with its dates (shipped,
+   * delivered, cancelled) and the shipment, and records the timeline event. Returns the
+   * updated row. Throws NotFoundError (no such order), ConflictError(transitionNotAllowed)
+   * for a step the lifecycle refuses, ValidationError when `shipped` comes without a shipment.
+   */
+  async transition(db: Db, orderId: string, to: OrderStatus, input: TransitionInput): Promise<OrderRow> {
+    const [current] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!current) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    if (!canTransition(current.status, to)) throw new ConflictError(transitionNotAllowed(current.status, to));
+    if (to === 'shipped' && !input.shipment) throw new ValidationError('A shipment needs a courier and an AWB.');
+    const now = new Date();
+    const [row] = await db
+      .update(orders)
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(to === 'shipped' && input.shipment
+          ? {
+              courier: input.shipment.courier,
+              awb: input.shipment.awb,
+              trackingUrl: input.shipment.trackingUrl ?? null,
+              estimatedDeliveryAt: input.shipment.estimatedDeliveryAt ?? null,
+              shippedAt: now,
+            }
+          : {}),
+        ...(to === 'delivered' ? { deliveredAt: now } : {}),
+        ...(to === 'cancelled' ? { cancelledAt: now, cancelReason: input.cancelReason ?? null } : {}),
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    await db.insert(orderEvents).values({ orderId, status: to, actor: input.actor, note: input.note ?? null });
+    return row;
   }
 
   // -------------------------------------------------------------------------------------
@@ -674,15 +724,26 @@ export class OrdersService {
         ),
       )
       .orderBy(asc(orderItems.position));
+    const events = await this.deps.db
+      .select()
+      .from(orderEvents)
+      .where(
+        inArray(
+          orderEvents.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(orderEvents.createdAt));
     return rows.map((row) =>
       this.orderPublic(
         row,
         items.filter((i) => i.orderId === row.id),
+        events.filter((e) => e.orderId === row.id),
       ),
     );
   }
 
-  private orderPublic(row: OrderRow, items: OrderItemRow[]): Order {
+  private orderPublic(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]): Order {
     const r = paiseToRupees;
     return {
       id: row.id,
@@ -708,6 +769,26 @@ export class OrdersService {
       amountPayable: r(row.payablePaise),
       paymentUrl: row.paymentStatus === 'pending' && row.status === 'pending_payment' ? row.paymentUrl : null,
       paymentExpiresAt: row.paymentExpiresAt?.toISOString() ?? null,
+      timeline: events.map((e) => ({ status: e.status, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
+      shipment:
+        row.courier && row.awb
+          ? {
+              courier: row.courier,
+              awb: row.awb,
+              trackingUrl: row.trackingUrl,
+              shippedAt: row.shippedAt?.toISOString() ?? null,
+              estimatedDelivery: row.estimatedDeliveryAt?.toISOString() ?? null,
+              deliveredAt: row.deliveredAt?.toISOString() ?? null,
+            }
+          : null,
+      cancelReason: row.cancelReason,
+      returnRequest: null,
+      refunds: [],
+      canCancel: CANCELLABLE.has(row.status),
+      canReturn: false,
+      canDelete: row.status === 'payment_failed' || row.status === 'cancelled',
+      returnableUntil: null,
+      invoiceAvailable: row.paymentStatus === 'completed' || (row.paymentGateway === 'cod' && row.deliveredAt !== null),
     };
   }
 
@@ -736,6 +817,8 @@ export class OrdersService {
       igst: r(i.igstPaise),
       tax: r(i.taxPaise),
       total: r(i.totalPaise),
+      returnable: false,
+      returnableQuantity: 0,
     };
   }
 }

@@ -69,6 +69,18 @@ export const orders = pgTable(
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    /** The shopper removed the order from their list (DELETE); the record stays for the books. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The shipment, set when the operator ships the order. */
+    courier: text('courier'),
+    awb: text('awb'),
+    trackingUrl: text('tracking_url'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    estimatedDeliveryAt: timestamp('estimated_delivery_at', { withTimezone: true }),
+    /** Starts the return window. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,6 +88,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_idx').on(t.orderNumber),
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_awb_idx').on(t.awb),
     index('orders_payment_expiry_idx')
       .on(t.paymentExpiresAt)
       .where(sql`${t.paymentStatus} = 'pending' AND ${t.paymentExpiresAt} IS NOT NULL`),
@@ -147,3 +160,5 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;

@@ -28,6 +28,7 @@ import {
   type CreatedPayment,
   type PaymentProvider,
   type ProviderStatus,
+  type ProviderRefund,
 } from './provider';
 
 export type PhonePeOptions = {
@@ -156,6 +157,15 @@ export class PhonePeProvider implements PaymentProvider {
   }
 
   /** The order's state, its error code as it counts for §4 (see phonePeErrorCode) and the amount collected. */
+  // Replaced by the refund API calls (issue 6, payments helper).
+  async createRefund(): Promise<ProviderRefund> {
+    throw new PaymentProviderError('PhonePe refunds are not wired yet');
+  }
+
+  async fetchRefundStatus(): Promise<ProviderRefund> {
+    throw new PaymentProviderError('PhonePe refunds are not wired yet');
+  }
+
   async fetchStatus(merchantOrderId: string): Promise<ProviderStatus> {
     const raw = await this.call(
       'GET',

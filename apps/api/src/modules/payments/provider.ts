@@ -42,12 +42,39 @@ export type ProviderStatus = {
   raw: unknown;
 };
 
+export type CreateRefundInput = {
+  /** Our id of this refund at the gateway: at most 63 letters, digits, `_` or `-`. */
+  merchantRefundId: string;
+  /** The merchantOrderId of the completed payment being refunded. */
+  originalMerchantOrderId: string;
+  amountPaise: number;
+};
+
+/** The gateway's word on a refund: PENDING/CONFIRMED (in progress), COMPLETED, FAILED. */
+export type ProviderRefund = {
+  state: string;
+  providerRefundId: string | null;
+  raw: unknown;
+};
+
 export interface PaymentProvider {
   readonly name: GatewayName;
   /** Starts collecting amountPaise; redirectUrl = where the shopper pays. Rejects when the gateway cannot. */
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** The gateway's current state of the payment (e.g. COMPLETED / FAILED / PENDING) and error code. */
   fetchStatus(merchantOrderId: string): Promise<ProviderStatus>;
+  /** Asks the gateway to refund (part of) a completed payment. Rejects when the gateway refuses. */
+  createRefund(input: CreateRefundInput): Promise<ProviderRefund>;
+  /** The gateway's current state of a refund. */
+  fetchRefundStatus(merchantRefundId: string): Promise<ProviderRefund>;
+}
+
+/** Maps a gateway's refund state to ours: COMPLETED → completed, FAILED → failed, else pending. */
+export function toRefundStatus(state: string | null | undefined): 'pending' | 'completed' | 'failed' {
+  const s = (state ?? '').trim().toUpperCase();
+  if (s === 'COMPLETED' || s === 'SUCCESS') return 'completed';
+  if (s === 'FAILED') return 'failed';
+  return 'pending';
 }
 
 /**

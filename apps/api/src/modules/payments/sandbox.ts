@@ -3,11 +3,18 @@
  * where the shopper picks Success, Failure or Pending, so the whole journey works offline and
  * in tests. No money moves. Its "gateway state" is the outcome the shopper picked, kept in our
  * own payments table, in the same upper-case words PhonePe uses (SUCCESS maps to completed
- * through the §4 rule "completed or success").
+ * through the §4 rule "completed or success"). Refunds complete at once.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { PaymentProviderError, type CreatePaymentInput, type PaymentProvider, type ProviderStatus } from './provider';
+import {
+  PaymentProviderError,
+  type CreatePaymentInput,
+  type CreateRefundInput,
+  type PaymentProvider,
+  type ProviderRefund,
+  type ProviderStatus,
+} from './provider';
 import { payments } from './tables';
 
 /** The outcomes the sandbox page offers, and the state each one records. */
@@ -37,5 +44,14 @@ export class SandboxProvider implements PaymentProvider {
     if (!row) throw new PaymentProviderError('sandbox payment not found');
     const state = row.providerState ?? 'PENDING';
     return { state, errorCode: null, providerOrderId: null, raw: { state } };
+  }
+
+  /** No money moves in the sandbox: a refund completes at once. */
+  async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
+    return { state: 'COMPLETED', providerRefundId: null, raw: { state: 'COMPLETED', amount: input.amountPaise } };
+  }
+
+  async fetchRefundStatus(): Promise<ProviderRefund> {
+    return { state: 'COMPLETED', providerRefundId: null, raw: { state: 'COMPLETED' } };
   }
 }

@@ -22,16 +22,16 @@
  * cannot start a payment, NotFoundError(ORDER_MESSAGES.paymentNotFound) for an unknown payment.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ORDER_MESSAGES, toPaymentStatus, type PaymentStatus } from '@vastra/contracts';
+import { ORDER_MESSAGES, toPaymentStatus, type PaymentStatus, type RefundMethod } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { orders } from '../orders/tables';
 import { PHONEPE_ORDER_EVENTS, phonePeErrorCode, type PhonePeWebhook } from './phonepe';
-import { PaymentProviderError, type GatewayName, type PaymentProvider } from './provider';
+import { PaymentProviderError, toRefundStatus, type GatewayName, type PaymentProvider } from './provider';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from './sandbox';
-import { paymentEvents, payments, type PaymentRow } from './tables';
+import { paymentEvents, payments, refunds, type PaymentRow, type RefundRow } from './tables';
 
 /**
  * Told inside the transaction that applies it each time a gateway's news changes a payment's
@@ -302,6 +302,129 @@ export class PaymentService {
       apply: orderEvent,
     });
     return { applied: result.changed };
+  }
+
+  /**
+   * Records a refund of an order inside the caller's transaction `db`:
+   * - `gateway`: of the order's completed online payment, `pending` until `submitRefund`
+   *   (after the commit) has the gateway's answer; null when the order has no completed
+   *   online payment (COD, or paid wholly by gift card).
+   * - `gift_card`: money the caller has already put back on the card in this transaction
+   *   (GiftCardService.refund), recorded `completed`.
+   * - `manual`: paid back by the store by hand (a COD order's return), recorded `completed`
+   *   by the operator's refund step.
+   * Once per method for a cancellation (returnRequestId null) or for a return: a repeat answers
+   * the first row. Amounts in paise, above 0.
+   */
+  async requestRefund(
+    db: Db,
+    input: {
+      orderId: string;
+      returnRequestId: string | null;
+      method: RefundMethod;
+      amountPaise: number;
+      reason: string;
+    },
+  ): Promise<RefundRow | null> {
+    if (input.amountPaise <= 0) return null;
+    const [payment] =
+      input.method === 'gateway'
+        ? await db
+            .select()
+            .from(payments)
+            .where(and(eq(payments.orderId, input.orderId), eq(payments.status, 'completed')))
+            .orderBy(desc(payments.createdAt))
+            .limit(1)
+        : [];
+    if (input.method === 'gateway' && !payment) return null;
+    const [inserted] = await db
+      .insert(refunds)
+      .values({
+        orderId: input.orderId,
+        paymentId: payment?.id ?? null,
+        returnRequestId: input.returnRequestId,
+        method: input.method,
+        merchantRefundId: `RF-${randomBytes(12).toString('hex')}`,
+        amountPaise: input.amountPaise,
+        status: input.method === 'gateway' ? 'pending' : 'completed',
+        reason: input.reason,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) return inserted;
+    const [existing] = await db
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.orderId, input.orderId),
+          eq(refunds.method, input.method),
+          input.returnRequestId === null
+            ? sql`${refunds.returnRequestId} IS NULL`
+            : eq(refunds.returnRequestId, input.returnRequestId),
+        ),
+      );
+    return existing ?? null;
+  }
+
+  /**
+   * After the refund's transaction committed: asks the gateway for a `gateway` refund not
+   * yet accepted by it (the sandbox completes at once), and stores its answer. A gateway that
+   * fails leaves the refund pending with the error kept for the operator; calling again
+   * retries. Returns the refund as it now stands. NotFoundError for an unknown refund.
+   */
+  async submitRefund(refundId: string): Promise<RefundRow> {
+    const [refund] = await this.db.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!refund) throw new NotFoundError('Refund not found');
+    if (refund.method !== 'gateway' || refund.status !== 'pending' || refund.providerState) return refund;
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, refund.paymentId!));
+    const provider = payment && this.opts.providers[payment.provider as GatewayName];
+    if (!payment || !provider) return refund;
+    try {
+      const answer = await provider.createRefund({
+        merchantRefundId: refund.merchantRefundId,
+        originalMerchantOrderId: payment.merchantOrderId,
+        amountPaise: refund.amountPaise,
+      });
+      return await this.storeRefundAnswer(refund.id, answer);
+    } catch (err) {
+      this.opts.log.warn(
+        { err: describe(err), merchantRefundId: refund.merchantRefundId },
+        'refund could not be submitted; it stays pending for a retry',
+      );
+      const [row] = await this.db
+        .update(refunds)
+        .set({ lastResponse: { error: describe(err) }, updatedAt: new Date() })
+        .where(eq(refunds.id, refund.id))
+        .returning();
+      return row ?? refund;
+    }
+  }
+
+  /** Every refund of these orders, oldest first. */
+  async refundsOf(orderIds: string[]): Promise<RefundRow[]> {
+    if (orderIds.length === 0) return [];
+    return this.db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt));
+  }
+
+  private async storeRefundAnswer(
+    refundId: string,
+    answer: { state: string; providerRefundId: string | null; raw: unknown },
+  ): Promise<RefundRow> {
+    const [row] = await this.db
+      .update(refunds)
+      .set({
+        providerState: answer.state,
+        providerRefundId: answer.providerRefundId,
+        status: toRefundStatus(answer.state),
+        lastResponse: answer.raw,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .returning();
+    if (row) return row;
+    const [current] = await this.db.select().from(refunds).where(eq(refunds.id, refundId));
+    return current!;
   }
 
   private async find(merchantOrderId: string, provider: GatewayName): Promise<PaymentRow> {

@@ -5,7 +5,10 @@
  */
 import type { PaymentMethod, PaymentStatus } from '@vastra/contracts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@vastra/contracts';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { RefundMethod, RefundStatus } from '@vastra/contracts';
+import { REFUND_METHODS, REFUND_STATUSES } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/tables';
 
 export const payments = pgTable(
@@ -54,3 +57,51 @@ export const paymentEvents = pgTable(
     uniqueIndex('payment_events_dedupe_idx').on(t.paymentId, t.dedupeKey),
   ],
 );
+
+/**
+ * Money given back for an order: through the gateway the order was paid with (sandbox at
+ * once; PhonePe asynchronously, its state read back), onto the gift card, or by the store by
+ * hand (a COD order's return). One row per refund of a cancelled order (returnRequestId null)
+ * or of a return.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The completed payment refunded through its gateway; null for gift card and manual refunds. */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** The return it pays back; null when it refunds a cancelled order. */
+    returnRequestId: uuid('return_request_id'),
+    method: text('method', { enum: REFUND_METHODS }).$type<RefundMethod>().notNull(),
+    /** Our id of the refund at the gateway (PhonePe `merchantRefundId`). */
+    merchantRefundId: text('merchant_refund_id').notNull(),
+    /** The gateway's own id (PhonePe `refundId`), once known. */
+    providerRefundId: text('provider_refund_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).$type<RefundStatus>().notNull().default('pending'),
+    /** The gateway's last state as it said it (PENDING, CONFIRMED, COMPLETED, FAILED). */
+    providerState: text('provider_state'),
+    reason: text('reason'),
+    /** The last answer or error, for the operator; never a credential. */
+    lastResponse: jsonb('last_response').$type<unknown>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_merchant_refund_idx').on(t.merchantRefundId),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    // One refund per method for a cancellation, and per method for each return: a retried request adds nothing.
+    uniqueIndex('refunds_cancel_idx')
+      .on(t.orderId, t.method)
+      .where(sql`${t.returnRequestId} IS NULL`),
+    uniqueIndex('refunds_return_idx')
+      .on(t.returnRequestId, t.method)
+      .where(sql`${t.returnRequestId} IS NOT NULL`),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+export type RefundRow = typeof refunds.$inferSelect;

@@ -1,0 +1,171 @@
+/**
+ * Shapes of what happens after the purchase (§3 Order returnRequest and shipping tracking,
+ * §4, §7 Orders): the order timeline, its shipment, refunds, cancellation, return requests
+ * (full and partial, with photos or a video) and tracking. Money in rupees (at most two
+ * decimals); the API works in paise and converts at its edge.
+ */
+import { z } from 'zod';
+
+/**
+ * Order status. `pending_payment` waits for an online payment; `payment_failed` is an order
+ * whose payment failed or expired (its stock and gift card hold are released). The rest is
+ * the lifecycle of §3/§4 (placed → … → delivered; cancelled; returns).
+ */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_failed',
+  'placed',
+  'confirmed',
+  'packed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'picked_up',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Why a shopper returns something (the return form's reason codes). */
+export const RETURN_REASONS = ['size', 'fit', 'colour', 'damaged', 'not_as_shown', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+/** How each reason reads to a shopper. */
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  size: 'Wrong size',
+  fit: 'Does not fit well',
+  colour: 'Colour is different',
+  damaged: 'Damaged or defective',
+  not_as_shown: 'Not as shown',
+  other: 'Other',
+};
+/** §3 returnRequest.status. */
+export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'picked_up', 'refunded'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+/** Refund states: pending (asked of the gateway), completed, failed (retried by the operator). */
+export const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** Where refunded money goes: back through the gateway, onto the gift card, or paid by the store by hand (COD). */
+export const REFUND_METHODS = ['gateway', 'gift_card', 'manual'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/** Days after delivery within which a return may be requested (config RETURN_WINDOW_DAYS). */
+export const DEFAULT_RETURN_WINDOW_DAYS = 7;
+/** Most files one return request may carry (photos, or one short video among them). */
+export const MAX_RETURN_FILES = 5;
+/** Largest upload of a return request, in bytes (413 beyond). */
+export const MAX_RETURN_FILE_BYTES = 5 * 1024 * 1024;
+/** Types a return upload may really be (sniffed from its bytes). */
+export const RETURN_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/webm'] as const;
+/** Longest cancel reason and return comment, in characters. */
+export const MAX_REASON_LENGTH = 500;
+
+/** One step of the timeline: the status reached, when, by whom, and a note. */
+export const orderEventSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  /** shopper, system, operator, or the gateway (sandbox, phonepe…). */
+  actor: z.string(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** The order's shipment once it shipped. */
+export const shipmentSchema = z.object({
+  courier: z.string(),
+  awb: z.string(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  method: z.enum(REFUND_METHODS),
+  status: z.enum(REFUND_STATUSES),
+  /** The return it pays back, or null for a cancelled order. */
+  returnRequestId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+export const returnItemSchema = z.object({
+  orderItemId: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  size: z.string(),
+  color: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number(),
+  /** This item's refund: the price paid after its coupon share, plus its GST. */
+  refundAmount: z.number(),
+});
+
+export const returnFileSchema = z.object({
+  id: z.string(),
+  /** Served only to the order's owner (cookie or bearer). */
+  url: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+});
+
+export const returnRequestSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  kind: z.enum(['full', 'partial']),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.enum(RETURN_REASONS),
+  comment: z.string().nullable(),
+  items: z.array(returnItemSchema),
+  files: z.array(returnFileSchema),
+  refundAmount: z.number(),
+  /** Of refundAmount: back to the gift card, and through the gateway (or by hand for COD). */
+  giftCardRefundAmount: z.number(),
+  gatewayRefundAmount: z.number(),
+  /** Why the store rejected it, or the operator's note. */
+  decisionNote: z.string().nullable(),
+  /** GET /orders/returns/{id}/credit-note once refunded, else null. */
+  creditNoteUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ReturnRequest = z.infer<typeof returnRequestSchema>;
+
+/** POST /orders/{id}/cancel. */
+export const cancelOrderBodySchema = z.object({
+  reason: z.string().trim().min(1, 'Please tell us why you are cancelling.').max(MAX_REASON_LENGTH),
+});
+
+/** Multipart text fields of POST /orders/{id}/return and /partial-return (files beside them). */
+export const returnFieldsSchema = z.object({
+  reason: z.enum(RETURN_REASONS, 'Please choose a reason for the return.'),
+  comment: z.string().trim().max(MAX_REASON_LENGTH).optional(),
+});
+/** The `items` field of a partial return: JSON `[{ orderItemId, quantity }]`. */
+export const partialReturnItemsSchema = z
+  .array(z.object({ orderItemId: z.string().uuid(), quantity: z.number().int().min(1) }))
+  .min(1, 'Choose at least one item to return.');
+
+/** GET /api/shipping/track/{orderId}. */
+export const trackingSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  /** Which provider answered: builtin (the order's own timeline) or shiprocket. */
+  provider: z.string(),
+  courier: z.string().nullable(),
+  awb: z.string().nullable(),
+  /** The shipment's status in words, e.g. "In transit". */
+  currentStatus: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  estimatedDelivery: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  events: z.array(z.object({ at: z.string(), status: z.string(), location: z.string().nullable() })),
+});
+export type Tracking = z.infer<typeof trackingSchema>;
