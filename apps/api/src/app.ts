@@ -50,6 +50,7 @@ import { healthRoutes } from './modules/health/routes';
 import { scheduleUnpaidOrderExpiry } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/routes';
 import { OrdersService } from './modules/orders/service';
+import { loadOperatorToken, registerOperatorAuth } from './modules/operator/auth';
 import { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } from './modules/payments/providers';
 import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   // The API's own origin too: the sandbox payment page it serves posts its form with the shopper's cookie.
   registerAuthentication(app, sessions, [...config.storefrontOrigins, new URL(config.publicUrl).origin]);
+  registerOperatorAuth(app, loadOperatorToken({ operatorToken: config.operatorToken, dataDir: config.dataDir }));
 
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { catalog });
