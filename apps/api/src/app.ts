@@ -52,6 +52,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { OrdersService } from './modules/orders/service';
 import { loadOperatorToken, registerOperatorAuth } from './modules/operator/auth';
 import { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } from './modules/payments/providers';
+import { scheduleRefundRefresh } from './modules/payments/refund-timer';
 import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
 import { reviewsRoutes } from './modules/reviews/routes';
@@ -216,6 +217,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     log: app.log,
   });
   app.decorate('payments', payments);
+  scheduleRefundRefresh(app, payments, config.refundRefreshMs);
   await app.register(paymentsRoutes, {
     payments,
     storefrontUrl,

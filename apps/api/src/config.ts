@@ -108,6 +108,13 @@ const schema = z.object({
   /** The username and password set for the webhook in PhonePe's dashboard. */
   PHONEPE_WEBHOOK_USERNAME: optionalString,
   PHONEPE_WEBHOOK_PASSWORD: optionalString,
+  /** Minutes between reads of pending gateway refunds (submit again, read the state); 0 = never. */
+  REFUND_REFRESH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(5),
   /** Days after delivery within which a return may be requested. */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   /** Category slugs that are never returnable (their subcategories neither), comma-separated. */
@@ -171,6 +178,8 @@ export type Config = {
     codMaxPaise: number;
   };
   phonepe: PhonePeConfig;
+  /** How often pending gateway refunds are refreshed in the background; 0 = never. */
+  refundRefreshMs: number;
   returns: {
     windowDays: number;
     /** Category slugs never returnable, with everything below them. */
@@ -246,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookUsername: e.PHONEPE_WEBHOOK_USERNAME,
       webhookPassword: e.PHONEPE_WEBHOOK_PASSWORD,
     },
+    refundRefreshMs: e.REFUND_REFRESH_MINUTES * 60_000,
     returns: {
       windowDays: e.RETURN_WINDOW_DAYS,
       nonReturnableCategories: e.NON_RETURNABLE_CATEGORIES.split(',')

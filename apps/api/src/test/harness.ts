@@ -140,6 +140,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://api.test',
     STOREFRONT_URL: TEST_STOREFRONT_URL,
+    // Tests refresh refunds themselves; a background run would race them.
+    REFUND_REFRESH_MINUTES: '0',
     ...opts.env,
   });
   const app = await buildApp({ config, database, logStream: opts.logStream });

@@ -18,108 +18,17 @@ import { ServiceUnavailableError } from '../../lib/errors';
 import { createTestApp, TEST_STOREFRONT_URL, type TestContext } from '../../test/harness';
 import { eventsOf, orderPaymentStatus, paymentsOf, recordingListener } from '../../test/payments';
 import { insertOrder, type TestOrder } from '../../test/orders';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  FakePhonePe,
+  type OrderStatusAnswer,
+  WEBHOOK_AUTH,
+  WEBHOOK_PASSWORD,
+  WEBHOOK_USERNAME,
+} from '../../test/phonepe-server';
 import { PhonePeProvider } from './phonepe';
 import { PaymentProviderError } from './provider';
-
-const CLIENT_ID = 'VASTRAUAT_2501';
-const CLIENT_SECRET = 'pp-client-secret-7f3a9c';
-const WEBHOOK_USERNAME = 'vastra_hook';
-const WEBHOOK_PASSWORD = 'hookPass2025';
-const WEBHOOK_AUTH = createHash('sha256').update(`${WEBHOOK_USERNAME}:${WEBHOOK_PASSWORD}`).digest('hex');
-
-type OrderStatusAnswer = { state: string; amount?: number; errorCode?: string };
-
-/** A stand-in for PhonePe: token under /identity, checkout under /pg, recording what it was sent. */
-class FakePhonePe {
-  server = http.createServer((req, res) => void this.handle(req, res));
-  tokenForms: URLSearchParams[] = [];
-  tokenContentTypes: string[] = [];
-  pays: { authorization: string | undefined; body: Record<string, unknown> }[] = [];
-  statusReads: { authorization: string | undefined; url: string }[] = [];
-  /** Tokens PhonePe accepts; clearing it revokes them all. */
-  valid = new Set<string>();
-  status = new Map<string, OrderStatusAnswer>();
-  /** Epoch seconds of the next token's expires_at. */
-  tokenExpiresAt = Math.floor(Date.now() / 1000) + 3600;
-  down = false;
-  payRedirectUrl: string | null = null;
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (this.down) return send(503, { success: false, code: 'INTERNAL_SERVER_ERROR', message: 'Service unavailable' });
-    const url = req.url ?? '';
-    if (req.method === 'POST' && url === '/identity/v1/oauth/token') {
-      const form = new URLSearchParams(raw);
-      this.tokenForms.push(form);
-      this.tokenContentTypes.push(String(req.headers['content-type']));
-      if (form.get('client_secret') !== CLIENT_SECRET) return send(401, { code: 'UNAUTHORIZED' });
-      const token = `pp-token-${this.tokenForms.length}`;
-      this.valid.add(token);
-      const now = Math.floor(Date.now() / 1000);
-      return send(200, {
-        access_token: token,
-        encrypted_access_token: token,
-        expires_in: null,
-        issued_at: now,
-        expires_at: this.tokenExpiresAt,
-        session_expires_at: this.tokenExpiresAt,
-        token_type: 'O-Bearer',
-      });
-    }
-    const authorization = req.headers.authorization;
-    const token = authorization?.startsWith('O-Bearer ') ? authorization.slice('O-Bearer '.length) : '';
-    if (!this.valid.has(token)) return send(401, { success: false, code: 'UNAUTHORIZED', message: 'Invalid token' });
-    if (req.method === 'POST' && url === '/pg/checkout/v2/pay') {
-      const body = JSON.parse(raw) as Record<string, unknown>;
-      this.pays.push({ authorization, body });
-      return send(200, {
-        orderId: `OMO${2500 + this.pays.length}`,
-        state: 'PENDING',
-        expireAt: Date.now() + 1_200_000,
-        redirectUrl:
-          this.payRedirectUrl ?? `https://mercury-uat.phonepe.com/transact/uat_v2?token=tk${this.pays.length}`,
-      });
-    }
-    const status = /^\/pg\/checkout\/v2\/order\/([^/?]+)\/status(\?.*)?$/.exec(url);
-    if (req.method === 'GET' && status) {
-      this.statusReads.push({ authorization, url });
-      const merchantOrderId = decodeURIComponent(status[1]!);
-      const answer = this.status.get(merchantOrderId) ?? { state: 'PENDING' };
-      const pay = this.pays.find((p) => p.body.merchantOrderId === merchantOrderId);
-      return send(200, {
-        orderId: `OMO-${merchantOrderId}`,
-        state: answer.state,
-        amount: answer.amount ?? pay?.body.amount,
-        expireAt: Date.now() + 600_000,
-        ...(answer.errorCode ? { errorCode: answer.errorCode, detailedErrorCode: 'ZM' } : {}),
-        paymentDetails: [
-          {
-            paymentMode: 'UPI_QR',
-            transactionId: 'OM2501010101',
-            timestamp: Date.now(),
-            amount: answer.amount ?? pay?.body.amount,
-            state: answer.state,
-          },
-        ],
-      });
-    }
-    send(404, { code: 'NOT_FOUND' });
-  }
-}
 
 const phonePe = new FakePhonePe();
 const recorder = recordingListener(() => ctx.database.db);

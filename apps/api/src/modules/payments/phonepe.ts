@@ -12,9 +12,18 @@
  * - Order status: `GET {baseUrl}/checkout/v2/order/{merchantOrderId}/status?details=false` →
  *   `{ orderId, state: PENDING | COMPLETED | FAILED, amount, expireAt, errorCode?,
  *   detailedErrorCode?, paymentDetails: [...] }`.
+ * - Refund: `POST {baseUrl}/payments/v2/refund`, body `{ merchantRefundId (≤ 63 chars),
+ *   originalMerchantOrderId, amount (paise, ≥ 100, ≤ the order's) }` → `{ refundId, amount,
+ *   state: 'PENDING' }`.
+ * - Refund status: `GET {baseUrl}/payments/v2/refund/{merchantRefundId}/status` → `{
+ *   originalMerchantOrderId, refundId, amount, state: PENDING | CONFIRMED | COMPLETED | FAILED,
+ *   timestamp, errorCode?, detailedErrorCode?, splitInstruments? }`. CONFIRMED = accepted, not
+ *   yet paid back; only `state` counts.
  * - Webhook: header `Authorization: SHA256(username:password)` (hex), body `{ event:
- *   'checkout.order.completed' | 'checkout.order.failed' | 'pg.refund.…', payload: {
- *   merchantOrderId, orderId, state, amount, paymentDetails, errorCode?, … } }`. The docs ask to
+ *   'checkout.order.completed' | 'checkout.order.failed' | 'pg.refund.accepted' |
+ *   'pg.refund.completed' | 'pg.refund.failed', payload: { merchantOrderId, orderId, state,
+ *   amount, paymentDetails, errorCode?, … } }`; a refund event's payload carries
+ *   `merchantRefundId, originalMerchantOrderId, refundId, amount, state` instead. The docs ask to
  *   rely on `payload.state` and `event` only (`type` is deprecated) and to avoid strict parsing.
  *
  * Every call has a timeout. Errors never carry the client secret, the token or the webhook
@@ -26,6 +35,7 @@ import {
   PaymentProviderError,
   type CreatePaymentInput,
   type CreatedPayment,
+  type CreateRefundInput,
   type PaymentProvider,
   type ProviderStatus,
   type ProviderRefund,
@@ -65,6 +75,13 @@ const createdSchema = z.object({
   redirectUrl: httpUrl,
 });
 
+const refundSchema = z.object({
+  refundId: z.string().nullish(),
+  state: z.string().min(1),
+  amount: z.number().int().nullish(),
+  errorCode: z.string().nullish(),
+});
+
 const statusSchema = z.object({
   orderId: z.string().nullish(),
   state: z.string().min(1),
@@ -77,6 +94,7 @@ export const phonePeWebhookSchema = z.looseObject({
   event: z.string().min(1).max(100),
   payload: z.looseObject({
     merchantOrderId: z.string().max(100).optional(),
+    merchantRefundId: z.string().max(100).optional(),
     orderId: z.string().max(100).nullish(),
     state: z.string().min(1).max(40),
     amount: z.number().int().nullish(),
@@ -85,12 +103,19 @@ export const phonePeWebhookSchema = z.looseObject({
 });
 export type PhonePeWebhook = z.infer<typeof phonePeWebhookSchema>;
 
-/** Webhook events about a checkout order's outcome; refund events are stored but change no payment. */
+/** Webhook events about a checkout order's outcome. */
 export const PHONEPE_ORDER_EVENTS: ReadonlySet<string> = new Set([
   'checkout.order.completed',
   'checkout.order.failed',
   'pg.order.completed',
   'pg.order.failed',
+]);
+
+/** Webhook events about a refund: they move the refund they name, never a payment. */
+export const PHONEPE_REFUND_EVENTS: ReadonlySet<string> = new Set([
+  'pg.refund.accepted',
+  'pg.refund.completed',
+  'pg.refund.failed',
 ]);
 
 /**
@@ -156,16 +181,42 @@ export class PhonePeProvider implements PaymentProvider {
     };
   }
 
+  /**
+   * Asks PhonePe to refund amountPaise (≥ ₹1) of a completed order; PhonePe answers PENDING
+   * and settles later (webhook or status read). Errors as for every call.
+   */
+  async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
+    if (!Number.isInteger(input.amountPaise) || input.amountPaise < MIN_AMOUNT_PAISE) {
+      throw new PaymentProviderError(`PhonePe refunds whole paise from ${MIN_AMOUNT_PAISE}`);
+    }
+    const raw = await this.call('POST', '/payments/v2/refund', {
+      merchantRefundId: input.merchantRefundId,
+      originalMerchantOrderId: input.originalMerchantOrderId,
+      amount: input.amountPaise,
+    });
+    return this.refundAnswer(raw, 'refund');
+  }
+
+  /** PhonePe's current state of a refund we asked for (PENDING, CONFIRMED, COMPLETED or FAILED). */
+  async fetchRefundStatus(merchantRefundId: string): Promise<ProviderRefund> {
+    const raw = await this.call('GET', `/payments/v2/refund/${encodeURIComponent(merchantRefundId)}/status`);
+    return this.refundAnswer(raw, 'refund status');
+  }
+
+  private refundAnswer(raw: unknown, what: string): ProviderRefund {
+    const parsed = refundSchema.safeParse(raw);
+    if (!parsed.success) throw new PaymentProviderError(`PhonePe ${what}: unexpected answer`);
+    const { state, refundId, amount, errorCode } = parsed.data;
+    return {
+      state,
+      providerRefundId: refundId ?? null,
+      amountPaise: amount ?? null,
+      errorCode: errorCode || null,
+      raw,
+    };
+  }
+
   /** The order's state, its error code as it counts for §4 (see phonePeErrorCode) and the amount collected. */
-  // Replaced by the refund API calls (issue 6, payments helper).
-  async createRefund(): Promise<ProviderRefund> {
-    throw new PaymentProviderError('PhonePe refunds are not wired yet');
-  }
-
-  async fetchRefundStatus(): Promise<ProviderRefund> {
-    throw new PaymentProviderError('PhonePe refunds are not wired yet');
-  }
-
   async fetchStatus(merchantOrderId: string): Promise<ProviderStatus> {
     const raw = await this.call(
       'GET',

@@ -54,6 +54,10 @@ export type CreateRefundInput = {
 export type ProviderRefund = {
   state: string;
   providerRefundId: string | null;
+  /** The amount the gateway says it refunds, when it says (paise). */
+  amountPaise?: number | null;
+  /** The gateway's error code of a failed refund, when it gives one. */
+  errorCode?: string | null;
   raw: unknown;
 };
 

@@ -22,14 +22,20 @@
  * cannot start a payment, NotFoundError(ORDER_MESSAGES.paymentNotFound) for an unknown payment.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_MESSAGES, toPaymentStatus, type PaymentStatus, type RefundMethod } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { orders } from '../orders/tables';
-import { PHONEPE_ORDER_EVENTS, phonePeErrorCode, type PhonePeWebhook } from './phonepe';
-import { PaymentProviderError, toRefundStatus, type GatewayName, type PaymentProvider } from './provider';
+import { PHONEPE_ORDER_EVENTS, PHONEPE_REFUND_EVENTS, phonePeErrorCode, type PhonePeWebhook } from './phonepe';
+import {
+  PaymentProviderError,
+  toRefundStatus,
+  type GatewayName,
+  type PaymentProvider,
+  type ProviderRefund,
+} from './provider';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from './sandbox';
 import { paymentEvents, payments, refunds, type PaymentRow, type RefundRow } from './tables';
 
@@ -45,6 +51,16 @@ export type PaymentStatusListener = (
   status: PaymentStatus,
   source: string,
 ) => Promise<void | (() => Promise<void>)>;
+
+/**
+ * Told once, after the change committed, when a gateway refund settles (pending → completed or
+ * failed), with the refund as it now stands; e.g. to mail the shopper. Not told of gift card
+ * and manual refunds, which are recorded completed by the caller's own transaction.
+ */
+export type RefundListener = (refund: RefundRow) => Promise<void>;
+
+/** How many pending refunds one refresh looks at, oldest first; the rest wait for the next run. */
+const REFRESH_BATCH = 100;
 
 export type PaymentServiceOptions = {
   providers: Partial<Record<GatewayName, PaymentProvider>>;
@@ -100,6 +116,7 @@ function describe(err: unknown): Record<string, unknown> {
 
 export class PaymentService {
   private listener: PaymentStatusListener | null = null;
+  private refundListener: RefundListener | null = null;
 
   constructor(
     private readonly db: Db,
@@ -120,6 +137,16 @@ export class PaymentService {
    */
   onStatusChange(listener: PaymentStatusListener): void {
     this.listener = listener;
+  }
+
+  /**
+   * Set by the orders module (a second call replaces the first): called after a gateway refund
+   * becomes completed or failed, once per refund, whatever brought the news (the gateway's
+   * first answer, a status read, a webhook). A listener that throws is logged; the refund
+   * stays settled.
+   */
+  onRefundChange(listener: RefundListener): void {
+    this.refundListener = listener;
   }
 
   /** The storefront page a shopper lands on after paying: `${storefrontUrl}/checkout/confirmation/${orderId}`. */
@@ -270,12 +297,17 @@ export class PaymentService {
 
   /**
    * An authorised PhonePe webhook (the route checks the Authorization header). Order events
-   * are stored once per event+merchantOrderId+state and applied; other events (refunds) are
-   * stored when they name a payment of ours and change nothing. NotFoundError for an order
-   * event about a payment we do not know.
+   * are stored once per event+merchantOrderId+state and applied to the payment. Refund events
+   * (pg.refund.accepted/completed/failed) are stored against the refunded payment once per
+   * event+merchantRefundId+state and applied to that refund while it is pending: a replay, or
+   * news about a refund already settled, changes nothing. Other events are stored when they
+   * name a payment of ours and change nothing. NotFoundError for an order event about a
+   * payment we do not know; a refund event about an unknown refund is acknowledged and logged.
+   * `applied` = whether a payment or a refund changed status.
    */
   async applyPhonePeWebhook(body: PhonePeWebhook): Promise<{ applied: boolean }> {
     const orderEvent = PHONEPE_ORDER_EVENTS.has(body.event);
+    const merchantRefundId = PHONEPE_REFUND_EVENTS.has(body.event) ? body.payload.merchantRefundId : undefined;
     const { payload } = body;
     const merchantOrderId =
       payload.merchantOrderId ??
@@ -297,11 +329,27 @@ export class PaymentService {
       errorCode: phonePeErrorCode(payload.state, payload.errorCode),
       providerOrderId: payload.orderId ?? null,
       amountPaise: payload.amount ?? null,
-      dedupeKey: `${body.event}:${payment.merchantOrderId}:${payload.state}`,
+      dedupeKey: `${body.event}:${merchantRefundId ?? payment.merchantOrderId}:${payload.state}`,
       payload: body,
       apply: orderEvent,
     });
-    return { applied: result.changed };
+    if (merchantRefundId === undefined || !result.stored) return { applied: result.changed };
+    const [refund] = await this.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.merchantRefundId, merchantRefundId), eq(refunds.paymentId, payment.id)));
+    if (!refund) {
+      this.opts.log.warn({ event: body.event, merchantRefundId }, 'PhonePe webhook about a refund we do not know');
+      return { applied: false };
+    }
+    const settled = await this.storeRefundAnswer(refund, {
+      state: payload.state,
+      providerRefundId: typeof payload.refundId === 'string' ? payload.refundId : null,
+      amountPaise: payload.amount ?? null,
+      errorCode: payload.errorCode ?? null,
+      raw: body,
+    });
+    return { applied: settled.status !== 'pending' && refund.status === 'pending' };
   }
 
   /**
@@ -369,36 +417,65 @@ export class PaymentService {
 
   /**
    * After the refund's transaction committed: asks the gateway for a `gateway` refund not
-   * yet accepted by it (the sandbox completes at once), and stores its answer. A gateway that
-   * fails leaves the refund pending with the error kept for the operator; calling again
-   * retries. Returns the refund as it now stands. NotFoundError for an unknown refund.
+   * yet accepted by it (the sandbox completes at once), and stores its answer; the refund
+   * listener hears of it when that answer settles it. A gateway that fails leaves the refund
+   * pending with the error kept in lastResponse for the operator; calling again (or
+   * `refreshPendingRefunds`) retries. Returns the refund as it now stands. NotFoundError for
+   * an unknown refund.
    */
   async submitRefund(refundId: string): Promise<RefundRow> {
-    const [refund] = await this.db.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!refund) throw new NotFoundError('Refund not found');
+    const refund = await this.refundRow(refundId);
     if (refund.method !== 'gateway' || refund.status !== 'pending' || refund.providerState) return refund;
-    const [payment] = await this.db.select().from(payments).where(eq(payments.id, refund.paymentId!));
-    const provider = payment && this.opts.providers[payment.provider as GatewayName];
-    if (!payment || !provider) return refund;
+    const gateway = await this.gatewayOf(refund);
+    if (!gateway) return refund;
     try {
-      const answer = await provider.createRefund({
+      const answer = await gateway.provider.createRefund({
         merchantRefundId: refund.merchantRefundId,
-        originalMerchantOrderId: payment.merchantOrderId,
+        originalMerchantOrderId: gateway.merchantOrderId,
         amountPaise: refund.amountPaise,
       });
-      return await this.storeRefundAnswer(refund.id, answer);
+      return await this.storeRefundAnswer(refund, answer);
     } catch (err) {
-      this.opts.log.warn(
-        { err: describe(err), merchantRefundId: refund.merchantRefundId },
-        'refund could not be submitted; it stays pending for a retry',
-      );
-      const [row] = await this.db
-        .update(refunds)
-        .set({ lastResponse: { error: describe(err) }, updatedAt: new Date() })
-        .where(eq(refunds.id, refund.id))
-        .returning();
-      return row ?? refund;
+      return this.keepRefundError(refund, err, 'refund could not be submitted; it stays pending for a retry');
     }
+  }
+
+  /**
+   * Brings one gateway refund up to date: submits it when the gateway has not accepted it yet
+   * (as `submitRefund`), else reads its state at the gateway and stores it (the listener hears
+   * when it settles). A gateway that cannot be read leaves it pending with the error kept.
+   * Settled, gift card and manual refunds are answered as they are. NotFoundError for an
+   * unknown refund.
+   */
+  async refreshRefund(refundId: string): Promise<RefundRow> {
+    const refund = await this.refundRow(refundId);
+    if (refund.method !== 'gateway' || refund.status !== 'pending') return refund;
+    if (!refund.providerState) return this.submitRefund(refund.id);
+    const gateway = await this.gatewayOf(refund);
+    if (!gateway) return refund;
+    try {
+      return await this.storeRefundAnswer(refund, await gateway.provider.fetchRefundStatus(refund.merchantRefundId));
+    } catch (err) {
+      return this.keepRefundError(refund, err, 'refund status could not be read; it stays pending');
+    }
+  }
+
+  /**
+   * Refreshes every pending gateway refund (`refreshRefund`), oldest first, at most 100 per
+   * call; `idleForMs` skips refunds changed more recently than that (the timer leaves a
+   * refund just requested to the submit that follows its commit). Returns how many refunds
+   * it looked at. Used by the refund timer and the operator's refresh.
+   */
+  async refreshPendingRefunds(opts: { idleForMs?: number } = {}): Promise<number> {
+    const idleSince = new Date(Date.now() - (opts.idleForMs ?? 0));
+    const pending = await this.db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.method, 'gateway'), eq(refunds.status, 'pending'), lte(refunds.updatedAt, idleSince)))
+      .orderBy(asc(refunds.createdAt))
+      .limit(REFRESH_BATCH);
+    for (const { id } of pending) await this.refreshRefund(id);
+    return pending.length;
   }
 
   /** Every refund of these orders, oldest first. */
@@ -407,24 +484,76 @@ export class PaymentService {
     return this.db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt));
   }
 
-  private async storeRefundAnswer(
-    refundId: string,
-    answer: { state: string; providerRefundId: string | null; raw: unknown },
-  ): Promise<RefundRow> {
+  private async refundRow(refundId: string): Promise<RefundRow> {
+    const [refund] = await this.db.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!refund) throw new NotFoundError('Refund not found');
+    return refund;
+  }
+
+  /** The gateway that took the refunded payment, with that payment's merchantOrderId; null when not configured here. */
+  private async gatewayOf(refund: RefundRow): Promise<{ provider: PaymentProvider; merchantOrderId: string } | null> {
+    if (!refund.paymentId) return null;
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, refund.paymentId));
+    const provider = payment && this.opts.providers[payment.provider as GatewayName];
+    if (!payment || !provider) {
+      this.opts.log.warn({ merchantRefundId: refund.merchantRefundId }, 'refund of a gateway not configured here');
+      return null;
+    }
+    return { provider, merchantOrderId: payment.merchantOrderId };
+  }
+
+  /** Logs a failed gateway call about a refund and keeps the error on the still pending refund. */
+  private async keepRefundError(refund: RefundRow, err: unknown, message: string): Promise<RefundRow> {
+    this.opts.log.warn({ err: describe(err), merchantRefundId: refund.merchantRefundId }, message);
+    const [row] = await this.db
+      .update(refunds)
+      .set({ lastResponse: { error: describe(err) }, updatedAt: new Date() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+      .returning();
+    return row ?? (await this.refundRow(refund.id));
+  }
+
+  /**
+   * Stores the gateway's word on a refund while it is pending (a settled refund never moves
+   * again: the update is conditional, so concurrent news settles it once) and tells the refund
+   * listener when this answer settled it. An amount other than ours is logged for a person.
+   */
+  private async storeRefundAnswer(refund: RefundRow, answer: ProviderRefund): Promise<RefundRow> {
+    const status = toRefundStatus(answer.state);
+    if (answer.amountPaise != null && answer.amountPaise !== refund.amountPaise) {
+      this.opts.log.error(
+        {
+          merchantRefundId: refund.merchantRefundId,
+          expectedPaise: refund.amountPaise,
+          reportedPaise: answer.amountPaise,
+        },
+        'gateway reports a refund of another amount; check it',
+      );
+    }
     const [row] = await this.db
       .update(refunds)
       .set({
         providerState: answer.state,
-        providerRefundId: answer.providerRefundId,
-        status: toRefundStatus(answer.state),
+        providerRefundId: answer.providerRefundId ?? sql`${refunds.providerRefundId}`,
+        status,
         lastResponse: answer.raw,
         updatedAt: new Date(),
       })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
       .returning();
-    if (row) return row;
-    const [current] = await this.db.select().from(refunds).where(eq(refunds.id, refundId));
-    return current!;
+    if (!row) return this.refundRow(refund.id);
+    if (row.status !== 'pending') {
+      this.opts.log.info({ merchantRefundId: row.merchantRefundId, status: row.status }, 'refund settled');
+      try {
+        await this.refundListener?.(row);
+      } catch (err) {
+        this.opts.log.error(
+          { err: describe(err), merchantRefundId: row.merchantRefundId },
+          'work after a refund settled failed',
+        );
+      }
+    }
+    return row;
   }
 
   private async find(merchantOrderId: string, provider: GatewayName): Promise<PaymentRow> {
