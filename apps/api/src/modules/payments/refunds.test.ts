@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { insertOrder } from '../../test/orders';
 import { paymentsOf } from '../../test/payments';
@@ -22,6 +23,7 @@ import {
   WEBHOOK_PASSWORD,
   WEBHOOK_USERNAME,
 } from '../../test/phonepe-server';
+import { scheduleRefundRefresh } from './refund-timer';
 import type { PaymentService } from './service';
 import { refunds, type RefundRow } from './tables';
 
@@ -277,6 +279,39 @@ describe('a PhonePe refund', () => {
     await ctx.app.payments.refreshPendingRefunds({ idleForMs: 60_000 });
     assert.equal(phonePe.refunds.length, before);
     assert.equal((await refundRow(refund.id)).providerState, null);
+  });
+});
+
+describe('the refund timer', () => {
+  test('when the API is ready, submits a refund left pending a while ago; with 0 minutes it never runs', async () => {
+    const { order } = await paidOrder();
+    phonePe.down = true;
+    const refund = await refunded(ctx.app.payments, order.id, 15_000);
+    phonePe.down = false;
+    await ctx.database.db
+      .update(refunds)
+      .set({ updatedAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(refunds.id, refund.id));
+    const submitted = () => phonePe.refunds.some((r) => r.body.merchantRefundId === refund.merchantRefundId);
+
+    const off = Fastify({ logger: false });
+    scheduleRefundRefresh(off, ctx.app.payments, 0);
+    await off.ready();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await off.close();
+    assert.equal(submitted(), false);
+
+    const on = Fastify({ logger: false });
+    scheduleRefundRefresh(on, ctx.app.payments, 5 * 60_000);
+    try {
+      await on.ready();
+      const stored = async () => (await refundRow(refund.id)).providerState === 'PENDING';
+      for (let i = 0; i < 50 && !(await stored()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(submitted(), true);
+      assert.equal(await stored(), true);
+    } finally {
+      await on.close();
+    }
   });
 });
 
