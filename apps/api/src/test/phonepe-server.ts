@@ -37,6 +37,8 @@ export class FakePhonePe {
   refunds: { authorization: string | undefined; body: Record<string, unknown> }[] = [];
   refundStatusReads: { authorization: string | undefined; url: string }[] = [];
   refundStatus = new Map<string, RefundStatusAnswer>();
+  /** Takes the next refund but answers 504, as when PhonePe's answer is lost on the way. */
+  loseNextRefundAnswer = false;
   payRedirectUrl: string | null = null;
 
   async listen(): Promise<string> {
@@ -92,6 +94,10 @@ export class FakePhonePe {
     if (req.method === 'POST' && url === '/pg/payments/v2/refund') {
       const body = JSON.parse(raw) as Record<string, unknown>;
       this.refunds.push({ authorization, body });
+      if (this.loseNextRefundAnswer) {
+        this.loseNextRefundAnswer = false;
+        return send(504, { success: false, code: 'GATEWAY_TIMEOUT', message: 'Gateway timeout' });
+      }
       return send(200, { refundId: `OMR${7000 + this.refunds.length}`, amount: body.amount, state: 'PENDING' });
     }
     const refundStatus = /^\/pg\/payments\/v2\/refund\/([^/?]+)\/status$/.exec(url);

@@ -270,6 +270,22 @@ describe('a PhonePe refund', () => {
     );
   });
 
+  test('a submit whose answer was lost is not asked for twice: the refresh finds it at PhonePe', async () => {
+    const { order } = await paidOrder();
+    phonePe.loseNextRefundAnswer = true;
+    const refund = await refunded(ctx.app.payments, order.id, 70_000);
+    assert.equal(refund.providerState, null);
+    assert.equal((refund.lastResponse as { error: { status: number } }).error.status, 504);
+    phonePe.refundStatus.set(refund.merchantRefundId, { state: 'COMPLETED' });
+    const refreshed = await ctx.app.payments.refreshRefund(refund.id);
+    assert.equal(refreshed.status, 'completed');
+    assert.equal(phonePe.refunds.filter((r) => r.body.merchantRefundId === refund.merchantRefundId).length, 1);
+    assert.deepEqual(
+      heard.map((r) => r.id),
+      [refund.id],
+    );
+  });
+
   test('the timer-style refresh leaves a refund changed just now to its own submit', async () => {
     const { order } = await paidOrder();
     phonePe.down = true;

@@ -442,7 +442,8 @@ export class PaymentService {
 
   /**
    * Brings one gateway refund up to date: submits it when the gateway has not accepted it yet
-   * (as `submitRefund`), else reads its state at the gateway and stores it (the listener hears
+   * (as `submitRefund`; after a failed submit, only once a status read shows the gateway does
+   * not know it), else reads its state at the gateway and stores it (the listener hears
    * when it settles). A gateway that cannot be read leaves it pending with the error kept.
    * Settled, gift card and manual refunds are answered as they are. NotFoundError for an
    * unknown refund.
@@ -450,9 +451,23 @@ export class PaymentService {
   async refreshRefund(refundId: string): Promise<RefundRow> {
     const refund = await this.refundRow(refundId);
     if (refund.method !== 'gateway' || refund.status !== 'pending') return refund;
-    if (!refund.providerState) return this.submitRefund(refund.id);
     const gateway = await this.gatewayOf(refund);
     if (!gateway) return refund;
+    if (!refund.providerState) {
+      // A submit that failed may still have reached the gateway (its answer lost): ask before
+      // submitting again, so the same refund is never asked for twice.
+      if (refund.lastResponse !== null) {
+        try {
+          return await this.storeRefundAnswer(
+            refund,
+            await gateway.provider.fetchRefundStatus(refund.merchantRefundId),
+          );
+        } catch {
+          // Unknown there (or unreachable): submit it.
+        }
+      }
+      return this.submitRefund(refund.id);
+    }
     try {
       return await this.storeRefundAnswer(refund, await gateway.provider.fetchRefundStatus(refund.merchantRefundId));
     } catch (err) {
