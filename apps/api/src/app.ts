@@ -48,6 +48,7 @@ import { couponsRoutes } from './modules/coupons/routes';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
 import { scheduleUnpaidOrderExpiry } from './modules/orders/expiry';
+import { operatorOrdersRoutes } from './modules/orders/operator-routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { OrdersService } from './modules/orders/service';
 import { loadOperatorToken, registerOperatorAuth } from './modules/operator/auth';
@@ -233,10 +234,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mailer,
     users,
     log: app.log,
-    options: { ...config.checkout, mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath) },
+    options: { ...config.checkout, mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath), storefrontUrl },
   });
   scheduleUnpaidOrderExpiry(app, orders);
   await app.register(ordersRoutes, { orders, options: config.checkout });
+  await app.register(operatorOrdersRoutes, { orders });
 
   return app;
 }
