@@ -125,7 +125,11 @@ export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
 function refundLines(order: Order): string[] {
   return order.refunds.map((r) => {
     const route =
-      r.method === 'gift_card' ? 'to your gift card' : r.method === 'manual' ? 'paid back by the store' : 'to your original payment method';
+      r.method === 'gift_card'
+        ? 'to your gift card'
+        : r.method === 'manual'
+          ? 'paid back by the store'
+          : 'to your original payment method';
     return `${formatPrice(r.amount)} ${route} (${r.status})`;
   });
 }
@@ -136,7 +140,10 @@ function statusContent(event: OrderMailEvent, order: Order): { subject: string; 
   const s = order.shipment;
   switch (event) {
     case 'confirmed':
-      return { subject: `Your Vastra order ${n} is confirmed`, lines: [`We have confirmed your order ${n} and are getting it ready.`] };
+      return {
+        subject: `We are getting your Vastra order ${n} ready`,
+        lines: [`The store has confirmed your order ${n} and is getting it ready.`],
+      };
     case 'shipped':
       return {
         subject: `Your Vastra order ${n} has shipped`,
@@ -162,7 +169,10 @@ function statusContent(event: OrderMailEvent, order: Order): { subject: string; 
         ],
       };
     case 'return_requested':
-      return { subject: `We received your return request for ${n}`, lines: [`We received your return request for order ${n}.`] };
+      return {
+        subject: `We received your return request for ${n}`,
+        lines: [`We received your return request for order ${n}.`],
+      };
     case 'return_approved':
       return {
         subject: `Your return for ${n} is approved`,
@@ -177,11 +187,20 @@ function statusContent(event: OrderMailEvent, order: Order): { subject: string; 
         ],
       };
     case 'picked_up':
-      return { subject: `Your return for ${n} was picked up`, lines: [`We picked up the items of your return for order ${n}.`] };
+      return {
+        subject: `Your return for ${n} was picked up`,
+        lines: [`We picked up the items of your return for order ${n}.`],
+      };
     case 'refunded':
-      return { subject: `Your refund for ${n} is on its way`, lines: [`Your refund for order ${n} is on its way.`, ...refundLines(order)] };
+      return {
+        subject: `Your refund for ${n} is on its way`,
+        lines: [`Your refund for order ${n} is on its way.`, ...refundLines(order)],
+      };
     case 'refund_completed':
-      return { subject: `Your refund for ${n} is complete`, lines: [`Your refund for order ${n} is complete.`, ...refundLines(order)] };
+      return {
+        subject: `Your refund for ${n} is complete`,
+        lines: [`Your refund for order ${n} is complete.`, ...refundLines(order)],
+      };
   }
 }
 

@@ -59,7 +59,8 @@ export const operatorOrdersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Move the order one store step: confirmed, packed, shipped (courier, AWB), out_for_delivery, delivered',
+        summary:
+          'Move the order one store step: confirmed, packed, shipped (courier, AWB), out_for_delivery, delivered',
         params: refParams,
         body: transitionBodySchema,
         response: { 200: orderEnvelope, ...errors },

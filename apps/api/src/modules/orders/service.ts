@@ -587,7 +587,11 @@ export class OrdersService {
       const giftCardBack = await this.giveBack(tx, orderId);
       const online = ONLINE_GATEWAYS.has(current.paymentGateway);
       if (online && current.paymentStatus === 'pending') {
-        await payments.fail(tx, orderId, by.actor === 'shopper' ? 'Cancelled by the shopper' : 'Cancelled by the store');
+        await payments.fail(
+          tx,
+          orderId,
+          by.actor === 'shopper' ? 'Cancelled by the shopper' : 'Cancelled by the store',
+        );
         await tx
           .update(orders)
           .set({ paymentStatus: 'failed', paymentUrl: null, paymentExpiresAt: null })
