@@ -10,6 +10,12 @@
  * Nothing the client says about money is used: prices, discounts and taxes are recomputed.
  * An `Idempotency-Key` makes a retried create answer the first order. A payment that fails
  * or expires releases the stock, the coupon use and the gift card hold. Money in paise.
+ *
+ * After the purchase (issue 6): the lifecycle steps (`transition`, lifecycle.ts) taken by the
+ * store (`advance`, operator API) or the shopper (`cancel`, which gives everything back and
+ * refunds what was paid), removing an order from the list (`hide`), status mails (`notify`),
+ * and money that arrives for a released order refunded at once. The order view shows the
+ * refunds (payments module) and, once registered with `useReturns`, the returns module's view.
  */
 import { randomUUID } from 'node:crypto';
 import {
