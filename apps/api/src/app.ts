@@ -48,6 +48,7 @@ import { couponsRoutes } from './modules/coupons/routes';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
 import { scheduleUnpaidOrderExpiry } from './modules/orders/expiry';
+import { operatorOrdersRoutes } from './modules/orders/operator-routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { OrdersService } from './modules/orders/service';
 import { loadOperatorToken, registerOperatorAuth } from './modules/operator/auth';
@@ -235,10 +236,16 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mailer,
     users,
     log: app.log,
-    options: { ...config.checkout, mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath) },
+    options: { ...config.checkout, mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath), storefrontUrl },
   });
   scheduleUnpaidOrderExpiry(app, orders);
   await app.register(ordersRoutes, { orders, options: config.checkout });
+  // The shopper hears when money paid back through a gateway has gone out; a failed refund is the store's to retry.
+  payments.onRefundChange(async (refund) => {
+    if (refund.status === 'completed') await orders.notify(refund.orderId, 'refund_completed');
+    else app.log.error({ refundId: refund.id, orderId: refund.orderId }, 'refund failed at the gateway; retry it');
+  });
+  await app.register(operatorOrdersRoutes, { orders, refunds: payments });
 
   return app;
 }

@@ -105,3 +105,127 @@ ${summaryRows}
   });
   return { subject, text, html };
 }
+
+/** The steps after placing that the shopper hears of by mail (OrdersService.notify). */
+export const ORDER_MAIL_EVENTS = [
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'picked_up',
+  'refunded',
+  'refund_completed',
+] as const;
+export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
+
+/** Refund money in rupees: what is on its way back, through which route. */
+function refundLines(order: Order): string[] {
+  return order.refunds.map((r) => {
+    const route =
+      r.method === 'gift_card'
+        ? 'to your gift card'
+        : r.method === 'manual'
+          ? 'paid back by the store'
+          : 'to your original payment method';
+    return `${formatPrice(r.amount)} ${route} (${r.status})`;
+  });
+}
+
+/** Subject and paragraphs of each status mail; `link` is the order's page on the storefront. */
+function statusContent(event: OrderMailEvent, order: Order): { subject: string; lines: string[] } {
+  const n = order.orderNumber;
+  const s = order.shipment;
+  switch (event) {
+    case 'confirmed':
+      return {
+        subject: `We are getting your Vastra order ${n} ready`,
+        lines: [`The store has confirmed your order ${n} and is getting it ready.`],
+      };
+    case 'shipped':
+      return {
+        subject: `Your Vastra order ${n} has shipped`,
+        lines: [
+          `Your order ${n} is on its way.`,
+          ...(s ? [`Courier: ${s.courier}`, `AWB: ${s.awb}`] : []),
+          ...(s?.trackingUrl ? [`Courier tracking: ${s.trackingUrl}`] : []),
+          ...(s?.estimatedDelivery ? [`Expected delivery: ${s.estimatedDelivery.slice(0, 10)}`] : []),
+        ],
+      };
+    case 'delivered':
+      return {
+        subject: `Your Vastra order ${n} was delivered`,
+        lines: [`Your order ${n} was delivered. We hope you love it.`],
+      };
+    case 'cancelled':
+      return {
+        subject: `Your Vastra order ${n} is cancelled`,
+        lines: [
+          `Your order ${n} is cancelled.`,
+          ...(order.cancelReason ? [`Reason: ${order.cancelReason}`] : []),
+          ...(order.refunds.length > 0 ? ['Refund:', ...refundLines(order)] : []),
+        ],
+      };
+    case 'return_requested':
+      return {
+        subject: `We received your return request for ${n}`,
+        lines: [`We received your return request for order ${n}.`],
+      };
+    case 'return_approved':
+      return {
+        subject: `Your return for ${n} is approved`,
+        lines: [`Your return for order ${n} is approved. Our courier will pick the items up.`],
+      };
+    case 'return_rejected':
+      return {
+        subject: `Your return for ${n} was not approved`,
+        lines: [
+          `Your return for order ${n} was not approved.`,
+          ...(order.returnRequest?.decisionNote ? [`Note: ${order.returnRequest.decisionNote}`] : []),
+        ],
+      };
+    case 'picked_up':
+      return {
+        subject: `Your return for ${n} was picked up`,
+        lines: [`We picked up the items of your return for order ${n}.`],
+      };
+    case 'refunded':
+      return {
+        subject: `Your refund for ${n} is on its way`,
+        lines: [`Your refund for order ${n} is on its way.`, ...refundLines(order)],
+      };
+    case 'refund_completed':
+      return {
+        subject: `Your refund for ${n} is complete`,
+        lines: [`Your refund for order ${n} is complete.`, ...refundLines(order)],
+      };
+  }
+}
+
+/** Subject, text and HTML of a status mail: what changed and a link to the order on the storefront. */
+export function orderStatusMail({
+  name,
+  order,
+  event,
+  link,
+}: {
+  name: string;
+  order: Order;
+  event: OrderMailEvent;
+  link: string;
+}): MailContent {
+  const { subject, lines } = statusContent(event, order);
+  const linkLabel = event === 'shipped' ? 'Track your order' : 'View your order';
+  const text = [greeting(name), '', ...lines, '', `${linkLabel}: ${link}`, '', '-- ', FOOTER, ''].join('\n');
+  const html = mailLayout({
+    subject,
+    maxWidth: 560,
+    fontSize: 15,
+    body: `<p style="margin:0 0 12px;">${escapeHtml(greeting(name))}</p>
+${lines.map((l) => `<p style="margin:0 0 8px;">${escapeHtml(l)}</p>`).join('\n')}
+<p style="margin:20px 0 0;"><a href="${escapeHtml(link)}" style="color:#8a1a42;font-weight:700;">${escapeHtml(linkLabel)}</a></p>`,
+  });
+  return { subject, text, html };
+}

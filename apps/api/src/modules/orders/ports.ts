@@ -4,12 +4,13 @@
  * narrow shapes (tests and app.ts pass the real services); every method that takes `db`
  * runs inside the order's transaction. Money in integer paise.
  */
-import type { Address } from '@vastra/contracts';
+import type { Address, ReturnRequest } from '@vastra/contracts';
 import type { AddressBookService } from '../addresses/service';
 import type { GiftCardService } from '../coupons/gift-cards';
 import type { CouponService } from '../coupons/service';
 import type { PaymentService } from '../payments/service';
 import type { TaxService } from '../taxes/service';
+import type { OrderItemRow, OrderRow } from './tables';
 
 /** The India Post check of a shipping address: the address as stored and its GST state code. */
 export type ShippingAddressCheck = (address: Address) => { address: Address; stateCode: string };
@@ -17,5 +18,28 @@ export type ShippingAddressCheck = (address: Address) => { address: Address; sta
 export type TaxQuoter = Pick<TaxService, 'quote'>;
 export type CouponRules = Pick<CouponService, 'quote' | 'redeem' | 'release'>;
 export type GiftCardLedger = Pick<GiftCardService, 'hold' | 'release'>;
-export type PaymentGateway = Pick<PaymentService, 'onStatusChange' | 'start' | 'refresh' | 'fail'>;
+export type PaymentGateway = Pick<
+  PaymentService,
+  'onStatusChange' | 'start' | 'refresh' | 'fail' | 'requestRefund' | 'submitRefund' | 'refundsOf'
+>;
 export type AddressBook = Pick<AddressBookService, 'add'>;
+
+/** What the returns module tells the order view of one order. */
+export type ReturnSummary = {
+  /** The latest return request of the order (public shape), or null. */
+  returnRequest: ReturnRequest | null;
+  /** Per order item id: whether its category may be returned and how many pieces may still be returned now. */
+  items: Map<string, { returnable: boolean; returnableQuantity: number }>;
+  /** Whether the shopper may ask for a return now. */
+  canReturn: boolean;
+  /** End of the return window (ISO), or null before delivery. */
+  returnableUntil: string | null;
+};
+
+/**
+ * The returns module's view of orders, registered with `OrdersService.useReturns` (the returns
+ * module is built after orders and depends on it). One call per page of orders.
+ */
+export type ReturnsView = {
+  summariesOf(orders: OrderRow[], items: OrderItemRow[]): Promise<Map<string, ReturnSummary>>;
+};

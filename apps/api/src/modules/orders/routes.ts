@@ -4,10 +4,12 @@
  */
 import {
   ORDER_MESSAGES,
+  cancelOrderBodySchema,
   checkoutOptionsSchema,
   createOrderBodySchema,
   envelope,
   idempotencyKeySchema,
+  messageEnvelopeSchema,
   orderListQuerySchema,
   orderPageSchema,
   orderSchema,
@@ -15,7 +17,7 @@ import {
 } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, ok } from '../../lib/http';
+import { done, errorResponses, ok } from '../../lib/http';
 import { isUuid } from '../../lib/ids';
 import { NotFoundError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
@@ -127,6 +129,40 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await orders.paymentStatus(principalOf(request).userId, orderId(request.params.id))),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel the order before it ships: stock, coupon and gift card go back, a paid order is refunded',
+        params: orderParams,
+        body: cancelOrderBodySchema,
+        response: { 200: envelope(z.object({ order: orderSchema })), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        { order: await orders.cancel(principalOf(request).userId, orderId(request.params.id), request.body.reason) },
+        ORDER_MESSAGES.cancelled,
+      ),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a never-paid or cancelled order from the list (it stays readable by id)',
+        params: orderParams,
+        response: { 200: messageEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await orders.hide(principalOf(request).userId, orderId(request.params.id));
+      return done(ORDER_MESSAGES.deleted);
+    },
   );
 
   app.get(

@@ -10,6 +10,12 @@
  * Nothing the client says about money is used: prices, discounts and taxes are recomputed.
  * An `Idempotency-Key` makes a retried create answer the first order. A payment that fails
  * or expires releases the stock, the coupon use and the gift card hold. Money in paise.
+ *
+ * After the purchase (issue 6): the lifecycle steps (`transition`, lifecycle.ts) taken by the
+ * store (`advance`, operator API) or the shopper (`cancel`, which gives everything back and
+ * refunds what was paid), removing an order from the list (`hide`), status mails (`notify`),
+ * and money that arrives for a released order refunded at once. The order view shows the
+ * refunds (payments module) and, once registered with `useReturns`, the returns module's view.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -33,14 +39,18 @@ import { products, variants } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { paiseToRupees } from '../../lib/money';
+import { isUuid } from '../../lib/ids';
 import { cartItems, carts } from '../cart/tables';
-import { CANCELLABLE, canTransition } from './lifecycle';
-import { orderConfirmationMail } from './mail';
+import type { RefundRow } from '../payments/tables';
+import { CANCELLABLE, SHIPPED_OR_AFTER, canTransition } from './lifecycle';
+import { orderConfirmationMail, orderStatusMail, type OrderMailEvent } from './mail';
 import type {
   AddressBook,
   CouponRules,
   GiftCardLedger,
   PaymentGateway,
+  ReturnSummary,
+  ReturnsView,
   ShippingAddressCheck,
   TaxQuoter,
 } from './ports';
@@ -55,6 +65,8 @@ export type OrdersOptions = {
   codMaxPaise: number;
   /** Turns a stored media path into an absolute URL. */
   mediaUrl: (path: string) => string;
+  /** The storefront's address, for the order links in status mails. */
+  storefrontUrl: string;
 };
 
 export type OrdersDeps = {
@@ -125,7 +137,20 @@ type VariantRow = {
 /** Gateways paid online, through a payment page; COD is paid to the courier. */
 const ONLINE_GATEWAYS = new Set<PaymentMethod>(['sandbox', 'phonepe']);
 
+/** The steps the store takes with an order (operator API), before any return. */
+export const OPERATOR_STEPS = ['confirmed', 'packed', 'shipped', 'out_for_delivery', 'delivered'] as const;
+export type OperatorStep = (typeof OPERATOR_STEPS)[number];
+
+/** The steps the shopper hears of by mail. */
+const STEP_MAILS: Partial<Record<OperatorStep, OrderMailEvent>> = {
+  confirmed: 'confirmed',
+  shipped: 'shipped',
+  delivered: 'delivered',
+};
+
 export class OrdersService {
+  private returns: ReturnsView | null = null;
+
   constructor(private readonly deps: OrdersDeps) {
     deps.payments.onStatusChange((db, orderId, status, source) => this.applyPaymentStatus(db, orderId, status, source));
   }
@@ -207,9 +232,137 @@ export class OrdersService {
     return this.toPublic(await this.ownRow(userId, orderId));
   }
 
-  /** A page of the caller's orders, newest first. */
+  /**
+   * Registers the returns module's view (returns module, built after this one): the order
+   * view then shows the latest return, what may still be returned and the return window.
+   */
+  useReturns(view: ReturnsView): void {
+    this.returns = view;
+  }
+
+  /** An order by UUID or order number (VST-001001), with no owner check (operator, invoices, tracking). NotFoundError. */
+  async findRef(ref: string): Promise<OrderRow> {
+    const key = ref.trim();
+    const [row] = await this.deps.db
+      .select()
+      .from(orders)
+      .where(isUuid(key) ? eq(orders.id, key) : eq(orders.orderNumber, key.toUpperCase()));
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    return row;
+  }
+
+  /**
+   * The caller's order row locked FOR UPDATE inside `db` (a transaction), for a change that
+   * must not race another. NotFoundError for someone else's order or a malformed id.
+   */
+  async ownRowForUpdate(db: Db, userId: string, orderId: string): Promise<OrderRow> {
+    if (!isUuid(orderId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update');
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The public order by id with no owner check (operator routes, invoices, tracking). NotFoundError. */
+  async getById(orderId: string): Promise<Order> {
+    if (!isUuid(orderId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    const [row] = await this.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    return this.toPublic(row);
+  }
+
+  /** The order's lines as stored (snapshots of what was bought, money in paise), in their order. */
+  async items(orderId: string): Promise<OrderItemRow[]> {
+    return this.deps.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.position));
+  }
+
+  /**
+   * The shopper cancels their order (§7 POST /orders/:id/cancel) with a reason. See
+   * `cancelOrder` for what is given back. ConflictError alreadyCancelled / cancelTooLate /
+   * cancelNotAllowed; NotFoundError for someone else's order.
+   */
+  async cancel(userId: string, orderId: string, reason: string): Promise<Order> {
+    return this.cancelOrder(orderId, { userId, actor: 'shopper', reason });
+  }
+
+  /** The store cancels an order (operator API), `ref` = id or order number; same rules as the shopper's cancel. */
+  async cancelByOperator(ref: string, reason: string): Promise<Order> {
+    const row = await this.findRef(ref);
+    return this.cancelOrder(row.id, { userId: null, actor: 'operator', reason });
+  }
+
+  /**
+   * Removes a never-paid or cancelled order from the shopper's list (§7 DELETE /orders/:id):
+   * it is hidden, not erased (invoices, refunds and the books keep it) and still readable by
+   * id. Idempotent. ConflictError(deleteNotAllowed) for any other status; NotFoundError.
+   */
+  async hide(userId: string, orderId: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.ownRowForUpdate(tx, userId, orderId);
+      if (row.status !== 'payment_failed' && row.status !== 'cancelled') {
+        throw new ConflictError(ORDER_MESSAGES.deleteNotAllowed);
+      }
+      if (!row.hiddenAt) await tx.update(orders).set({ hiddenAt: new Date() }).where(eq(orders.id, orderId));
+    });
+  }
+
+  /**
+   * A store step of the order (operator API): confirmed, packed, shipped (with the shipment),
+   * out for delivery, delivered; `ref` = id or order number. The shopper is mailed on
+   * confirmed, shipped and delivered. ConflictError(transitionNotAllowed) for a step the
+   * lifecycle refuses, ValidationError for shipped without a shipment, NotFoundError.
+   */
+  async advance(
+    ref: string,
+    to: OperatorStep,
+    input: { note?: string | null; shipment?: TransitionInput['shipment'] },
+  ): Promise<Order> {
+    const current = await this.findRef(ref);
+    const row = await this.deps.db.transaction((tx) =>
+      this.transition(tx, current.id, to, {
+        actor: 'operator',
+        note: input.note ?? null,
+        ...(input.shipment ? { shipment: input.shipment } : {}),
+      }),
+    );
+    const mail = STEP_MAILS[to];
+    if (mail) await this.notify(row.id, mail);
+    return this.toPublic(row);
+  }
+
+  /**
+   * Mails the shopper about `event` of the order (after the caller's commit), with a link to
+   * the order on the storefront (the shipped mail also carries courier, AWB and the courier's
+   * tracking page). A failed send is logged, not thrown: the step it reports is done already.
+   * Returns whether a mail went out.
+   */
+  async notify(orderId: string, event: OrderMailEvent): Promise<boolean> {
+    const { db, mailer, users, log, options } = this.deps;
+    try {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!row) return false;
+      const contact = await users.contactOf(row.userId);
+      if (!contact) return false;
+      const order = await this.toPublic(row);
+      const link = `${options.storefrontUrl}/account/orders/${encodeURIComponent(orderId)}`;
+      await mailer.send({ to: contact.email, ...orderStatusMail({ name: contact.name, order, event, link }) });
+      return true;
+    } catch (err) {
+      log.error({ err, orderId, event }, 'order status mail could not be sent');
+      return false;
+    }
+  }
+
+  /** A page of the caller's orders, newest first, without the ones they removed from the list. */
   async list(userId: string, page: number, limit: number) {
-    const where = eq(orders.userId, userId);
+    const where = and(eq(orders.userId, userId), isNull(orders.hiddenAt));
     const [rows, [counted]] = await Promise.all([
       this.deps.db
         .select()
@@ -304,11 +457,7 @@ export class OrdersService {
         })
         .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
         .returning({ id: orders.id, status: orders.status });
-      if (!row) {
-        // Money arrived for an order already released (it expired first): a person must refund it.
-        this.deps.log.error({ orderId, source }, 'payment completed for an order that is no longer awaiting payment');
-        return;
-      }
+      if (!row) return this.refundLatePayment(db, orderId, source);
       await db.insert(orderEvents).values({ orderId, status: row.status, actor: source, note: 'Payment received' });
       return async () => {
         await this.sendConfirmation(orderId);
@@ -385,6 +534,129 @@ export class OrdersService {
 
   // -------------------------------------------------------------------------------------
 
+  /**
+   * Money arrived for an order that no longer waits for it (it expired, failed or was
+   * cancelled first): the payment goes straight back through the gateway (requestRefund takes
+   * the order's latest completed payment: this one) and the timeline says so. The refund is
+   * submitted after the commit.
+   */
+  private async refundLatePayment(db: Db, orderId: string, source: string) {
+    const [order] = await db
+      .select({ status: orders.status, payablePaise: orders.payablePaise })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) return;
+    const refund = await this.deps.payments.requestRefund(db, {
+      orderId,
+      returnRequestId: null,
+      method: 'gateway',
+      amountPaise: order.payablePaise,
+      reason: 'Payment received after the order was released',
+    });
+    this.deps.log.warn({ orderId, source }, 'payment completed for an order no longer awaiting payment: refunding it');
+    if (!refund) return;
+    await db.insert(orderEvents).values({
+      orderId,
+      status: order.status,
+      actor: source,
+      note: 'Payment received after the order was released: refunded',
+    });
+    return async () => {
+      await this.deps.payments.submitRefund(refund.id);
+    };
+  }
+
+  /**
+   * Cancels the order in one transaction: the lifecycle step (with the reason), stock back,
+   * coupon use back, gift card hold back; a pending online payment is closed (a late payment
+   * is then refunded by `refundLatePayment`); a paid online order gets a gateway refund of
+   * what was paid, and money back on a gift card is recorded as a completed gift_card refund.
+   * After the commit the gateway refund is submitted and the cancel mail sent. COD: nothing
+   * was paid, nothing to refund. `userId` null = the store cancels (no owner check).
+   */
+  private async cancelOrder(
+    orderId: string,
+    by: { userId: string | null; actor: 'shopper' | 'operator'; reason: string },
+  ): Promise<Order> {
+    const { db, payments } = this.deps;
+    const refundReason = `Order cancelled: ${by.reason}`;
+    const gatewayRefunds = await db.transaction(async (tx) => {
+      const current = by.userId
+        ? await this.ownRowForUpdate(tx, by.userId, orderId)
+        : (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update'))[0];
+      if (!current) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      if (current.status === 'cancelled') throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
+      if (SHIPPED_OR_AFTER.has(current.status)) throw new ConflictError(ORDER_MESSAGES.cancelTooLate);
+      if (!CANCELLABLE.has(current.status)) throw new ConflictError(ORDER_MESSAGES.cancelNotAllowed);
+
+      await this.transition(tx, orderId, 'cancelled', { actor: by.actor, note: by.reason, cancelReason: by.reason });
+      const giftCardBack = await this.giveBack(tx, orderId);
+      const online = ONLINE_GATEWAYS.has(current.paymentGateway);
+      if (online && current.paymentStatus === 'pending') {
+        await payments.fail(
+          tx,
+          orderId,
+          by.actor === 'shopper' ? 'Cancelled by the shopper' : 'Cancelled by the store',
+        );
+        await tx
+          .update(orders)
+          .set({ paymentStatus: 'failed', paymentUrl: null, paymentExpiresAt: null })
+          .where(eq(orders.id, orderId));
+      }
+      const made: RefundRow[] = [];
+      if (online && current.paymentStatus === 'completed') {
+        const refund = await payments.requestRefund(tx, {
+          orderId,
+          returnRequestId: null,
+          method: 'gateway',
+          amountPaise: current.payablePaise,
+          reason: refundReason,
+        });
+        if (refund) made.push(refund);
+      }
+      if (giftCardBack > 0) {
+        await payments.requestRefund(tx, {
+          orderId,
+          returnRequestId: null,
+          method: 'gift_card',
+          amountPaise: giftCardBack,
+          reason: refundReason,
+        });
+      }
+      return made;
+    });
+    for (const refund of gatewayRefunds) {
+      await payments.submitRefund(refund.id).catch((err: unknown) => {
+        this.deps.log.error({ err, orderId }, 'refund of a cancelled order could not be submitted');
+      });
+    }
+    await this.notify(orderId, 'cancelled');
+    return this.getById(orderId);
+  }
+
+  /**
+   * Gives back what an order held: its stock (and the in-stock flags), its coupon use and its
+   * gift card hold. Returns the paise put back on the gift card.
+   */
+  private async giveBack(db: Db, orderId: string): Promise<number> {
+    const items = await db
+      .select({ variantId: orderItems.variantId, productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    for (const item of items) {
+      await db
+        .update(variants)
+        .set({ stock: sql`${variants.stock} + ${item.quantity}` })
+        .where(eq(variants.id, item.variantId));
+    }
+    await refreshInStock(
+      db,
+      items.map((i) => i.productId),
+    );
+    await this.deps.coupons.release(db, orderId);
+    return this.deps.giftCards.release(db, orderId);
+  }
+
   private async expire(orderId: string): Promise<boolean> {
     return this.deps.db.transaction(async (tx) => {
       await this.deps.payments.fail(tx, orderId, 'Payment window expired');
@@ -409,22 +681,7 @@ export class OrdersService {
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), eq(orders.status, 'pending_payment')))
       .returning({ id: orders.id });
     if (!row) return false;
-    const items = await db
-      .select({ variantId: orderItems.variantId, productId: orderItems.productId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
-    for (const item of items) {
-      await db
-        .update(variants)
-        .set({ stock: sql`${variants.stock} + ${item.quantity}` })
-        .where(eq(variants.id, item.variantId));
-    }
-    await refreshInStock(
-      db,
-      items.map((i) => i.productId),
-    );
-    await this.deps.coupons.release(db, orderId);
-    await this.deps.giftCards.release(db, orderId);
+    await this.giveBack(db, orderId);
     await db.insert(orderEvents).values({ orderId, status: 'payment_failed', actor, note });
     return true;
   }
@@ -711,7 +968,7 @@ export class OrdersService {
     return order!;
   }
 
-  /** Orders as answered, with the lines of all of them read in one query. */
+  /** Orders as answered, with the lines, events and refunds of all of them read in one query each. */
   private async toPublicMany(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const items = await this.deps.db
@@ -734,16 +991,26 @@ export class OrdersService {
         ),
       )
       .orderBy(asc(orderEvents.createdAt));
+    const refundRows = await this.deps.payments.refundsOf(rows.map((r) => r.id));
+    const summaries = this.returns ? await this.returns.summariesOf(rows, items) : null;
     return rows.map((row) =>
       this.orderPublic(
         row,
         items.filter((i) => i.orderId === row.id),
         events.filter((e) => e.orderId === row.id),
+        refundRows.filter((f) => f.orderId === row.id),
+        summaries?.get(row.id) ?? null,
       ),
     );
   }
 
-  private orderPublic(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]): Order {
+  private orderPublic(
+    row: OrderRow,
+    items: OrderItemRow[],
+    events: OrderEventRow[],
+    refundRows: RefundRow[],
+    returns: ReturnSummary | null,
+  ): Order {
     const r = paiseToRupees;
     return {
       id: row.id,
@@ -753,7 +1020,7 @@ export class OrdersService {
       paymentGateway: row.paymentGateway,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-      items: items.map((i) => this.linePublic(i)),
+      items: items.map((i) => this.linePublic(i, returns?.items.get(i.id))),
       shippingAddress: row.shippingAddress,
       coupon: row.couponCode ? { code: row.couponCode, discountAmount: r(row.discountPaise) } : null,
       additionalCoupon: row.giftCardCode ? { code: row.giftCardCode, amount: r(row.giftCardPaise) } : null,
@@ -782,17 +1049,25 @@ export class OrdersService {
             }
           : null,
       cancelReason: row.cancelReason,
-      returnRequest: null,
-      refunds: [],
+      returnRequest: returns?.returnRequest ?? null,
+      refunds: refundRows.map((f) => ({
+        id: f.id,
+        amount: r(f.amountPaise),
+        method: f.method,
+        status: f.status,
+        returnRequestId: f.returnRequestId,
+        createdAt: f.createdAt.toISOString(),
+        updatedAt: f.updatedAt.toISOString(),
+      })),
       canCancel: CANCELLABLE.has(row.status),
-      canReturn: false,
+      canReturn: returns?.canReturn ?? false,
       canDelete: row.status === 'payment_failed' || row.status === 'cancelled',
-      returnableUntil: null,
+      returnableUntil: returns?.returnableUntil ?? null,
       invoiceAvailable: row.paymentStatus === 'completed' || (row.paymentGateway === 'cod' && row.deliveredAt !== null),
     };
   }
 
-  private linePublic(i: OrderItemRow) {
+  private linePublic(i: OrderItemRow, returns: { returnable: boolean; returnableQuantity: number } | undefined) {
     const r = paiseToRupees;
     return {
       id: i.id,
@@ -817,8 +1092,8 @@ export class OrdersService {
       igst: r(i.igstPaise),
       tax: r(i.taxPaise),
       total: r(i.totalPaise),
-      returnable: false,
-      returnableQuantity: 0,
+      returnable: returns?.returnable ?? false,
+      returnableQuantity: returns?.returnableQuantity ?? 0,
     };
   }
 }

@@ -269,7 +269,7 @@ describe('POST /payments/sandbox/{merchantOrderId}', () => {
 });
 
 describe('fail() (expiry and compensation)', () => {
-  test('fails a pending payment once without calling the listener back; a later pick is stored and ignored', async () => {
+  test('fails a pending payment once without calling the listener back; money taken later completes it and tells the listener', async () => {
     const { order, url } = await startedOrder();
     const db = ctx.database.db;
     await ctx.app.payments.fail(db, order.id, 'expired');
@@ -277,10 +277,11 @@ describe('fail() (expiry and compensation)', () => {
     // A second call finds nothing pending and records nothing.
     await ctx.app.payments.fail(db, order.id, 'expired');
 
-    assert.equal((await pick(url, 'success')).statusCode, 303);
     assert.deepEqual(recorder.calls, []);
+    assert.equal((await pick(url, 'success')).statusCode, 303);
+    assert.deepEqual(recorder.calls, [{ orderId: order.id, status: 'completed', source: 'sandbox' }]);
     const [payment] = await paymentsOf(db, order.id);
-    assert.equal(payment!.status, 'failed');
+    assert.equal(payment!.status, 'completed');
     const events = await eventsOf(db, payment!.id);
     assert.deepEqual(
       events.map((e) => [e.source, e.payload]),
@@ -291,7 +292,7 @@ describe('fail() (expiry and compensation)', () => {
       ],
     );
     const page = await ctx.app.inject({ method: 'GET', url });
-    assert.ok(page.body.includes('<h1>Payment failed</h1>'));
+    assert.ok(page.body.includes('<h1>Payment successful</h1>'));
   });
 
   test('runs inside the caller’s transaction: a rollback there undoes it', async () => {

@@ -8,7 +8,8 @@
  * `toPaymentStatus()` of the gateway's state. That change is applied with the payment row
  * locked, in one transaction with the event and with the listener the orders module
  * registers, so an order follows its payment exactly once. A completed payment never goes
- * back to failed; later events are stored and change nothing. A webhook delivered twice is
+ * back to failed; later events are stored and change nothing, except that money the gateway
+ * takes after we failed the payment makes it completed (the orders module refunds it). A webhook delivered twice is
  * stored once (dedupe key event:merchantOrderId:state) and applied once. The orders module's
  * own failing of a payment (`fail()`: expiry, compensation) is recorded the same way but does
  * not call the listener back: the caller releases the order in its own transaction.
@@ -652,16 +653,12 @@ export class PaymentService {
 
     const next = event.status ?? toPaymentStatus(event.state, event.errorCode);
     const where = { merchantOrderId: payment.merchantOrderId, source: event.source };
-    if (payment.status !== 'pending') {
-      if (payment.status === 'failed' && next === 'completed') {
-        // The gateway took the money after we gave up on the payment (expired): a person must refund or reconcile.
-        this.opts.log.error(
-          where,
-          'payment completed at the gateway after it was marked failed; refund or reconcile it',
-        );
-      }
-      return unchanged;
-    }
+    // The gateway took the money after we gave up on the payment (expired, or the order was
+    // cancelled): the money is real, so the payment becomes completed and the listener hears
+    // of it (the orders module refunds a payment its order no longer waits for).
+    const late = payment.status === 'failed' && next === 'completed';
+    if (payment.status !== 'pending' && !late) return unchanged;
+    if (late) this.opts.log.warn(where, 'payment completed at the gateway after it was marked failed');
     if (next === 'completed' && event.amountPaise != null && event.amountPaise !== payment.amountPaise) {
       this.opts.log.error(
         { ...where, expectedPaise: payment.amountPaise, reportedPaise: event.amountPaise },
