@@ -47,6 +47,8 @@ import { GiftCardService } from './modules/coupons/gift-cards';
 import { couponsRoutes } from './modules/coupons/routes';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
+import { invoicesRoutes } from './modules/invoices/routes';
+import { InvoiceService } from './modules/invoices/service';
 import { scheduleUnpaidOrderExpiry } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/routes';
 import { OrdersService } from './modules/orders/service';
@@ -54,6 +56,8 @@ import { loadOperatorToken, registerOperatorAuth } from './modules/operator/auth
 import { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } from './modules/payments/providers';
 import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
+import { shippingRoutes } from './modules/shipping/routes';
+import { trackerFromConfig } from './modules/shipping/provider';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { ReviewsService } from './modules/reviews/service';
 import { PublishableKeyService } from './modules/store/keys';
@@ -237,6 +241,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   scheduleUnpaidOrderExpiry(app, orders);
   await app.register(ordersRoutes, { orders, options: config.checkout });
+
+  // GST documents and shipment tracking read orders through OrdersService.get (owner-checked).
+  await app.register(invoicesRoutes, {
+    invoices: new InvoiceService({ db: database.db, orders, pincodes, seller: config.invoices }),
+  });
+  await app.register(shippingRoutes, { orders, tracker: trackerFromConfig(config.shipping) });
 
   return app;
 }
