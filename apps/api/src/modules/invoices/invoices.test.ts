@@ -188,3 +188,22 @@ describe('when there is no invoice to give', () => {
     assert.equal((await download(order.id, {})).statusCode, 401);
   });
 });
+
+describe('credit notes over HTTP', () => {
+  test('an unknown or malformed return id: 404 returnNotFound; no session: 401', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/orders/returns/${id}/credit-note`,
+        headers: bearer(shopper.token),
+      });
+      assert.equal(res.statusCode, 404, id);
+      assert.equal(res.json().message, ORDER_MESSAGES.returnNotFound);
+    }
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: '/orders/returns/00000000-0000-4000-8000-000000000000/credit-note',
+    });
+    assert.equal(anonymous.statusCode, 401);
+  });
+});

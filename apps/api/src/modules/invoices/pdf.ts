@@ -171,12 +171,12 @@ export function renderGstPdf(document: GstDocument): Promise<Buffer> {
       pdf.text(c.title, x + 2, top, { width: c.width - 4, align: c.align });
       x += c.width;
     }
-    const end = top + 22;
+    const height = Math.max(...columns.map((c) => pdf.heightOfString(c.title, { width: c.width - 4 })));
     pdf
-      .moveTo(left, end - 4)
-      .lineTo(left + width, end - 4)
+      .moveTo(left, top + height + 2)
+      .lineTo(left + width, top + height + 2)
       .stroke();
-    return end;
+    return top + height + 6;
   };
   y = drawHeader(Math.max(y, pdf.y + 20));
   pdf.font('regular').fontSize(8);
