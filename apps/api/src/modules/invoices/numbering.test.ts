@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { ORDER_MESSAGES, type ReturnRequest } from '@vastra/contracts';
 import { extractText } from 'unpdf';
+import { ValidationError } from '../../lib/errors';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { insertOrder } from '../../test/orders';
 import { PincodeDirectory } from '../addresses/pincodes';
@@ -116,4 +118,26 @@ test('the credit note PDF lists the returned lines with GST reversed and cites t
   assert.ok(text.includes('2.5%') && text.includes('₹ 30.93'), 'CGST and SGST reversed');
   assert.ok(text.includes('₹ 1,299.00'), 'total credit');
   assert.match(text, /Rupees One Thousand Two Hundred Ninety-Nine Only/);
+});
+
+test('a credit note waits for the refund: creditNoteNotReady before, and no number is used up', async () => {
+  const order = await insertOrder(ctx.database.db);
+  const returnRequest = { id: '0b7d2f4e-1c3a-4e5f-8a9b-0c1d2e3f4a5b', orderId: order.id, status: 'picked_up' };
+  const invoices = new InvoiceService({
+    db: ctx.database.db,
+    orders: { get: () => Promise.reject(new Error('the order is not read before the refund')) },
+    pincodes: PincodeDirectory.load(),
+    seller: ctx.config.invoices,
+    creditNotes: {
+      creditNoteLines: async () => ({ returnRequest: returnRequest as ReturnRequest, lines: [] }),
+    },
+  });
+  await assert.rejects(invoices.creditNote(order.userId, returnRequest.id), (err) => {
+    assert.ok(err instanceof ValidationError);
+    assert.equal(err.message, ORDER_MESSAGES.creditNoteNotReady);
+    return true;
+  });
+  const fresh = await invoices.issue('credit_note', order.id, returnRequest.id);
+  // No credit note of this year was issued before, so the refused one took no number.
+  assert.equal(fresh.number, `CN/${financialYearOf(new Date())}/000001`);
 });
