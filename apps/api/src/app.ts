@@ -47,6 +47,8 @@ import { GiftCardService } from './modules/coupons/gift-cards';
 import { couponsRoutes } from './modules/coupons/routes';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
+import { invoicesRoutes } from './modules/invoices/routes';
+import { InvoiceService } from './modules/invoices/service';
 import { scheduleUnpaidOrderExpiry } from './modules/orders/expiry';
 import { operatorOrdersRoutes } from './modules/orders/operator-routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -56,6 +58,8 @@ import { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } fro
 import { scheduleRefundRefresh } from './modules/payments/refund-timer';
 import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
+import { shippingRoutes } from './modules/shipping/routes';
+import { trackerFromConfig } from './modules/shipping/provider';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { ReviewsService } from './modules/reviews/service';
 import { PublishableKeyService } from './modules/store/keys';
@@ -246,6 +250,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     else app.log.error({ refundId: refund.id, orderId: refund.orderId }, 'refund failed at the gateway; retry it');
   });
   await app.register(operatorOrdersRoutes, { orders, refunds: payments });
+
+  // GST documents and shipment tracking read orders through OrdersService.get (owner-checked).
+  await app.register(invoicesRoutes, {
+    invoices: new InvoiceService({ db: database.db, orders, pincodes, seller: config.invoices }),
+  });
+  await app.register(shippingRoutes, { orders, tracker: trackerFromConfig(config.shipping) });
 
   return app;
 }

@@ -1,0 +1,245 @@
+/**
+ * GST documents as PDF (pdfkit): the tax invoice of an order and the credit note of a refunded
+ * return, laid out with what Rule 46 (invoice) and Rule 53 (credit note) of the CGST Rules ask
+ * for: seller name, address and GSTIN, number and date, buyer, place of supply (state and code),
+ * per line description, HSN, quantity, rate, taxable value and CGST + SGST or IGST (rate and
+ * amount), the totals and the value in words. Amounts come in paise and print as "₹ 1,299.00";
+ * the ₹ sign needs a font that has it, so DejaVu Sans (npm dejavu-fonts-ttf) is embedded.
+ */
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { amountInWords } from './amount-in-words';
+
+const require = createRequire(import.meta.url);
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+/** One line of a GST document; amounts in paise, the rate in percent (e.g. 5 or 12). */
+export type GstLine = {
+  description: string;
+  hsnCode: string;
+  quantity: number;
+  /** Price of one piece as charged (or refunded). */
+  unitPaise: number;
+  taxablePaise: number;
+  taxRatePercent: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+};
+
+/** What a tax invoice or credit note prints. */
+export type GstDocument = {
+  title: 'Tax Invoice' | 'Credit Note';
+  number: string;
+  issuedAt: Date;
+  /** Further facts under the number: order number and date, the original invoice of a credit note. */
+  references: { label: string; value: string }[];
+  seller: { name: string; address: string; gstin: string };
+  buyer: { name: string; addressLines: string[] };
+  /** e.g. "Karnataka (29)". */
+  placeOfSupply: string;
+  /** IGST (another state) rather than CGST + SGST. */
+  interState: boolean;
+  lines: GstLine[];
+  /** Rows between the line totals and the grand total, e.g. shipping (positive) or a discount. */
+  adjustments: { label: string; paise: number }[];
+  /** The document's value: what the buyer pays (invoice) or gets back (credit note). */
+  totalPaise: number;
+  notes: string[];
+};
+
+/** "₹ 1,23,456.50": Indian digit grouping, always two decimals. */
+export function formatRupees(paise: number): string {
+  const sign = paise < 0 ? '−' : '';
+  const rupees = (Math.abs(paise) / 100).toLocaleString('en-IN', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${sign}₹ ${rupees}`;
+}
+
+/** "21 Nov 2026" in India time. */
+export function formatIndianDate(date: Date): string {
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });
+}
+
+const percent = (value: number) => `${Number(value.toFixed(2))}%`;
+
+type Column = { title: string; width: number; align: 'left' | 'right'; cell: (line: GstLine, index: number) => string };
+
+function columnsFor(interState: boolean): Column[] {
+  const tax: Column[] = interState
+    ? [
+        {
+          title: 'IGST',
+          width: 100,
+          align: 'right',
+          cell: (l) => `${percent(l.taxRatePercent)}\n${formatRupees(l.igstPaise)}`,
+        },
+      ]
+    : [
+        {
+          title: 'CGST',
+          width: 50,
+          align: 'right',
+          cell: (l) => `${percent(l.taxRatePercent / 2)}\n${formatRupees(l.cgstPaise)}`,
+        },
+        {
+          title: 'SGST',
+          width: 50,
+          align: 'right',
+          cell: (l) => `${percent(l.taxRatePercent / 2)}\n${formatRupees(l.sgstPaise)}`,
+        },
+      ];
+  return [
+    { title: '#', width: 18, align: 'left', cell: (_l, i) => String(i + 1) },
+    { title: 'Description', width: 140, align: 'left', cell: (l) => l.description },
+    { title: 'HSN', width: 45, align: 'left', cell: (l) => l.hsnCode },
+    { title: 'Qty', width: 28, align: 'right', cell: (l) => String(l.quantity) },
+    { title: 'Rate', width: 55, align: 'right', cell: (l) => formatRupees(l.unitPaise) },
+    { title: 'Taxable value', width: 60, align: 'right', cell: (l) => formatRupees(l.taxablePaise) },
+    ...tax,
+    { title: 'Total', width: 60, align: 'right', cell: (l) => formatRupees(l.totalPaise) },
+  ];
+}
+
+/** Renders the document to a PDF; resolves with its bytes. */
+export function renderGstPdf(document: GstDocument): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: { Title: `${document.title} ${document.number}`, Author: document.seller.name },
+  });
+  const chunks: Buffer[] = [];
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  pdf.registerFont('regular', FONT_REGULAR);
+  pdf.registerFont('bold', FONT_BOLD);
+
+  const left = pdf.page.margins.left;
+  const width = pdf.page.width - left - pdf.page.margins.right;
+  const bottom = pdf.page.height - pdf.page.margins.bottom;
+
+  // Heading: seller on the left, document title and number on the right.
+  pdf.font('bold').fontSize(16).text(document.title, left, 40, { width, align: 'right' });
+  pdf
+    .font('bold')
+    .fontSize(12)
+    .text(document.seller.name, left, 40, { width: width / 2 });
+  pdf
+    .font('regular')
+    .fontSize(9)
+    .text(document.seller.address, { width: width / 2 });
+  pdf.text(`GSTIN: ${document.seller.gstin}`, { width: width / 2 });
+  const afterSeller = pdf.y;
+  pdf.fontSize(9).text(`No.: ${document.number}`, left + width / 2, 64, { width: width / 2, align: 'right' });
+  pdf.text(`Date: ${formatIndianDate(document.issuedAt)}`, { width: width / 2, align: 'right' });
+  for (const ref of document.references) pdf.text(`${ref.label}: ${ref.value}`, { width: width / 2, align: 'right' });
+
+  // Buyer and place of supply.
+  let y = Math.max(afterSeller, pdf.y) + 14;
+  pdf
+    .font('bold')
+    .fontSize(9)
+    .text('Billed and shipped to', left, y, { width: width / 2 });
+  pdf.font('regular').text(document.buyer.name, { width: width / 2 });
+  for (const line of document.buyer.addressLines) pdf.text(line, { width: width / 2 });
+  pdf.font('bold').text('Place of supply', left + width / 2, y, { width: width / 2, align: 'right' });
+  pdf.font('regular').text(document.placeOfSupply, { width: width / 2, align: 'right' });
+  pdf.text(document.interState ? 'Inter-state supply: IGST' : 'Intra-state supply: CGST + SGST', {
+    width: width / 2,
+    align: 'right',
+  });
+  y = pdf.y + 60 > bottom ? bottom : Math.max(pdf.y, y) + 40;
+
+  // The lines.
+  const columns = columnsFor(document.interState);
+  const drawHeader = (top: number): number => {
+    pdf.font('bold').fontSize(8);
+    let x = left;
+    for (const c of columns) {
+      pdf.text(c.title, x + 2, top, { width: c.width - 4, align: c.align });
+      x += c.width;
+    }
+    const height = Math.max(...columns.map((c) => pdf.heightOfString(c.title, { width: c.width - 4 })));
+    pdf
+      .moveTo(left, top + height + 2)
+      .lineTo(left + width, top + height + 2)
+      .stroke();
+    return top + height + 6;
+  };
+  y = drawHeader(Math.max(y, pdf.y + 20));
+  pdf.font('regular').fontSize(8);
+  document.lines.forEach((line, index) => {
+    const cells = columns.map((c) => c.cell(line, index));
+    const height = Math.max(...cells.map((text, i) => pdf.heightOfString(text, { width: columns[i]!.width - 4 }))) + 6;
+    if (y + height > bottom) {
+      pdf.addPage();
+      y = drawHeader(pdf.page.margins.top);
+      pdf.font('regular').fontSize(8);
+    }
+    let x = left;
+    cells.forEach((text, i) => {
+      pdf.text(text, x + 2, y, { width: columns[i]!.width - 4, align: columns[i]!.align });
+      x += columns[i]!.width;
+    });
+    y += height;
+  });
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
+
+  // Totals.
+  const sum = (pick: (l: GstLine) => number) => document.lines.reduce((s, l) => s + pick(l), 0);
+  const totals: { label: string; paise: number; bold?: boolean }[] = [
+    { label: 'Taxable value', paise: sum((l) => l.taxablePaise) },
+    ...(document.interState
+      ? [{ label: 'IGST', paise: sum((l) => l.igstPaise) }]
+      : [
+          { label: 'CGST', paise: sum((l) => l.cgstPaise) },
+          { label: 'SGST', paise: sum((l) => l.sgstPaise) },
+        ]),
+    ...document.adjustments,
+    {
+      label: document.title === 'Credit Note' ? 'Total credit' : 'Invoice total',
+      paise: document.totalPaise,
+      bold: true,
+    },
+  ];
+  y += 8;
+  if (y + totals.length * 14 + 80 > bottom) {
+    pdf.addPage();
+    y = pdf.page.margins.top;
+  }
+  for (const row of totals) {
+    pdf.font(row.bold ? 'bold' : 'regular').fontSize(row.bold ? 10 : 9);
+    pdf.text(row.label, left + width - 260, y, { width: 150, align: 'right' });
+    pdf.text(formatRupees(row.paise), left + width - 110, y, { width: 110, align: 'right' });
+    y += 14;
+  }
+
+  pdf
+    .font('bold')
+    .fontSize(9)
+    .text('Amount in words', left, y + 10, { width });
+  pdf.font('regular').text(amountInWords(document.totalPaise), { width });
+  pdf.moveDown();
+  for (const note of document.notes) pdf.fontSize(8).text(note, { width });
+  pdf.moveDown();
+  pdf.fontSize(8).text(`For ${document.seller.name}`, { width, align: 'right' });
+  pdf.text('Authorised signatory (computer-generated document, no signature required)', { width, align: 'right' });
+
+  pdf.end();
+  return finished;
+}

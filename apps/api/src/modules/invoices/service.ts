@@ -1,0 +1,274 @@
+/**
+ * GST invoices of orders and credit notes of refunded returns (plan "Invoices", spec §7 Orders):
+ * numbers INV/2026-27/000001 and CN/2026-27/000001 given once per document on its first
+ * download from one counter per kind and financial year (April to March, India time), the
+ * document's data gathered from the order as the shopper sees it, and the PDF (pdf.ts).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_MESSAGES, type Order, type ReturnRequest } from '@vastra/contracts';
+import { isUniqueViolation, type Db } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { rupeesToPaise } from '../../lib/money';
+import type { PincodeDirectory } from '../addresses/pincodes';
+import { renderGstPdf, formatRupees, formatIndianDate, type GstDocument } from './pdf';
+import { invoiceCounters, invoiceDocuments, type InvoiceDocumentRow, type InvoiceKind } from './tables';
+
+/** The orders module as the invoices see it: the owner's order in its public shape (404 otherwise). */
+export type InvoiceOrders = { get(userId: string, orderId: string): Promise<Order> };
+
+/** A returned line as the credit note prints it; amounts in paise, the GST rate in basis points (500 = 5%). */
+export type CreditNoteLine = {
+  name: string;
+  hsnCode: string;
+  quantity: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  refundPaise: number;
+  taxRateBasisPoints: number;
+};
+
+/**
+ * The returns module as the credit notes see it (ReturnsService.creditNoteLines): the owner's
+ * return with the GST of its returned lines; NotFoundError for someone else's.
+ */
+export type CreditNoteSource = {
+  creditNoteLines(userId: string, returnId: string): Promise<{ returnRequest: ReturnRequest; lines: CreditNoteLine[] }>;
+};
+
+export type Seller = { sellerName: string; sellerAddress: string; sellerGstin: string };
+
+export type InvoiceDeps = {
+  db: Db;
+  orders: InvoiceOrders;
+  pincodes: PincodeDirectory;
+  seller: Seller;
+  /** Absent until the returns module provides it; then credit notes answer 404. */
+  creditNotes?: CreditNoteSource;
+  /** The clock, for the issue date and the financial year. */
+  now?: () => Date;
+};
+
+export type PdfFile = { filename: string; pdf: Buffer };
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** The Indian financial year (April–March, Asia/Kolkata) a moment falls in: "2026-27". */
+export function financialYearOf(date: Date): string {
+  const ist = new Date(date.getTime() + IST_OFFSET_MS);
+  const start = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+const PREFIX: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
+
+export class InvoiceService {
+  constructor(private readonly deps: InvoiceDeps) {}
+
+  /**
+   * The tax invoice of the shopper's order as a PDF named invoice-{orderId}.pdf. Throws
+   * NotFoundError for someone else's order, ValidationError invoiceNotPaid (online order not
+   * paid) or invoiceNotDelivered (cash on delivery not yet delivered).
+   */
+  async invoice(userId: string, orderId: string): Promise<PdfFile> {
+    const order = await this.deps.orders.get(userId, orderId);
+    if (!order.invoiceAvailable) {
+      throw new ValidationError(
+        order.paymentGateway === 'cod' ? ORDER_MESSAGES.invoiceNotDelivered : ORDER_MESSAGES.invoiceNotPaid,
+      );
+    }
+    const issued = await this.issue('invoice', order.id, null);
+    const supply = this.placeOfSupply(order);
+    const paid = [
+      order.giftCardAmount > 0 ? `${formatRupees(rupeesToPaise(order.giftCardAmount))} by gift card` : null,
+      order.amountPayable > 0
+        ? `${formatRupees(rupeesToPaise(order.amountPayable))} ${order.paymentGateway === 'cod' ? 'cash on delivery' : 'online'}`
+        : null,
+    ].filter(Boolean);
+    const pdf = await renderGstPdf({
+      title: 'Tax Invoice',
+      number: issued.number,
+      issuedAt: issued.issuedAt,
+      references: [
+        { label: 'Order', value: order.orderNumber },
+        { label: 'Order date', value: formatIndianDate(new Date(order.createdAt)) },
+      ],
+      seller: this.seller(),
+      buyer: buyerOf(order),
+      placeOfSupply: supply.label,
+      interState: supply.interState,
+      lines: order.items.map((item) => ({
+        description: `${item.name} (${item.size}, ${item.color})`,
+        hsnCode: item.hsnCode,
+        quantity: item.quantity,
+        unitPaise: rupeesToPaise(item.unitPrice),
+        taxablePaise: rupeesToPaise(item.taxableValue),
+        taxRatePercent: item.taxRate,
+        cgstPaise: rupeesToPaise(item.cgst),
+        sgstPaise: rupeesToPaise(item.sgst),
+        igstPaise: rupeesToPaise(item.igst),
+        totalPaise: rupeesToPaise(item.total),
+      })),
+      adjustments: order.shippingAmount > 0 ? [{ label: 'Shipping', paise: rupeesToPaise(order.shippingAmount) }] : [],
+      totalPaise: rupeesToPaise(order.totalAmount),
+      notes: [...(paid.length ? [`Paid: ${paid.join(', ')}.`] : []), 'Tax is not payable on reverse charge basis.'],
+    });
+    return { filename: `invoice-${order.id}.pdf`, pdf };
+  }
+
+  /**
+   * The credit note of the shopper's refunded return as a PDF named credit-note-{returnId}.pdf,
+   * citing the order's invoice (issued now if it never was). Throws NotFoundError for someone
+   * else's return (or while no credit note source is wired), ValidationError creditNoteNotReady
+   * before the refund.
+   */
+  async creditNote(userId: string, returnId: string): Promise<PdfFile> {
+    if (!this.deps.creditNotes) throw new NotFoundError(ORDER_MESSAGES.returnNotFound);
+    const { returnRequest, lines } = await this.deps.creditNotes.creditNoteLines(userId, returnId);
+    if (returnRequest.status !== 'refunded') throw new ValidationError(ORDER_MESSAGES.creditNoteNotReady);
+    const order = await this.deps.orders.get(userId, returnRequest.orderId);
+    const invoice = await this.issue('invoice', order.id, null);
+    const issued = await this.issue('credit_note', order.id, returnRequest.id);
+    const supply = this.placeOfSupply(order);
+    const pdf = await renderCreditNote({
+      number: issued.number,
+      issuedAt: issued.issuedAt,
+      invoiceNumber: invoice.number,
+      invoiceDate: invoice.issuedAt,
+      orderNumber: order.orderNumber,
+      seller: this.seller(),
+      buyer: buyerOf(order),
+      placeOfSupply: supply.label,
+      interState: supply.interState,
+      lines,
+    });
+    return { filename: `credit-note-${returnRequest.id}.pdf`, pdf };
+  }
+
+  /**
+   * The document of that kind for the order (invoice) or the return (credit note): the one
+   * issued before, or a new one numbered from the counter of the financial year of now.
+   * Two first downloads at once: the unique indexes let one win, the other reads its number.
+   */
+  async issue(kind: InvoiceKind, orderId: string, returnRequestId: string | null): Promise<InvoiceDocumentRow> {
+    const existing = await this.issued(kind, orderId, returnRequestId);
+    if (existing) return existing;
+    const now = this.deps.now?.() ?? new Date();
+    const financialYear = financialYearOf(now);
+    try {
+      return await this.deps.db.transaction(async (tx) => {
+        // The counter row stays locked until commit, so numbers of a year never repeat or skip.
+        const [counter] = await tx
+          .insert(invoiceCounters)
+          .values({ kind, financialYear, lastNumber: 1 })
+          .onConflictDoUpdate({
+            target: [invoiceCounters.kind, invoiceCounters.financialYear],
+            set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+          })
+          .returning();
+        const number = `${PREFIX[kind]}/${financialYear}/${String(counter!.lastNumber).padStart(6, '0')}`;
+        const [row] = await tx
+          .insert(invoiceDocuments)
+          .values({ kind, orderId, returnRequestId, number, financialYear, issuedAt: now })
+          .returning();
+        return row!;
+      });
+    } catch (err) {
+      const raced = isUniqueViolation(err) ? await this.issued(kind, orderId, returnRequestId) : null;
+      if (raced) return raced;
+      throw err;
+    }
+  }
+
+  private async issued(
+    kind: InvoiceKind,
+    orderId: string,
+    returnRequestId: string | null,
+  ): Promise<InvoiceDocumentRow | null> {
+    const [row] = await this.deps.db
+      .select()
+      .from(invoiceDocuments)
+      .where(
+        returnRequestId
+          ? and(eq(invoiceDocuments.kind, kind), eq(invoiceDocuments.returnRequestId, returnRequestId))
+          : and(eq(invoiceDocuments.kind, kind), eq(invoiceDocuments.orderId, orderId)),
+      );
+    return row ?? null;
+  }
+
+  private seller(): GstDocument['seller'] {
+    const { sellerName, sellerAddress, sellerGstin } = this.deps.seller;
+    return { name: sellerName, address: sellerAddress, gstin: sellerGstin };
+  }
+
+  /**
+   * Place of supply = the state of the shipping address (its name, or its pincode's state),
+   * printed "Karnataka (29)"; another state than the seller's (GSTIN's first two digits) is
+   * an inter-state supply.
+   */
+  private placeOfSupply(order: Order): { label: string; interState: boolean } {
+    const { pincodes } = this.deps;
+    const address = order.shippingAddress;
+    const code = pincodes.stateCode(address.state) ?? pincodes.stateCodesOf(address.postalCode)?.[0] ?? null;
+    if (!code) return { label: address.state, interState: order.items.some((i) => i.igst > 0) };
+    return {
+      label: `${pincodes.stateName(code) ?? address.state} (${code})`,
+      interState: code !== this.deps.seller.sellerGstin.slice(0, 2),
+    };
+  }
+}
+
+function buyerOf(order: Order): GstDocument['buyer'] {
+  const a = order.shippingAddress;
+  return {
+    name: `${a.firstName} ${a.lastName}`.trim(),
+    addressLines: [a.street, `${a.city}, ${a.state} ${a.postalCode}`, a.country, `Phone: ${a.phone}`],
+  };
+}
+
+/** Input of a credit note PDF: the returned lines as the returns module gives them (paise). */
+export type CreditNoteInput = {
+  number: string;
+  issuedAt: Date;
+  invoiceNumber: string;
+  invoiceDate: Date;
+  orderNumber: string;
+  seller: GstDocument['seller'];
+  buyer: GstDocument['buyer'];
+  placeOfSupply: string;
+  interState: boolean;
+  lines: CreditNoteLine[];
+};
+
+/** The credit note PDF: returned lines with their taxable value and the GST reversed; total = the refund. */
+export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
+  return renderGstPdf({
+    title: 'Credit Note',
+    number: input.number,
+    issuedAt: input.issuedAt,
+    references: [
+      { label: 'Against invoice', value: `${input.invoiceNumber} of ${formatIndianDate(input.invoiceDate)}` },
+      { label: 'Order', value: input.orderNumber },
+    ],
+    seller: input.seller,
+    buyer: input.buyer,
+    placeOfSupply: input.placeOfSupply,
+    interState: input.interState,
+    lines: input.lines.map((l) => ({
+      description: l.name,
+      hsnCode: l.hsnCode,
+      quantity: l.quantity,
+      unitPaise: Math.round(l.refundPaise / l.quantity),
+      taxablePaise: l.taxablePaise,
+      taxRatePercent: l.taxRateBasisPoints / 100,
+      cgstPaise: l.cgstPaise,
+      sgstPaise: l.sgstPaise,
+      igstPaise: l.igstPaise,
+      totalPaise: l.refundPaise,
+    })),
+    adjustments: [],
+    totalPaise: input.lines.reduce((s, l) => s + l.refundPaise, 0),
+    notes: [`Goods returned; the taxable value and GST of invoice ${input.invoiceNumber} above are reversed.`],
+  });
+}
