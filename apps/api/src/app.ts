@@ -54,6 +54,9 @@ import { loadOperatorToken, registerOperatorAuth } from './modules/operator/auth
 import { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } from './modules/payments/providers';
 import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
+import { returnsOperatorRoutes } from './modules/returns/operator-routes';
+import { returnsRoutes } from './modules/returns/routes';
+import { ReturnsService } from './modules/returns/service';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { ReviewsService } from './modules/reviews/service';
 import { PublishableKeyService } from './modules/store/keys';
@@ -73,6 +76,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Payments of orders; the orders module registers its status listener with `payments.onStatusChange`. */
     payments: PaymentService;
+    /** Orders, for tests that move an order along its lifecycle (`orders.transition`). */
+    orders: OrdersService;
   }
 }
 
@@ -235,8 +240,26 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     log: app.log,
     options: { ...config.checkout, mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath) },
   });
+  app.decorate('orders', orders);
   scheduleUnpaidOrderExpiry(app, orders);
+  const returns = new ReturnsService({
+    db: database.db,
+    orders,
+    payments,
+    giftCards,
+    catalog,
+    files,
+    log: app.log,
+    options: {
+      ...config.returns,
+      publicUrl: config.publicUrl,
+      mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath),
+    },
+  });
+  orders.useReturns(returns);
   await app.register(ordersRoutes, { orders, options: config.checkout });
+  await app.register(returnsRoutes, { returns, orders });
+  await app.register(returnsOperatorRoutes, { returns });
 
   return app;
 }

@@ -33,6 +33,7 @@ import { products, variants } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { paiseToRupees } from '../../lib/money';
+import { isUuid } from '../../lib/ids';
 import { cartItems, carts } from '../cart/tables';
 import { CANCELLABLE, canTransition } from './lifecycle';
 import { orderConfirmationMail } from './mail';
@@ -41,6 +42,8 @@ import type {
   CouponRules,
   GiftCardLedger,
   PaymentGateway,
+  ReturnSummary,
+  ReturnsView,
   ShippingAddressCheck,
   TaxQuoter,
 } from './ports';
@@ -125,7 +128,22 @@ type VariantRow = {
 /** Gateways paid online, through a payment page; COD is paid to the courier. */
 const ONLINE_GATEWAYS = new Set<PaymentMethod>(['sandbox', 'phonepe']);
 
+/** Steps of an order the shopper is told about by mail. */
+export type OrderMailEvent =
+  | 'confirmed'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'return_requested'
+  | 'return_approved'
+  | 'return_rejected'
+  | 'picked_up'
+  | 'refunded'
+  | 'refund_completed';
+
 export class OrdersService {
+  private returns: ReturnsView | null = null;
+
   constructor(private readonly deps: OrdersDeps) {
     deps.payments.onStatusChange((db, orderId, status, source) => this.applyPaymentStatus(db, orderId, status, source));
   }
@@ -381,6 +399,49 @@ export class OrdersService {
     if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
     await db.insert(orderEvents).values({ orderId, status: to, actor: input.actor, note: input.note ?? null });
     return row;
+  }
+
+  /** The order with this UUID or order number (VST-001001), for operator routes; NotFoundError otherwise. */
+  async findRef(ref: string): Promise<OrderRow> {
+    const [row] = await this.deps.db
+      .select()
+      .from(orders)
+      .where(isUuid(ref) ? eq(orders.id, ref) : eq(orders.orderNumber, ref.trim().toUpperCase()));
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The caller's order row locked FOR UPDATE inside `db` (a transaction); NotFoundError for anyone else's. */
+  async ownRowForUpdate(db: Db, userId: string, orderId: string): Promise<OrderRow> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update');
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The public order without an owner check (operator routes, invoices, tracking); NotFoundError otherwise. */
+  async getById(orderId: string): Promise<Order> {
+    const [row] = await this.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    return this.toPublic(row);
+  }
+
+  /** The order's lines, in order. */
+  async items(orderId: string): Promise<OrderItemRow[]> {
+    return this.deps.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+  }
+
+  /** Registers the returns module's part of the order view (return request, returnable quantities, window). */
+  useReturns(view: ReturnsView): void {
+    this.returns = view;
+  }
+
+  /** After a commit: tells the shopper about a step of their order (status mails). */
+  async notify(orderId: string, event: OrderMailEvent): Promise<void> {
+    this.deps.log.info({ orderId, event }, 'order status changed');
   }
 
   // -------------------------------------------------------------------------------------
@@ -734,16 +795,18 @@ export class OrdersService {
         ),
       )
       .orderBy(asc(orderEvents.createdAt));
+    const returns = this.returns ? await this.returns.summariesOf(rows, items) : new Map<string, ReturnSummary>();
     return rows.map((row) =>
       this.orderPublic(
         row,
         items.filter((i) => i.orderId === row.id),
         events.filter((e) => e.orderId === row.id),
+        returns.get(row.id),
       ),
     );
   }
 
-  private orderPublic(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]): Order {
+  private orderPublic(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[], returns?: ReturnSummary): Order {
     const r = paiseToRupees;
     return {
       id: row.id,
@@ -753,7 +816,7 @@ export class OrdersService {
       paymentGateway: row.paymentGateway,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-      items: items.map((i) => this.linePublic(i)),
+      items: items.map((i) => this.linePublic(i, returns?.items.get(i.id))),
       shippingAddress: row.shippingAddress,
       coupon: row.couponCode ? { code: row.couponCode, discountAmount: r(row.discountPaise) } : null,
       additionalCoupon: row.giftCardCode ? { code: row.giftCardCode, amount: r(row.giftCardPaise) } : null,
@@ -782,17 +845,17 @@ export class OrdersService {
             }
           : null,
       cancelReason: row.cancelReason,
-      returnRequest: null,
+      returnRequest: returns?.returnRequest ?? null,
       refunds: [],
       canCancel: CANCELLABLE.has(row.status),
-      canReturn: false,
+      canReturn: returns?.canReturn ?? false,
       canDelete: row.status === 'payment_failed' || row.status === 'cancelled',
-      returnableUntil: null,
+      returnableUntil: returns?.returnableUntil ?? null,
       invoiceAvailable: row.paymentStatus === 'completed' || (row.paymentGateway === 'cod' && row.deliveredAt !== null),
     };
   }
 
-  private linePublic(i: OrderItemRow) {
+  private linePublic(i: OrderItemRow, returnable?: { returnable: boolean; returnableQuantity: number }) {
     const r = paiseToRupees;
     return {
       id: i.id,
@@ -817,8 +880,8 @@ export class OrdersService {
       igst: r(i.igstPaise),
       tax: r(i.taxPaise),
       total: r(i.totalPaise),
-      returnable: false,
-      returnableQuantity: 0,
+      returnable: returnable?.returnable ?? false,
+      returnableQuantity: returnable?.returnableQuantity ?? 0,
     };
   }
 }
