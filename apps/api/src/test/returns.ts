@@ -117,5 +117,8 @@ export async function sendReturn(
     payload: body.payload,
     headers: { ...body.headers, ...(account ? bearer(account.token) : {}) },
   });
-  return { status: res.statusCode, body: res.json() as { success: boolean; message?: string; data: { returnRequest: ReturnRequest; order: Order } } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { success: boolean; message?: string; data: { returnRequest: ReturnRequest; order: Order } },
+  };
 }

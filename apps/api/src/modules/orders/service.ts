@@ -431,7 +431,11 @@ export class OrdersService {
 
   /** The order's lines, in order. */
   async items(orderId: string): Promise<OrderItemRow[]> {
-    return this.deps.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+    return this.deps.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.position));
   }
 
   /** Registers the returns module's part of the order view (return request, returnable quantities, window). */

@@ -18,7 +18,11 @@ const note = z.string().trim().min(1).max(500);
 const STEPS: { step: ReturnStep; summary: string; body: z.ZodType<{ note?: string }> }[] = [
   { step: 'approve', summary: 'Approve the open return', body: z.object({ note: note.optional() }) },
   { step: 'reject', summary: 'Reject the open return, saying why', body: z.object({ note }) },
-  { step: 'pickup', summary: 'Record that the courier picked the return up', body: z.object({ note: note.optional() }) },
+  {
+    step: 'pickup',
+    summary: 'Record that the courier picked the return up',
+    body: z.object({ note: note.optional() }),
+  },
   {
     step: 'refund',
     summary: 'Refund the picked-up return: gift card share, then the gateway (or by hand for COD)',

@@ -49,7 +49,7 @@ let socks: Piece;
 before(async () => {
   ctx = await createTestApp({ env: { OPERATOR_TOKEN, RETURN_WINDOW_DAYS: '7' } });
   pieces = await piecesOf(ctx, 3, { blocked: false, slugs: BLOCKED, pricePaise: 118_000 });
-  [socks] = await piecesOf(ctx, 1, { blocked: true, slugs: ['socks'], pricePaise: 59_000 });
+  socks = (await piecesOf(ctx, 1, { blocked: true, slugs: ['socks'], pricePaise: 59_000 }))[0]!;
   shopper = await register(ctx.app, { name: 'Asha Rao' });
   other = await register(ctx.app, { name: 'Ravi Kumar' });
 });
@@ -391,7 +391,9 @@ describe('lists', () => {
 
     const others = await ctx.app.inject({ method: 'GET', url: '/orders/returns/all', headers: bearer(other.token) });
     assert.ok(
-      (others.json().data as { returns: ReturnRequest[] }).returns.every((r) => r.orderId !== a.id && r.orderId !== b.id),
+      (others.json().data as { returns: ReturnRequest[] }).returns.every(
+        (r) => r.orderId !== a.id && r.orderId !== b.id,
+      ),
     );
     assert.equal((await ctx.app.inject({ method: 'GET', url: '/orders/returns' })).statusCode, 401);
   });

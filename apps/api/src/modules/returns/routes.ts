@@ -86,7 +86,10 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "A page of the shopper's return requests with their items, newest first",
         querystring: orderListQuerySchema,
-        response: { 200: envelope(z.object({ returns: z.array(returnRequestSchema), meta: orderPageSchema.shape.meta })), ...errors },
+        response: {
+          200: envelope(z.object({ returns: z.array(returnRequestSchema), meta: orderPageSchema.shape.meta })),
+          ...errors,
+        },
       },
     },
     async (request) => ok(await returns.listOwn(principalOf(request).userId, request.query.page, request.query.limit)),
@@ -111,13 +114,15 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const fileId = uuidOr404(request.params.fileId, ORDER_MESSAGES.returnNotFound);
       const file = await returns.file(principalOf(request).userId, fileId);
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        // Uploaded bytes opened as a page of their own may run nothing.
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.body);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          // Uploaded bytes opened as a page of their own may run nothing.
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(file.body)
+      );
     },
   );
 };

@@ -189,7 +189,11 @@ export class ReturnsService implements ReturnsView {
    * the gateway refund after commit. NotFoundError (no order, no open return),
    * ConflictError(transitionNotAllowed) for a step out of order.
    */
-  async step(ref: string, step: ReturnStep, note?: string | null): Promise<{ returnRequest: ReturnRequest; order: Order }> {
+  async step(
+    ref: string,
+    step: ReturnStep,
+    note?: string | null,
+  ): Promise<{ returnRequest: ReturnRequest; order: Order }> {
     const order = await this.deps.orders.findRef(ref);
     const { from, to, order: orderStatus } = STEPS[step];
     const gatewayRefundId = await this.deps.db.transaction(async (tx) => {
@@ -200,7 +204,10 @@ export class ReturnsService implements ReturnsView {
         .for('update');
       if (!open) throw new NotFoundError(ORDER_MESSAGES.returnNotFound);
       if (open.status !== from) throw new ConflictError(transitionNotAllowed(open.status, to));
-      const moved = await this.deps.orders.transition(tx, order.id, orderStatus, { actor: 'operator', note: note ?? null });
+      const moved = await this.deps.orders.transition(tx, order.id, orderStatus, {
+        actor: 'operator',
+        note: note ?? null,
+      });
       await tx
         .update(returnRequests)
         .set({ status: to, updatedAt: new Date(), ...(note ? { decisionNote: note } : {}) })
@@ -387,7 +394,9 @@ export class ReturnsService implements ReturnsView {
   ): { line: OrderItemRow; quantity: number }[] {
     const left = (line: OrderItemRow) => line.quantity - (returned.get(line.id)?.quantity ?? 0);
     if (!asked) {
-      const all = lines.filter((l) => returnable.get(l.id) && left(l) > 0).map((line) => ({ line, quantity: left(line) }));
+      const all = lines
+        .filter((l) => returnable.get(l.id) && left(l) > 0)
+        .map((line) => ({ line, quantity: left(line) }));
       if (all.length === 0) throw new ValidationError(ORDER_MESSAGES.returnNothingLeft);
       return all;
     }
@@ -403,7 +412,11 @@ export class ReturnsService implements ReturnsView {
   }
 
   /** The returned pieces' share of the line; the last pieces of a line take what is left. */
-  private lineShare(line: OrderItemRow, quantity: number, before: (Amounts & { quantity: number }) | undefined): Amounts {
+  private lineShare(
+    line: OrderItemRow,
+    quantity: number,
+    before: (Amounts & { quantity: number }) | undefined,
+  ): Amounts {
     const last = (before?.quantity ?? 0) + quantity === line.quantity;
     const whole: Amounts = {
       refundPaise: line.totalPaise,
@@ -543,7 +556,13 @@ export class ReturnsService implements ReturnsView {
       comment: row.comment,
       items: items
         .filter((i) => i.returnRequestId === row.id)
-        .map((i) => itemPublic(i, lines.find((l) => l.id === i.orderItemId), options.mediaUrl)),
+        .map((i) =>
+          itemPublic(
+            i,
+            lines.find((l) => l.id === i.orderItemId),
+            options.mediaUrl,
+          ),
+        ),
       files: files
         .filter((f) => f.returnRequestId === row.id)
         .map((f) => ({
