@@ -12,6 +12,7 @@ import type { Order, ReturnRequest } from '@vastra/contracts';
 import { queryRows } from '../../db/client';
 import { rupeesToPaise, shareInProportion } from '../../lib/money';
 import { bearer, register, type Account } from '../../test/accounts';
+import { setPricePaise } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { deliver, piecesOf, placePaidOrder, sendReturn, type Piece } from '../../test/returns';
 
@@ -29,9 +30,7 @@ before(async () => {
     slugs: ['innerwear', 'socks', 'personal-care', 'free-items'],
     pricePaise: 99_900,
   });
-  await ctx.database.db.execute(
-    sql`UPDATE variants SET price_paise = 149_900 WHERE id = ${pieces[1]!.variantId}::uuid`,
-  );
+  await setPricePaise(ctx.database.db, pieces[1]!.variantId, 149_900);
   await ctx.database.db.execute(sql`
     INSERT INTO coupons (code, description, discount_type, discount_value, min_order_paise)
     VALUES ('RETURN7', 'seven per cent off', 'percentage', 7, 0)`);
