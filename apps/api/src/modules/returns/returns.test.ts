@@ -4,6 +4,8 @@
  * sniffed uploads with their limits, owner-only files, the operator's steps and the lists.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   ORDER_MESSAGES,
@@ -119,6 +121,10 @@ describe('asking for a return', () => {
     );
     assert.equal(request.refundAmount, order.totalAmount, 'everything paid comes back');
     assert.equal(request.files.length, 1);
+    assert.ok(
+      fs.readdirSync(path.join(ctx.dataDir, 'files', 'returns', order.id)).some((f) => f.endsWith('.png')),
+      'stored under the order',
+    );
     assert.equal(request.creditNoteUrl, null);
 
     const after = await getOrder(order.id);
@@ -135,12 +141,17 @@ describe('asking for a return', () => {
       items: [{ orderItemId: order.items[0]!.id, quantity: 1 }],
     });
     assert.equal(first.status, 201, JSON.stringify(first.body));
-    const second = await sendReturn(ctx, shopper, order.id, {
-      reason: 'fit',
-      items: [{ orderItemId: order.items[0]!.id, quantity: 1 }],
-    });
+    const second = await sendReturn(
+      ctx,
+      shopper,
+      order.id,
+      { reason: 'fit', items: [{ orderItemId: order.items[0]!.id, quantity: 1 }] },
+      [png()],
+    );
     assert.equal(second.status, 409);
     assert.equal(second.body.message, ORDER_MESSAGES.returnInProgress);
+    const folder = path.join(ctx.dataDir, 'files', 'returns', order.id);
+    assert.deepEqual(fs.existsSync(folder) ? fs.readdirSync(folder) : [], [], 'the refused return left no file');
   });
 
   test('after the window closes a return is refused with the last day', async () => {
