@@ -6,11 +6,16 @@
  * delivery return is recorded as a manual refund.
  */
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { Order, ReturnRequest } from '@vastra/contracts';
 import { queryRows } from '../../db/client';
 import { rupeesToPaise, shareInProportion } from '../../lib/money';
+import { CatalogService } from '../catalog/service';
+import { GiftCardService } from '../coupons/gift-cards';
+import { LocalFileStore } from '../files/store';
+import { ReturnsService } from './service';
 import { bearer, register, type Account } from '../../test/accounts';
 import { setPricePaise } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -41,6 +46,22 @@ before(async () => {
 after(async () => {
   await ctx.close();
 });
+
+/** The service as app.ts builds it, for the methods the invoices module calls (credit notes). */
+function returnsService(): ReturnsService {
+  const db = ctx.database.db;
+  const catalog = new CatalogService(db, { mediaBaseUrl: ctx.config.publicUrl, cacheTtlMs: 0 });
+  return new ReturnsService({
+    db,
+    orders: ctx.app.orders,
+    payments: ctx.app.payments,
+    giftCards: new GiftCardService(db),
+    catalog,
+    files: new LocalFileStore(path.join(ctx.dataDir, 'files')),
+    log: ctx.app.log,
+    options: { ...ctx.config.returns, publicUrl: ctx.config.publicUrl, mediaUrl: (p) => catalog.mediaUrl(p) },
+  });
+}
 
 async function refundStep(orderId: string) {
   for (const step of ['approve', 'pickup', 'refund']) {
@@ -168,6 +189,29 @@ test('a coupon and gift card order returned in two parts refunds every line exac
   assert.equal(gatewayTotal, payablePaise);
   assert.equal(r1Paise + rupeesToPaise(r2.refundAmount), totalPaise);
   assert.ok(r2Refunds.every((r) => r.status === 'completed'));
+
+  // What the credit note of the second return reads: the two pieces with their taxable value and GST.
+  const returns = returnsService();
+  const note = await returns.creditNoteLines(shopper.userId, r2.id);
+  assert.equal(note.returnRequest.status, 'refunded');
+  assert.ok(note.returnRequest.creditNoteUrl?.endsWith(`/orders/returns/${r2.id}/credit-note`));
+  const r2Shirt = (await returnItemsOf(r2.id))[0]!;
+  assert.deepEqual(note.lines, [
+    {
+      name: shirt.name,
+      hsnCode: shirt.hsnCode,
+      quantity: 2,
+      taxablePaise: r2Shirt.taxable_paise,
+      cgstPaise: r2Shirt.cgst_paise,
+      sgstPaise: r2Shirt.sgst_paise,
+      igstPaise: r2Shirt.igst_paise,
+      refundPaise: shirtTotal - onePiece,
+      taxRateBasisPoints: Math.round(shirt.taxRate * 100),
+    },
+  ]);
+  const stranger = await register(ctx.app, { name: 'Ravi Kumar' });
+  await assert.rejects(returns.creditNoteLines(stranger.userId, r2.id), { statusCode: 404 });
+  assert.equal((await returns.getById(r2.id)).id, r2.id);
 
   const view = await ctx.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: bearer(shopper.token) });
   const final = (view.json() as { data: { order: Order } }).data.order;
