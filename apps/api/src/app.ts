@@ -60,6 +60,9 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
 import { shippingRoutes } from './modules/shipping/routes';
 import { trackerFromConfig } from './modules/shipping/provider';
+import { returnsOperatorRoutes } from './modules/returns/operator-routes';
+import { returnsRoutes } from './modules/returns/routes';
+import { ReturnsService } from './modules/returns/service';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { ReviewsService } from './modules/reviews/service';
 import { PublishableKeyService } from './modules/store/keys';
@@ -79,6 +82,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Payments of orders; the orders module registers its status listener with `payments.onStatusChange`. */
     payments: PaymentService;
+    /** Orders, for tests that move an order along its lifecycle (`orders.transition`). */
+    orders: OrdersService;
   }
 }
 
@@ -242,8 +247,26 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     log: app.log,
     options: { ...config.checkout, mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath), storefrontUrl },
   });
+  app.decorate('orders', orders);
   scheduleUnpaidOrderExpiry(app, orders);
+  const returns = new ReturnsService({
+    db: database.db,
+    orders,
+    payments,
+    giftCards,
+    catalog,
+    files,
+    log: app.log,
+    options: {
+      ...config.returns,
+      publicUrl: config.publicUrl,
+      mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath),
+    },
+  });
+  orders.useReturns(returns);
   await app.register(ordersRoutes, { orders, options: config.checkout });
+  await app.register(returnsRoutes, { returns, orders });
+  await app.register(returnsOperatorRoutes, { returns });
   // The shopper hears when money paid back through a gateway has gone out; a failed refund is the store's to retry.
   payments.onRefundChange(async (refund) => {
     if (refund.status === 'completed') await orders.notify(refund.orderId, 'refund_completed');
@@ -253,7 +276,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   // GST documents and shipment tracking read orders through OrdersService.get (owner-checked).
   await app.register(invoicesRoutes, {
-    invoices: new InvoiceService({ db: database.db, orders, pincodes, seller: config.invoices }),
+    invoices: new InvoiceService({ db: database.db, orders, pincodes, seller: config.invoices, creditNotes: returns }),
   });
   await app.register(shippingRoutes, { orders, tracker: trackerFromConfig(config.shipping) });
 

@@ -1,0 +1,610 @@
+/**
+ * Returns (§3 Order returnRequest, §7 POST /orders/{id}/return and /partial-return, GET
+ * /orders/returns, /orders/returns/all): a shopper returns all or part of a delivered order
+ * within the return window, with photos or a video; the operator approves or rejects it,
+ * records the pickup and refunds it.
+ *
+ * Refund arithmetic, in paise, fixed when the return is asked for: each returned piece gets
+ * its line's share of what was paid for the line (price after the line's coupon share, plus
+ * its GST), `round(line × q / bought)`, and the return that takes the last pieces of a line
+ * gets what is left, so all returns of a line add up to the line exactly (the same for the
+ * taxable value and each GST part). The gift card's share of the return is its share of the
+ * order, worked out on the running total of the order's returns (so the last return leaves
+ * nothing over or under), and the rest goes back through the gateway — or by hand for COD.
+ *
+ * Order rows are read and moved through the orders module (OrdersPort); this module writes
+ * only its own tables, the refunds (PaymentService) and the gift card ledger.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ORDER_MESSAGES,
+  itemNotReturnable,
+  returnQuantityExceeded,
+  returnWindowClosed,
+  transitionNotAllowed,
+  type Order,
+  type OrderStatus,
+  type ReturnReason,
+  type ReturnRequest,
+  type ReturnStatus,
+} from '@vastra/contracts';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { categories } from '../../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { paiseToRupees, shareInProportion } from '../../lib/money';
+import type { CatalogService } from '../catalog/service';
+import type { GiftCardService } from '../coupons/gift-cards';
+import type { FileStore } from '../files/store';
+import { DELIVERED_OR_AFTER } from '../orders/lifecycle';
+import type { ReturnSummary, ReturnsView } from '../orders/ports';
+import type { OrdersService } from '../orders/service';
+import { orders as ordersTable, type OrderItemRow, type OrderRow } from '../orders/tables';
+import type { PaymentService } from '../payments/service';
+import { returnFiles, returnItems, returnRequests, type ReturnItemRow, type ReturnRequestRow } from './tables';
+
+/** What returns need of the orders module. */
+export type OrdersPort = Pick<
+  OrdersService,
+  'transition' | 'findRef' | 'ownRowForUpdate' | 'getById' | 'items' | 'notify'
+>;
+
+export type ReturnsDeps = {
+  db: Db;
+  orders: OrdersPort;
+  payments: Pick<PaymentService, 'requestRefund' | 'submitRefund'>;
+  giftCards: Pick<GiftCardService, 'refund'>;
+  catalog: Pick<CatalogService, 'categoryLineage'>;
+  files: FileStore;
+  log: FastifyBaseLogger;
+  options: {
+    windowDays: number;
+    /** Category slugs never returnable, with everything below them. */
+    nonReturnableCategories: string[];
+    /** The API's public base URL (file and credit note links). */
+    publicUrl: string;
+    /** Turns a stored media path into an absolute URL. */
+    mediaUrl: (path: string) => string;
+  };
+};
+
+/** A sniffed upload of a return: bytes, MIME type and extension from its magic numbers. */
+export type ReturnUpload = { body: Buffer; mime: string; ext: string };
+
+export type ReturnInput = {
+  reason: ReturnReason;
+  comment?: string;
+  /** Partial return: these lines and quantities; absent for a full return. */
+  items?: { orderItemId: string; quantity: number }[];
+  files: ReturnUpload[];
+};
+
+/** One returned line for the credit note, in paise. */
+export type CreditNoteLine = {
+  name: string;
+  hsnCode: string;
+  quantity: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  refundPaise: number;
+  taxRateBasisPoints: number;
+};
+
+/** Statuses of a return still being handled: another one may not be asked for meanwhile. */
+const OPEN: ReadonlySet<ReturnStatus> = new Set(['requested', 'approved', 'picked_up']);
+
+/** The operator's steps: the return status each needs, the one it gives, and the order's mirror status. */
+const STEPS = {
+  approve: { from: 'requested', to: 'approved', order: 'return_approved' },
+  reject: { from: 'requested', to: 'rejected', order: 'return_rejected' },
+  pickup: { from: 'approved', to: 'picked_up', order: 'picked_up' },
+  refund: { from: 'picked_up', to: 'refunded', order: 'refunded' },
+} as const satisfies Record<string, { from: ReturnStatus; to: ReturnStatus; order: OrderStatus }>;
+export type ReturnStep = keyof typeof STEPS;
+
+type Amounts = { refundPaise: number; taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number };
+const AMOUNT_KEYS = ['refundPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise'] as const;
+
+export class ReturnsService implements ReturnsView {
+  private nonReturnableIds: Promise<Set<string>> | null = null;
+
+  constructor(private readonly deps: ReturnsDeps) {}
+
+  /**
+   * Asks to return `input.items` of the caller's order (all returnable pieces left when
+   * absent). Stores the files under `returns/<orderId>/`, the request with each item's refund
+   * and moves the order to return_requested, in one transaction; mails after commit.
+   * Throws NotFoundError (not the caller's order), ValidationError (not delivered, window
+   * closed, item not returnable, quantity exceeded, nothing left), ConflictError (a return
+   * is open).
+   */
+  async request(userId: string, orderId: string, input: ReturnInput): Promise<ReturnRequest> {
+    const { db, files } = this.deps;
+    const lines = await this.deps.orders.items(orderId);
+    const returnable = await this.returnableFlags(lines);
+    const keys = input.files.map((f) => `returns/${orderId}/${randomUUID()}.${f.ext}`);
+    let id: string;
+    try {
+      await Promise.all(input.files.map((f, i) => files.put(keys[i]!, f.body, f.mime)));
+      id = await db.transaction(async (tx) => {
+        const order = await this.deps.orders.ownRowForUpdate(tx, userId, orderId);
+        this.checkWindow(order);
+        const earlier = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId));
+        if (earlier.some((r) => OPEN.has(r.status))) throw new ConflictError(ORDER_MESSAGES.returnInProgress);
+        const returned = await this.returnedOf(tx, [orderId]);
+        const wanted = this.wantedPieces(lines, returnable, returned, input.items);
+        const items = wanted.map(({ line, quantity }) => ({
+          orderItemId: line.id,
+          quantity,
+          ...this.lineShare(line, quantity, returned.get(line.id)),
+        }));
+        const refundPaise = items.reduce((s, i) => s + i.refundPaise, 0);
+        const split = this.split(order, earlier, refundPaise);
+        const [row] = await tx
+          .insert(returnRequests)
+          .values({
+            orderId,
+            userId,
+            kind: input.items ? 'partial' : 'full',
+            reason: input.reason,
+            comment: input.comment?.trim() || null,
+            refundPaise,
+            giftCardRefundPaise: split.giftCardPaise,
+            gatewayRefundPaise: split.gatewayPaise,
+          })
+          .returning({ id: returnRequests.id });
+        await tx.insert(returnItems).values(items.map((i) => ({ ...i, returnRequestId: row!.id })));
+        if (keys.length > 0) {
+          await tx.insert(returnFiles).values(
+            input.files.map((f, i) => ({
+              returnRequestId: row!.id,
+              key: keys[i]!,
+              contentType: f.mime,
+              sizeBytes: f.body.length,
+              position: i,
+            })),
+          );
+        }
+        await this.deps.orders.transition(tx, orderId, 'return_requested', {
+          actor: 'shopper',
+          note: input.comment?.trim() || null,
+        });
+        return row!.id;
+      });
+    } catch (err) {
+      await Promise.all(keys.map((k) => files.delete(k).catch(() => undefined)));
+      throw err;
+    }
+    await this.deps.orders.notify(orderId, 'return_requested');
+    return this.getById(id);
+  }
+
+  /**
+   * An operator step on the open return of the order `ref` (UUID or order number): approve,
+   * reject (with `note`), pickup, refund. Refund gives the gift card its share back and
+   * records the refunds (gateway, or manual for COD) in the same transaction, then submits
+   * the gateway refund after commit. NotFoundError (no order, no open return),
+   * ConflictError(transitionNotAllowed) for a step out of order.
+   */
+  async step(
+    ref: string,
+    step: ReturnStep,
+    note?: string | null,
+  ): Promise<{ returnRequest: ReturnRequest; order: Order }> {
+    const order = await this.deps.orders.findRef(ref);
+    const { from, to, order: orderStatus } = STEPS[step];
+    const gatewayRefundId = await this.deps.db.transaction(async (tx) => {
+      const [open] = await tx
+        .select()
+        .from(returnRequests)
+        .where(and(eq(returnRequests.orderId, order.id), inArray(returnRequests.status, [...OPEN])))
+        .for('update');
+      if (!open) throw new NotFoundError(ORDER_MESSAGES.returnNotFound);
+      if (open.status !== from) throw new ConflictError(transitionNotAllowed(open.status, to));
+      const moved = await this.deps.orders.transition(tx, order.id, orderStatus, {
+        actor: 'operator',
+        note: note ?? null,
+      });
+      await tx
+        .update(returnRequests)
+        .set({ status: to, updatedAt: new Date(), ...(note ? { decisionNote: note } : {}) })
+        .where(eq(returnRequests.id, open.id));
+      return step === 'refund' ? this.refund(tx, moved, open) : null;
+    });
+    if (gatewayRefundId) {
+      await this.deps.payments.submitRefund(gatewayRefundId).catch((err: unknown) => {
+        this.deps.log.warn({ err, orderId: order.id }, 'return refund could not be submitted; it stays pending');
+      });
+    }
+    await this.deps.orders.notify(order.id, orderStatus);
+    const [latest] = await this.deps.db
+      .select({ id: returnRequests.id })
+      .from(returnRequests)
+      .where(eq(returnRequests.orderId, order.id))
+      .orderBy(desc(returnRequests.createdAt))
+      .limit(1);
+    return { returnRequest: await this.getById(latest!.id), order: await this.deps.orders.getById(order.id) };
+  }
+
+  /** A return request by id, without an owner check (operator, credit note); NotFoundError otherwise. */
+  async getById(returnId: string): Promise<ReturnRequest> {
+    const [row] = await this.deps.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.returnNotFound);
+    const [view] = await this.publicMany([row]);
+    return view!;
+  }
+
+  /** The caller's return request; NotFoundError for anyone else's. */
+  async getOwn(userId: string, returnId: string): Promise<ReturnRequest> {
+    const row = await this.ownRequest(userId, returnId);
+    const [view] = await this.publicMany([row]);
+    return view!;
+  }
+
+  /** The caller's return with its lines in paise, for the credit note (§ invoices); NotFoundError for anyone else's. */
+  async creditNoteLines(
+    userId: string,
+    returnId: string,
+  ): Promise<{ returnRequest: ReturnRequest; lines: CreditNoteLine[] }> {
+    const row = await this.ownRequest(userId, returnId);
+    const [returnRequest] = await this.publicMany([row]);
+    const items = await this.deps.db.select().from(returnItems).where(eq(returnItems.returnRequestId, row.id));
+    const lines = await this.deps.orders.items(row.orderId);
+    return {
+      returnRequest: returnRequest!,
+      lines: lines.flatMap((line) => {
+        const item = items.find((i) => i.orderItemId === line.id);
+        if (!item) return [];
+        return [
+          {
+            name: line.name,
+            hsnCode: line.hsnCode,
+            quantity: item.quantity,
+            taxablePaise: item.taxablePaise,
+            cgstPaise: item.cgstPaise,
+            sgstPaise: item.sgstPaise,
+            igstPaise: item.igstPaise,
+            refundPaise: item.refundPaise,
+            taxRateBasisPoints: line.taxRateBasisPoints,
+          },
+        ];
+      }),
+    };
+  }
+
+  /** A page of the caller's return requests, newest first, with items and files. */
+  async listOwn(userId: string, page: number, limit: number) {
+    const where = eq(returnRequests.userId, userId);
+    const [rows, [counted]] = await Promise.all([
+      this.deps.db
+        .select()
+        .from(returnRequests)
+        .where(where)
+        .orderBy(desc(returnRequests.createdAt))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.deps.db.select({ total: count() }).from(returnRequests).where(where),
+    ]);
+    return { returns: await this.publicMany(rows), meta: pageMeta(page, limit, counted?.total ?? 0) };
+  }
+
+  /** A page of the caller's orders that have return requests, latest return first (orderPage shape). */
+  async ordersWithReturns(userId: string, page: number, limit: number) {
+    const latest = sql<Date>`max(${returnRequests.createdAt})`;
+    const where = eq(returnRequests.userId, userId);
+    const [rows, [counted]] = await Promise.all([
+      this.deps.db
+        .select({ orderId: returnRequests.orderId, latest })
+        .from(returnRequests)
+        .where(where)
+        .groupBy(returnRequests.orderId)
+        .orderBy(desc(latest))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.deps.db
+        .select({ total: sql<number>`count(DISTINCT ${returnRequests.orderId})::int` })
+        .from(returnRequests)
+        .where(where),
+    ]);
+    const orders: Order[] = [];
+    for (const r of rows) orders.push(await this.deps.orders.getById(r.orderId));
+    return { orders, meta: pageMeta(page, limit, counted?.total ?? 0) };
+  }
+
+  /** An uploaded file of the caller's return (bytes and type); NotFoundError for anyone else's. */
+  async file(userId: string, fileId: string): Promise<{ body: Buffer; contentType: string }> {
+    const [row] = await this.deps.db
+      .select({ key: returnFiles.key, contentType: returnFiles.contentType })
+      .from(returnFiles)
+      .innerJoin(returnRequests, eq(returnRequests.id, returnFiles.returnRequestId))
+      .where(and(eq(returnFiles.id, fileId), eq(returnRequests.userId, userId)));
+    const stored = row && (await this.deps.files.get(row.key));
+    if (!row || !stored) throw new NotFoundError(ORDER_MESSAGES.returnNotFound);
+    return { body: stored.body, contentType: row.contentType };
+  }
+
+  /** ReturnsView: what the order view shows about returns (see orders/ports.ts). */
+  async summariesOf(orders: OrderRow[], items: OrderItemRow[]): Promise<Map<string, ReturnSummary>> {
+    const summaries = new Map<string, ReturnSummary>();
+    if (orders.length === 0) return summaries;
+    const ids = orders.map((o) => o.id);
+    const requests = await this.deps.db
+      .select()
+      .from(returnRequests)
+      .where(inArray(returnRequests.orderId, ids))
+      .orderBy(desc(returnRequests.createdAt));
+    const latest = new Map<string, ReturnRequestRow>();
+    for (const r of requests) if (!latest.has(r.orderId)) latest.set(r.orderId, r);
+    const views = new Map((await this.publicMany([...latest.values()])).map((v) => [v.orderId, v]));
+    const returned = await this.returnedOf(this.deps.db, ids);
+    const flags = await this.returnableFlags(items);
+    const now = Date.now();
+    for (const order of orders) {
+      const until = this.windowEnd(order);
+      const open = requests.some((r) => r.orderId === order.id && OPEN.has(r.status));
+      const askable = DELIVERED_OR_AFTER.has(order.status) && until !== null && until.getTime() >= now && !open;
+      const lineMap = new Map<string, { returnable: boolean; returnableQuantity: number }>();
+      for (const line of items.filter((i) => i.orderId === order.id)) {
+        const isReturnable = flags.get(line.id) ?? false;
+        const left = line.quantity - (returned.get(line.id)?.quantity ?? 0);
+        lineMap.set(line.id, { returnable: isReturnable, returnableQuantity: askable && isReturnable ? left : 0 });
+      }
+      summaries.set(order.id, {
+        returnRequest: views.get(order.id) ?? null,
+        items: lineMap,
+        canReturn: [...lineMap.values()].some((l) => l.returnableQuantity > 0),
+        returnableUntil: until?.toISOString() ?? null,
+      });
+    }
+    return summaries;
+  }
+
+  // -------------------------------------------------------------------------------------
+
+  private async ownRequest(userId: string, returnId: string): Promise<ReturnRequestRow> {
+    const [row] = await this.deps.db
+      .select()
+      .from(returnRequests)
+      .where(and(eq(returnRequests.id, returnId), eq(returnRequests.userId, userId)));
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.returnNotFound);
+    return row;
+  }
+
+  /** The end of the return window: delivery + windowDays; null before delivery. */
+  private windowEnd(order: OrderRow): Date | null {
+    if (!order.deliveredAt) return null;
+    return new Date(order.deliveredAt.getTime() + this.deps.options.windowDays * 86_400_000);
+  }
+
+  private checkWindow(order: OrderRow): void {
+    const until = this.windowEnd(order);
+    if (!DELIVERED_OR_AFTER.has(order.status) || !until) throw new ValidationError(ORDER_MESSAGES.returnNotDelivered);
+    if (until.getTime() < Date.now()) throw new ValidationError(returnWindowClosed(formatDay(until)));
+  }
+
+  /** Each line's pieces asked for, checked against the category rule and what is left to return. */
+  private wantedPieces(
+    lines: OrderItemRow[],
+    returnable: Map<string, boolean>,
+    returned: Map<string, Amounts & { quantity: number }>,
+    asked: { orderItemId: string; quantity: number }[] | undefined,
+  ): { line: OrderItemRow; quantity: number }[] {
+    const left = (line: OrderItemRow) => line.quantity - (returned.get(line.id)?.quantity ?? 0);
+    if (!asked) {
+      const all = lines
+        .filter((l) => returnable.get(l.id) && left(l) > 0)
+        .map((line) => ({ line, quantity: left(line) }));
+      if (all.length === 0) throw new ValidationError(ORDER_MESSAGES.returnNothingLeft);
+      return all;
+    }
+    const seen = new Set<string>();
+    return asked.map(({ orderItemId, quantity }) => {
+      const line = lines.find((l) => l.id === orderItemId);
+      if (!line || seen.has(orderItemId)) throw new ValidationError('Choose each item of this order at most once.');
+      seen.add(orderItemId);
+      if (!returnable.get(line.id)) throw new ValidationError(itemNotReturnable(line.name));
+      if (quantity > left(line)) throw new ValidationError(returnQuantityExceeded(line.name, left(line)));
+      return { line, quantity };
+    });
+  }
+
+  /** The returned pieces' share of the line; the last pieces of a line take what is left. */
+  private lineShare(
+    line: OrderItemRow,
+    quantity: number,
+    before: (Amounts & { quantity: number }) | undefined,
+  ): Amounts {
+    const last = (before?.quantity ?? 0) + quantity === line.quantity;
+    const whole: Amounts = {
+      refundPaise: line.totalPaise,
+      taxablePaise: line.taxablePaise,
+      cgstPaise: line.cgstPaise,
+      sgstPaise: line.sgstPaise,
+      igstPaise: line.igstPaise,
+    };
+    const share = {} as Amounts;
+    for (const key of AMOUNT_KEYS) {
+      share[key] = last ? whole[key] - (before?.[key] ?? 0) : Math.round((whole[key] * quantity) / line.quantity);
+    }
+    return share;
+  }
+
+  /**
+   * Splits a return's refund into the gift card's share and the gateway's: the card's share of
+   * the order applied to the running total of the order's returns (rejected ones aside), less
+   * what earlier returns already gave the card.
+   */
+  private split(order: OrderRow, earlier: ReturnRequestRow[], refundPaise: number) {
+    const counted = earlier.filter((r) => r.status !== 'rejected');
+    const refundedBefore = counted.reduce((s, r) => s + r.refundPaise, 0);
+    const giftBefore = counted.reduce((s, r) => s + r.giftCardRefundPaise, 0);
+    const gatewayBefore = counted.reduce((s, r) => s + r.gatewayRefundPaise, 0);
+    const upTo = Math.min(order.totalPaise, refundedBefore + refundPaise);
+    const [giftUpTo = 0] =
+      order.totalPaise > 0 ? shareInProportion([order.giftCardPaise, order.payablePaise], upTo) : [0];
+    let giftCardPaise = Math.max(0, Math.min(refundPaise, giftUpTo - giftBefore, order.giftCardPaise - giftBefore));
+    const gatewayPaise = Math.min(refundPaise - giftCardPaise, Math.max(0, order.payablePaise - gatewayBefore));
+    giftCardPaise = refundPaise - gatewayPaise;
+    return { giftCardPaise, gatewayPaise };
+  }
+
+  /** The refund step's money: the card's share back, the refund rows; returns the gateway refund to submit. */
+  private async refund(tx: Db, order: OrderRow, request: ReturnRequestRow): Promise<string | null> {
+    const reason = `Return of order ${order.orderNumber}`;
+    if (request.giftCardRefundPaise > 0) {
+      const credited = await this.deps.giftCards.refund(tx, order.id, request.giftCardRefundPaise);
+      await this.deps.payments.requestRefund(tx, {
+        orderId: order.id,
+        returnRequestId: request.id,
+        method: 'gift_card',
+        amountPaise: credited,
+        reason,
+      });
+    }
+    if (request.gatewayRefundPaise <= 0) return null;
+    const refund = await this.deps.payments.requestRefund(tx, {
+      orderId: order.id,
+      returnRequestId: request.id,
+      // Cash on delivery was paid to the courier: the store pays it back by hand.
+      method: order.paymentGateway === 'cod' ? 'manual' : 'gateway',
+      amountPaise: request.gatewayRefundPaise,
+      reason,
+    });
+    return refund?.method === 'gateway' ? refund.id : null;
+  }
+
+  /** Per order item: pieces and amounts already in returns that were not rejected. */
+  private async returnedOf(db: Db, orderIds: string[]): Promise<Map<string, Amounts & { quantity: number }>> {
+    const rows = await db
+      .select({ item: returnItems })
+      .from(returnItems)
+      .innerJoin(returnRequests, eq(returnRequests.id, returnItems.returnRequestId))
+      .where(and(inArray(returnRequests.orderId, orderIds), ne(returnRequests.status, 'rejected')));
+    const totals = new Map<string, Amounts & { quantity: number }>();
+    for (const { item } of rows) {
+      const t = totals.get(item.orderItemId) ?? {
+        quantity: 0,
+        refundPaise: 0,
+        taxablePaise: 0,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 0,
+      };
+      t.quantity += item.quantity;
+      for (const key of AMOUNT_KEYS) t[key] += item[key];
+      totals.set(item.orderItemId, t);
+    }
+    return totals;
+  }
+
+  /** Whether each line's category (or an ancestor) is returnable. */
+  private async returnableFlags(lines: OrderItemRow[]): Promise<Map<string, boolean>> {
+    const blocked = await this.blockedCategoryIds();
+    const flags = new Map<string, boolean>();
+    for (const line of lines) {
+      const lineage = line.categoryId ? ((await this.deps.catalog.categoryLineage(line.categoryId)) ?? []) : [];
+      flags.set(line.id, !lineage.some((id) => blocked.has(id)));
+    }
+    return flags;
+  }
+
+  /** Ids of the configured non-returnable category slugs (read once; the seeded tree does not change them). */
+  private blockedCategoryIds(): Promise<Set<string>> {
+    const slugs = this.deps.options.nonReturnableCategories;
+    this.nonReturnableIds ??=
+      slugs.length === 0
+        ? Promise.resolve(new Set())
+        : this.deps.db
+            .select({ id: categories.id })
+            .from(categories)
+            .where(inArray(categories.slug, slugs))
+            .then((rows) => new Set(rows.map((r) => r.id)));
+    return this.nonReturnableIds;
+  }
+
+  /** Return requests as answered, with their items, files and order numbers read in three queries. */
+  private async publicMany(rows: ReturnRequestRow[]): Promise<ReturnRequest[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const { db, options } = this.deps;
+    const [items, files, numbers] = await Promise.all([
+      db.select().from(returnItems).where(inArray(returnItems.returnRequestId, ids)),
+      db.select().from(returnFiles).where(inArray(returnFiles.returnRequestId, ids)).orderBy(asc(returnFiles.position)),
+      db
+        .select({ id: ordersTable.id, orderNumber: ordersTable.orderNumber })
+        .from(ordersTable)
+        .where(
+          inArray(
+            ordersTable.id,
+            rows.map((r) => r.orderId),
+          ),
+        ),
+    ]);
+    const lineIds = [...new Set(rows.map((r) => r.orderId))];
+    const lines = (await Promise.all(lineIds.map((id) => this.deps.orders.items(id)))).flat();
+    const r = paiseToRupees;
+    return rows.map((row) => ({
+      id: row.id,
+      orderId: row.orderId,
+      orderNumber: numbers.find((n) => n.id === row.orderId)?.orderNumber ?? '',
+      kind: row.kind,
+      status: row.status,
+      reason: row.reason,
+      comment: row.comment,
+      items: items
+        .filter((i) => i.returnRequestId === row.id)
+        .map((i) =>
+          itemPublic(
+            i,
+            lines.find((l) => l.id === i.orderItemId),
+            options.mediaUrl,
+          ),
+        ),
+      files: files
+        .filter((f) => f.returnRequestId === row.id)
+        .map((f) => ({
+          id: f.id,
+          url: `${options.publicUrl}/orders/returns/files/${f.id}`,
+          contentType: f.contentType,
+          size: f.sizeBytes,
+        })),
+      refundAmount: r(row.refundPaise),
+      giftCardRefundAmount: r(row.giftCardRefundPaise),
+      gatewayRefundAmount: r(row.gatewayRefundPaise),
+      decisionNote: row.decisionNote,
+      creditNoteUrl: row.status === 'refunded' ? `${options.publicUrl}/orders/returns/${row.id}/credit-note` : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+  }
+}
+
+function itemPublic(item: ReturnItemRow, line: OrderItemRow | undefined, mediaUrl: (path: string) => string) {
+  return {
+    orderItemId: item.orderItemId,
+    productId: line?.productId ?? '',
+    name: line?.name ?? '',
+    size: line?.size ?? '',
+    color: line?.color ?? '',
+    image: line?.image ? mediaUrl(line.image) : null,
+    quantity: item.quantity,
+    refundAmount: paiseToRupees(item.refundPaise),
+  };
+}
+
+function pageMeta(page: number, limit: number, total: number) {
+  return { currentPage: page, totalPages: Math.ceil(total / limit), limit, total };
+}
+
+/** "28 Nov 2026", the day in India. */
+function formatDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(date);
+}
