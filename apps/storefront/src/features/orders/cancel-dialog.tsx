@@ -35,6 +35,7 @@ export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string;
     event.preventDefault();
     if (!reason.trim()) {
       setError(CANCEL_REASON_REQUIRED);
+      (event.currentTarget as HTMLFormElement).querySelector('textarea')?.focus();
       return;
     }
     setBusy(true);
