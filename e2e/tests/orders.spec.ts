@@ -37,7 +37,7 @@ async function placePaidOrder(page: Page, shopper: Shopper, token: string): Prom
   await expect(page).toHaveURL(/\/payments\/sandbox\//);
   const [order] = await ordersOf(token);
   await new SandboxPaymentPage(page).choose('Success');
-  await new ConfirmationPage(page).expectFor(order!, 'Order placed');
+  await new ConfirmationPage(page).expectFor(order!, 'Payment received');
   return order!;
 }
 
@@ -168,7 +168,7 @@ test('an order cancelled before it ships, with a reason, gives its stock back', 
   await detail.cancel('Found it cheaper elsewhere');
   await expect(dialog).toBeHidden();
   await expect(detail.status).toHaveText('Cancelled');
-  await expect(detail.main.getByText('Found it cheaper elsewhere')).toBeVisible();
+  await expect(detail.main.getByTestId('cancel-reason')).toHaveText('Found it cheaper elsewhere');
   await expect(detail.main.getByTestId('refund').first()).toContainText(formatPrice(order.amountPayable));
 
   const cancelled = await orderOf(token, order.id);

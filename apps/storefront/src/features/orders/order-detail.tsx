@@ -138,7 +138,10 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         </p>
         {order.cancelReason && (
           <p className="mt-2 text-sm text-stone-700">
-            Cancelled: <span className="text-stone-900">{order.cancelReason}</span>
+            Cancelled:{' '}
+            <span className="text-stone-900" data-testid="cancel-reason">
+              {order.cancelReason}
+            </span>
           </p>
         )}
         {order.returnableUntil && order.canReturn && (
