@@ -8,8 +8,8 @@ import { ACCOUNT_LINKS } from '@/lib/account-links';
 export function AccountNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Account">
-      <ul className="flex gap-2 border-b border-stone-200 lg:flex-col lg:gap-1 lg:border-0">
+    <nav aria-label="Account" className="min-w-0">
+      <ul className="flex gap-2 overflow-x-auto border-b border-stone-200 lg:flex-col lg:gap-1 lg:overflow-visible lg:border-0">
         {ACCOUNT_LINKS.map((link) => (
           <li key={link.href}>
             <Link

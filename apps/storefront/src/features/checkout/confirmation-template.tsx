@@ -205,6 +205,12 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
             </button>
           )}
           <Link
+            href={`/account/orders/${order.id}`}
+            className="rounded-md border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900"
+          >
+            View order
+          </Link>
+          <Link
             href="/shop"
             className="rounded-md border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900"
           >

@@ -35,9 +35,29 @@ export type RequestOptions = {
 /** An answer of the API: its status and the parts of the `{ success, message, data }` envelope. */
 export type ApiAnswer<T> = { status: number; ok: boolean; message: string | undefined; data: T | undefined };
 
-export type BrowserApi = { request<T>(path: string, options?: RequestOptions): Promise<ApiAnswer<T>> };
+/** A file the API answered with (an invoice PDF): its bytes and the name it offers. */
+export type Download = { blob: Blob; filename: string | null };
+
+export type BrowserApi = {
+  request<T>(path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
+  /**
+   * A multipart POST through XMLHttpRequest, whose `upload.onprogress` tells how much of the
+   * body has gone (fetch cannot): `onProgress` gets the fraction sent, 0 to 1.
+   */
+  upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<ApiAnswer<T>>;
+  /** A GET answered with a file rather than JSON; a JSON error answer throws like `request`. */
+  download(path: string): Promise<Download>;
+};
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+/** Photos and videos of a return may take a while on a slow mobile connection. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** The filename of a `Content-Disposition: attachment; filename="…"` header, or null. */
+export function filenameOf(contentDisposition: string | null): string | null {
+  const match = contentDisposition?.match(/filename="?([^";]+)"?/i);
+  return match?.[1] ?? null;
+}
 
 function isTimeout(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -49,7 +69,69 @@ function isTimeout(error: unknown): boolean {
  * a timeout (status 0).
  */
 export function createBrowserApi({ baseUrl, getToken, onUnauthorized }: BrowserApiOptions): BrowserApi {
+  const bearerHeaders = (): Record<string, string> => {
+    const token = getToken();
+    return token ? { authorization: `Bearer ${token}` } : {};
+  };
+  /** Reads the envelope of an answer; a failure throws the ApiError `request` would. */
+  const settle = <T>(status: number, okStatus: boolean, body: unknown): ApiAnswer<T> => {
+    const envelope = body as { success?: unknown; message?: unknown; data?: T } | null;
+    const answer: ApiAnswer<T> = {
+      status,
+      ok: okStatus && envelope?.success === true,
+      message: typeof envelope?.message === 'string' && envelope.message ? envelope.message : undefined,
+      data: envelope?.data,
+    };
+    if (answer.ok) return answer;
+    if (status === 401) onUnauthorized();
+    throw new ApiError(status, answer.message ?? GENERIC_MESSAGES.fallback, answer.message === undefined);
+  };
   return {
+    upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<ApiAnswer<T>> {
+      return new Promise((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', `${baseUrl}${path}`);
+        xhr.withCredentials = true;
+        xhr.timeout = UPLOAD_TIMEOUT_MS;
+        xhr.setRequestHeader('accept', 'application/json');
+        for (const [name, value] of Object.entries(bearerHeaders())) xhr.setRequestHeader(name, value);
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+        };
+        xhr.onload = () => {
+          let body: unknown = null;
+          try {
+            body = JSON.parse(xhr.responseText);
+          } catch {
+            // Not JSON (a proxy's error page): the status decides.
+          }
+          try {
+            resolve(settle<T>(xhr.status, xhr.status >= 200 && xhr.status < 300, body));
+          } catch (error) {
+            reject(error);
+          }
+        };
+        xhr.onerror = () => reject(new ApiError(0, AUTH_MESSAGES.connectionRefused));
+        xhr.ontimeout = () => reject(new ApiError(0, AUTH_MESSAGES.timeout));
+        xhr.send(form);
+      });
+    },
+    async download(path: string): Promise<Download> {
+      let res: Response;
+      try {
+        res = await fetch(`${baseUrl}${path}`, {
+          headers: bearerHeaders(),
+          credentials: 'include',
+          signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new ApiError(0, isTimeout(error) ? AUTH_MESSAGES.timeout : AUTH_MESSAGES.connectionRefused);
+      }
+      if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
+        settle(res.status, false, await res.json().catch(() => null));
+      }
+      return { blob: await res.blob(), filename: filenameOf(res.headers.get('content-disposition')) };
+    },
     async request<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
       const { method = 'GET', json, form, answersBelow500 = false, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
       const token = options.bearer === undefined ? getToken() : options.bearer;

@@ -142,6 +142,12 @@ function checkoutStore(handler: Handler, { cart = cartOf([line('v1', 1000, 2)]) 
       calls.push(call);
       return (await handler(call)) as ApiAnswer<T>;
     },
+    upload: async (path) => {
+      throw new Error(`unexpected upload ${path}`);
+    },
+    download: async (path) => {
+      throw new Error(`unexpected download ${path}`);
+    },
   };
   const store = configureStore({
     reducer: combineReducers({ auth: authReducer, cart: cartReducer, checkout: checkoutReducer }),

@@ -1,14 +1,13 @@
 import { createSlice } from '@reduxjs/toolkit';
 
 /**
- * The persisted slices (§4) that later issues fill: customer, orders, shipping and product
- * details (the checkout has its own file, checkout-slice.ts). They start empty so the store's shape, and what is persisted, is settled
+ * The persisted slices (§4) that later issues fill: customer, shipping and product
+ * details (the checkout and the orders have their own files). They start empty so the store's shape, and what is persisted, is settled
  * now; each issue adds its fields, reducers and a file of its own when it needs one.
  */
 type Pending = { loading: boolean; error: string | null };
 
 export type CustomerState = Pending & { customer: unknown };
-export type OrdersState = Pending & { orders: unknown[] };
 export type ShippingState = Pending & { tracking: unknown };
 export type DetailsState = {
   product: unknown;
@@ -21,12 +20,6 @@ const idle: Pending = { loading: false, error: null };
 export const customerReducer = createSlice({
   name: 'customer',
   initialState: { ...idle, customer: null } as CustomerState,
-  reducers: {},
-}).reducer;
-
-export const ordersReducer = createSlice({
-  name: 'orders',
-  initialState: { ...idle, orders: [] } as OrdersState,
   reducers: {},
 }).reducer;
 

@@ -20,7 +20,8 @@ import { authReducer, logoutUser } from './auth-slice';
 import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
 import { CHECKOUT_TRANSIENT_FIELDS, checkoutReducer } from './checkout-slice';
-import { customerReducer, detailsReducer, ordersReducer, shippingReducer } from './commerce-slices';
+import { customerReducer, detailsReducer, shippingReducer } from './commerce-slices';
+import { ORDERS_TRANSIENT_FIELDS, ordersReducer } from './orders-slice';
 import { wishlistReducer } from './wishlist-slice';
 
 const slices = {
@@ -47,6 +48,7 @@ const TRANSIENT: Record<string, readonly string[]> = {
   cart: ['loading', 'pendingCalls', 'error', 'cart'],
   // The GST quote is asked again; the idempotency key of an unanswered order attempt is kept.
   checkout: CHECKOUT_TRANSIENT_FIELDS,
+  orders: ORDERS_TRANSIENT_FIELDS,
 };
 const withoutTransient = (slice: Record<string, unknown>, key: PropertyKey) => {
   const transient = TRANSIENT[String(key)] ?? ['loading', 'error'];

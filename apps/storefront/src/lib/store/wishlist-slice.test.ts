@@ -58,6 +58,12 @@ function storeWithoutApi({ loggedIn }: { loggedIn: boolean }) {
       calls.push(path);
       throw new Error(`unexpected request ${path}`);
     },
+    upload: async (path) => {
+      throw new Error(`unexpected upload ${path}`);
+    },
+    download: async (path) => {
+      throw new Error(`unexpected download ${path}`);
+    },
   };
   const store = configureStore({
     reducer: combineReducers({ auth: authReducer, wishlist: wishlistReducer }),

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { AccountGate } from '@/features/account/account-gate';
+import { AccountShell } from '@/features/account/account-shell';
+import { ReturnFlow } from '@/features/orders/return-flow';
+
+export const metadata: Metadata = { title: 'Return items' };
+
+type Props = { params: Promise<{ id: string }> };
+
+export default async function ReturnPage({ params }: Props) {
+  const { id } = await params;
+  return (
+    <AccountShell title="Return items">
+      <AccountGate>
+        <ReturnFlow orderId={id} />
+      </AccountGate>
+    </AccountShell>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { AccountGate } from '@/features/account/account-gate';
+import { AccountShell } from '@/features/account/account-shell';
+import { OrdersList } from '@/features/orders/orders-list';
+
+export const metadata: Metadata = { title: 'Orders' };
+
+export default function OrdersPage() {
+  return (
+    <AccountShell title="Orders">
+      <AccountGate>
+        <OrdersList />
+      </AccountGate>
+    </AccountShell>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { MAX_REASON_LENGTH, ORDER_MESSAGES } from '@vastra/contracts';
+import { useCallback, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FormMessage, inputClass } from '@/components/ui/form';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { useAppDispatch } from '@/lib/store/hooks';
+import { cancelOrder } from '@/lib/store/orders-slice';
+
+/** What the API answers to an empty reason (cancelOrderBodySchema), said before asking it. */
+export const CANCEL_REASON_REQUIRED = 'Please tell us why you are cancelling.';
+
+/**
+ * The cancel dialog: a modal `<dialog>` (focus moves to the reason when it opens, stays inside,
+ * Escape closes it and focus returns to the button that opened it) asking for the reason,
+ * which is required. The API's refusal ('This order has shipped…') or 'Failed to cancel order'
+ * is announced in the dialog; success closes it with the toast 'Order cancelled'.
+ */
+export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string; open: boolean; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onOpen = useCallback((dialog: HTMLDialogElement) => dialog.querySelector('textarea')?.focus(), []);
+  const { dialogProps, titleId, close } = useModalDialog(open, {
+    onOpen,
+    onClosed: () => {
+      setError(null);
+      onClose();
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(CANCEL_REASON_REQUIRED);
+      (event.currentTarget as HTMLFormElement).querySelector('textarea')?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await dispatch(cancelOrder({ orderId, reason: reason.trim() }));
+    setBusy(false);
+    if (cancelOrder.fulfilled.match(result)) {
+      toast.success(result.payload.message);
+      setReason('');
+      close();
+    } else {
+      setError(result.payload ?? ORDER_MESSAGES.cancel);
+    }
+  };
+
+  return (
+    <dialog
+      {...dialogProps}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-0 shadow-2xl backdrop:bg-stone-900/50"
+    >
+      <form onSubmit={(event) => void submit(event)} className="p-5" noValidate>
+        <h2 id={titleId} className="text-lg font-semibold text-stone-900">
+          Cancel this order?
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          The items go back on sale and anything you paid is refunded to where it came from.
+        </p>
+        <label htmlFor={`${titleId}-reason`} className="mt-4 block text-sm font-medium text-stone-800">
+          Why are you cancelling? (required)
+        </label>
+        <textarea
+          id={`${titleId}-reason`}
+          name="reason"
+          required
+          aria-required="true"
+          aria-invalid={error === CANCEL_REASON_REQUIRED}
+          maxLength={MAX_REASON_LENGTH}
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          className={`mt-1.5 ${inputClass}`}
+        />
+        <div className="mt-2">
+          <FormMessage message={error} />
+        </div>
+        <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button
+            type="button"
+            onClick={close}
+            className="rounded-md border border-stone-300 bg-white px-4 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900"
+          >
+            Keep order
+          </button>
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
+          >
+            {busy ? 'Cancelling…' : 'Cancel order'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import type { OrderStatus, ReturnStatus } from '@vastra/contracts';
+
+/**
+ * How order and return statuses read to a shopper, and the tone of their badges. Order
+ * statuses are those of the lifecycle (§3, §4); return statuses those of returnRequest.status.
+ */
+
+export type Tone = 'neutral' | 'progress' | 'success' | 'warning' | 'error';
+
+const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  payment_failed: 'Payment failed',
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  return_requested: 'Return requested',
+  return_approved: 'Return approved',
+  return_rejected: 'Return rejected',
+  picked_up: 'Return picked up',
+  refunded: 'Refunded',
+};
+
+const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
+  pending_payment: 'warning',
+  payment_failed: 'error',
+  placed: 'progress',
+  confirmed: 'progress',
+  packed: 'progress',
+  shipped: 'progress',
+  out_for_delivery: 'progress',
+  delivered: 'success',
+  cancelled: 'neutral',
+  return_requested: 'warning',
+  return_approved: 'progress',
+  return_rejected: 'error',
+  picked_up: 'progress',
+  refunded: 'success',
+};
+
+const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  picked_up: 'Picked up',
+  refunded: 'Refunded',
+};
+
+const RETURN_STATUS_TONES: Record<ReturnStatus, Tone> = {
+  requested: 'warning',
+  approved: 'progress',
+  rejected: 'error',
+  picked_up: 'progress',
+  refunded: 'success',
+};
+
+export const orderStatusLabel = (status: OrderStatus): string => ORDER_STATUS_LABELS[status];
+export const orderStatusTone = (status: OrderStatus): Tone => ORDER_STATUS_TONES[status];
+export const returnStatusLabel = (status: ReturnStatus): string => RETURN_STATUS_LABELS[status];
+export const returnStatusTone = (status: ReturnStatus): Tone => RETURN_STATUS_TONES[status];
+
+/** Badge colours per tone (text and background keep a 4.5:1 contrast). */
+export const TONE_CLASSES: Record<Tone, string> = {
+  neutral: 'bg-stone-100 text-stone-800',
+  progress: 'bg-sky-50 text-sky-900',
+  success: 'bg-emerald-50 text-emerald-900',
+  warning: 'bg-amber-50 text-amber-900',
+  error: 'bg-red-50 text-red-900',
+};
+
+/** "21 Nov 2026" in India's time zone. */
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
+}
+
+/** "21 Nov 2026, 3:05 pm" in India's time zone. */
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
+}

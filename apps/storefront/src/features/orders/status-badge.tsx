@@ -1,0 +1,26 @@
+import type { OrderStatus, ReturnStatus } from '@vastra/contracts';
+import { TONE_CLASSES, orderStatusLabel, orderStatusTone, returnStatusLabel, returnStatusTone } from './order-status';
+
+/** An order's status as a coloured badge with its words (colour is never the only signal). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span
+      data-testid="order-status"
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE_CLASSES[orderStatusTone(status)]}`}
+    >
+      {orderStatusLabel(status)}
+    </span>
+  );
+}
+
+/** A return request's status as a badge. */
+export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
+  return (
+    <span
+      data-testid="return-status"
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE_CLASSES[returnStatusTone(status)]}`}
+    >
+      {returnStatusLabel(status)}
+    </span>
+  );
+}
