@@ -4,6 +4,7 @@
  * cancelled by the shopper: a PhonePe refund of the payable paise against the original
  * merchantOrderId is requested and stays pending; a pg.refund.completed webhook completes it
  * once (a replay changes nothing and mails nothing), and the order view shows it completed.
+ * A delivered PhonePe order's return refunded by the store goes back through PhonePe alike.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -12,6 +13,7 @@ import { rupeesToPaise } from '../../lib/money';
 import { bearer, register, type Account } from '../../test/accounts';
 import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { deliver, sendReturn } from '../../test/returns';
 import { BENGALURU_ADDRESS } from '../../test/orders';
 import {
   CLIENT_ID,
@@ -24,6 +26,7 @@ import {
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 const phonePe = new FakePhonePe();
+const OPERATOR_TOKEN = 'phonepe-refund-test-operator-token-0123456789';
 let ctx: TestContext;
 let smtp: TestSmtpServer;
 let product: TestProduct;
@@ -35,6 +38,7 @@ before(async () => {
   ctx = await createTestApp({
     env: {
       SMTP_URL: smtp.url,
+      OPERATOR_TOKEN,
       PAYMENT_GATEWAY: 'phonepe',
       PHONEPE_BASE_URL: `${base}/pg`,
       PHONEPE_AUTH_URL: `${base}/identity`,
@@ -71,7 +75,8 @@ const webhook = (payload: object) =>
     payload: payload as Record<string, unknown>,
   });
 
-test('a paid PhonePe order cancelled by the shopper is refunded through PhonePe, completed once by webhook', async () => {
+/** Places an order of one piece with PhonePe and pays it (COMPLETED, read when the shopper comes back). */
+async function paidPhonePeOrder(): Promise<{ order: Order; merchantOrderId: string; payablePaise: number }> {
   const placed = await ctx.app.inject({
     method: 'POST',
     url: '/orders',
@@ -90,15 +95,34 @@ test('a paid PhonePe order cancelled by the shopper is refunded through PhonePe,
   const merchantOrderId = String(phonePe.pays.at(-1)!.body.merchantOrderId);
   assert.equal(phonePe.pays.at(-1)!.body.amount, payablePaise);
 
-  // Paid on PhonePe; the shopper comes back and the status read completes the payment.
   phonePe.status.set(merchantOrderId, { state: 'COMPLETED' });
   const back = await ctx.app.inject({ method: 'GET', url: `/payments/phonepe/return/${merchantOrderId}` });
   assert.equal(back.statusCode, 303, back.body);
   const paid = await view(order.id);
   assert.equal(paid.paymentStatus, 'completed');
   assert.equal(paid.status, 'placed');
-  assert.equal(paid.canCancel, true);
   await smtp.waitForMail(shopper.email); // the order confirmation
+  return { order, merchantOrderId, payablePaise };
+}
+
+/** PhonePe's pg.refund.completed webhook for the refund PhonePe was asked for. */
+const refundCompleted = (merchantRefundId: string, merchantOrderId: string, amount: number) => ({
+  event: 'pg.refund.completed',
+  type: 'PG_REFUND_COMPLETED',
+  payload: {
+    merchantId: 'VASTRAUAT',
+    merchantRefundId,
+    originalMerchantOrderId: merchantOrderId,
+    refundId: 'OMR7878098045517540996',
+    amount,
+    state: 'COMPLETED',
+    timestamp: Date.now(),
+  },
+});
+
+test('a paid PhonePe order cancelled by the shopper is refunded through PhonePe, completed once by webhook', async () => {
+  const { order, merchantOrderId, payablePaise } = await paidPhonePeOrder();
+  assert.equal((await view(order.id)).canCancel, true);
 
   const cancelled = await ctx.app.inject({
     method: 'POST',
@@ -127,19 +151,7 @@ test('a paid PhonePe order cancelled by the shopper is refunded through PhonePe,
   assert.equal(cancelMail.subject, `Your Vastra order ${order.orderNumber} is cancelled`);
   assert.match(cancelMail.text ?? '', /Reason: Ordered the wrong size/);
 
-  const completed = {
-    event: 'pg.refund.completed',
-    type: 'PG_REFUND_COMPLETED',
-    payload: {
-      merchantId: 'VASTRAUAT',
-      merchantRefundId,
-      originalMerchantOrderId: merchantOrderId,
-      refundId: 'OMR7878098045517540996',
-      amount: payablePaise,
-      state: 'COMPLETED',
-      timestamp: Date.now(),
-    },
-  };
+  const completed = refundCompleted(merchantRefundId, merchantOrderId, payablePaise);
   assert.equal((await webhook(completed)).statusCode, 200);
   const done = await view(order.id);
   assert.deepEqual(
@@ -154,4 +166,37 @@ test('a paid PhonePe order cancelled by the shopper is refunded through PhonePe,
   assert.deepEqual((await view(order.id)).refunds, done.refunds);
   await assert.rejects(smtp.waitForMail(shopper.email, 800), 'no second refund mail');
   assert.equal(phonePe.refunds.length, 1, 'no second refund asked');
+});
+
+test('a returned PhonePe order is refunded through PhonePe when the store refunds the return', async () => {
+  const { order, merchantOrderId, payablePaise } = await paidPhonePeOrder();
+  await deliver(ctx, order.id);
+  const asked = await sendReturn(ctx, shopper, order.id, { reason: 'damaged' });
+  assert.equal(asked.status, 201, JSON.stringify(asked.body));
+  await smtp.waitForMail(shopper.email); // return requested
+  const before = phonePe.refunds.length;
+  for (const step of ['approve', 'pickup', 'refund']) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/ops/orders/${order.orderNumber}/return/${step}`,
+      headers: bearer(OPERATOR_TOKEN),
+      payload: {},
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    await smtp.waitForMail(shopper.email);
+  }
+  assert.equal(phonePe.refunds.length, before + 1);
+  const sent = phonePe.refunds.at(-1)!.body;
+  assert.equal(sent.amount, payablePaise, 'the whole order came back');
+  assert.equal(sent.originalMerchantOrderId, merchantOrderId);
+  const pending = await view(order.id);
+  assert.equal(pending.status, 'refunded');
+  assert.deepEqual(
+    pending.refunds.map((r) => [r.method, r.status, r.returnRequestId]),
+    [['gateway', 'pending', asked.body.data.returnRequest.id]],
+  );
+
+  await webhook(refundCompleted(String(sent.merchantRefundId), merchantOrderId, payablePaise));
+  assert.equal((await view(order.id)).refunds[0]!.status, 'completed');
+  assert.equal((await smtp.waitForMail(shopper.email)).subject, `Your refund for ${order.orderNumber} is complete`);
 });
