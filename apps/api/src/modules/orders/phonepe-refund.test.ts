@@ -4,7 +4,8 @@
  * cancelled by the shopper: a PhonePe refund of the payable paise against the original
  * merchantOrderId is requested and stays pending; a pg.refund.completed webhook completes it
  * once (a replay changes nothing and mails nothing), and the order view shows it completed.
- * A delivered PhonePe order's return refunded by the store goes back through PhonePe alike.
+ * A delivered PhonePe order's return refunded by the store goes back through PhonePe alike, and
+ * a refund PhonePe could not take (down) is submitted and settled by the store's refresh.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -198,5 +199,41 @@ test('a returned PhonePe order is refunded through PhonePe when the store refund
 
   await webhook(refundCompleted(String(sent.merchantRefundId), merchantOrderId, payablePaise));
   assert.equal((await view(order.id)).refunds[0]!.status, 'completed');
+  assert.equal((await smtp.waitForMail(shopper.email)).subject, `Your refund for ${order.orderNumber} is complete`);
+});
+
+test('PhonePe down when the order is cancelled: the refund waits, the store’s refresh submits it and reads it completed', async () => {
+  const { order, merchantOrderId, payablePaise } = await paidPhonePeOrder();
+  const before = phonePe.refunds.length;
+  phonePe.down = true;
+  try {
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: `/orders/${order.id}/cancel`,
+      headers: bearer(shopper.token),
+      payload: { reason: 'No longer needed' },
+    });
+    assert.equal(cancelled.statusCode, 200, 'the cancellation does not wait for PhonePe');
+  } finally {
+    phonePe.down = false;
+  }
+  assert.equal(phonePe.refunds.length, before, 'PhonePe took nothing');
+  assert.equal((await view(order.id)).refunds[0]!.status, 'pending');
+  await smtp.waitForMail(shopper.email); // cancelled
+
+  const refresh = () =>
+    ctx.app.inject({ method: 'POST', url: '/ops/refunds/refresh', headers: bearer(OPERATOR_TOKEN) });
+  const first = await refresh();
+  assert.equal(first.statusCode, 200, first.body);
+  assert.ok(first.json().data.refunds >= 1);
+  assert.equal(phonePe.refunds.length, before + 1, 'the refresh submitted the refund');
+  const sent = phonePe.refunds.at(-1)!.body;
+  assert.deepEqual([sent.amount, sent.originalMerchantOrderId], [payablePaise, merchantOrderId]);
+  assert.equal((await view(order.id)).refunds[0]!.status, 'pending');
+
+  phonePe.refundStatus.set(String(sent.merchantRefundId), { state: 'COMPLETED' });
+  assert.equal((await refresh()).statusCode, 200);
+  assert.equal((await view(order.id)).refunds[0]!.status, 'completed');
+  assert.equal(phonePe.refunds.length, before + 1, 'not submitted twice');
   assert.equal((await smtp.waitForMail(shopper.email)).subject, `Your refund for ${order.orderNumber} is complete`);
 });
