@@ -4,7 +4,8 @@
  * returned, approved, picked up and refunded through the /ops routes, and the shopper's
  * credit note (text read with unpdf) carries its CN number, the invoice it is against, the
  * returned line's HSN, taxable value and GST reversed, ₹ amounts and the total in words.
- * Before the refund it is refused (400), and someone else gets 404.
+ * Before the refund it is refused (400), and someone else gets 404. A return shipped to Delhi
+ * reverses IGST on the next credit note number.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -16,7 +17,8 @@ import { rupeesToPaise } from '../../lib/money';
 import { bearer, register, type Account } from '../../test/accounts';
 import { setPricePaise } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { piecesOf, placePaidOrder, sendReturn, type Piece } from '../../test/returns';
+import { DELHI_ADDRESS } from '../../test/orders';
+import { deliver, piecesOf, placePaidOrder, sendReturn, type Piece } from '../../test/returns';
 import { amountInWords } from './amount-in-words';
 
 const OPERATOR_TOKEN = 'credit-note-test-operator-token-0123456789ab';
@@ -143,4 +145,26 @@ test('a refunded partial return of a coupon and gift card order has a credit not
   const foreign = await creditNote(request.id, stranger);
   assert.equal(foreign.statusCode, 404);
   assert.equal(foreign.json().message, ORDER_MESSAGES.returnNotFound);
+});
+
+test('a full return of an order shipped to Delhi reverses IGST on the next credit note number', async () => {
+  const order = await placePaidOrder(ctx, shopper, {
+    items: [{ productId: pieces[0]!.productId, variantId: pieces[0]!.variantId, quantity: 1 }],
+    shippingAddress: DELHI_ADDRESS,
+  });
+  await deliver(ctx, order.id);
+  const asked = await sendReturn(ctx, shopper, order.id, { reason: 'fit' });
+  assert.equal(asked.status, 201, JSON.stringify(asked.body));
+  for (const step of ['approve', 'pickup', 'refund']) await ops(`/ops/orders/${order.id}/return/${step}`);
+
+  const res = await creditNote(asked.body.data.returnRequest.id, shopper);
+  assert.equal(res.statusCode, 200, res.body);
+  const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+  assert.match(text, /CN\/\d{4}-\d{2}\/000002/);
+  assert.match(text, /Delhi \(07\)/);
+  assert.match(text, /IGST/);
+  assert.doesNotMatch(text, /CGST|SGST/);
+  const igst = rupeesToPaise(order.items[0]!.igst);
+  assert.ok(igst > 0 && text.includes(rupees(igst)), `IGST ${rupees(igst)} reversed`);
+  assert.ok(text.includes(amountInWords(rupeesToPaise(order.totalAmount))));
 });
