@@ -171,9 +171,13 @@ describe('cancelling before the order ships', () => {
 
     const mail = await mailTitled(`Your Vastra order ${order.orderNumber} is cancelled`);
     assert.match(mail.text ?? '', /Reason: Ordered the wrong size/);
-    assert.match(mail.text ?? '', /₹ 1,624 to your original payment method \(completed\)/);
+    assert.match(mail.text ?? '', /₹ 1,624 to your original payment method \(pending\)/);
     assert.match(mail.text ?? '', /₹ 500 to your gift card \(completed\)/);
     assert.match(mail.text ?? '', new RegExp(`http://shop.test/account/orders/${order.id}`));
+    // The sandbox settles the refund at once; the shopper hears of it after the cancellation.
+    const refunded = await smtp.waitForMail(shopper.email);
+    assert.equal(refunded.subject, `Your refund for ${order.orderNumber} is complete`);
+    assert.match(refunded.text ?? '', /₹ 1,624 to your original payment method \(completed\)/);
 
     const again = await cancel(shopper, order.id);
     assert.equal(again.status, 409);

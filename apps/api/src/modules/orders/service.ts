@@ -571,7 +571,7 @@ export class OrdersService {
    * coupon use back, gift card hold back; a pending online payment is closed (a late payment
    * is then refunded by `refundLatePayment`); a paid online order gets a gateway refund of
    * what was paid, and money back on a gift card is recorded as a completed gift_card refund.
-   * After the commit the gateway refund is submitted and the cancel mail sent. COD: nothing
+   * After the commit the cancel mail is sent, then the gateway refund submitted. COD: nothing
    * was paid, nothing to refund. `userId` null = the store cancels (no owner check).
    */
   private async cancelOrder(
@@ -625,12 +625,14 @@ export class OrdersService {
       }
       return made;
     });
+    // The cancel mail goes first: a gateway that settles at once (sandbox) sends the
+    // refund-completed mail from submitRefund, which must not arrive before the cancellation.
+    await this.notify(orderId, 'cancelled');
     for (const refund of gatewayRefunds) {
       await payments.submitRefund(refund.id).catch((err: unknown) => {
         this.deps.log.error({ err, orderId }, 'refund of a cancelled order could not be submitted');
       });
     }
-    await this.notify(orderId, 'cancelled');
     return this.getById(orderId);
   }
 

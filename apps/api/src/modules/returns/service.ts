@@ -185,8 +185,8 @@ export class ReturnsService implements ReturnsView {
   /**
    * An operator step on the open return of the order `ref` (UUID or order number): approve,
    * reject (with `note`), pickup, refund. Refund gives the gift card its share back and
-   * records the refunds (gateway, or manual for COD) in the same transaction, then submits
-   * the gateway refund after commit. NotFoundError (no order, no open return),
+   * records the refunds (gateway, or manual for COD) in the same transaction; after commit it
+   * mails the shopper, then submits the gateway refund. NotFoundError (no order, no open return),
    * ConflictError(transitionNotAllowed) for a step out of order.
    */
   async step(
@@ -214,12 +214,14 @@ export class ReturnsService implements ReturnsView {
         .where(eq(returnRequests.id, open.id));
       return step === 'refund' ? this.refund(tx, moved, open) : null;
     });
+    // The step's mail goes first: a gateway that settles at once (sandbox) sends the
+    // refund-completed mail from submitRefund, which must not arrive before "on its way".
+    await this.deps.orders.notify(order.id, orderStatus);
     if (gatewayRefundId) {
       await this.deps.payments.submitRefund(gatewayRefundId).catch((err: unknown) => {
         this.deps.log.warn({ err, orderId: order.id }, 'return refund could not be submitted; it stays pending');
       });
     }
-    await this.deps.orders.notify(order.id, orderStatus);
     const [latest] = await this.deps.db
       .select({ id: returnRequests.id })
       .from(returnRequests)
