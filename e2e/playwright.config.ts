@@ -61,6 +61,8 @@ export default defineConfig({
         STOREFRONT_URL: `http://localhost:${WEB_PORT}`,
         LOG_LEVEL: 'warn',
         PUBLISHABLE_API_KEY: PUBLISHABLE_KEY,
+        // Every journey registers its own shoppers from one address.
+        AUTH_REGISTER_LIMIT_PER_HOUR: '100',
       },
     },
     {

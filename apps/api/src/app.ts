@@ -184,7 +184,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(filesRoutes, { files });
   await app.register(authRoutes, {
     auth,
-    limits: createAuthRateLimits(app),
+    limits: createAuthRateLimits(app, { registerPerHour: config.registerLimitPerHour }),
     secureCookies: config.env === 'production',
   });
   await app.register(usersRoutes, { users });

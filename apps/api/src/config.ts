@@ -133,6 +133,8 @@ const schema = z.object({
   /** The Shiprocket API user (needed when SHIPPING_PROVIDER=shiprocket). */
   SHIPROCKET_EMAIL: optionalString,
   SHIPROCKET_PASSWORD: optionalString,
+  /** Accounts one IP address may register an hour. */
+  AUTH_REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Bearer token of the operator API (`npm run ops`); unset = generated once into DATA_DIR/operator-token. */
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
@@ -190,6 +192,7 @@ export type Config = {
     provider: 'builtin' | 'shiprocket';
     shiprocket: { baseUrl: string; email: string | undefined; password: string | undefined };
   };
+  registerLimitPerHour: number;
   /** Undefined: the API keeps a generated token in DATA_DIR/operator-token. */
   operatorToken: string | undefined;
 };
@@ -272,5 +275,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     operatorToken: e.OPERATOR_TOKEN,
+    registerLimitPerHour: e.AUTH_REGISTER_LIMIT_PER_HOUR,
   };
 }

@@ -85,6 +85,24 @@ describe('in memory', () => {
   });
 });
 
+test('AUTH_REGISTER_LIMIT_PER_HOUR sets how many accounts one address may register', async () => {
+  const ctx = await createTestApp({ seed: false, env: { AUTH_REGISTER_LIMIT_PER_HOUR: '3' } });
+  try {
+    const ip = freshIp();
+    const registerFrom = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: { name: 'A', email: uniqueEmail(), password: '12345678' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 3; i++) assert.equal((await registerFrom()).statusCode, 201);
+    assertLimited(await registerFrom());
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('with REDIS_URL, two API instances share one count', async () => {
   const first = await createTestApp({ seed: false, env: { REDIS_URL } });
   const second = await createTestApp({ seed: false, env: { REDIS_URL } });

@@ -33,9 +33,14 @@ function bodyEmail(request: FastifyRequest): string {
 
 /**
  * Builds one preHandler per endpoint. Needs @fastify/rate-limit registered on `app` first.
- * A request over a limit is a TooManyRequestsError (429) with Retry-After.
+ * A request over a limit is a TooManyRequestsError (429) with Retry-After. `registerPerHour`
+ * replaces the registrations allowed per IP an hour (config AUTH_REGISTER_LIMIT_PER_HOUR: a
+ * store whose shoppers share one address, or a test stack, may need more).
  */
-export function createAuthRateLimits(app: FastifyInstance): Record<AuthLimitName, Guard> {
+export function createAuthRateLimits(
+  app: FastifyInstance,
+  opts: { registerPerHour?: number } = {},
+): Record<AuthLimitName, Guard> {
   const limiter = (name: string, kind: 'ip' | 'email', limit: Limit) => {
     const check = app.createRateLimit({
       ...limit,
@@ -50,7 +55,11 @@ export function createAuthRateLimits(app: FastifyInstance): Record<AuthLimitName
     };
   };
   const guards = {} as Record<AuthLimitName, Guard>;
-  for (const [name, limits] of Object.entries(AUTH_LIMITS) as [AuthLimitName, { ip: Limit; email?: Limit }][]) {
+  const table: Record<AuthLimitName, { ip: Limit; email?: Limit }> = {
+    ...AUTH_LIMITS,
+    register: { ip: { ...AUTH_LIMITS.register.ip, max: opts.registerPerHour ?? AUTH_LIMITS.register.ip.max } },
+  };
+  for (const [name, limits] of Object.entries(table) as [AuthLimitName, { ip: Limit; email?: Limit }][]) {
     const checks = [limiter(name, 'ip', limits.ip), ...(limits.email ? [limiter(name, 'email', limits.email)] : [])];
     guards[name] = async (request) => {
       for (const check of checks) await check(request);
