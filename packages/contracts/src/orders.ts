@@ -29,6 +29,24 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** How each order status reads to a shopper (order pages, tracking). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  payment_failed: 'Payment failed',
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  return_requested: 'Return requested',
+  return_approved: 'Return approved',
+  return_rejected: 'Return rejected',
+  picked_up: 'Return picked up',
+  refunded: 'Refunded',
+};
+
 /** Why a shopper returns something (the return form's reason codes). */
 export const RETURN_REASONS = ['size', 'fit', 'colour', 'damaged', 'not_as_shown', 'other'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
@@ -44,6 +62,15 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
 /** §3 returnRequest.status. */
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'picked_up', 'refunded'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+/** How each return status reads to a shopper. */
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  picked_up: 'Picked up',
+  refunded: 'Refunded',
+};
+
 /** Refund states: pending (asked of the gateway), completed, failed (retried by the operator). */
 export const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];

@@ -81,7 +81,7 @@ describe('builtin tracking (the order’s own timeline)', () => {
     const before = await track(ctx, order.id, bearer(shopper.token));
     assert.equal(before.status, 200);
     assert.equal(before.body.data.awb, null);
-    assert.equal(before.body.data.currentStatus, 'Order placed');
+    assert.equal(before.body.data.currentStatus, 'Placed');
 
     await ship(ctx, order.id, 'BD100200300');
     const { status, body } = await track(ctx, order.id, bearer(shopper.token));
@@ -96,7 +96,7 @@ describe('builtin tracking (the order’s own timeline)', () => {
     assert.equal(t.orderStatus, 'shipped');
     assert.equal(t.currentStatus, 'Shipped');
     const statuses = t.events.map((e) => e.status);
-    assert.deepEqual(statuses.slice(-3), ['Order confirmed', 'Packed', 'Shipped']);
+    assert.deepEqual(statuses.slice(-3), ['Confirmed', 'Packed', 'Shipped']);
   });
 
   test('the session cookie works too; someone else’s or a malformed id is 404; no session is 401', async () => {

@@ -1,4 +1,4 @@
-import type { OrderStatus, ReturnStatus } from '@vastra/contracts';
+import { ORDER_STATUS_LABELS, RETURN_STATUS_LABELS, type OrderStatus, type ReturnStatus } from '@vastra/contracts';
 
 /**
  * How order and return statuses read to a shopper, and the tone of their badges. Order
@@ -6,23 +6,6 @@ import type { OrderStatus, ReturnStatus } from '@vastra/contracts';
  */
 
 export type Tone = 'neutral' | 'progress' | 'success' | 'warning' | 'error';
-
-const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  payment_failed: 'Payment failed',
-  placed: 'Placed',
-  confirmed: 'Confirmed',
-  packed: 'Packed',
-  shipped: 'Shipped',
-  out_for_delivery: 'Out for delivery',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  return_requested: 'Return requested',
-  return_approved: 'Return approved',
-  return_rejected: 'Return rejected',
-  picked_up: 'Return picked up',
-  refunded: 'Refunded',
-};
 
 const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
   pending_payment: 'warning',
@@ -39,14 +22,6 @@ const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
   return_rejected: 'error',
   picked_up: 'progress',
   refunded: 'success',
-};
-
-const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
-  requested: 'Requested',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  picked_up: 'Picked up',
-  refunded: 'Refunded',
 };
 
 const RETURN_STATUS_TONES: Record<ReturnStatus, Tone> = {
