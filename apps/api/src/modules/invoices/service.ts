@@ -10,24 +10,12 @@ import { isUniqueViolation, type Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { rupeesToPaise } from '../../lib/money';
 import type { PincodeDirectory } from '../addresses/pincodes';
+import type { CreditNoteLine } from '../returns/service';
 import { renderGstPdf, formatRupees, formatIndianDate, type GstDocument } from './pdf';
 import { invoiceCounters, invoiceDocuments, type InvoiceDocumentRow, type InvoiceKind } from './tables';
 
 /** The orders module as the invoices see it: the owner's order in its public shape (404 otherwise). */
 export type InvoiceOrders = { get(userId: string, orderId: string): Promise<Order> };
-
-/** A returned line as the credit note prints it; amounts in paise, the GST rate in basis points (500 = 5%). */
-export type CreditNoteLine = {
-  name: string;
-  hsnCode: string;
-  quantity: number;
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  refundPaise: number;
-  taxRateBasisPoints: number;
-};
 
 /**
  * The returns module as the credit notes see it (ReturnsService.creditNoteLines): the owner's
