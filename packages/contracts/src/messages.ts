@@ -228,6 +228,9 @@ export const ORDER_MESSAGES = {
   created: 'Order placed',
   paymentNotFound: 'Payment not found',
   cancelled: 'Order cancelled',
+  cancelReasonRequired: 'Please tell us why you are cancelling.',
+  returnReasonRequired: 'Please choose a reason for the return.',
+  returnItemsRequired: 'Choose at least one item to return.',
   alreadyCancelled: 'This order is already cancelled.',
   cancelTooLate: 'This order has shipped and can no longer be cancelled. You can return it once it is delivered.',
   cancelNotAllowed: 'This order can no longer be cancelled.',
@@ -323,4 +326,7 @@ export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
   ORDER_MESSAGES.itemsRequired,
   ORDER_MESSAGES.tooManyLines,
   ORDER_MESSAGES.invalidIdempotencyKey,
+  ORDER_MESSAGES.cancelReasonRequired,
+  ORDER_MESSAGES.returnReasonRequired,
+  ORDER_MESSAGES.returnItemsRequired,
 ]);

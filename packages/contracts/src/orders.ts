@@ -5,6 +5,7 @@
  * decimals); the API works in paise and converts at its edge.
  */
 import { z } from 'zod';
+import { ORDER_MESSAGES } from './messages';
 
 /**
  * Order status. `pending_payment` waits for an online payment; `payment_failed` is an order
@@ -167,18 +168,18 @@ export type ReturnRequest = z.infer<typeof returnRequestSchema>;
 
 /** POST /orders/{id}/cancel. */
 export const cancelOrderBodySchema = z.object({
-  reason: z.string().trim().min(1, 'Please tell us why you are cancelling.').max(MAX_REASON_LENGTH),
+  reason: z.string().trim().min(1, ORDER_MESSAGES.cancelReasonRequired).max(MAX_REASON_LENGTH),
 });
 
 /** Multipart text fields of POST /orders/{id}/return and /partial-return (files beside them). */
 export const returnFieldsSchema = z.object({
-  reason: z.enum(RETURN_REASONS, 'Please choose a reason for the return.'),
+  reason: z.enum(RETURN_REASONS, ORDER_MESSAGES.returnReasonRequired),
   comment: z.string().trim().max(MAX_REASON_LENGTH).optional(),
 });
 /** The `items` field of a partial return: JSON `[{ orderItemId, quantity }]`. */
 export const partialReturnItemsSchema = z
   .array(z.object({ orderItemId: z.string().uuid(), quantity: z.number().int().min(1) }))
-  .min(1, 'Choose at least one item to return.');
+  .min(1, ORDER_MESSAGES.returnItemsRequired);
 
 /** GET /api/shipping/track/{orderId}. */
 export const trackingSchema = z.object({

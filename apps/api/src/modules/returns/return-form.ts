@@ -21,20 +21,13 @@ import { detectFileType } from '../files/detect';
 import type { ReturnInput, ReturnUpload } from './service';
 
 const TEXT_FIELDS = new Set(['reason', 'comment', 'items']);
-/** The shopper-facing messages of returnFieldsSchema and partialReturnItemsSchema (contracts/orders.ts). */
-const FORM_MESSAGES = new Set(['Please choose a reason for the return.', 'Choose at least one item to return.']);
 const codeOf = (err: unknown) => (err as { code?: string }).code;
 
 function parse<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const messages = parsed.error.issues.map((issue) => issue.message);
-  const forShopper = messages.filter((m) => FORM_MESSAGES.has(m));
-  throw new ValidationError(
-    forShopper.length > 0
-      ? forShopper.join(' ')
-      : (shopperMessage(messages) ?? `Invalid ${what}: ${messages.join('; ')}`),
-  );
+  throw new ValidationError(shopperMessage(messages) ?? `Invalid ${what}: ${messages.join('; ')}`);
 }
 
 async function readFile(body: Buffer): Promise<ReturnUpload> {
@@ -82,7 +75,7 @@ export async function readReturnForm(request: FastifyRequest, partial: boolean):
   try {
     items = JSON.parse(fields.items ?? '[]');
   } catch {
-    throw new ValidationError('Choose at least one item to return.');
+    throw new ValidationError(ORDER_MESSAGES.returnItemsRequired);
   }
   return { reason, comment, files, items: parse(partialReturnItemsSchema, items, 'items') };
 }

@@ -8,9 +8,6 @@ import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { useAppDispatch } from '@/lib/store/hooks';
 import { cancelOrder } from '@/lib/store/orders-slice';
 
-/** What the API answers to an empty reason (cancelOrderBodySchema), said before asking it. */
-export const CANCEL_REASON_REQUIRED = 'Please tell us why you are cancelling.';
-
 /**
  * The cancel dialog: a modal `<dialog>` (focus moves to the reason when it opens, stays inside,
  * Escape closes it and focus returns to the button that opened it) asking for the reason,
@@ -34,7 +31,7 @@ export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) {
-      setError(CANCEL_REASON_REQUIRED);
+      setError(ORDER_MESSAGES.cancelReasonRequired);
       (event.currentTarget as HTMLFormElement).querySelector('textarea')?.focus();
       return;
     }
@@ -71,7 +68,7 @@ export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string;
           name="reason"
           required
           aria-required="true"
-          aria-invalid={error === CANCEL_REASON_REQUIRED}
+          aria-invalid={error === ORDER_MESSAGES.cancelReasonRequired}
           maxLength={MAX_REASON_LENGTH}
           rows={3}
           value={reason}

@@ -28,9 +28,6 @@ import {
   type QuantityChoice,
 } from './return-choice';
 
-/** What the API answers to a return without items or reason (partialReturnItemsSchema, returnFieldsSchema). */
-const NO_ITEMS = 'Choose at least one item to return.';
-const NO_REASON = 'Please choose a reason for the return.';
 const STEPS = ['Items', 'Reason and photos', 'Review'] as const;
 
 /** A picked photo or video with the object URL of its preview. */
@@ -132,8 +129,8 @@ function ReturnForm({ order }: { order: Order }) {
   };
 
   const next = () => {
-    if (step === 0 && items.length === 0) return setError(NO_ITEMS);
-    if (step === 1 && !reason) return setError(NO_REASON);
+    if (step === 0 && items.length === 0) return setError(ORDER_MESSAGES.returnItemsRequired);
+    if (step === 1 && !reason) return setError(ORDER_MESSAGES.returnReasonRequired);
     go(step + 1);
   };
 
