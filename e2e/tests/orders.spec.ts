@@ -4,7 +4,8 @@
  * `npm run ops`; the order's page shows the timeline and the tracking, the invoice downloads as
  * invoice-<id>.pdf (a PDF), and one of the two pieces goes back as a partial return with a photo,
  * which the returns page lists. A second order is cancelled before it ships, with a reason, and
- * its stock comes back. Screenshots of the order, its tracking and the return form at both widths.
+ * its stock comes back. Screenshots of the order, its tracking, the return form and both lists
+ * at both widths.
  */
 import { readFile } from 'node:fs/promises';
 import { ORDER_MESSAGES, formatPrice, type Order } from '@vastra/contracts';
@@ -138,6 +139,13 @@ test('a delivered order: timeline, tracking, invoice and a partial return with a
     const row = page.getByTestId('return-row').filter({ hasText: order.orderNumber });
     await expect(row.getByTestId('return-status')).toHaveText('Requested');
     await expect(row).toContainText(`${kurta!.name} (size ${size!.size}) × 1`);
+    await screenshotThisPage(page, 'returns-list');
+  });
+
+  await test.step('the orders page lists the order with its status', async () => {
+    await page.goto('/account/orders');
+    await expect(page.getByRole('main').getByText(order.orderNumber)).toBeVisible();
+    await screenshotThisPage(page, 'orders-list');
   });
 });
 
