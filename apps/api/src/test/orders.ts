@@ -1,10 +1,12 @@
 /**
  * Test helpers for orders: real shipping addresses (Bengaluru in the store's own state,
  * New Delhi in another) and a minimal order row written straight into the database, for
- * modules tested before or apart from the orders service (payments, coupons).
+ * modules tested before or apart from the orders service (payments, coupons); coupons and
+ * gift cards written the same way.
  */
 import { randomBytes } from 'node:crypto';
 import type { OrderStatus } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../modules/orders/tables';
 import { users } from '../modules/users/tables';
@@ -74,4 +76,22 @@ export async function insertOrder(
     })
     .returning({ id: orders.id });
   return { id: order!.id, orderNumber, userId: owner, payablePaise };
+}
+
+/** A coupon: by default 10 % off with no cap and no minimum; `fields` overrides type, value, max and min (paise). */
+export async function createCoupon(
+  db: Db,
+  code: string,
+  fields: { type?: 'percentage' | 'fixed'; value?: number; max?: number | null; min?: number } = {},
+): Promise<void> {
+  const f = { type: 'percentage', value: 10, max: null, min: 0, ...fields };
+  await db.execute(sql`
+    INSERT INTO coupons (code, description, discount_type, discount_value, max_discount_paise, min_order_paise)
+    VALUES (${code}, ${`${code} test coupon`}, ${f.type}, ${f.value}, ${f.max}, ${f.min})`);
+}
+
+/** A gift card holding `balancePaise`. */
+export async function createGiftCard(db: Db, code: string, balancePaise: number): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO gift_cards (code, initial_balance_paise, balance_paise) VALUES (${code}, ${balancePaise}, ${balancePaise})`);
 }

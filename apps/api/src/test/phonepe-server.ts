@@ -13,6 +13,20 @@ export const WEBHOOK_USERNAME = 'vastra_hook';
 export const WEBHOOK_PASSWORD = 'hookPass2025';
 export const WEBHOOK_AUTH = createHash('sha256').update(`${WEBHOOK_USERNAME}:${WEBHOOK_PASSWORD}`).digest('hex');
 
+/** The API's configuration for PhonePe served by a FakePhonePe listening at `base`. */
+export function phonePeEnv(base: string): Record<string, string> {
+  return {
+    PAYMENT_GATEWAY: 'phonepe',
+    PHONEPE_BASE_URL: `${base}/pg`,
+    PHONEPE_AUTH_URL: `${base}/identity`,
+    PHONEPE_CLIENT_ID: CLIENT_ID,
+    PHONEPE_CLIENT_SECRET: CLIENT_SECRET,
+    PHONEPE_CLIENT_VERSION: '1',
+    PHONEPE_WEBHOOK_USERNAME: WEBHOOK_USERNAME,
+    PHONEPE_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD,
+  };
+}
+
 export type OrderStatusAnswer = { state: string; amount?: number; errorCode?: string };
 
 /** What the refund status API answers for one merchantRefundId. */

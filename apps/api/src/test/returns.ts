@@ -16,12 +16,17 @@ export type Piece = { productId: string; variantId: string; name: string };
 
 /**
  * Active seeded sizes, one per product, whose category lineage does (`blocked: true`) or does
- * not reach one of `slugs`; priced at `pricePaise` with stock 50.
+ * not reach one of `slugs` (by default the app's non-returnable categories); priced at
+ * `pricePaise` with stock 50.
  */
 export async function piecesOf(
   ctx: TestContext,
   count: number,
-  { blocked, slugs, pricePaise }: { blocked: boolean; slugs: string[]; pricePaise: number },
+  {
+    blocked,
+    slugs = ctx.config.returns.nonReturnableCategories,
+    pricePaise,
+  }: { blocked: boolean; slugs?: string[]; pricePaise: number },
 ): Promise<Piece[]> {
   const rows = await queryRows<Piece>(
     ctx.database.db,

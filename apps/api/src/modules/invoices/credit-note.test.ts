@@ -17,7 +17,7 @@ import { rupeesToPaise } from '../../lib/money';
 import { bearer, register, type Account } from '../../test/accounts';
 import { setPricePaise } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { DELHI_ADDRESS } from '../../test/orders';
+import { DELHI_ADDRESS, createCoupon, createGiftCard } from '../../test/orders';
 import { deliver, piecesOf, placePaidOrder, sendReturn, type Piece } from '../../test/returns';
 import { amountInWords } from './amount-in-words';
 
@@ -30,17 +30,10 @@ let pieces: Piece[];
 
 before(async () => {
   ctx = await createTestApp({ env: { OPERATOR_TOKEN } });
-  pieces = await piecesOf(ctx, 2, {
-    blocked: false,
-    slugs: ['innerwear', 'socks', 'personal-care', 'free-items'],
-    pricePaise: 99_900,
-  });
+  pieces = await piecesOf(ctx, 2, { blocked: false, pricePaise: 99_900 });
   await setPricePaise(ctx.database.db, pieces[1]!.variantId, 149_900);
-  await ctx.database.db.execute(sql`
-    INSERT INTO coupons (code, description, discount_type, discount_value, min_order_paise)
-    VALUES ('CREDIT10', 'ten per cent off', 'percentage', 10, 0)`);
-  await ctx.database.db.execute(sql`
-    INSERT INTO gift_cards (code, initial_balance_paise, balance_paise) VALUES ('GIFT-CN-0001', 50000, 50000)`);
+  await createCoupon(ctx.database.db, 'CREDIT10');
+  await createGiftCard(ctx.database.db, 'GIFT-CN-0001', 50_000);
   shopper = await register(ctx.app, { name: 'Asha Rao' });
   stranger = await register(ctx.app, { name: 'Ravi Kumar' });
 });

@@ -12,7 +12,7 @@ import { queryRows } from '../../db/client';
 import { bearer, register, type Account } from '../../test/accounts';
 import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { BENGALURU_ADDRESS } from '../../test/orders';
+import { BENGALURU_ADDRESS, createCoupon, createGiftCard } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 const OPERATOR_TOKEN = 'operator-token-for-cancel-tests-0123456789';
@@ -134,11 +134,8 @@ async function giftCardBalance(code: string): Promise<number> {
 describe('cancelling before the order ships', () => {
   test('a paid order: stock, coupon use and gift card come back, the payment is refunded, the shopper is mailed', async () => {
     const p = products[0]!;
-    await ctx.database.db.execute(sql`
-      INSERT INTO coupons (code, description, discount_type, discount_value, min_order_paise)
-      VALUES ('CANCEL10', 'test', 'percentage', 10, 0)`);
-    await ctx.database.db.execute(sql`
-      INSERT INTO gift_cards (code, initial_balance_paise, balance_paise) VALUES ('GIFT-CANCEL-0001', 50000, 50000)`);
+    await createCoupon(ctx.database.db, 'CANCEL10');
+    await createGiftCard(ctx.database.db, 'GIFT-CANCEL-0001', 50_000);
     const stock = await stockOf(p.variants[0]!.id);
     const order = await paidOrder(shopper, {
       items: [line(p, 0, 2)],

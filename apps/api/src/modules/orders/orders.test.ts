@@ -21,7 +21,7 @@ import { queryRows } from '../../db/client';
 import { bearer, fromStorefront, register, type Account } from '../../test/accounts';
 import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { BENGALURU_ADDRESS, DELHI_ADDRESS } from '../../test/orders';
+import { BENGALURU_ADDRESS, DELHI_ADDRESS, createCoupon, createGiftCard } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 let ctx: TestContext;
@@ -83,18 +83,6 @@ async function stockOf(variantId: string): Promise<number> {
     sql`SELECT stock FROM variants WHERE id = ${variantId}::uuid`,
   );
   return row!.stock;
-}
-
-async function createCoupon(code: string, fields: Record<string, unknown> = {}) {
-  const f = { type: 'percentage', value: 10, max: null, min: 0, ...fields };
-  await ctx.database.db.execute(sql`
-    INSERT INTO coupons (code, description, discount_type, discount_value, max_discount_paise, min_order_paise)
-    VALUES (${code}, ${`${code} test coupon`}, ${f.type}, ${f.value}, ${f.max}, ${f.min})`);
-}
-
-async function createGiftCard(code: string, balancePaise: number) {
-  await ctx.database.db.execute(sql`
-    INSERT INTO gift_cards (code, initial_balance_paise, balance_paise) VALUES (${code}, ${balancePaise}, ${balancePaise})`);
 }
 
 async function giftCardBalance(code: string): Promise<number> {
@@ -249,7 +237,7 @@ describe('placing an order', () => {
   test('more than the stock is refused with a clear message and changes nothing', async () => {
     const p = products[3]!;
     await setStock(ctx.database.db, p.variants[0]!.id, 2);
-    await createCoupon('STOCKTEST10');
+    await createCoupon(ctx.database.db, 'STOCKTEST10');
     const res = await placeOrder(shopper, { items: [line(p, 1, 1), line(p, 0, 3)], coupon: 'STOCKTEST10' });
     assert.equal(res.status, 409);
     assert.equal(res.body.message, orderOutOfStock(await nameOf(p.id), p.variants[0]!.size, 2));
@@ -294,8 +282,8 @@ describe('retries with an Idempotency-Key', () => {
 
 describe('coupons and gift cards on an order', () => {
   test('the coupon discount is shared over the lines and the gift card pays part of the rest', async () => {
-    await createCoupon('ORDER10', { value: 10 });
-    await createGiftCard('GIFT-ORDER-PART-0001', 50_000);
+    await createCoupon(ctx.database.db, 'ORDER10', { value: 10 });
+    await createGiftCard(ctx.database.db, 'GIFT-ORDER-PART-0001', 50_000);
     const items = [line(products[5]!, 0, 1), line(products[5]!, 1, 2)];
     const res = await placeOrder(shopper, { items, coupon: 'order10', additionalCoupon: 'GIFT-ORDER-PART-0001' });
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -312,7 +300,7 @@ describe('coupons and gift cards on an order', () => {
   });
 
   test('a gift card that covers everything completes the payment at once', async () => {
-    await createGiftCard('GIFT-ORDER-FULL-0001', 500_000);
+    await createGiftCard(ctx.database.db, 'GIFT-ORDER-FULL-0001', 500_000);
     const res = await placeOrder(shopper, {
       items: [line(products[5]!, 1, 1)],
       additionalCoupon: 'GIFT-ORDER-FULL-0001',
@@ -376,8 +364,8 @@ describe('payment status (§4) through the sandbox gateway', () => {
 
   test('Failure marks the payment failed and gives back the stock, the coupon use and the gift card', async () => {
     const p = products[7]!;
-    await createCoupon('FAILBACK10');
-    await createGiftCard('GIFT-FAIL-BACK-0001', 20_000);
+    await createCoupon(ctx.database.db, 'FAILBACK10');
+    await createGiftCard(ctx.database.db, 'GIFT-FAIL-BACK-0001', 20_000);
     const stock = await stockOf(p.variants[0]!.id);
     const order = (
       await placeOrder(shopper, {

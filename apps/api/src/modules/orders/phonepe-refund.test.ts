@@ -16,14 +16,7 @@ import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../t
 import { createTestApp, type TestContext } from '../../test/harness';
 import { deliver, sendReturn } from '../../test/returns';
 import { BENGALURU_ADDRESS } from '../../test/orders';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  FakePhonePe,
-  WEBHOOK_AUTH,
-  WEBHOOK_PASSWORD,
-  WEBHOOK_USERNAME,
-} from '../../test/phonepe-server';
+import { FakePhonePe, WEBHOOK_AUTH, phonePeEnv } from '../../test/phonepe-server';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 const phonePe = new FakePhonePe();
@@ -40,14 +33,7 @@ before(async () => {
     env: {
       SMTP_URL: smtp.url,
       OPERATOR_TOKEN,
-      PAYMENT_GATEWAY: 'phonepe',
-      PHONEPE_BASE_URL: `${base}/pg`,
-      PHONEPE_AUTH_URL: `${base}/identity`,
-      PHONEPE_CLIENT_ID: CLIENT_ID,
-      PHONEPE_CLIENT_SECRET: CLIENT_SECRET,
-      PHONEPE_CLIENT_VERSION: '1',
-      PHONEPE_WEBHOOK_USERNAME: WEBHOOK_USERNAME,
-      PHONEPE_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD,
+      ...phonePeEnv(base),
     },
   });
   product = (await pickProducts(ctx.database.db, 1, { minVariants: 1 }))[0]!;

@@ -26,6 +26,7 @@ import {
   WEBHOOK_AUTH,
   WEBHOOK_PASSWORD,
   WEBHOOK_USERNAME,
+  phonePeEnv,
 } from '../../test/phonepe-server';
 import { PhonePeProvider } from './phonepe';
 import { PaymentProviderError } from './provider';
@@ -42,14 +43,7 @@ before(async () => {
     seed: false,
     env: {
       LOG_LEVEL: 'info',
-      PAYMENT_GATEWAY: 'phonepe',
-      PHONEPE_BASE_URL: `${base}/pg`,
-      PHONEPE_AUTH_URL: `${base}/identity`,
-      PHONEPE_CLIENT_ID: CLIENT_ID,
-      PHONEPE_CLIENT_SECRET: CLIENT_SECRET,
-      PHONEPE_CLIENT_VERSION: '1',
-      PHONEPE_WEBHOOK_USERNAME: WEBHOOK_USERNAME,
-      PHONEPE_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD,
+      ...phonePeEnv(base),
     },
     logStream: new Writable({
       write(chunk, _encoding, next) {

@@ -15,14 +15,7 @@ import Fastify from 'fastify';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { insertOrder } from '../../test/orders';
 import { paymentsOf } from '../../test/payments';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  FakePhonePe,
-  WEBHOOK_AUTH,
-  WEBHOOK_PASSWORD,
-  WEBHOOK_USERNAME,
-} from '../../test/phonepe-server';
+import { CLIENT_SECRET, FakePhonePe, WEBHOOK_AUTH, WEBHOOK_PASSWORD, phonePeEnv } from '../../test/phonepe-server';
 import { scheduleRefundRefresh } from './refund-timer';
 import type { PaymentService } from './service';
 import { refunds, type RefundRow } from './tables';
@@ -39,14 +32,7 @@ before(async () => {
     seed: false,
     env: {
       LOG_LEVEL: 'info',
-      PAYMENT_GATEWAY: 'phonepe',
-      PHONEPE_BASE_URL: `${base}/pg`,
-      PHONEPE_AUTH_URL: `${base}/identity`,
-      PHONEPE_CLIENT_ID: CLIENT_ID,
-      PHONEPE_CLIENT_SECRET: CLIENT_SECRET,
-      PHONEPE_CLIENT_VERSION: '1',
-      PHONEPE_WEBHOOK_USERNAME: WEBHOOK_USERNAME,
-      PHONEPE_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD,
+      ...phonePeEnv(base),
     },
     logStream: new Writable({
       write(chunk, _encoding, next) {

@@ -12,11 +12,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'drizzle-orm';
 import { formatPrice, transitionNotAllowed, type Order, type ReturnRequest } from '@vastra/contracts';
 import { bearer, register, type Account } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { deliver, piecesOf, placePaidOrder, sendReturn, type Piece } from '../../test/returns';
+import { createGiftCard } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,13 +30,8 @@ let pieces: Piece[];
 before(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestApp({ env: { SMTP_URL: smtp.url, OPERATOR_TOKEN } });
-  pieces = await piecesOf(ctx, 2, {
-    blocked: false,
-    slugs: ['innerwear', 'socks', 'personal-care', 'free-items'],
-    pricePaise: 1_49_900,
-  });
-  await ctx.database.db.execute(sql`
-    INSERT INTO gift_cards (code, initial_balance_paise, balance_paise) VALUES ('GIFT-MAIL-0001', 60000, 60000)`);
+  pieces = await piecesOf(ctx, 2, { blocked: false, pricePaise: 1_49_900 });
+  await createGiftCard(ctx.database.db, 'GIFT-MAIL-0001', 60_000);
   shopper = await register(ctx.app, { name: 'Asha Rao' });
   await smtp.waitForMail(shopper.email); // the verification code
 });

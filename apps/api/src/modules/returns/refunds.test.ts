@@ -20,6 +20,7 @@ import { bearer, register, type Account } from '../../test/accounts';
 import { setPricePaise } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { deliver, piecesOf, placePaidOrder, sendReturn, type Piece } from '../../test/returns';
+import { createCoupon, createGiftCard } from '../../test/orders';
 
 const OPERATOR_TOKEN = 'refunds-test-operator-token-0123456789abcdef';
 
@@ -30,17 +31,10 @@ let pieces: Piece[];
 before(async () => {
   ctx = await createTestApp({ env: { OPERATOR_TOKEN } });
   // Prices that do not split evenly: ₹ 999 and ₹ 1,499 a piece, GST included.
-  pieces = await piecesOf(ctx, 2, {
-    blocked: false,
-    slugs: ['innerwear', 'socks', 'personal-care', 'free-items'],
-    pricePaise: 99_900,
-  });
+  pieces = await piecesOf(ctx, 2, { blocked: false, pricePaise: 99_900 });
   await setPricePaise(ctx.database.db, pieces[1]!.variantId, 149_900);
-  await ctx.database.db.execute(sql`
-    INSERT INTO coupons (code, description, discount_type, discount_value, min_order_paise)
-    VALUES ('RETURN7', 'seven per cent off', 'percentage', 7, 0)`);
-  await ctx.database.db.execute(sql`
-    INSERT INTO gift_cards (code, initial_balance_paise, balance_paise) VALUES ('GIFT-RETURN-0001', 100000, 100000)`);
+  await createCoupon(ctx.database.db, 'RETURN7', { value: 7 });
+  await createGiftCard(ctx.database.db, 'GIFT-RETURN-0001', 100_000);
   shopper = await register(ctx.app, { name: 'Asha Rao' });
 });
 after(async () => {
