@@ -275,6 +275,10 @@ export const orderSchema = z.object({
   taxableAmount: z.number(),
   totalTax: z.number(),
   taxes: z.array(taxComponentSchema),
+  /** GST state code of the ship-to state, as taxed when the order was placed. */
+  placeOfSupply: z.string(),
+  /** Whether the order was taxed as an inter-state supply (IGST) rather than CGST + SGST. */
+  interState: z.boolean(),
   pricesIncludeTax: z.boolean(),
   /** subtotal − discount (+ GST when prices exclude it) + shipping. */
   totalAmount: z.number(),

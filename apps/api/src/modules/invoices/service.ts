@@ -191,19 +191,12 @@ export class InvoiceService {
   }
 
   /**
-   * Place of supply = the state of the shipping address (its name, or its pincode's state),
-   * printed "Karnataka (29)"; another state than the seller's (GSTIN's first two digits) is
-   * an inter-state supply.
+   * The place of supply the order was taxed for, printed "Karnataka (29)", and whether that
+   * made it inter-state (IGST): the invoice states what the order charged.
    */
   private placeOfSupply(order: Order): { label: string; interState: boolean } {
-    const { pincodes } = this.deps;
-    const address = order.shippingAddress;
-    const code = pincodes.stateCode(address.state) ?? pincodes.stateCodesOf(address.postalCode)?.[0] ?? null;
-    if (!code) return { label: address.state, interState: order.items.some((i) => i.igst > 0) };
-    return {
-      label: `${pincodes.stateName(code) ?? address.state} (${code})`,
-      interState: code !== this.deps.seller.sellerGstin.slice(0, 2),
-    };
+    const name = this.deps.pincodes.stateName(order.placeOfSupply) ?? order.shippingAddress.state;
+    return { label: `${name} (${order.placeOfSupply})`, interState: order.interState };
   }
 }
 

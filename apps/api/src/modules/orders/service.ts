@@ -1032,6 +1032,8 @@ export class OrdersService {
       taxableAmount: r(row.taxablePaise),
       totalTax: r(row.taxPaise),
       taxes: row.taxes.map((t) => ({ name: t.name, rate: t.rate, amount: r(t.amountPaise) })),
+      placeOfSupply: row.placeOfSupply,
+      interState: row.placeOfSupply !== row.storeState,
       pricesIncludeTax: row.pricesIncludeTax,
       totalAmount: r(row.totalPaise),
       giftCardAmount: r(row.giftCardPaise),
