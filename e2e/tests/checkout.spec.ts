@@ -242,6 +242,8 @@ test('a failed payment marks the order failed and gives the stock and the gift c
   const gateway = await context.newPage();
   await gateway.goto(order!.paymentUrl!);
   await new SandboxPaymentPage(gateway).choose('Failure');
+  // Closing a tab in the middle of the sandbox form's redirect can stall Chromium: let it land first.
+  await new ConfirmationPage(gateway).expectFor(order!, 'Payment failed');
   await gateway.close();
   await expect(confirmation.main.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible();
   await expect(confirmation.main.getByTestId('payment-status')).toContainText('the items have been released');
