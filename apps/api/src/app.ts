@@ -22,6 +22,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { createMailer } from './lib/mail';
 import { PincodeDirectory } from './modules/addresses/pincodes';
@@ -30,6 +31,7 @@ import { AddressBookService } from './modules/addresses/service';
 import { checkShippingAddress } from './modules/addresses/validate';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { GoogleIdTokenVerifier } from './modules/auth/google';
+import { LoginThrottle } from './modules/auth/login-throttle';
 import { OneTimeCodeService } from './modules/auth/one-time-codes';
 import { createAuthRateLimits } from './modules/auth/rate-limits';
 import { authRoutes } from './modules/auth/routes';
@@ -84,6 +86,8 @@ declare module 'fastify' {
     payments: PaymentService;
     /** Orders, for tests that move an order along its lifecycle (`orders.transition`). */
     orders: OrdersService;
+    /** Work done after the answer (mails); tests wait for `background.idle()` before reading what was sent. */
+    background: BackgroundWork;
   }
 }
 
@@ -161,18 +165,27 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   const files = new LocalFileStore(path.join(config.dataDir, 'files'));
   const mailer = createMailer({ ...config.mail, dataDir: config.dataDir, env: config.env, logger: app.log });
-  app.addHook('onClose', () => mailer.close());
+  const background = new BackgroundWork(app.log);
+  app.decorate('background', background);
+  // Mails queued by the last requests go out before the SMTP connections close.
+  app.addHook('onClose', async () => {
+    await background.idle();
+    await mailer.close();
+  });
   const secret = loadSigningSecret({ jwtSecret: config.jwtSecret, dataDir: config.dataDir });
   const sessions = new SessionService(database.db, secret, config.sessionTtlMs);
   const pincodes = PincodeDirectory.load();
   const addressBook = new AddressBookService(database.db, pincodes);
   const users = new UsersService(database.db, { publicUrl: config.publicUrl, files, addresses: addressBook });
   const auth = new AuthService({
+    db: database.db,
     users,
     sessions,
     codes: new OneTimeCodeService(database.db, secret),
     mailer,
     google: new GoogleIdTokenVerifier(config.google, app.log),
+    loginThrottle: new LoginThrottle(redis),
+    background,
     log: app.log,
   });
   // The API's own origin too: the sandbox payment page it serves posts its form with the shopper's cookie.

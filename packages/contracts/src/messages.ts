@@ -57,6 +57,7 @@ export const AUTH_MESSAGES = {
   codeExpired: 'That code has expired. Please request a new one.',
   codeAttemptsExceeded: 'Too many wrong codes. Please request a new one.',
   codeResendTooSoon: 'Please wait a minute before asking for another code.',
+  notYourEmail: 'You can only verify the email address of the account you are logged in to.',
   currentPasswordIncorrect: 'Your current password is not correct.',
   noPasswordYet: 'This account signs in with Google and has no password yet. Use Forgot Password to set one.',
   passwordChanged: 'Password changed successfully',

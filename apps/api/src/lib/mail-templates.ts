@@ -122,3 +122,26 @@ export function verificationCodeMail(input: CodeMailInput): MailContent {
 export function passwordResetCodeMail(input: CodeMailInput): MailContent {
   return codeMail('Reset your Vastra password', 'reset your Vastra password', 'Your password stays as it is.', input);
 }
+
+/**
+ * To the holder of an email address, after Google proved it for an account that had never
+ * been verified: the account was theirs all along, so the password someone set when creating
+ * it is gone and every device that was logged in has been logged out.
+ */
+export function googleClaimedAccountMail({ name }: { name: string }): MailContent {
+  const subject = 'You now sign in to Vastra with Google';
+  const paragraphs = [
+    'You have just signed in to Vastra with Google. An account with your email address already existed, but its email had never been verified, so anyone could have created it.',
+    'To keep it yours, we removed the password it was created with and logged out every device that was logged in to it. Your email address now counts as verified.',
+    'Sign in with Google as you just did, or use "Forgot password" on the login page to choose a new password.',
+    "If it wasn't you who signed in with Google, reply to this email and we will help you.",
+  ];
+  const text = [greeting(name), '', ...paragraphs.flatMap((p) => [p, '']), '-- ', FOOTER, ''].join('\n');
+  const html = mailLayout({
+    subject,
+    maxWidth: 520,
+    fontSize: 16,
+    body: [greeting(name), ...paragraphs].map((p) => `<p style="margin:0 0 16px;">${escapeHtml(p)}</p>`).join('\n'),
+  });
+  return { subject, text, html };
+}

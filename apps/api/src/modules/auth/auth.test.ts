@@ -18,7 +18,7 @@ import {
   uniqueEmail,
 } from '../../test/accounts';
 import { createTestApp, TEST_STOREFRONT_URL, type TestContext } from '../../test/harness';
-import { codeFrom, latestOutboxMail, readOutbox } from '../../test/outbox';
+import { codeFrom, latestOutboxMail, outboxMailsTo, readOutbox } from '../../test/outbox';
 
 let ctx: TestContext;
 
@@ -262,7 +262,11 @@ describe('Origin check for cookie-authenticated writes', () => {
 describe('email verification', () => {
   test('the mailed code verifies the email: "Email verified successfully" and isEmailVerified', async () => {
     const account = await register(ctx.app);
-    const res = await post('/auth/verify-email', { email: account.email, otp: await latestCode(account.email) });
+    const res = await post(
+      '/auth/verify-email',
+      { email: account.email, otp: await latestCode(account.email) },
+      bearer(account.token),
+    );
     assert.equal(res.statusCode, 200);
     const body = res.json();
     assert.equal(body.message, AUTH_MESSAGES.emailVerified);
@@ -276,18 +280,24 @@ describe('email verification', () => {
     const code = await latestCode(account.email);
     const wrong = code === '000000' ? '111111' : '000000';
     expectError(
-      await post('/auth/verify-email', { email: account.email, otp: wrong }),
+      await post('/auth/verify-email', { email: account.email, otp: wrong }, bearer(account.token)),
       400,
       AUTH_MESSAGES.codeIncorrect,
     );
-    assert.equal((await post('/auth/verify-email', { email: account.email, otp: code })).statusCode, 200);
+    assert.equal(
+      (await post('/auth/verify-email', { email: account.email, otp: code }, bearer(account.token))).statusCode,
+      200,
+    );
   });
 
   test('a code can be used once', async () => {
     const account = await register(ctx.app);
     const code = await latestCode(account.email);
-    assert.equal((await post('/auth/verify-email', { email: account.email, otp: code })).statusCode, 200);
-    const again = await post('/auth/verify-email', { email: account.email, otp: code });
+    assert.equal(
+      (await post('/auth/verify-email', { email: account.email, otp: code }, bearer(account.token))).statusCode,
+      200,
+    );
+    const again = await post('/auth/verify-email', { email: account.email, otp: code }, bearer(account.token));
     assert.equal(again.json().message, AUTH_MESSAGES.alreadyVerified);
   });
 
@@ -295,7 +305,11 @@ describe('email verification', () => {
     const account = await register(ctx.app);
     const code = await latestCode(account.email);
     await ageCode(account.userId, 10 * 60_000 + 1000);
-    expectError(await post('/auth/verify-email', { email: account.email, otp: code }), 400, AUTH_MESSAGES.codeExpired);
+    expectError(
+      await post('/auth/verify-email', { email: account.email, otp: code }, bearer(account.token)),
+      400,
+      AUTH_MESSAGES.codeExpired,
+    );
     assert.equal((await me(bearer(account.token))).json().data.user.isEmailVerified, false);
   });
 
@@ -305,14 +319,14 @@ describe('email verification', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 1; i < OTP_MAX_ATTEMPTS; i++) {
       expectError(
-        await post('/auth/verify-email', { email: account.email, otp: wrong }),
+        await post('/auth/verify-email', { email: account.email, otp: wrong }, bearer(account.token)),
         400,
         AUTH_MESSAGES.codeIncorrect,
       );
     }
-    const last = await post('/auth/verify-email', { email: account.email, otp: wrong });
+    const last = await post('/auth/verify-email', { email: account.email, otp: wrong }, bearer(account.token));
     expectError(last, 429, AUTH_MESSAGES.codeAttemptsExceeded);
-    const right = await post('/auth/verify-email', { email: account.email, otp: code });
+    const right = await post('/auth/verify-email', { email: account.email, otp: code }, bearer(account.token));
     expectError(right, 429, AUTH_MESSAGES.codeAttemptsExceeded);
   });
 
@@ -327,13 +341,14 @@ describe('email verification', () => {
   });
 
   test('an unknown email or a malformed code gets a clear 400', async () => {
+    const account = await register(ctx.app);
     expectError(
-      await post('/auth/verify-email', { email: uniqueEmail(), otp: '123456' }),
+      await post('/auth/verify-email', { email: uniqueEmail(), otp: '123456' }, bearer(account.token)),
       400,
       AUTH_MESSAGES.codeIncorrect,
     );
     expectError(
-      await post('/auth/verify-email', { email: uniqueEmail(), otp: '12ab' }),
+      await post('/auth/verify-email', { email: uniqueEmail(), otp: '12ab' }, bearer(account.token)),
       400,
       'The code is the 6 digits from the email.',
     );
@@ -342,30 +357,43 @@ describe('email verification', () => {
   test('resend: at most once a minute, then a new code that replaces the old one', async () => {
     const account = await register(ctx.app);
     const first = await latestCode(account.email);
-    const tooSoon = await post('/auth/resend-verification', { email: account.email });
+    const tooSoon = await post('/auth/resend-verification', { email: account.email }, bearer(account.token));
     expectError(tooSoon, 429, AUTH_MESSAGES.codeResendTooSoon);
     assert.ok(Number(tooSoon.headers['retry-after']) > 0);
 
     await ageCode(account.userId, 61_000);
-    const res = await post('/auth/resend-verification', { email: account.email });
+    const res = await post('/auth/resend-verification', { email: account.email }, bearer(account.token));
     assert.deepEqual(res.json(), { success: true, message: AUTH_MESSAGES.verificationSent });
     const second = await latestCode(account.email);
     if (first !== second) {
       expectError(
-        await post('/auth/verify-email', { email: account.email, otp: first }),
+        await post('/auth/verify-email', { email: account.email, otp: first }, bearer(account.token)),
         400,
         AUTH_MESSAGES.codeIncorrect,
       );
     }
-    assert.equal((await post('/auth/verify-email', { email: account.email, otp: second })).statusCode, 200);
-    expectError(await post('/auth/resend-verification', { email: account.email }), 400, AUTH_MESSAGES.alreadyVerified);
+    assert.equal(
+      (await post('/auth/verify-email', { email: account.email, otp: second }, bearer(account.token))).statusCode,
+      200,
+    );
+    expectError(
+      await post('/auth/resend-verification', { email: account.email }, bearer(account.token)),
+      400,
+      AUTH_MESSAGES.alreadyVerified,
+    );
   });
 
-  test('resend for an unknown email answers like a known one and sends nothing', async () => {
+  test("resend for an email other than the caller's is refused and sends nothing", async () => {
+    const account = await register(ctx.app);
+    await ageCode(account.userId, 61_000);
     const email = uniqueEmail('ghost');
-    const res = await post('/auth/resend-verification', { email });
-    assert.deepEqual(res.json(), { success: true, message: AUTH_MESSAGES.verificationSent });
+    expectError(
+      await post('/auth/resend-verification', { email }, bearer(account.token)),
+      400,
+      AUTH_MESSAGES.notYourEmail,
+    );
     assert.equal(await latestOutboxMail(ctx.dataDir, email), undefined);
+    assert.equal((await outboxMailsTo(ctx.dataDir, account.email)).length, 1, 'nor to the caller');
   });
 });
 
@@ -377,6 +405,7 @@ describe('forgot and reset password', () => {
     const unknown = await post('/auth/forgot-password', { email: ghost });
     assert.deepEqual(known.json(), { success: true, message: AUTH_MESSAGES.resetCodeSent });
     assert.deepEqual(unknown.json(), known.json());
+    await ctx.app.background.idle();
     assert.equal((await latestOutboxMail(ctx.dataDir, account.email))?.subject, 'Reset your Vastra password');
     assert.equal(await latestOutboxMail(ctx.dataDir, ghost), undefined);
   });
@@ -385,6 +414,7 @@ describe('forgot and reset password', () => {
     const account = await register(ctx.app);
     const other = await login(ctx.app, account.email, account.password);
     await post('/auth/forgot-password', { email: account.email });
+    await ctx.app.background.idle();
     const code = await latestCode(account.email);
     const res = await post('/auth/reset-password', { email: account.email, otp: code, newPassword: 'brand new pass' });
     assert.deepEqual(res.json(), { success: true, message: AUTH_MESSAGES.passwordReset });
@@ -482,9 +512,14 @@ test('no response of the account endpoints carries a secret', async () => {
   const responses = [
     await post('/auth/login', { email: account.email, password: account.password }),
     await me(bearer(account.token)),
-    await post('/auth/verify-email', { email: account.email, otp: await latestCode(account.email) }),
+    await post(
+      '/auth/verify-email',
+      { email: account.email, otp: await latestCode(account.email) },
+      bearer(account.token),
+    ),
     await post('/auth/forgot-password', { email: account.email }),
   ];
+  await ctx.app.background.idle();
   const mails = await readOutbox(ctx.dataDir);
   const codes = mails.filter((mail) => JSON.stringify(mail.to).includes(account.email)).map(codeFrom);
   assert.equal(codes.length, 2, 'a verification and a reset code');

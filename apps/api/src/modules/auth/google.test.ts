@@ -10,6 +10,7 @@ import { AUTH_MESSAGES } from '@vastra/contracts';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { assertNoSecrets, bearer, freshIp, register, sessionCookie, uniqueEmail } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { codeFrom, latestOutboxMail } from '../../test/outbox';
 
 const CLIENT_ID = '1234567890-vastra.apps.googleusercontent.com';
 const KID = 'test-key-1';
@@ -82,15 +83,23 @@ describe('POST /auth/google-login', () => {
     assert.equal(again.json().data.user.id, body.data.user.id, 'the same account the second time');
   });
 
-  test('an existing account with that email is linked, not duplicated, and its password still works', async () => {
+  test('an existing verified account with that email is linked, not duplicated, and its password still works', async () => {
     const account = await register(ctx.app);
+    const code = codeFrom((await latestOutboxMail(ctx.dataDir, account.email))!);
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/verify-email',
+      payload: { email: account.email, otp: code },
+      headers: bearer(account.token),
+    });
+    assert.equal(verified.statusCode, 200, verified.body);
     const res = await googleLogin(await idToken({ sub: 'g-existing-1', email: account.email.toUpperCase() }));
     assert.equal(res.statusCode, 200, res.body);
     const user = res.json().data.user;
     assert.equal(user.id, account.userId);
     assert.equal(user.googleLinked, true);
     assert.equal(user.hasPassword, true);
-    assert.equal(user.isEmailVerified, true, 'Google vouches for the email');
+    assert.equal(user.isEmailVerified, true);
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/auth/login',

@@ -37,7 +37,7 @@ test('register, verify, log in, change password and log out leave no secret in t
 
   const registered = await inject('POST', '/auth/register', { name: 'Log Test', email, password });
   const code = codeFrom(await smtp.waitForMail(email));
-  await inject('POST', '/auth/verify-email', { email, otp: code });
+  await inject('POST', '/auth/verify-email', { email, otp: code }, bearer(registered.json().data.token));
   const loggedIn = await inject('POST', '/auth/login', { email, password });
   const token = loggedIn.json().data.token as string;
   await inject('GET', '/auth/me', undefined, { cookie: `auth_token=${token}`, origin: TEST_STOREFRONT_URL });

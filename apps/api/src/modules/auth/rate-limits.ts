@@ -2,7 +2,8 @@
  * Rate limits of the account endpoints (@fastify/rate-limit counters, in Redis when
  * REDIS_URL is set so every API instance shares them, else in memory). Each endpoint is
  * limited per client IP and, where the body names one, per email address, so neither one
- * address nor one machine can guess codes or passwords at speed.
+ * address nor one machine can guess codes at speed. Password logins count failures instead
+ * (LoginThrottle).
  */
 import { AUTH_MESSAGES } from '@vastra/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,7 +16,6 @@ const MINUTE = 60_000;
 
 /** Limits per endpoint: `ip` per client address, `email` per address named in the body. */
 export const AUTH_LIMITS = {
-  login: { ip: { max: 30, timeWindow: 15 * MINUTE }, email: { max: 10, timeWindow: 15 * MINUTE } },
   register: { ip: { max: 10, timeWindow: 60 * MINUTE } },
   googleLogin: { ip: { max: 30, timeWindow: 15 * MINUTE } },
   verifyEmail: { ip: { max: 30, timeWindow: 15 * MINUTE }, email: { max: 15, timeWindow: 15 * MINUTE } },

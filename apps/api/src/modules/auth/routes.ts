@@ -1,7 +1,8 @@
 /**
  * Account routes (§7 Auth): thin HTTP over AuthService. Logins answer the token in
  * `data.token` and as the `auth_token` cookie; every route declares request and response
- * schemas, and the response schemas carry only the public user.
+ * schemas, and the response schemas carry only the public user. Verifying an email needs the
+ * session (bearer or cookie), checked before the body.
  */
 import {
   AUTH_MESSAGES,
@@ -64,7 +65,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/login',
     {
-      preHandler: limits.login,
       schema: {
         tags,
         summary: 'Log in with email and password',
@@ -134,16 +134,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/verify-email',
     {
+      onRequest: app.requireUser,
       preHandler: limits.verifyEmail,
       schema: {
         tags,
-        summary: 'Verify the email with the 6-digit code (10 minutes, 5 tries)',
+        summary: "Verify the caller's email with the 6-digit code (10 minutes, 5 tries)",
         body: verifyEmailBodySchema,
         response: { 200: envelope(z.object({ user: userSchema })), ...errors },
       },
     },
     async (request) => {
-      const { user, alreadyVerified } = await auth.verifyEmail(request.body);
+      const { user, alreadyVerified } = await auth.verifyEmail(principalOf(request).userId, request.body);
       return ok({ user }, alreadyVerified ? AUTH_MESSAGES.alreadyVerified : AUTH_MESSAGES.emailVerified);
     },
   );
@@ -151,16 +152,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/resend-verification',
     {
+      onRequest: app.requireUser,
       preHandler: limits.resendVerification,
       schema: {
         tags,
-        summary: 'Mail a new verification code (at most one a minute)',
+        summary: 'Mail the caller a new verification code (at most one a minute)',
         body: emailBodySchema,
         response: { 200: messageEnvelopeSchema, ...errors },
       },
     },
     async (request) => {
-      await auth.resendVerification(request.body.email);
+      await auth.resendVerification(principalOf(request).userId, request.body.email);
       return done(AUTH_MESSAGES.verificationSent);
     },
   );
@@ -171,13 +173,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       preHandler: limits.forgotPassword,
       schema: {
         tags,
-        summary: 'Mail a password reset code; answers the same whether or not the account exists',
+        summary: 'Mail a password reset code; answers at once, the same whether or not the account exists',
         body: emailBodySchema,
         response: { 200: messageEnvelopeSchema, ...errors },
       },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email);
+      auth.forgotPassword(request.body.email);
       return done(AUTH_MESSAGES.resetCodeSent);
     },
   );

@@ -1,7 +1,8 @@
 /**
  * Accounts (§4 Auth, §7 Auth): register, log in with a password or Google, verify the email
  * with a mailed code, change or reset the password, log out. Every way in ends in a session
- * (`SessionService`); every password change revokes the sessions it should.
+ * (`SessionService`); every password change revokes the sessions it should. Password logins
+ * go through the LoginThrottle; the reset code is mailed after the answer (BackgroundWork).
  */
 import {
   AUTH_MESSAGES,
@@ -12,22 +13,29 @@ import {
   type User,
 } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { BackgroundWork } from '../../lib/background';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { passwordResetCodeMail, verificationCodeMail } from '../../lib/mail-templates';
+import { googleClaimedAccountMail, passwordResetCodeMail, verificationCodeMail } from '../../lib/mail-templates';
 import type { UsersService } from '../users/service';
 import type { UserRow } from '../users/tables';
 import type { GoogleIdTokenVerifier } from './google';
+import type { LoginThrottle } from './login-throttle';
 import type { OneTimeCodeService } from './one-time-codes';
 import { hashPassword, verifyPassword } from './passwords';
 import type { IssuedSession, SessionMeta, SessionService } from './sessions';
 
 export type AuthDeps = {
+  /** For the changes that must happen together (a Google claim drops the password and revokes sessions). */
+  db: Db;
   users: UsersService;
   sessions: SessionService;
   codes: OneTimeCodeService;
   mailer: Mailer;
   google: GoogleIdTokenVerifier;
+  loginThrottle: LoginThrottle;
+  background: BackgroundWork;
   log: FastifyBaseLogger;
 };
 
@@ -35,6 +43,8 @@ export type AuthDeps = {
 export type LoginOutcome = { result: AuthResult; session: IssuedSession };
 
 const CODE_MINUTES = OTP_TTL_MS / 60_000;
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
@@ -76,33 +86,64 @@ export class AuthService {
     return { outcome, result: { ...outcome.result, verificationEmailSent } };
   }
 
-  /** Email and password. Throws UnauthorizedError with one message whether or not the email exists. */
+  /**
+   * Email and password, from the client address `meta.ip`. Throws UnauthorizedError with one
+   * message whether or not the email exists, and TooManyRequestsError once the LoginThrottle's
+   * failures for this email and address (or this address, or this email) reach their limit.
+   */
   async login(input: LoginBody, meta: SessionMeta): Promise<LoginOutcome> {
-    const user = await this.deps.users.findByEmail(input.email);
-    const matches = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !matches) throw new UnauthorizedError(AUTH_MESSAGES.incorrectCredentials);
-    return this.startSession(user, meta);
+    return this.deps.loginThrottle.attempt(input.email, meta.ip ?? '', async () => {
+      const user = await this.deps.users.findByEmail(input.email);
+      const matches = await verifyPassword(user?.passwordHash, input.password);
+      if (!user || !matches) throw new UnauthorizedError(AUTH_MESSAGES.incorrectCredentials);
+      return this.startSession(user, meta);
+    });
   }
 
   /**
    * Google sign-in: the account with this Google id, else the account with this (Google-
-   * verified) email, which gets linked, else a new verified account without a password.
+   * verified) email, which gets linked (and claimed, when it was never verified), else a new
+   * verified account without a password.
    */
   async googleLogin(idToken: string, meta: SessionMeta): Promise<LoginOutcome> {
     const identity = await this.deps.google.verify(idToken);
     let user = await this.deps.users.findByGoogleSub(identity.sub);
     if (!user) {
       const byEmail = await this.deps.users.findByEmail(identity.email);
-      user = byEmail
-        ? await this.deps.users.linkGoogle(byEmail.id, identity.sub)
-        : await this.deps.users.create({
-            email: identity.email,
-            name: identity.name ?? identity.email.split('@')[0]!,
-            googleSub: identity.sub,
-            isEmailVerified: true,
-          });
+      if (!byEmail) {
+        user = await this.deps.users.create({
+          email: identity.email,
+          name: identity.name ?? identity.email.split('@')[0]!,
+          googleSub: identity.sub,
+          isEmailVerified: true,
+        });
+      } else if (byEmail.isEmailVerified) {
+        user = await this.deps.users.linkGoogle(byEmail.id, identity.sub);
+      } else {
+        user = await this.claimUnverified(byEmail, identity.sub);
+      }
     }
     return this.startSession(user, meta);
+  }
+
+  /**
+   * Google proved the email of an account nobody had verified. Whoever created it need not
+   * own the address, and may have kept its password and a session to read what the owner
+   * does later (pre-hijack). So the owner takes it over: the password is dropped and every
+   * session revoked, in one transaction with linking Google; then the owner is told by mail.
+   */
+  private async claimUnverified(account: UserRow, googleSub: string): Promise<UserRow> {
+    const claimed = await this.deps.db.transaction(async (tx) => {
+      const row = await this.deps.users.claimUnverifiedForGoogle(account.id, googleSub, tx);
+      if (row) await this.deps.sessions.revokeAll(account.id, undefined, tx);
+      return row;
+    });
+    // Verified with its code in the meantime, so it was the owner's all along: only link.
+    if (!claimed) return this.deps.users.linkGoogle(account.id, googleSub);
+    this.deps.background.run('account claim mail not sent', { userId: claimed.id }, () =>
+      this.deps.mailer.send({ to: claimed.email, ...googleClaimedAccountMail({ name: claimed.name }) }),
+    );
+    return claimed;
   }
 
   async logout(sessionId: string): Promise<void> {
@@ -123,10 +164,16 @@ export class AuthService {
     await this.deps.sessions.revokeAll(user.id, claims.sessionId);
   }
 
-  /** Marks the email verified when the code is right; an unknown email answers like a wrong code. */
-  async verifyEmail(input: { email: string; otp: string }): Promise<{ user: User; alreadyVerified: boolean }> {
-    const user = await this.deps.users.findByEmail(input.email);
-    if (!user) throw new ValidationError(AUTH_MESSAGES.codeIncorrect);
+  /**
+   * Marks the caller's email verified when the code is right and answers the caller. Any
+   * other email answers like a wrong code (ValidationError), so nothing about it shows.
+   */
+  async verifyEmail(
+    userId: string,
+    input: { email: string; otp: string },
+  ): Promise<{ user: User; alreadyVerified: boolean }> {
+    const user = await this.deps.users.get(userId);
+    if (!sameEmail(user.email, input.email)) throw new ValidationError(AUTH_MESSAGES.codeIncorrect);
     if (user.isEmailVerified) return { user: await this.deps.users.toPublic(user), alreadyVerified: true };
     await this.deps.codes.consume(user.id, 'verify_email', input.otp);
     return {
@@ -136,25 +183,33 @@ export class AuthService {
   }
 
   /**
-   * Mails a new verification code (at most one a minute). An unknown email gets the same
-   * answer as a known one; an already verified one is told so.
+   * Mails the caller a new verification code (at most one a minute). Throws ValidationError
+   * when `email` is not the caller's (saying nothing about it) or is already verified.
    */
-  async resendVerification(email: string): Promise<void> {
-    const user = await this.deps.users.findByEmail(email);
-    if (!user) return;
+  async resendVerification(userId: string, email: string): Promise<void> {
+    const user = await this.deps.users.get(userId);
+    if (!sameEmail(user.email, email)) throw new ValidationError(AUTH_MESSAGES.notYourEmail);
     if (user.isEmailVerified) throw new ValidationError(AUTH_MESSAGES.alreadyVerified);
     await this.sendVerificationCode(user);
   }
 
-  /** Mails a reset code when the account exists; the caller answers the same either way. */
-  async forgotPassword(email: string): Promise<void> {
+  /**
+   * Mails a reset code when the account exists, after the answer: the lookup, the code and
+   * the mail run as background work, so neither the answer nor its timing tells whether the
+   * account exists.
+   */
+  forgotPassword(email: string): void {
+    this.deps.background.run('password reset code not sent', {}, () => this.sendResetCode(email));
+  }
+
+  private async sendResetCode(email: string): Promise<void> {
     const user = await this.deps.users.findByEmail(email);
     if (!user) return;
     let code: string;
     try {
       code = await this.deps.codes.issue(user.id, 'reset_password');
     } catch (err) {
-      // Asked again within the minute: the earlier code still works, and saying so would tell that the account exists.
+      // Asked again within the minute: the earlier code still works, and nobody waits for an answer.
       if (err instanceof TooManyRequestsError) return;
       throw err;
     }

@@ -87,9 +87,9 @@ export class SessionService {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  /** Revokes every open session of the user, except `exceptSessionId` when given. */
-  async revokeAll(userId: string, exceptSessionId?: string): Promise<void> {
-    await this.db
+  /** Revokes every open session of the user, except `exceptSessionId` when given; `db` may be a transaction. */
+  async revokeAll(userId: string, exceptSessionId?: string, db: Db = this.db): Promise<void> {
+    await db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(

@@ -39,6 +39,7 @@ test('registering mails a code over SMTP that verifies the account', async () =>
     method: 'POST',
     url: '/auth/verify-email',
     payload: { email, otp: code },
+    headers: bearer(account.token),
     remoteAddress: freshIp(),
   });
   assert.equal(res.statusCode, 200);

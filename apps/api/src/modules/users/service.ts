@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type ProfileFields, type User } from '@vastra/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AddressBookService } from '../addresses/service';
@@ -105,6 +105,21 @@ export class UsersService {
       .where(eq(users.id, id))
       .returning();
     if (!row) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
+    return row;
+  }
+
+  /**
+   * Google proved the email of an account that was never verified, so its holder claims it:
+   * links Google, marks the email verified and drops the password whoever created the account
+   * chose. Only an unverified account changes (`db` may be a transaction); undefined when the
+   * account is gone or was verified meanwhile.
+   */
+  async claimUnverifiedForGoogle(id: string, googleSub: string, db: Db = this.db): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ googleSub, isEmailVerified: true, passwordHash: null, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.isEmailVerified, false)))
+      .returning();
     return row;
   }
 
