@@ -1,6 +1,7 @@
 /**
  * A real SMTP server for tests: smtp-server on 127.0.0.1 and a free port, every message
  * parsed with mailparser. Pass `url` as SMTP_URL (or to `createMailer`) and read what arrived.
+ * `hold()` makes it a slow server: it reads each message but answers only on `release()`.
  */
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -17,6 +18,12 @@ export type TestSmtpServer = {
    * So a test that waits once per mail it caused gets each mail once, in order.
    */
   waitForMail(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  /** From now on, read each message but keep the sender waiting for the answer until `release()`. */
+  hold(): void;
+  /** Resolves once a message has been read and is being held unanswered (at once if one is). */
+  holding(): Promise<void>;
+  /** Accepts every held message (they join `mails` then) and stops holding. */
+  release(): void;
   close(): Promise<void>;
 };
 
@@ -27,6 +34,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: Received[] = [];
   const mails: ParsedMail[] = [];
   const waiters = new Set<() => void>();
+  let holdMail = false;
+  const held: (() => void)[] = [];
+  const holdWaiters: (() => void)[] = [];
 
   const server = new SMTPServer({
     // smtp-server's built-in certificate has expired, so tests speak plain SMTP.
@@ -36,11 +46,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-          received.push({ mail, recipients, taken: false });
-          mails.push(mail);
-          for (const wake of waiters) wake();
-          callback();
+          const accept = () => {
+            const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+            received.push({ mail, recipients, taken: false });
+            mails.push(mail);
+            for (const wake of waiters) wake();
+            callback();
+          };
+          if (!holdMail) return accept();
+          held.push(accept);
+          for (const wake of holdWaiters.splice(0)) wake();
         },
         (err: Error) => callback(err),
       );
@@ -82,6 +97,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         waiters.add(wake);
         wake();
       });
+    },
+    hold() {
+      holdMail = true;
+    },
+    holding() {
+      return held.length > 0 ? Promise.resolve() : new Promise((resolve) => holdWaiters.push(resolve));
+    },
+    release() {
+      holdMail = false;
+      for (const accept of held.splice(0)) accept();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
