@@ -31,7 +31,7 @@ const errors = errorResponses(400, 401, 403, 404, 429);
 /** Quotes per client address: enough for a shopper trying a few codes and re-quoting as the cart changes. */
 export const COUPON_LIMITS = { validate: { max: 60, timeWindow: 10 * 60_000 } };
 
-/** A preHandler refusing more than COUPON_LIMITS.validate quotes per address (429 with Retry-After). */
+/** An onRequest hook refusing more than COUPON_LIMITS.validate quotes per address (429 with Retry-After). */
 function validateLimit(app: FastifyInstance): (request: FastifyRequest) => Promise<void> {
   const check = app.createRateLimit({
     ...COUPON_LIMITS.validate,
@@ -60,7 +60,7 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponService; gift
   app.post(
     '/coupons/validate',
     {
-      preHandler: [limit, app.optionalUser],
+      onRequest: [limit, app.optionalUser],
       schema: {
         tags,
         summary:

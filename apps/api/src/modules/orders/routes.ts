@@ -44,7 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     paymentTimeoutMs: number;
   };
 }> = async (app, { orders, options }) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/orders/checkout-options',

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
+import { principalOf } from '../auth/authenticate';
 import { readReviewForm } from './review-form';
 import type { ReviewsService } from './service';
 
@@ -31,7 +32,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.post(
     '/reviews',
     {
-      preHandler: app.identifyUser,
+      // The spec's own message for a missing login, rather than the generic one, before the body is read.
+      onRequest: [
+        app.identifyUser,
+        async (request) => {
+          if (!request.principal) throw new UnauthorizedError(REVIEW_MESSAGES.loginRequired);
+        },
+      ],
       schema: {
         tags,
         summary:
@@ -41,10 +48,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
       },
     },
     async (request, reply) => {
-      // The spec's own message for a missing login, rather than the generic one.
-      if (!request.principal) throw new UnauthorizedError(REVIEW_MESSAGES.loginRequired);
       const { review, photos } = await readReviewForm(request);
-      const posted = await reviews.post(request.principal.userId, review, photos);
+      const posted = await reviews.post(principalOf(request).userId, review, photos);
       reply.code(201);
       return ok({ review: posted }, REVIEW_MESSAGES.posted);
     },
