@@ -383,6 +383,21 @@ describe('email verification', () => {
     );
   });
 
+  test("the browser's cookie alone asks for a new code and verifies the email", async () => {
+    const account = await register(ctx.app);
+    await ageCode(account.userId, 61_000);
+    const resend = await post('/auth/resend-verification', { email: account.email }, fromStorefront(account.cookie));
+    assert.deepEqual(resend.json(), { success: true, message: AUTH_MESSAGES.verificationSent });
+    const res = await post(
+      '/auth/verify-email',
+      { email: account.email, otp: await latestCode(account.email) },
+      fromStorefront(account.cookie),
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().data.user.id, account.userId);
+    assert.equal(res.json().data.user.isEmailVerified, true);
+  });
+
   test("resend for an email other than the caller's is refused and sends nothing", async () => {
     const account = await register(ctx.app);
     await ageCode(account.userId, 61_000);
@@ -439,6 +454,24 @@ describe('forgot and reset password', () => {
     });
     expectError(res, 400, AUTH_MESSAGES.codeIncorrect);
     await login(ctx.app, account.email, account.password);
+  });
+
+  test('closing the app waits for a reset mail still on its way', async () => {
+    const closing = await createTestApp({ seed: false });
+    try {
+      const account = await register(closing.app);
+      const res = await closing.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { email: account.email },
+        remoteAddress: freshIp(),
+      });
+      assert.equal(res.statusCode, 200);
+      await closing.app.close();
+      assert.equal((await latestOutboxMail(closing.dataDir, account.email))?.subject, 'Reset your Vastra password');
+    } finally {
+      await closing.close();
+    }
   });
 
   test('a new password must be 8 characters or more', async () => {
