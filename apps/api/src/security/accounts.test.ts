@@ -16,6 +16,7 @@ import { createTestApp, type TestContext } from '../test/harness';
 import { codeFrom, latestOutboxMail, outboxMailsTo } from '../test/outbox';
 import { startSmtpServer } from '../test/smtp';
 import { LOGIN_LIMITS } from '../modules/auth/login-throttle';
+import { AUTH_LIMITS } from '../modules/auth/rate-limits';
 
 const GOOGLE_CLIENT_ID = '1234567890-vastra.apps.googleusercontent.com';
 
@@ -96,6 +97,24 @@ describe('profile leak through email verification', () => {
     );
     expectError(res, 400, AUTH_MESSAGES.codeIncorrect);
     assert.ok(!res.body.includes(victim.email) && !res.body.includes(victim.userId));
+  });
+
+  test("a stranger's wrong codes for the owner's email use up neither the owner's code nor the owner's tries", async () => {
+    const owner = await register(ctx.app);
+    const stranger = await register(ctx.app);
+    for (let i = 0; i < AUTH_LIMITS.verifyEmail.email.max; i++) {
+      const res = await post(
+        ctx.app,
+        '/auth/verify-email',
+        { email: owner.email, otp: '000000' },
+        bearer(stranger.token),
+      );
+      expectError(res, 400, AUTH_MESSAGES.codeIncorrect);
+    }
+    const code = codeFrom((await latestOutboxMail(ctx.dataDir, owner.email))!);
+    const res = await post(ctx.app, '/auth/verify-email', { email: owner.email, otp: code }, bearer(owner.token));
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().message, AUTH_MESSAGES.emailVerified);
   });
 
   test("resend-verification without a session is 401; with one, another shopper's email is refused unmailed", async () => {

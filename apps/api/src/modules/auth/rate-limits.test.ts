@@ -85,8 +85,8 @@ describe('in memory', () => {
     }
   });
 
-  test('one-time code verification per email', async () => {
-    // Someone else's email is answered like a wrong code, and counted against that email.
+  test('one-time code verification per account', async () => {
+    // Tries are counted against the caller's account; someone else's email is answered like a wrong code.
     const caller = await register(ctx.app);
     const email = uniqueEmail();
     const { max } = AUTH_LIMITS.verifyEmail.email;

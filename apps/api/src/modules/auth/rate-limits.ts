@@ -14,7 +14,11 @@ type Guard = (request: FastifyRequest) => Promise<void>;
 
 const MINUTE = 60_000;
 
-/** Limits per endpoint: `ip` per client address, `email` per address named in the body. */
+/**
+ * Limits per endpoint: `ip` per client address, `email` per account: the logged-in caller's
+ * (verify-email and resend need the session, and act on the caller's email only), else the
+ * address named in the body.
+ */
 export const AUTH_LIMITS = {
   register: { ip: { max: 10, timeWindow: 60 * MINUTE } },
   googleLogin: { ip: { max: 30, timeWindow: 15 * MINUTE } },
@@ -26,9 +30,14 @@ export const AUTH_LIMITS = {
 
 export type AuthLimitName = keyof typeof AUTH_LIMITS;
 
-function bodyEmail(request: FastifyRequest): string {
+/**
+ * The account a per-email limit counts. The caller's own, when logged in: a stranger naming
+ * someone else's email would otherwise use up that person's tries.
+ */
+function accountKey(request: FastifyRequest): string {
+  if (request.principal) return `user:${request.principal.userId}`;
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : '';
 }
 
 /**
@@ -44,10 +53,10 @@ export function createAuthRateLimits(
   const limiter = (name: string, kind: 'ip' | 'email', limit: Limit) => {
     const check = app.createRateLimit({
       ...limit,
-      keyGenerator: (request) => `auth:${name}:${kind}:${kind === 'ip' ? request.ip : bodyEmail(request)}`,
+      keyGenerator: (request) => `auth:${name}:${kind}:${kind === 'ip' ? request.ip : accountKey(request)}`,
     });
     return async (request: FastifyRequest) => {
-      if (kind === 'email' && !bodyEmail(request)) return;
+      if (kind === 'email' && !accountKey(request)) return;
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRequests, result.ttlInSeconds);
