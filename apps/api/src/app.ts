@@ -44,6 +44,7 @@ import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
 import { GiftCardService } from './modules/coupons/gift-cards';
+import { createCodeLookupGuard } from './modules/coupons/limits';
 import { couponsRoutes } from './modules/coupons/routes';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
@@ -212,7 +213,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   const coupons = new CouponService(database.db, { catalog });
   const giftCards = new GiftCardService(database.db);
-  await app.register(couponsRoutes, { coupons, giftCards });
+  // One budget of code lookups for the coupon routes and the codes sent with orders.
+  const codeLookups = createCodeLookupGuard(app);
+  await app.register(couponsRoutes, { coupons, giftCards, lookupLimit: codeLookups });
 
   const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
   await keys.ensureAtStart(config.publishableApiKey, app.log);
@@ -245,7 +248,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mailer,
     users,
     log: app.log,
-    options: { ...config.checkout, mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath), storefrontUrl },
+    options: {
+      ...config.checkout,
+      maxUnpaidOrders: config.limits.maxUnpaidOrders,
+      mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath),
+      storefrontUrl,
+    },
   });
   app.decorate('orders', orders);
   scheduleUnpaidOrderExpiry(app, orders);
@@ -264,7 +272,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
   });
   orders.useReturns(returns);
-  await app.register(ordersRoutes, { orders, options: config.checkout });
+  await app.register(ordersRoutes, {
+    orders,
+    options: config.checkout,
+    attemptsPerHour: { account: config.limits.orderAttemptsPerHour, address: config.limits.orderAttemptsPerAddress },
+    codeLookups,
+  });
   await app.register(returnsRoutes, { returns, orders });
   await app.register(returnsOperatorRoutes, { returns });
   // The shopper hears when money paid back through a gateway has gone out; a failed refund is the store's to retry.

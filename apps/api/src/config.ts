@@ -135,6 +135,11 @@ const schema = z.object({
   SHIPROCKET_PASSWORD: optionalString,
   /** Accounts one IP address may register an hour. */
   AUTH_REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Order attempts (POST /orders) one account, and one client address, may make an hour. */
+  ORDER_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  ORDER_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Online orders waiting for payment one shopper may hold at once (each holds stock). */
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
   /** Bearer token of the operator API (`npm run ops`); unset = generated once into DATA_DIR/operator-token. */
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
@@ -193,6 +198,12 @@ export type Config = {
     shiprocket: { baseUrl: string; email: string | undefined; password: string | undefined };
   };
   registerLimitPerHour: number;
+  /** Against stock hoarding (per hour). */
+  limits: {
+    orderAttemptsPerHour: number;
+    orderAttemptsPerAddress: number;
+    maxUnpaidOrders: number;
+  };
   /** Undefined: the API keeps a generated token in DATA_DIR/operator-token. */
   operatorToken: string | undefined;
 };
@@ -276,5 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     operatorToken: e.OPERATOR_TOKEN,
     registerLimitPerHour: e.AUTH_REGISTER_LIMIT_PER_HOUR,
+    limits: {
+      orderAttemptsPerHour: e.ORDER_ATTEMPTS_PER_HOUR,
+      orderAttemptsPerAddress: e.ORDER_ATTEMPTS_PER_ADDRESS,
+      maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    },
   };
 }

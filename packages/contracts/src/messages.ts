@@ -248,7 +248,16 @@ export const ORDER_MESSAGES = {
   invoiceNotDelivered: 'The invoice of a cash on delivery order is available once it is delivered.',
   creditNoteNotReady: 'The credit note is available once the return is refunded.',
   trackingUnavailable: 'Tracking is not available right now. Please try again later.',
+  trackingUrlInvalid: 'The tracking link must be an http:// or https:// address.',
+  tooManyAttempts: 'You have tried to place many orders in a short time. Please wait a while and try again.',
 } as const;
+
+/** 409 when a shopper already holds `max` online orders waiting for payment (each holds stock). */
+export function unpaidOrdersLimit(max: number): string {
+  return max === 1
+    ? 'You have an order waiting for payment. Pay for or cancel it before placing another.'
+    : `You have ${max} orders waiting for payment. Pay for or cancel one of them before placing another.`;
+}
 
 /** 400 when a return is asked for after its window closed (`until`: the last day, as shown). */
 export function returnWindowClosed(until: string): string {

@@ -18,6 +18,7 @@ import {
 import { bearer, register, type Account } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { JPEG, PNG, WEBP } from '../../test/images';
+import { MANY_ORDERS_ENV } from '../../test/orders';
 import {
   deliver,
   deliveredDaysAgo,
@@ -48,7 +49,7 @@ let pieces: Piece[];
 let socks: Piece;
 
 before(async () => {
-  ctx = await createTestApp({ env: { OPERATOR_TOKEN, RETURN_WINDOW_DAYS: '7' } });
+  ctx = await createTestApp({ env: { OPERATOR_TOKEN, RETURN_WINDOW_DAYS: '7', ...MANY_ORDERS_ENV } });
   pieces = await piecesOf(ctx, 3, { blocked: false, pricePaise: 118_000 });
   socks = (await piecesOf(ctx, 1, { blocked: true, slugs: ['socks'], pricePaise: 59_000 }))[0]!;
   shopper = await register(ctx.app, { name: 'Asha Rao' });

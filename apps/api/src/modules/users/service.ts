@@ -47,6 +47,15 @@ export class UsersService {
     return row ?? null;
   }
 
+  /**
+   * Locks the user's row until the transaction `db` ends: one account's order placements and
+   * upload reservations then take turns, so rules that count what the account holds (unpaid
+   * orders, upload quota) hold under concurrency.
+   */
+  async lock(db: Db, id: string): Promise<void> {
+    await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  }
+
   /** Case-insensitive; `email` may be given in any case. */
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
