@@ -43,6 +43,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
+import { UploadService } from './modules/files/uploads';
 import { GiftCardService } from './modules/coupons/gift-cards';
 import { createCodeLookupGuard } from './modules/coupons/limits';
 import { couponsRoutes } from './modules/coupons/routes';
@@ -167,7 +168,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const sessions = new SessionService(database.db, secret, config.sessionTtlMs);
   const pincodes = PincodeDirectory.load();
   const addressBook = new AddressBookService(database.db, pincodes);
-  const users = new UsersService(database.db, { publicUrl: config.publicUrl, files, addresses: addressBook });
+  const uploads = new UploadService(database.db, files, { quotaBytes: config.limits.uploadQuotaBytes });
+  const users = new UsersService(database.db, { publicUrl: config.publicUrl, uploads, addresses: addressBook });
   const auth = new AuthService({
     users,
     sessions,
@@ -205,7 +207,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const reviews = new ReviewsService(database.db, {
     catalog,
     users,
-    files,
+    uploads,
     purchases: { hasDelivered: (userId, productId) => OrdersService.hasDelivered(database.db, userId, productId) },
     publicUrl: config.publicUrl,
   });
@@ -264,6 +266,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     giftCards,
     catalog,
     files,
+    uploads,
     log: app.log,
     options: {
       ...config.returns,

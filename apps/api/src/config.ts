@@ -140,6 +140,8 @@ const schema = z.object({
   ORDER_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Online orders waiting for payment one shopper may hold at once (each holds stock). */
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
+  /** Storage one account's uploads (avatar, review photos, return evidence) may take, in MB. */
+  UPLOAD_QUOTA_MB_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Bearer token of the operator API (`npm run ops`); unset = generated once into DATA_DIR/operator-token. */
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
@@ -198,11 +200,12 @@ export type Config = {
     shiprocket: { baseUrl: string; email: string | undefined; password: string | undefined };
   };
   registerLimitPerHour: number;
-  /** Against stock hoarding (per hour). */
+  /** Against stock hoarding and upload floods (per hour; bytes). */
   limits: {
     orderAttemptsPerHour: number;
     orderAttemptsPerAddress: number;
     maxUnpaidOrders: number;
+    uploadQuotaBytes: number;
   };
   /** Undefined: the API keeps a generated token in DATA_DIR/operator-token. */
   operatorToken: string | undefined;
@@ -291,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       orderAttemptsPerHour: e.ORDER_ATTEMPTS_PER_HOUR,
       orderAttemptsPerAddress: e.ORDER_ATTEMPTS_PER_ADDRESS,
       maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+      uploadQuotaBytes: e.UPLOAD_QUOTA_MB_PER_ACCOUNT * 1024 * 1024,
     },
   };
 }

@@ -153,7 +153,13 @@ export const REVIEW_MESSAGES = {
   tooManyPhotos: 'You can add at most 5 photos.',
   photoTooLarge: 'Each photo must be 5 MB or smaller.',
   photoType: 'Photos must be JPEG, PNG or WebP images.',
+  tooManyReviews: 'You have posted many reviews in a short time. Please wait a while before posting another.',
 } as const;
+
+/** 413 when an upload would take one account's files (photos, videos) past its quota of `quotaMb` MB. */
+export function uploadQuotaExceeded(quotaMb: number): string {
+  return `Your account has reached its upload limit of ${quotaMb} MB. Please send fewer or smaller files.`;
+}
 
 /** Coupons (§8 Coupons and taxes) and the API's own coupon answers. Amounts in rupees. */
 export const COUPON_MESSAGES = {

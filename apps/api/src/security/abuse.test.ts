@@ -6,19 +6,34 @@
  *
  * - Stock hoarding (§10): order attempts per account and per address, unpaid online orders
  *   per shopper, also when placed all at once.
+ * - Review photos (§11): EXIF GPS stripped (re-encoded WebP, at most 1600 px), review floods,
+ *   the per-account upload quota.
  * - PhonePe webhooks (§12): a claim the status API does not confirm changes nothing.
  * - Tracking links (§13): javascript: and data: links from the operator or Shiprocket.
  * - Code lookups (§15): coupon and gift card codes guessed at speed.
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { AUTH_MESSAGES, ORDER_MESSAGES, unpaidOrdersLimit, type Order, type Tracking } from '@vastra/contracts';
+import {
+  AUTH_MESSAGES,
+  ORDER_MESSAGES,
+  REVIEW_MESSAGES,
+  unpaidOrdersLimit,
+  uploadQuotaExceeded,
+  type Order,
+  type Tracking,
+} from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { queryRows } from '../db/client';
-import { bearer, freshIp, register, type Account } from '../test/accounts';
+import { REVIEW_POSTS_PER_HOUR } from '../modules/reviews/routes';
+import { bearer, freshIp, multipart, register, type Account } from '../test/accounts';
 import { pickProducts, setPricePaise, setStock, type TestProduct } from '../test/catalog';
 import { createTestApp, type TestContext } from '../test/harness';
 import { BENGALURU_ADDRESS } from '../test/orders';
@@ -29,6 +44,8 @@ const OPERATOR_TOKEN = 'abuse-test-operator-token-0123456789abcdef';
 const ATTEMPTS_PER_ACCOUNT = 10;
 const ATTEMPTS_PER_ADDRESS = 30;
 const MAX_UNPAID = 3;
+/** UPLOAD_QUOTA_MB_PER_ACCOUNT of this app: two camera-sized photos pass it. */
+const QUOTA_MB = 1;
 
 /** A local Shiprocket (login and tracking by AWB) whose tracking answers carry `trackUrl`. */
 class FakeShiprocket {
@@ -60,7 +77,7 @@ const phonePe = new FakePhonePe();
 const shiprocket = new FakeShiprocket();
 let ctx: TestContext;
 let app: FastifyInstance;
-/** Products to order; the first is the one most tests order. */
+/** Products to review; the first is the one ordered. */
 let products: TestProduct[];
 let product: TestProduct;
 
@@ -74,10 +91,11 @@ before(async () => {
       SHIPROCKET_EMAIL: 'api@vastra.test',
       SHIPROCKET_PASSWORD: 'sr-secret',
       OPERATOR_TOKEN,
+      UPLOAD_QUOTA_MB_PER_ACCOUNT: String(QUOTA_MB),
     },
   });
   app = ctx.app;
-  products = await pickProducts(ctx.database.db, MAX_UNPAID + 2, { minVariants: 1 });
+  products = await pickProducts(ctx.database.db, REVIEW_POSTS_PER_HOUR + 1, { minVariants: 1 });
   product = products[0]!;
   for (const p of products) {
     await setStock(ctx.database.db, p.variants[0]!.id, 1000);
@@ -365,5 +383,87 @@ describe('coupon and gift card code lookups', () => {
       await placeOrder(guesser, ip, 'cod', { additionalCoupon: 'GIFT-0060-GUESS' }),
       AUTH_MESSAGES.tooManyRequests,
     );
+  });
+});
+
+describe('uploads', () => {
+  /** POST /reviews as a multipart form with `photos`. */
+  async function postReview(account: Account, productId: string, photos: Buffer[]) {
+    const form = new FormData();
+    form.set('productId', productId);
+    form.set('rating', '4');
+    form.set('title', 'Lovely kurta');
+    form.set('body', 'Soft cotton, true to size.');
+    photos.forEach((photo, i) => form.append('photos', new Blob([photo], { type: 'image/jpeg' }), `IMG_${i}.jpg`));
+    const body = await multipart(form);
+    return app.inject({
+      method: 'POST',
+      url: '/reviews',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(account.token) },
+    });
+  }
+
+  /** A JPEG of random pixels (it compresses badly, as photos do), `width`×`height`. */
+  const noisePhoto = (width: number, height: number) =>
+    sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+
+  const storedReviewFiles = () => {
+    const dir = path.join(ctx.dataDir, 'files', 'reviews');
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+
+  test('a review photo carrying the GPS position of the shopper is published without it (WebP, ≤ 1600 px)', async () => {
+    const shopper = await register(app);
+    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#8a1a42' } })
+      .jpeg()
+      .withExifMerge({
+        IFD0: { Make: 'Phone', Model: 'Camera' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '12/1 58/1 2/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '77/1 35/1 40/1',
+        },
+      })
+      .toBuffer();
+    assert.ok((await sharp(photo).metadata()).exif, 'the upload carries EXIF');
+
+    const res = await postReview(shopper, products[1]!.id, [photo]);
+    assert.equal(res.statusCode, 201, res.body);
+    const [stored] = res.json().data.review.photos as { url: string }[];
+    const served = await app.inject({ method: 'GET', url: new URL(stored!.url).pathname });
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.headers['content-type'], 'image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    assert.equal(meta.format, 'webp');
+    assert.equal(meta.exif, undefined, 'no EXIF, so no GPS position');
+    assert.equal(meta.xmp, undefined);
+    assert.deepEqual([meta.width, meta.height], [1600, 1200]);
+  });
+
+  test('one account posting review after review is refused after REVIEW_POSTS_PER_HOUR (429)', async () => {
+    const spammer = await register(app);
+    for (let i = 0; i < REVIEW_POSTS_PER_HOUR; i += 1) {
+      assert.equal((await postReview(spammer, products[i]!.id, [])).statusCode, 201);
+    }
+    assertLimited(await postReview(spammer, products[REVIEW_POSTS_PER_HOUR]!.id, []), REVIEW_MESSAGES.tooManyReviews);
+  });
+
+  test('photos past the account’s upload quota are refused and nothing is stored', async () => {
+    const shopper = await register(app);
+    const first = await postReview(shopper, products[1]!.id, [await noisePhoto(1200, 900)]);
+    assert.equal(first.statusCode, 201, first.body);
+    const reviewsOf = async (productId: string): Promise<number> =>
+      (await app.inject({ method: 'GET', url: `/reviews/product/${productId}` })).json().data.stats.total;
+    const files = storedReviewFiles().length;
+    const reviews = await reviewsOf(products[2]!.id);
+
+    const second = await postReview(shopper, products[2]!.id, [await noisePhoto(1200, 900)]);
+    assertRefused(second, 413, uploadQuotaExceeded(QUOTA_MB));
+    assert.equal(storedReviewFiles().length, files, 'no file kept');
+    assert.equal(await reviewsOf(products[2]!.id), reviews, 'no review kept');
   });
 });

@@ -1,19 +1,31 @@
 /**
  * Reviews (§7 Catalogue): GET /reviews/product/{id} (reviews, stats, meta) for anyone, and
- * POST /reviews for a logged-in shopper (401 `Please login to submit a review` otherwise).
+ * POST /reviews for a logged-in shopper (401 `Please login to submit a review` otherwise), at
+ * most REVIEW_POSTS_PER_HOUR an hour per account (429), which bounds review spam and photo floods.
  */
 import { REVIEW_MESSAGES, envelope, reviewSchema, reviewsPageSchema, reviewsQuerySchema } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
+import { HOUR_MS, createLimitGuard } from '../../lib/rate-limit';
 import { readReviewForm } from './review-form';
 import type { ReviewsService } from './service';
 
 const tags = ['reviews'];
-const errors = errorResponses(400, 401, 403, 404, 409, 413);
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 429);
+
+/** Review posts one account may make an hour: far above what a shopper writes. */
+export const REVIEW_POSTS_PER_HOUR = 10;
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {
+  const postLimit = createLimitGuard(
+    app,
+    'reviews:post',
+    { account: { max: REVIEW_POSTS_PER_HOUR, timeWindow: HOUR_MS } },
+    REVIEW_MESSAGES.tooManyReviews,
+  );
+
   app.get(
     '/reviews/product/:id',
     {
@@ -31,7 +43,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.post(
     '/reviews',
     {
-      preHandler: app.identifyUser,
+      // Counted before the photos are read; a guest meets the 401 below instead.
+      preHandler: [app.identifyUser, postLimit],
       schema: {
         tags,
         summary:
