@@ -2,10 +2,11 @@
  * Orders (§3 Order, §4 paymentStatus, §7 Orders): placing an order from the shopper's items
  * and reading it back. Placing is explicit steps (style.md §6):
  *
- *   check the address → price the lines from the database → one transaction { take the stock
- *   with conditional updates, quote the coupon, work out GST, hold the gift card, store the
- *   order with a snapshot of every line, record the coupon use, close the cart lines } →
- *   start the payment (compensated by failing the order if the gateway refuses).
+ *   check the address → price the lines from the database → one transaction { lock the
+ *   shopper's account, take the stock with conditional updates, quote the coupon, work out
+ *   GST, hold the gift card, refuse an online order beyond the unpaid ones a shopper may hold,
+ *   store the order with a snapshot of every line, record the coupon use, close the cart
+ *   lines } → start the payment (compensated by failing the order if the gateway refuses).
  *
  * Nothing the client says about money is used: prices, discounts and taxes are recomputed.
  * An `Idempotency-Key` makes a retried create answer the first order. A payment that fails
