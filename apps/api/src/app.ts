@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -23,6 +24,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
+import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
 import { PincodeDirectory } from './modules/addresses/pincodes';
 import { addressesRoutes } from './modules/addresses/routes';
@@ -106,19 +108,37 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
             ...(logStream ? { stream: logStream } : {}),
             // Tokens travel in these headers; passwords and codes only in bodies, which are never logged.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            serializers: { req: serializeRequest },
           },
-    requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: requestId,
+    // Fastify takes a hop count at run time but its types only as a function.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
 
   await app.register(cors, {
     origin: config.storefrontOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  });
+  await app.register(helmet, {
+    // The API answers JSON; its two HTML pages (/docs, the sandbox payment page) set their own policies.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+    },
+    // Product photos and uploads are shown by the storefront, another origin of the same site.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(cookie);
   // Per-route limits are passed to request.parts(); these are the ceiling for any upload.
@@ -145,7 +165,16 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The OpenAPI page maps every route for an attacker too: in production only when asked for.
+  if (config.apiDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      // Over plain http (development) an upgrade to https would break the page's own assets.
+      transformStaticCSP: (header) =>
+        config.secureCookies ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    });
+  }
   // Only the photos folder and the placeholder are public; the CSVs beside them are not.
   await app.register(fastifyStatic, {
     root: path.join(MEDIA_DIR, 'images'),
@@ -188,7 +217,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(authRoutes, {
     auth,
     limits: createAuthRateLimits(app, { registerPerHour: config.registerLimitPerHour }),
-    secureCookies: config.env === 'production',
+    secureCookies: config.secureCookies,
   });
   await app.register(usersRoutes, { users });
 

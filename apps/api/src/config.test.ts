@@ -9,10 +9,11 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from './config';
 import { loadSigningSecret } from './modules/auth/secret';
+import { productionEnv } from './test/production';
 
 test('production refuses to start without JWT_SECRET', () => {
   assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /JWT_SECRET: required in production/);
-  const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+  const config = loadConfig(productionEnv({ JWT_SECRET: 'x'.repeat(32) }));
   assert.equal(config.jwtSecret, 'x'.repeat(32));
 });
 

@@ -6,6 +6,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The sample GSTIN of the default configuration; no real invoice may carry it. */
+export const SAMPLE_SELLER_GSTIN = '29AAACV1234F1Z5';
+
 /** An unset or empty variable is undefined. */
 const optionalString = z
   .string()
@@ -28,14 +31,41 @@ const schema = z.object({
   STOREFRONT_URL: z.string().default('http://localhost:3000'),
   /** The API's own public address, used in absolute links such as image URLs. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Which reverse proxies may tell the client's address in X-Forwarded-For (per-address rate limits
+   * read it): unset/`false` = none, the socket's address counts; `true` = any (only when nothing
+   * reaches the API except through the proxy); a hop count; or addresses/CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean | number | string[] => {
+      const value = (v ?? '').trim();
+      if (value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (list.every((s) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(s) || /^(loopback|linklocal|uniquelocal)$/.test(s))) {
+        return list;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a hop count, or addresses/CIDRs, comma-separated',
+      });
+      return false;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long shared catalogue answers (facets, categories, homepage) are cached; 0 = off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
-  /** Seed the 400-product store on the first start of an empty database. */
-  AUTO_SEED: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  /**
+   * Seed the 400-product demo catalogue on the first start of an empty database. Defaults to
+   * true outside production; production must say which it wants (demo coupons and gift cards
+   * are never seeded there).
+   */
+  AUTO_SEED: z.enum(['true', 'false']).optional(),
   /** Signs session tokens (HS256); at least 32 characters. Required in production. */
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** How long a login lasts, in days. */
@@ -82,7 +112,7 @@ const schema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   /** The online gateway offered at checkout: the built-in sandbox page or PhonePe. */
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe']).default('sandbox'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe']).optional(),
   /**
    * Minutes an online order may stay unpaid before its stock and gift card hold are released.
    * At least 5: PhonePe's payment page stays open that long, and a payment must not outlive its order.
@@ -126,7 +156,7 @@ const schema = z.object({
   SELLER_GSTIN: z
     .string()
     .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN, e.g. 29AAACV1234F1Z5')
-    .default('29AAACV1234F1Z5'),
+    .default(SAMPLE_SELLER_GSTIN),
   /** Where shipment tracking comes from: the order's own timeline, or Shiprocket by AWB. */
   SHIPPING_PROVIDER: z.enum(['builtin', 'shiprocket']).default('builtin'),
   SHIPROCKET_BASE_URL: z.string().url().default('https://apiv2.shiprocket.in/v1/external'),
@@ -142,6 +172,11 @@ const schema = z.object({
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
   /** Storage one account's uploads (avatar, review photos, return evidence) may take, in MB. */
   UPLOAD_QUOTA_MB_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Serve the OpenAPI page at /docs in production too (it is always served elsewhere). */
+  API_DOCS_PUBLIC: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Bearer token of the operator API (`npm run ops`); unset = generated once into DATA_DIR/operator-token. */
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
@@ -165,8 +200,16 @@ export type Config = {
   databaseUrl: string | undefined;
   storefrontOrigins: string[];
   publicUrl: string;
+  /** Fastify's `trustProxy`: false, true, a hop count or proxy addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   logLevel: string;
   autoSeed: boolean;
+  /** Seed the demo coupons and gift cards with the catalogue (never in production). */
+  seedDemoOffers: boolean;
+  /** Whether /docs is served. */
+  apiDocs: boolean;
+  /** Session cookies carry `Secure` (the API's public URL is https). */
+  secureCookies: boolean;
   catalogCacheTtlMs: number;
   /** Undefined outside production: the API then keeps a generated secret in DATA_DIR. */
   jwtSecret: string | undefined;
@@ -211,6 +254,48 @@ export type Config = {
   operatorToken: string | undefined;
 };
 
+const isLocalUrl = (url: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/.test(new URL(url).hostname);
+
+/**
+ * What makes a configuration unsafe for a live store: development defaults that would hand out
+ * goods (the sandbox gateway, demo coupons and gift cards), print a sample GSTIN on tax
+ * invoices, keep mail and secrets on local disk, or point links at this machine. One line per
+ * problem, naming its variable.
+ */
+function productionProblems(e: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (!e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 random characters)');
+  if (!e.DATABASE_URL) {
+    problems.push('DATABASE_URL: required in production (the embedded database is for development)');
+  }
+  if (e.PAYMENT_GATEWAY !== 'phonepe') {
+    problems.push(
+      'PAYMENT_GATEWAY: set a real gateway (phonepe); the sandbox marks orders paid without any money moving',
+    );
+  }
+  if (e.AUTO_SEED === undefined) {
+    problems.push(
+      'AUTO_SEED: say whether an empty database gets the demo catalogue (false for your own catalogue, true for a demo; demo coupons and gift cards are never seeded in production)',
+    );
+  }
+  if (e.SELLER_GSTIN === SAMPLE_SELLER_GSTIN) {
+    problems.push("SELLER_GSTIN: set your store's GSTIN; the sample would be printed on tax invoices");
+  }
+  if (!e.SMTP_URL)
+    problems.push('SMTP_URL: required in production (shoppers must receive their codes and order mails)');
+  if (!e.PUBLIC_URL || isLocalUrl(e.PUBLIC_URL)) {
+    problems.push("PUBLIC_URL: set the API's public address (it is localhost)");
+  }
+  const storefronts = e.STOREFRONT_URL.split(',').map((u) => u.trim());
+  if (storefronts.some((u) => !URL.canParse(u) || isLocalUrl(u))) {
+    problems.push("STOREFRONT_URL: set the storefront's public address (it is localhost)");
+  }
+  if (!e.OPERATOR_TOKEN) {
+    problems.push('OPERATOR_TOKEN: required in production (at least 32 random characters)');
+  }
+  return problems;
+}
+
 /** Parses `env` into a Config; throws an Error naming every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -235,9 +320,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.SELLER_GSTIN.startsWith(e.STORE_STATE)) {
     throw new Error(`Invalid configuration: SELLER_GSTIN must start with STORE_STATE (${e.STORE_STATE})`);
   }
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new Error('Invalid configuration: JWT_SECRET: required in production (at least 32 random characters)');
+  if (e.NODE_ENV === 'production') {
+    const problems = productionProblems(e);
+    if (problems.length) throw new Error(`Unsafe configuration for production:\n- ${problems.join('\n- ')}`);
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -245,9 +332,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     storefrontOrigins: e.STOREFRONT_URL.split(',').map((s) => s.trim().replace(/\/$/, '')),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    autoSeed: e.AUTO_SEED,
+    autoSeed: (e.AUTO_SEED ?? 'true') === 'true',
+    seedDemoOffers: e.NODE_ENV !== 'production',
+    apiDocs: e.NODE_ENV !== 'production' || e.API_DOCS_PUBLIC,
+    secureCookies: publicUrl.startsWith('https://'),
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     jwtSecret: e.JWT_SECRET,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
@@ -258,7 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkout: {
       storeState: e.STORE_STATE,
       pricesIncludeGst: e.PRICES_INCLUDE_GST,
-      paymentGateway: e.PAYMENT_GATEWAY,
+      paymentGateway: e.PAYMENT_GATEWAY ?? 'sandbox',
       paymentTimeoutMs: e.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
       codEnabled: e.COD_ENABLED,
       codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,

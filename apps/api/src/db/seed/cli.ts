@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     return;
   }
   await runCatalogJob('Seeding', async (database, onProgress, config) => {
-    const summary = await seedCatalog(database.db, { full, onProgress });
+    const summary = await seedCatalog(database.db, { full, onProgress, demoOffers: config.seedDemoOffers });
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
     const levels = Object.entries(summary.priceLevels).map(
       ([level, count]) => `  ${level.padEnd(16)} ${count.toLocaleString('en-IN')}`,

@@ -9,8 +9,10 @@
  *   after a full import keeps the rest. A seeded row that was edited since is reset to the
  *   seed's values (stock, prices, is_active). Categories and collections are written in one
  *   transaction, products in transactions of PRODUCTS_PER_TRANSACTION, then homepage
- *   sections, testimonials, the demo coupons and gift cards; then the search dictionary is rebuilt.
+ *   sections, testimonials, the demo coupons and gift cards (unless `demoOffers: false`); then
+ *   the search dictionary is rebuilt.
  * - `isCatalogEmpty(db)`: true when there is no product, for the first start's auto-seed.
+ * - `seedOnFirstStart(db, options)`: what `npm start` does with an empty database (AUTO_SEED).
  * - `importProductsCsv(db, file)`: see `./import`.
  */
 import path from 'node:path';
@@ -42,6 +44,8 @@ const PRODUCTS_PER_TRANSACTION = 5_000;
 
 export type SeedOptions = {
   full?: boolean;
+  /** Add the demo coupons and gift cards (default true); never in production, where they would hand out goods. */
+  demoOffers?: boolean;
   /** Called with products written so far and the total, after each batch. */
   onProgress?: (done: number, total: number) => void;
 };
@@ -148,8 +152,10 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedS
       buildSections({ collection: collectionImages, showcase: showcaseImages }, new Set(nodes.map((n) => n.slug))),
     );
     await upsertTestimonials(tx);
-    await upsertCoupons(tx);
-    await upsertGiftCards(tx);
+    if (opts.demoOffers ?? true) {
+      await upsertCoupons(tx);
+      await upsertGiftCards(tx);
+    }
   });
   await refreshSearchTerms(db);
 
@@ -161,4 +167,17 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedS
 export async function isCatalogEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ id: products.id }).from(products).limit(1);
   return rows.length === 0;
+}
+
+/**
+ * The first start's auto-seed: the 400-product store into an empty database when `autoSeed`
+ * (config AUTO_SEED), with the demo coupons and gift cards only when `demoOffers` (never in
+ * production). Returns the summary, or null when nothing was seeded.
+ */
+export async function seedOnFirstStart(
+  db: Db,
+  opts: { autoSeed: boolean; demoOffers: boolean },
+): Promise<SeedSummary | null> {
+  if (!opts.autoSeed || !(await isCatalogEmpty(db))) return null;
+  return seedCatalog(db, { demoOffers: opts.demoOffers });
 }

@@ -1,8 +1,12 @@
 /**
  * Who is calling (§6): the session token comes as `Authorization: Bearer` or as the httpOnly
- * `auth_token` cookie. `app.requireUser` (a preHandler) refuses calls without a valid session;
- * `app.identifyUser` only notes one if present; `app.optionalUser` accepts no token but refuses a bad one. Writes authenticated by the cookie alone must
- * come from a storefront origin, which stops other sites riding on the shopper's cookie.
+ * `auth_token` cookie. `app.requireUser` refuses calls without a valid session;
+ * `app.identifyUser` only notes one if present; `app.optionalUser` accepts no token but refuses
+ * a bad one. All three are `onRequest` hooks, so a caller without a session gets 401 before
+ * the body is read or validated (nothing about the route's input leaks to a stranger); a route
+ * that puts one in `preHandler` is refused when the app is built. Writes authenticated by the
+ * cookie alone must come from a storefront origin, which stops other sites riding on the
+ * shopper's cookie.
  */
 import { AUTH_MESSAGES, AUTH_TOKEN_STORAGE_NAME } from '@vastra/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -49,7 +53,10 @@ function requestOrigin(request: FastifyRequest): string | undefined {
   }
 }
 
-/** Adds the `principal` request field, the origin check and the requireUser/identifyUser preHandlers. */
+/**
+ * Adds the `principal` request field, the origin check and the requireUser / identifyUser /
+ * optionalUser hooks. Throws while routes are registered if a route runs one as a preHandler.
+ */
 export function registerAuthentication(
   app: FastifyInstance,
   sessions: SessionService,
@@ -84,6 +91,14 @@ export function registerAuthentication(
       request.principal = { ...(await sessions.verify(found.token)), via: found.via };
     } catch (err) {
       if (!(err instanceof UnauthorizedError)) throw err;
+    }
+  });
+
+  const guards = new Set<unknown>([app.requireUser, app.identifyUser, app.optionalUser]);
+  app.addHook('onRoute', (route) => {
+    const preHandlers = [route.preHandler ?? []].flat();
+    if (preHandlers.some((hook) => guards.has(hook))) {
+      throw new Error(`${route.method} ${route.url}: authenticate in onRequest, not preHandler`);
     }
   });
 }

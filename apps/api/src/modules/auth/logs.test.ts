@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { bearer, freshIp, uniqueEmail } from '../../test/accounts';
 import { createTestApp, TEST_STOREFRONT_URL, type TestContext } from '../../test/harness';
 import { codeFrom } from '../../test/outbox';
+import { productionEnv } from '../../test/production';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 let smtp: TestSmtpServer;
@@ -21,7 +22,7 @@ before(async () => {
   ctx = await createTestApp({
     seed: false,
     logStream,
-    env: { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), SMTP_URL: smtp.url, LOG_LEVEL: 'debug' },
+    env: productionEnv({ SMTP_URL: smtp.url, LOG_LEVEL: 'debug' }),
   });
 });
 after(async () => {

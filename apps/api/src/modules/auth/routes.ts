@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/logout',
     {
-      preHandler: app.identifyUser,
+      onRequest: app.identifyUser,
       schema: {
         tags,
         summary: 'Revoke the session and clear the cookie',
@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/reset-password-secure',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: "Change the password (current one required); revokes the user's other sessions",

@@ -38,7 +38,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
   app.get(
     '/cart',
     {
-      preHandler: guestOnly,
+      onRequest: guestOnly,
       schema: {
         tags,
         summary: "The caller's cart (guests: ?guestId=); an empty cart with id null before the first add",
@@ -55,7 +55,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
   app.post(
     '/cart/add',
     {
-      preHandler: guestOnly,
+      onRequest: guestOnly,
       schema: {
         tags,
         summary: 'Add a quantity of a size (409 beyond the stock)',
@@ -73,7 +73,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
   app.put(
     '/cart/items/:id',
     {
-      preHandler: guestOnly,
+      onRequest: guestOnly,
       schema: {
         tags,
         summary: "Set a line's quantity (409 beyond the stock)",
@@ -92,7 +92,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
   app.delete(
     '/cart/items/:id',
     {
-      preHandler: guestOnly,
+      onRequest: guestOnly,
       schema: {
         tags,
         summary: 'Remove a line (guests send { guestId } in the body or the query)',
@@ -112,7 +112,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
   app.post(
     '/cart/merge',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: "Move a guest's cart into the logged-in user's (idempotent)",
@@ -129,7 +129,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
   app.delete(
     '/cart/clear',
     {
-      preHandler: guestOnly,
+      onRequest: guestOnly,
       schema: {
         tags,
         summary: 'Empty the cart (guests send { guestId } in the body or the query)',

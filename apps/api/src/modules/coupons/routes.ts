@@ -41,7 +41,7 @@ export const couponsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/coupons/validate',
     {
-      preHandler: [app.optionalUser, lookupLimit],
+      onRequest: [app.optionalUser, lookupLimit],
       schema: {
         tags,
         summary:
@@ -89,7 +89,7 @@ export const couponsRoutes: FastifyPluginAsyncZod<{
     '/coupons/code/:code',
     {
       // A session, when there is one, counts the lookup against the account too.
-      preHandler: [app.identifyUser, lookupLimit],
+      onRequest: [app.identifyUser, lookupLimit],
       schema: {
         tags,
         summary: 'The running coupon with this code (any letter case), with its rules',

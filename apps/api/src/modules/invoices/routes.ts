@@ -38,7 +38,7 @@ function sendPdf(reply: FastifyReply, file: PdfFile) {
 }
 
 export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService }> = async (app, { invoices }) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/orders/:id/invoice',

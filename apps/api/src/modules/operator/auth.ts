@@ -13,7 +13,7 @@ import { UnauthorizedError } from '../../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler of /ops routes: refuses a call without the operator token (401). */
+    /** onRequest hook of /ops routes: refuses a call without the operator token (401). */
     requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }

@@ -40,7 +40,7 @@ export const operatorOrdersRoutes: FastifyPluginAsyncZod<{
   /** The payments module's refresh of pending gateway refunds. */
   refunds: { refreshPendingRefunds(): Promise<number> };
 }> = async (app, { orders, refunds }) => {
-  app.addHook('preHandler', app.requireOperator);
+  app.addHook('onRequest', app.requireOperator);
 
   app.get(
     '/ops/orders/:ref',

@@ -51,7 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   /** Counts one coupon or gift card code lookup (the coupons module's shared budget). */
   codeLookups: LimitGuard;
 }> = async (app, { orders, options, attemptsPerHour, codeLookups }) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   const attempts = createLimitGuard(
     app,
@@ -89,8 +89,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/orders',
     {
-      // After requireUser (the plugin's hook), so attempts count per account too.
-      preHandler: [attempts, codesSent],
+      // After requireUser (the plugin's hook), so attempts count per account too, and before the
+      // body is validated, so every attempt counts; the codes it carries once it is read.
+      onRequest: attempts,
+      preHandler: codesSent,
       schema: {
         tags,
         summary: 'Place an order from the given items (or the cart); prices, discounts and GST are worked out here',

@@ -1,7 +1,6 @@
 /**
- * Which gateways this API offers, from its configuration: the sandbox page always outside
- * production and in production only when PAYMENT_GATEWAY=sandbox (it moves no money, so a
- * live store that takes PhonePe must not offer it); PhonePe whenever its client credentials
+ * Which gateways this API offers, from its configuration: the sandbox page outside
+ * production only (it moves no money; config refuses PAYMENT_GATEWAY=sandbox in production); PhonePe whenever its client credentials
  * are set (webhooks and status reads of its payments keep working even if the store later
  * switches gateway). Cash on delivery needs no provider.
  */
@@ -13,7 +12,7 @@ import { SandboxProvider } from './sandbox';
 
 export function paymentProvidersFromConfig(config: Config, db: Db): Partial<Record<GatewayName, PaymentProvider>> {
   const providers: Partial<Record<GatewayName, PaymentProvider>> = {};
-  if (config.env !== 'production' || config.checkout.paymentGateway === 'sandbox') {
+  if (config.env !== 'production') {
     providers.sandbox = new SandboxProvider(db, config.publicUrl);
   }
   const { clientId, clientSecret } = config.phonepe;

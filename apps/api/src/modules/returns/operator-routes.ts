@@ -31,7 +31,7 @@ const STEPS: { step: ReturnStep; summary: string; body: z.ZodType<{ note?: strin
 ];
 
 export const returnsOperatorRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = async (app, { returns }) => {
-  app.addHook('preHandler', app.requireOperator);
+  app.addHook('onRequest', app.requireOperator);
   for (const { step, summary, body } of STEPS) {
     app.post(
       `/ops/orders/:ref/return/${step}`,

@@ -36,7 +36,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
   returns: ReturnsService;
   orders: Pick<OrdersPort, 'getById'>;
 }> = async (app, { returns, orders }) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   for (const partial of [false, true]) {
     app.post(

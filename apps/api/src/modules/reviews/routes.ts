@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { UnauthorizedError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { HOUR_MS, createLimitGuard } from '../../lib/rate-limit';
+import { principalOf } from '../auth/authenticate';
 import { readReviewForm } from './review-form';
 import type { ReviewsService } from './service';
 
@@ -43,8 +44,15 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.post(
     '/reviews',
     {
-      // Counted before the photos are read; a guest meets the 401 below instead.
-      preHandler: [app.identifyUser, postLimit],
+      // The spec's own message for a missing login, rather than the generic one, before the body is read;
+      // then the account's posts are counted, before the photos are read.
+      onRequest: [
+        app.identifyUser,
+        async (request) => {
+          if (!request.principal) throw new UnauthorizedError(REVIEW_MESSAGES.loginRequired);
+        },
+        postLimit,
+      ],
       schema: {
         tags,
         summary:
@@ -54,10 +62,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
       },
     },
     async (request, reply) => {
-      // The spec's own message for a missing login, rather than the generic one.
-      if (!request.principal) throw new UnauthorizedError(REVIEW_MESSAGES.loginRequired);
       const { review, photos } = await readReviewForm(request);
-      const posted = await reviews.post(request.principal.userId, review, photos);
+      const posted = await reviews.post(principalOf(request).userId, review, photos);
       reply.code(201);
       return ok({ review: posted }, REVIEW_MESSAGES.posted);
     },

@@ -17,7 +17,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{
   orders: { get(userId: string, orderId: string): Promise<Order> };
   tracker: ShippingTracker;
 }> = async (app, { orders, tracker }) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/api/shipping/track/:orderId',

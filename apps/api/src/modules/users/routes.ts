@@ -17,7 +17,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/auth/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: userEnvelope, ...errors } },
     },
     async (request) => ok({ user: await users.toPublic(await users.get(principalOf(request).userId)) }),
@@ -26,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.put(
     '/auth/profile/full',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary:

@@ -21,7 +21,7 @@ const tags = ['wishlist'];
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }> = async (app, { wishlist }) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/wishlist',

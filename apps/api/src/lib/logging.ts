@@ -1,0 +1,33 @@
+/**
+ * What the API's request log may hold. Request ids are ours (random UUIDs); a caller's
+ * `x-request-id` is kept only when it is well formed, so a client cannot write arbitrary text
+ * into log lines. Guest cart ids are capabilities (whoever knows one holds that cart), so
+ * they are masked in logged URLs like a token would be.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+
+/** A caller-supplied request id we keep: letters, digits, `-` and `_`, 8 to 64 of them (a UUID fits). */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Fastify's `genReqId`: the caller's `x-request-id` when well formed, else a new UUID. */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && WELL_FORMED_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The URL with guest ids (`guestId=` in the query) and commerce cart ids (`/store/carts/:id`) masked. */
+export function maskUrl(url: string): string {
+  return url.replace(/([?&]guestId=)[^&#]*/gi, '$1[masked]').replace(/(\/store\/carts\/)[^/?#]+/g, '$1[masked]');
+}
+
+/** The request as logged: method, masked URL, host and client address. */
+export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: maskUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * A complete production configuration for tests: every setting `loadConfig` demands in
+ * production, with addresses that are not this machine. The test harness opens its own
+ * database, so DATABASE_URL here only has to be present.
+ */
+export function productionEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'p'.repeat(40),
+    DATABASE_URL: 'postgres://vastra@db.internal:5432/vastra',
+    PAYMENT_GATEWAY: 'phonepe',
+    PHONEPE_CLIENT_ID: 'client-id',
+    PHONEPE_CLIENT_SECRET: 'client-secret',
+    PHONEPE_WEBHOOK_USERNAME: 'hook-user',
+    PHONEPE_WEBHOOK_PASSWORD: 'hook-password',
+    AUTO_SEED: 'false',
+    SELLER_GSTIN: '29ABCDE1234F1Z5',
+    SMTP_URL: 'smtp://mail.internal:587',
+    PUBLIC_URL: 'https://api.vastra.example',
+    STOREFRONT_URL: 'https://vastra.example',
+    OPERATOR_TOKEN: 'o'.repeat(40),
+    ...overrides,
+  };
+}
