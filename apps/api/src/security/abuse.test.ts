@@ -11,6 +11,8 @@
  * - PhonePe webhooks (§12): a claim the status API does not confirm changes nothing.
  * - Tracking links (§13): javascript: and data: links from the operator or Shiprocket.
  * - Code lookups (§15): coupon and gift card codes guessed at speed.
+ * - The per-address limits with TRUST_PROXY off (a forged X-Forwarded-For changes nothing) and
+ *   set to a proxy (each client behind it counted on its own address).
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -465,5 +467,68 @@ describe('uploads', () => {
     assertRefused(second, 413, uploadQuotaExceeded(QUOTA_MB));
     assert.equal(storedReviewFiles().length, files, 'no file kept');
     assert.equal(await reviewsOf(products[2]!.id), reviews, 'no review kept');
+  });
+});
+
+describe('per-address limits and TRUST_PROXY', () => {
+  /** An attempt that holds nothing (empty cart: 400) but counts as an order attempt. */
+  const emptyOrder = (account: Account, remoteAddress: string, forwardedFor: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/orders',
+      remoteAddress,
+      headers: { ...bearer(account.token), 'x-forwarded-for': forwardedFor },
+      payload: { shippingAddress: BENGALURU_ADDRESS, paymentMethod: 'cod' },
+    });
+  const lookup = (target: FastifyInstance, remoteAddress: string, forwardedFor: string, code: string) =>
+    target.inject({
+      method: 'GET',
+      url: `/coupons/code/${code}`,
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  test('TRUST_PROXY off (the default): a forged X-Forwarded-For does not make a new address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 60; i += 1)
+      assert.equal((await lookup(app, ip, `198.51.100.${i}`, `CODE${i}`)).statusCode, 404);
+    assertLimited(await lookup(app, ip, '198.51.100.200', 'CODE60'), AUTH_MESSAGES.tooManyRequests);
+
+    const orderIp = freshIp();
+    const accounts = await Promise.all([register(app), register(app), register(app), register(app)]);
+    for (let i = 0; i < ATTEMPTS_PER_ADDRESS; i += 1) {
+      const res = await emptyOrder(accounts[i % 3]!, orderIp, `203.0.113.${i}`);
+      assertRefused(res, 400, ORDER_MESSAGES.itemsRequired);
+    }
+    assertLimited(await emptyOrder(accounts[3]!, orderIp, '203.0.113.200'), ORDER_MESSAGES.tooManyAttempts);
+  });
+
+  test('TRUST_PROXY set to the proxy: each client behind it is counted on its own address', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const proxy = '127.0.0.1';
+      for (let i = 0; i < 60; i += 1) {
+        assert.equal((await lookup(proxied.app, proxy, '198.51.100.7', `CODE${i}`)).statusCode, 404);
+      }
+      assertLimited(await lookup(proxied.app, proxy, '198.51.100.7', 'CODE60'), AUTH_MESSAGES.tooManyRequests);
+      assert.equal((await lookup(proxied.app, proxy, '198.51.100.8', 'CODE60')).statusCode, 404, 'another client');
+
+      const accounts = await Promise.all([1, 2, 3, 4].map(() => register(proxied.app)));
+      const attempt = (account: Account, client: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/orders',
+          remoteAddress: proxy,
+          headers: { ...bearer(account.token), 'x-forwarded-for': client },
+          payload: { shippingAddress: BENGALURU_ADDRESS, paymentMethod: 'cod' },
+        });
+      for (let i = 0; i < ATTEMPTS_PER_ADDRESS; i += 1) {
+        assertRefused(await attempt(accounts[i % 3]!, '203.0.113.7'), 400, ORDER_MESSAGES.itemsRequired);
+      }
+      assertLimited(await attempt(accounts[3]!, '203.0.113.7'), ORDER_MESSAGES.tooManyAttempts);
+      assertRefused(await attempt(accounts[3]!, '203.0.113.8'), 400, ORDER_MESSAGES.itemsRequired);
+    } finally {
+      await proxied.close();
+    }
   });
 });
