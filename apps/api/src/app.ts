@@ -47,7 +47,9 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { filesRoutes } from './modules/files/routes';
 import { LocalFileStore } from './modules/files/store';
+import { UploadService } from './modules/files/uploads';
 import { GiftCardService } from './modules/coupons/gift-cards';
+import { createCodeLookupGuard } from './modules/coupons/limits';
 import { couponsRoutes } from './modules/coupons/routes';
 import { CouponService } from './modules/coupons/service';
 import { healthRoutes } from './modules/health/routes';
@@ -205,7 +207,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const sessions = new SessionService(database.db, secret, config.sessionTtlMs);
   const pincodes = PincodeDirectory.load();
   const addressBook = new AddressBookService(database.db, pincodes);
-  const users = new UsersService(database.db, { publicUrl: config.publicUrl, files, addresses: addressBook });
+  const uploads = new UploadService(database.db, files, { quotaBytes: config.limits.uploadQuotaBytes });
+  const users = new UsersService(database.db, { publicUrl: config.publicUrl, uploads, addresses: addressBook });
   const auth = new AuthService({
     db: database.db,
     users,
@@ -246,7 +249,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const reviews = new ReviewsService(database.db, {
     catalog,
     users,
-    files,
+    uploads,
     purchases: { hasDelivered: (userId, productId) => OrdersService.hasDelivered(database.db, userId, productId) },
     publicUrl: config.publicUrl,
   });
@@ -254,7 +257,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   const coupons = new CouponService(database.db, { catalog });
   const giftCards = new GiftCardService(database.db);
-  await app.register(couponsRoutes, { coupons, giftCards });
+  // One budget of code lookups for the coupon routes and the codes sent with orders.
+  const codeLookups = createCodeLookupGuard(app);
+  await app.register(couponsRoutes, { coupons, giftCards, lookupLimit: codeLookups });
 
   const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
   await keys.ensureAtStart(config.publishableApiKey, app.log);
@@ -287,7 +292,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mailer,
     users,
     log: app.log,
-    options: { ...config.checkout, mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath), storefrontUrl },
+    options: {
+      ...config.checkout,
+      maxUnpaidOrders: config.limits.maxUnpaidOrders,
+      mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath),
+      storefrontUrl,
+    },
   });
   app.decorate('orders', orders);
   scheduleUnpaidOrderExpiry(app, orders);
@@ -298,6 +308,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     giftCards,
     catalog,
     files,
+    uploads,
     log: app.log,
     options: {
       ...config.returns,
@@ -306,7 +317,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
   });
   orders.useReturns(returns);
-  await app.register(ordersRoutes, { orders, options: config.checkout });
+  await app.register(ordersRoutes, {
+    orders,
+    options: config.checkout,
+    attemptsPerHour: { account: config.limits.orderAttemptsPerHour, address: config.limits.orderAttemptsPerAddress },
+    codeLookups,
+  });
   await app.register(returnsRoutes, { returns, orders });
   await app.register(returnsOperatorRoutes, { returns });
   // The shopper hears when money paid back through a gateway has gone out; a failed refund is the store's to retry.

@@ -165,6 +165,13 @@ const schema = z.object({
   SHIPROCKET_PASSWORD: optionalString,
   /** Accounts one IP address may register an hour. */
   AUTH_REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Order attempts (POST /orders) one account, and one client address, may make an hour. */
+  ORDER_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  ORDER_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Online orders waiting for payment one shopper may hold at once (each holds stock). */
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
+  /** Storage one account's uploads (avatar, review photos, return evidence) may take, in MB. */
+  UPLOAD_QUOTA_MB_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Serve the OpenAPI page at /docs in production too (it is always served elsewhere). */
   API_DOCS_PUBLIC: z
     .enum(['true', 'false'])
@@ -236,6 +243,13 @@ export type Config = {
     shiprocket: { baseUrl: string; email: string | undefined; password: string | undefined };
   };
   registerLimitPerHour: number;
+  /** Against stock hoarding and upload floods (per hour; bytes). */
+  limits: {
+    orderAttemptsPerHour: number;
+    orderAttemptsPerAddress: number;
+    maxUnpaidOrders: number;
+    uploadQuotaBytes: number;
+  };
   /** Undefined: the API keeps a generated token in DATA_DIR/operator-token. */
   operatorToken: string | undefined;
 };
@@ -367,5 +381,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     operatorToken: e.OPERATOR_TOKEN,
     registerLimitPerHour: e.AUTH_REGISTER_LIMIT_PER_HOUR,
+    limits: {
+      orderAttemptsPerHour: e.ORDER_ATTEMPTS_PER_HOUR,
+      orderAttemptsPerAddress: e.ORDER_ATTEMPTS_PER_ADDRESS,
+      maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+      uploadQuotaBytes: e.UPLOAD_QUOTA_MB_PER_ACCOUNT * 1024 * 1024,
+    },
   };
 }

@@ -154,7 +154,13 @@ export const REVIEW_MESSAGES = {
   tooManyPhotos: 'You can add at most 5 photos.',
   photoTooLarge: 'Each photo must be 5 MB or smaller.',
   photoType: 'Photos must be JPEG, PNG or WebP images.',
+  tooManyReviews: 'You have posted many reviews in a short time. Please wait a while before posting another.',
 } as const;
+
+/** 413 when an upload would take one account's files (photos, videos) past its quota of `quotaMb` MB. */
+export function uploadQuotaExceeded(quotaMb: number): string {
+  return `Your account has reached its upload limit of ${quotaMb} MB. Please send fewer or smaller files.`;
+}
 
 /** Coupons (§8 Coupons and taxes) and the API's own coupon answers. Amounts in rupees. */
 export const COUPON_MESSAGES = {
@@ -249,7 +255,16 @@ export const ORDER_MESSAGES = {
   invoiceNotDelivered: 'The invoice of a cash on delivery order is available once it is delivered.',
   creditNoteNotReady: 'The credit note is available once the return is refunded.',
   trackingUnavailable: 'Tracking is not available right now. Please try again later.',
+  trackingUrlInvalid: 'The tracking link must be an http:// or https:// address.',
+  tooManyAttempts: 'You have tried to place many orders in a short time. Please wait a while and try again.',
 } as const;
+
+/** 409 when a shopper already holds `max` online orders waiting for payment (each holds stock). */
+export function unpaidOrdersLimit(max: number): string {
+  return max === 1
+    ? 'You have an order waiting for payment. Pay for or cancel it before placing another.'
+    : `You have ${max} orders waiting for payment. Pay for or cancel one of them before placing another.`;
+}
 
 /** 400 when a return is asked for after its window closed (`until`: the last day, as shown). */
 export function returnWindowClosed(until: string): string {

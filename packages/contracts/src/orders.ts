@@ -100,6 +100,25 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
+/**
+ * Whether `value` is an absolute http:// or https:// URL: the only kind of link shown to
+ * shoppers (a `javascript:` or `data:` link would run in their browser when followed).
+ */
+export function isHttpUrl(value: string | null | undefined): value is string {
+  if (!value) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** `value` when it is an http(s) URL (isHttpUrl), else null. */
+export function httpUrlOrNull(value: string | null | undefined): string | null {
+  return isHttpUrl(value) ? value : null;
+}
+
 /** The order's shipment once it shipped. */
 export const shipmentSchema = z.object({
   courier: z.string(),

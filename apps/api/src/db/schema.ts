@@ -189,3 +189,4 @@ export { orderNumberSequence, orders, orderItems, orderEvents } from '../modules
 export { payments, paymentEvents, refunds } from '../modules/payments/tables';
 export { returnRequests, returnItems, returnFiles } from '../modules/returns/tables';
 export { invoiceDocuments, invoiceCounters } from '../modules/invoices/tables';
+export { uploads } from '../modules/files/tables';

@@ -32,6 +32,17 @@ export const DELHI_ADDRESS = {
   postalCode: '110001',
 };
 
+/**
+ * Order limits raised for a test file whose shoppers place an order or more per test, all from
+ * one address, and leave online orders unpaid: above ORDER_ATTEMPTS_PER_HOUR,
+ * ORDER_ATTEMPTS_PER_ADDRESS and MAX_UNPAID_ORDERS (security/abuse.test.ts tests those).
+ */
+export const MANY_ORDERS_ENV = {
+  ORDER_ATTEMPTS_PER_HOUR: '1000',
+  ORDER_ATTEMPTS_PER_ADDRESS: '1000',
+  MAX_UNPAID_ORDERS: '100',
+};
+
 export type TestOrder = { id: string; orderNumber: string; userId: string; payablePaise: number };
 
 /**

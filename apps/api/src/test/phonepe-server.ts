@@ -27,7 +27,8 @@ export function phonePeEnv(base: string): Record<string, string> {
   };
 }
 
-export type OrderStatusAnswer = { state: string; amount?: number; errorCode?: string };
+/** What the order status API answers for one merchantOrderId; `orderId` = PhonePe's own id (default OMO-<merchantOrderId>). */
+export type OrderStatusAnswer = { state: string; amount?: number; errorCode?: string; orderId?: string };
 
 /** What the refund status API answers for one merchantRefundId. */
 export type RefundStatusAnswer = { state: string; errorCode?: string };
@@ -149,7 +150,7 @@ export class FakePhonePe {
       const answer = this.status.get(merchantOrderId) ?? { state: 'PENDING' };
       const pay = this.pays.find((p) => p.body.merchantOrderId === merchantOrderId);
       return send(200, {
-        orderId: `OMO-${merchantOrderId}`,
+        orderId: answer.orderId ?? `OMO-${merchantOrderId}`,
         state: answer.state,
         amount: answer.amount ?? pay?.body.amount,
         expireAt: Date.now() + 600_000,

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { GeistSans } from 'geist/font/sans';
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Toasts } from '@/components/ui/toasts';
@@ -14,6 +15,7 @@ import { getCategories } from '@/lib/api/catalog';
 import { getConfig } from '@/lib/config';
 import { LoginModalProvider } from '@/lib/login-modal';
 import { PublicConfigProvider } from '@/lib/public-config';
+import { NONCE_HEADER } from '@/lib/security-headers';
 import { StoreProvider } from '@/lib/store/store-provider';
 import './globals.css';
 
@@ -36,16 +38,18 @@ export const viewport: Viewport = { themeColor: '#8a1a42' };
  * Every page reads the API at request time (never during `next build`), and configuration
  * comes from the environment of the running server. The Redux store wraps the page without
  * holding it back: server components keep rendering their HTML, and only client islands that
- * show persisted state wait for it.
+ * show persisted state wait for it. The CSP nonce of this request (src/proxy.ts) goes to the
+ * client for the scripts it adds itself (Google sign-in).
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   const { publicApiUrl, googleClientId } = getConfig();
+  const nonce = (await headers()).get(NONCE_HEADER);
   const categories = toNavCategories(await getCategories().catch(() => []));
   return (
     <html lang="en-IN" className={GeistSans.variable}>
       <body className="flex min-h-dvh flex-col font-sans">
-        <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId }}>
+        <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId, nonce }}>
           <StoreProvider>
             <CartProvider>
               <LoginModalProvider>

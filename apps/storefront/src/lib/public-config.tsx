@@ -4,9 +4,10 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 /**
  * What client components may know of the runtime configuration (nothing secret): the API's
- * address for browsers and the Google OAuth client id (null when Google sign-in is off).
+ * address for browsers, the Google OAuth client id (null when Google sign-in is off) and this
+ * page's CSP nonce, for scripts added at run time (null when the proxy did not run).
  */
-export type PublicConfig = { apiUrl: string; googleClientId: string | null };
+export type PublicConfig = { apiUrl: string; googleClientId: string | null; nonce: string | null };
 
 const PublicConfigContext = createContext<PublicConfig | null>(null);
 

@@ -9,15 +9,24 @@ import {
   parseVisitedProducts,
   visitedProductEntry,
   visitedProductsCookie,
+  visitedProductsHoldToken,
 } from './visited-products';
 
 const GUEST = `guest_${'a1'.repeat(12)}b`;
-// A session token of the API's length (a signed JWT of about 300 characters).
+// A session token of the API's length (a signed JWT of about 300 characters), as entries of
+// versions before the cookie-only session held it.
 const TOKEN = `eyJhbGciOiJIUzI1NiJ9.${'x'.repeat(237)}.${'s'.repeat(43)}`;
 const start = Date.parse('2025-01-01T10:00:00.000Z');
 
-const entry = (n: number, authToken: string | null = null): VisitedProduct =>
-  visitedProductEntry({ productId: `product-${n}`, at: new Date(start + n * 60_000), authToken, guestId: GUEST });
+const entry = (n: number, isAuthenticated = false): VisitedProduct =>
+  visitedProductEntry({
+    productId: `product-${n}`,
+    at: new Date(start + n * 60_000),
+    isAuthenticated,
+    guestId: GUEST,
+  });
+/** An entry as an older version wrote it: the session's bearer in it. */
+const withToken = (e: VisitedProduct) => ({ ...e, authToken: TOKEN, guestId: null });
 
 const visit = (...ns: number[]) => ns.reduce<VisitedProduct[]>((list, n) => addVisitedProduct(list, entry(n)), []);
 const products = (list: VisitedProduct[]) => list.map((e) => e.productId);
@@ -51,12 +60,28 @@ describe('visited products (§3, §9)', () => {
     });
   });
 
-  test('an entry holds the auth token, and no guest id, when logged in', () => {
-    const loggedIn = entry(2, TOKEN);
-    assert.equal(loggedIn.authToken, TOKEN);
+  test('an entry holds no auth token, and no guest id, when logged in (the session is an httpOnly cookie)', () => {
+    const loggedIn = entry(2, true);
+    assert.equal(loggedIn.authToken, null);
     assert.equal(loggedIn.guestId, null);
-    const nobody = visitedProductEntry({ productId: 'p', at: new Date(start), authToken: null, guestId: null });
+    const nobody = visitedProductEntry({ productId: 'p', at: new Date(start), isAuthenticated: false, guestId: null });
     assert.deepEqual([nobody.authToken, nobody.guestId], [null, null]);
+  });
+
+  test("an older version's tokens are dropped on reading and never written", () => {
+    const old = [withToken(entry(2)), entry(1)];
+    const stored = JSON.stringify(old);
+    assert.equal(visitedProductsHoldToken(stored), true);
+    const read = parseVisitedProducts(stored);
+    assert.deepEqual(
+      read.map((e) => e.authToken),
+      [null, null],
+    );
+    assert.equal(visitedProductsHoldToken(visitedProductsCookie(read).value), false);
+    const written = visitedProductsCookie(old as unknown as VisitedProduct[]).value;
+    assert.ok(!written.includes(TOKEN));
+    assert.equal(visitedProductsHoldToken(visitedProductsCookie(visit(1, 2)).value), false);
+    assert.equal(visitedProductsHoldToken('[oops'), false);
   });
 
   test('is a JSON cookie kept 30 days', () => {
@@ -67,16 +92,19 @@ describe('visited products (§3, §9)', () => {
     assert.deepEqual(parseVisitedProducts(cookie.value), visit(1, 2));
   });
 
-  test('twenty guest entries fit in a cookie; with tokens the oldest go so that it stays under 4 KB', () => {
+  test('twenty guest entries fit in a cookie; with long entries the oldest go so that it stays under 4 KB', () => {
     const guests = visitedProductsCookie(visit(...Array.from({ length: 20 }, (_, i) => i + 1)));
     assert.equal(parseVisitedProducts(guests.value).length, 20);
 
-    const withTokens = Array.from({ length: 20 }, (_, i) => entry(20 - i, TOKEN));
-    const cookie = visitedProductsCookie(withTokens);
+    const long = Array.from({ length: 20 }, (_, i) => ({
+      ...entry(20 - i),
+      productId: `${'p'.repeat(300)}-${20 - i}`,
+    }));
+    const cookie = visitedProductsCookie(long);
     const kept = parseVisitedProducts(cookie.value);
     assert.ok(cookieBytes(cookie.name, cookie.value) <= COOKIE_MAX_BYTES);
     assert.ok(kept.length > 0 && kept.length < 20, `kept ${kept.length}`);
-    assert.deepEqual(kept, withTokens.slice(0, kept.length));
+    assert.deepEqual(kept, long.slice(0, kept.length));
   });
 
   test('an unreadable cookie is an empty list; malformed entries are left out', () => {

@@ -7,31 +7,33 @@ import { COOKIE_MAX_BYTES, cookieBytes, type BrowserCookie } from './browser-coo
  * guestId}` entries, newest first, at most VISITED_PRODUCTS.maxEntries (20), kept
  * VISITED_PRODUCTS.maxAgeDays (30). A product is added only the first time it is opened: a
  * later visit leaves its entry (and timestamp) as they are. The auth state's `visitedProducts`
- * holds the same list, and logging out empties both (§4). Pure functions, tested without a browser.
+ * holds the same list, and logging out empties both (§4). `authToken` is always null: the
+ * cookie is readable by every script on the page, and the session lives in the API's httpOnly
+ * cookie instead. Pure functions, tested without a browser.
  */
 
 export const VISITED_PRODUCTS_COOKIE = 'visitedProducts';
 
 /**
- * The entry for a visit now. §3 asks for the auth token when logged in (and then no guest
- * id), otherwise the guest id. The token is the session's bearer: see visitedProductsCookie.
+ * The entry for a visit now: the guest id when logged out; when logged in neither a guest id
+ * nor a token (§3's authToken stays null, see the module's note).
  */
 export function visitedProductEntry({
   productId,
   at,
-  authToken,
+  isAuthenticated,
   guestId,
 }: {
   productId: string;
   at: Date;
-  authToken: string | null;
+  isAuthenticated: boolean;
   guestId: string | null;
 }): VisitedProduct {
   return {
     productId,
     timestamp: at.toISOString(),
-    authToken: authToken ?? null,
-    guestId: authToken ? null : (guestId ?? null),
+    authToken: null,
+    guestId: isAuthenticated ? null : (guestId ?? null),
   };
 }
 
@@ -46,23 +48,28 @@ export function addVisitedProduct(
 }
 
 /**
- * The cookie that stores the list for VISITED_PRODUCTS.maxAgeDays. It is readable by the
- * page's scripts, so an entry's authToken (the session's bearer, as §3 asks) is as exposed as
- * anything a script can read, and is sent with every request to the site. The API's token
- * (~300 characters) makes an entry ~420 bytes encoded, so only about eight fit in a browser's
- * 4 KB: the oldest entries are dropped until the JSON fits (COOKIE_MAX_BYTES).
+ * The cookie that stores the list for VISITED_PRODUCTS.maxAgeDays. Entries are written with
+ * authToken null whatever they hold. Browsers drop a cookie over 4 KB without a word, so the
+ * oldest entries are dropped until the JSON fits (COOKIE_MAX_BYTES).
  */
 export function visitedProductsCookie(list: readonly VisitedProduct[]): BrowserCookie {
-  let kept = list.slice(0, VISITED_PRODUCTS.maxEntries);
+  let kept = list.slice(0, VISITED_PRODUCTS.maxEntries).map(withoutToken);
   while (kept.length > 0 && cookieBytes(VISITED_PRODUCTS_COOKIE, JSON.stringify(kept)) > COOKIE_MAX_BYTES) {
     kept = kept.slice(0, -1);
   }
   return { name: VISITED_PRODUCTS_COOKIE, value: JSON.stringify(kept), maxAgeDays: VISITED_PRODUCTS.maxAgeDays };
 }
 
+/** An entry as it may be kept: an older version's token (its session's bearer) is dropped. */
+function withoutToken(entry: { productId: string; timestamp: string; guestId: string | null }): VisitedProduct {
+  return { productId: entry.productId, timestamp: entry.timestamp, authToken: null, guestId: entry.guestId };
+}
+
 const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
-function isVisitedProduct(value: unknown): value is VisitedProduct {
+type StoredEntry = { productId: string; timestamp: string; authToken: string | null; guestId: string | null };
+
+function isStoredEntry(value: unknown): value is StoredEntry {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;
   return (
@@ -73,13 +80,25 @@ function isVisitedProduct(value: unknown): value is VisitedProduct {
   );
 }
 
-/** The list in a cookie's (decoded) value; unreadable entries are left out. */
-export function parseVisitedProducts(value: string | null | undefined): VisitedProduct[] {
+function storedEntries(value: string | null | undefined): StoredEntry[] {
   if (!value) return [];
   try {
     const json: unknown = JSON.parse(value);
-    return Array.isArray(json) ? json.filter(isVisitedProduct).slice(0, VISITED_PRODUCTS.maxEntries) : [];
+    return Array.isArray(json) ? json.filter(isStoredEntry) : [];
   } catch {
     return [];
   }
+}
+
+/** The list in a cookie's (decoded) value, tokens dropped; unreadable entries are left out. */
+export function parseVisitedProducts(value: string | null | undefined): VisitedProduct[] {
+  return storedEntries(value).slice(0, VISITED_PRODUCTS.maxEntries).map(withoutToken);
+}
+
+/**
+ * Whether a cookie's value still holds a session token (written by a version that put the
+ * bearer in each entry): such a cookie is rewritten without it as soon as the app starts.
+ */
+export function visitedProductsHoldToken(value: string | null | undefined): boolean {
+  return storedEntries(value).some((entry) => entry.authToken !== null);
 }

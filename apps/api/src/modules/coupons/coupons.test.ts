@@ -27,7 +27,7 @@ import { setStock } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { CatalogService } from '../catalog/service';
 import { GiftCardService } from './gift-cards';
-import { COUPON_LIMITS } from './routes';
+import { COUPON_LIMITS } from './limits';
 import { allocateDiscount, CouponService, type PricedLine } from './service';
 import { couponRedemptions, coupons, giftCards, giftCardTransactions } from './tables';
 
@@ -398,7 +398,7 @@ describe('coupon rules through POST /coupons/validate', () => {
         payload: { code: 'GUESS', items: [] },
         remoteAddress: ip,
       });
-    for (let i = 0; i < COUPON_LIMITS.validate.max; i++) assert.equal((await send()).statusCode, 404);
+    for (let i = 0; i < COUPON_LIMITS.lookups.ip.max; i++) assert.equal((await send()).statusCode, 404);
     const limited = await send();
     assert.equal(limited.statusCode, 429);
     assert.deepEqual(limited.json(), { success: false, message: AUTH_MESSAGES.tooManyRequests });

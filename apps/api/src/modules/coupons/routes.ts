@@ -1,12 +1,11 @@
 /**
  * Coupons and gift cards (§7 Coupons and taxes, §8): POST /coupons/validate quotes a coupon
  * (or, with isGiftCard, a gift card) on the shopper's items, priced from the catalogue;
- * GET /coupons/code/{code} and GET /coupons/category/{id} show running coupons. Validation
- * is rate limited per client address so that codes cannot be guessed at speed. Amounts in
- * rupees.
+ * GET /coupons/code/{code} and GET /coupons/category/{id} show running coupons. Code lookups
+ * (validation and GET by code) are rate limited per client address and per account so that
+ * codes cannot be guessed at speed (limits.ts). Amounts in rupees.
  */
 import {
-  AUTH_MESSAGES,
   CATALOG_MESSAGES,
   COUPON_MESSAGES,
   couponQuoteSchema,
@@ -16,34 +15,16 @@ import {
   type CouponQuote,
   type ValidateCouponBody,
 } from '@vastra/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TooManyRequestsError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
+import type { LimitGuard } from '../../lib/rate-limit';
 import type { GiftCardService } from './gift-cards';
 import { toPublicCoupon, type CouponService } from './service';
 
 const tags = ['coupons'];
 const errors = errorResponses(400, 401, 403, 404, 429);
-
-/** Quotes per client address: enough for a shopper trying a few codes and re-quoting as the cart changes. */
-export const COUPON_LIMITS = { validate: { max: 60, timeWindow: 10 * 60_000 } };
-
-/** An onRequest hook refusing more than COUPON_LIMITS.validate quotes per address (429 with Retry-After). */
-function validateLimit(app: FastifyInstance): (request: FastifyRequest) => Promise<void> {
-  const check = app.createRateLimit({
-    ...COUPON_LIMITS.validate,
-    keyGenerator: (request) => `coupons:validate:ip:${request.ip}`,
-  });
-  return async (request) => {
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRequests, result.ttlInSeconds);
-    }
-  };
-}
 
 /** The code the request's `prevoiusCode` names when the new code replaces it; null when there is none or it is the same code. */
 function replacedCode(body: Pick<ValidateCouponBody, 'prevoiusCode'>, code: string): string | null {
@@ -51,16 +32,16 @@ function replacedCode(body: Pick<ValidateCouponBody, 'prevoiusCode'>, code: stri
   return previous && previous !== code.toUpperCase() ? previous : null;
 }
 
-export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponService; giftCards: GiftCardService }> = async (
-  app,
-  { coupons, giftCards },
-) => {
-  const limit = validateLimit(app);
-
+export const couponsRoutes: FastifyPluginAsyncZod<{
+  coupons: CouponService;
+  giftCards: GiftCardService;
+  /** Counts one code lookup (limits.ts createCodeLookupGuard), shared with POST /orders. */
+  lookupLimit: LimitGuard;
+}> = async (app, { coupons, giftCards, lookupLimit }) => {
   app.post(
     '/coupons/validate',
     {
-      onRequest: [limit, app.optionalUser],
+      onRequest: [app.optionalUser, lookupLimit],
       schema: {
         tags,
         summary:
@@ -107,11 +88,13 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponService; gift
   app.get(
     '/coupons/code/:code',
     {
+      // A session, when there is one, counts the lookup against the account too.
+      onRequest: [app.identifyUser, lookupLimit],
       schema: {
         tags,
         summary: 'The running coupon with this code (any letter case), with its rules',
         params: z.object({ code: z.string().trim().min(1).max(40, COUPON_MESSAGES.notFound) }),
-        response: { 200: envelope(z.object({ coupon: publicCouponSchema })), ...errorResponses(400, 404) },
+        response: { 200: envelope(z.object({ coupon: publicCouponSchema })), ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => ok({ coupon: toPublicCoupon(await coupons.getRunning(request.params.code)) }),

@@ -12,7 +12,7 @@ import { queryRows } from '../../db/client';
 import { bearer, register, type Account } from '../../test/accounts';
 import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { BENGALURU_ADDRESS, createCoupon, createGiftCard } from '../../test/orders';
+import { BENGALURU_ADDRESS, MANY_ORDERS_ENV, createCoupon, createGiftCard } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 const OPERATOR_TOKEN = 'operator-token-for-cancel-tests-0123456789';
@@ -25,7 +25,7 @@ let stranger: Account;
 
 before(async () => {
   smtp = await startSmtpServer();
-  ctx = await createTestApp({ env: { SMTP_URL: smtp.url, OPERATOR_TOKEN } });
+  ctx = await createTestApp({ env: { SMTP_URL: smtp.url, OPERATOR_TOKEN, ...MANY_ORDERS_ENV } });
   products = await pickProducts(ctx.database.db, 4, { minVariants: 2 });
   for (const p of products) {
     await setPricePaise(ctx.database.db, p.variants[0]!.id, 118_000);

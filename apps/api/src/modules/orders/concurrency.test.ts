@@ -12,13 +12,15 @@ import { queryRows } from '../../db/client';
 import { bearer, register, type Account } from '../../test/accounts';
 import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { MANY_ORDERS_ENV } from '../../test/orders';
 
 let ctx: TestContext;
 let product: TestProduct;
 let buyers: Account[];
 
 before(async () => {
-  ctx = await createTestApp();
+  // 50 orders from one address in one go: above ORDER_ATTEMPTS_PER_ADDRESS.
+  ctx = await createTestApp({ env: MANY_ORDERS_ENV });
   [product] = (await pickProducts(ctx.database.db, 1)) as [TestProduct];
   await setStock(ctx.database.db, product.variants[0]!.id, 5);
   buyers = [];

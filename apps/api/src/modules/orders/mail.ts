@@ -3,7 +3,7 @@
  * (CGST/SGST or IGST), the coupon, the gift card and what is left to pay. Amounts come from
  * the stored order (rupees in the public order shape), formatted as the storefront does.
  */
-import { formatPrice, type Order } from '@vastra/contracts';
+import { formatPrice, isHttpUrl, type Order } from '@vastra/contracts';
 import { FOOTER, escapeHtml, greeting, mailLayout, type MailContent } from '../../lib/mail-templates';
 
 const PAYMENT_NOTES: Record<Order['paymentGateway'], string> = {
@@ -150,7 +150,8 @@ function statusContent(event: OrderMailEvent, order: Order): { subject: string; 
         lines: [
           `Your order ${n} is on its way.`,
           ...(s ? [`Courier: ${s.courier}`, `AWB: ${s.awb}`] : []),
-          ...(s?.trackingUrl ? [`Courier tracking: ${s.trackingUrl}`] : []),
+          // Mail clients turn addresses into links: only an http(s) one is written.
+          ...(isHttpUrl(s?.trackingUrl) ? [`Courier tracking: ${s.trackingUrl}`] : []),
           ...(s?.estimatedDelivery ? [`Expected delivery: ${s.estimatedDelivery.slice(0, 10)}`] : []),
         ],
       };

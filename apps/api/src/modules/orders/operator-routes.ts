@@ -22,7 +22,11 @@ const transitionBodySchema = z
     note: z.string().trim().max(500).optional(),
     courier: z.string().trim().min(1).max(100).optional(),
     awb: z.string().trim().min(1).max(100).optional(),
-    trackingUrl: z.string().url().max(500).optional(),
+    // Shown to the shopper as a link: only http(s), never javascript: or data:.
+    trackingUrl: z
+      .url({ protocol: /^https?$/, message: ORDER_MESSAGES.trackingUrlInvalid })
+      .max(500)
+      .optional(),
     /** Expected delivery date, YYYY-MM-DD (or a full ISO date). */
     estimatedDelivery: z.iso.date().or(z.iso.datetime()).optional(),
   })

@@ -21,7 +21,7 @@ import { queryRows } from '../../db/client';
 import { bearer, fromStorefront, register, type Account } from '../../test/accounts';
 import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { BENGALURU_ADDRESS, DELHI_ADDRESS, createCoupon, createGiftCard } from '../../test/orders';
+import { BENGALURU_ADDRESS, DELHI_ADDRESS, MANY_ORDERS_ENV, createCoupon, createGiftCard } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 let ctx: TestContext;
@@ -34,7 +34,7 @@ const DELHI = DELHI_ADDRESS;
 
 before(async () => {
   smtp = await startSmtpServer();
-  ctx = await createTestApp({ env: { SMTP_URL: smtp.url, COD_MAX_ORDER_RUPEES: '10000' } });
+  ctx = await createTestApp({ env: { SMTP_URL: smtp.url, COD_MAX_ORDER_RUPEES: '10000', ...MANY_ORDERS_ENV } });
   products = await pickProducts(ctx.database.db, 8, { minVariants: 2 });
   // Round prices make the expected figures readable: ₹ 1,180 and ₹ 590 a piece.
   for (const p of products) {

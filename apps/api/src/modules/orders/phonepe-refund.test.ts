@@ -138,6 +138,8 @@ test('a paid PhonePe order cancelled by the shopper is refunded through PhonePe,
   assert.equal(cancelMail.subject, `Your Vastra order ${order.orderNumber} is cancelled`);
   assert.match(cancelMail.text ?? '', /Reason: Ordered the wrong size/);
 
+  // PhonePe's refund status API confirms what the webhook says.
+  phonePe.refundStatus.set(merchantRefundId, { state: 'COMPLETED' });
   const completed = refundCompleted(merchantRefundId, merchantOrderId, payablePaise);
   assert.equal((await webhook(completed)).statusCode, 200);
   const done = await view(order.id);
@@ -183,6 +185,7 @@ test('a returned PhonePe order is refunded through PhonePe when the store refund
     [['gateway', 'pending', asked.body.data.returnRequest.id]],
   );
 
+  phonePe.refundStatus.set(String(sent.merchantRefundId), { state: 'COMPLETED' });
   await webhook(refundCompleted(String(sent.merchantRefundId), merchantOrderId, payablePaise));
   assert.equal((await view(order.id)).refunds[0]!.status, 'completed');
   assert.equal((await smtp.waitForMail(shopper.email)).subject, `Your refund for ${order.orderNumber} is complete`);

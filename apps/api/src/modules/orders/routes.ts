@@ -1,6 +1,8 @@
 /**
  * Orders (§7 Orders): place an order, read it, its payment status and its confirmation, and
- * the shopper's list. Every call needs a session; someone else's order answers 404.
+ * the shopper's list. Every call needs a session; someone else's order answers 404. Placing
+ * is rate limited per account and per client address (an order holds stock), and the coupon
+ * and gift card codes it carries count as code lookups (coupons module).
  */
 import {
   ORDER_MESSAGES,
@@ -20,6 +22,7 @@ import { z } from 'zod';
 import { done, errorResponses, ok } from '../../lib/http';
 import { isUuid } from '../../lib/ids';
 import { NotFoundError } from '../../lib/errors';
+import { HOUR_MS, createLimitGuard, type LimitGuard } from '../../lib/rate-limit';
 import { paiseToRupees } from '../../lib/money';
 import { principalOf } from '../auth/authenticate';
 import type { OrdersService } from './service';
@@ -43,8 +46,26 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     storeState: string;
     paymentTimeoutMs: number;
   };
-}> = async (app, { orders, options }) => {
+  /** Order attempts (POST /orders) allowed an hour per account and per client address. */
+  attemptsPerHour: { account: number; address: number };
+  /** Counts one coupon or gift card code lookup (the coupons module's shared budget). */
+  codeLookups: LimitGuard;
+}> = async (app, { orders, options, attemptsPerHour, codeLookups }) => {
   app.addHook('onRequest', app.requireUser);
+
+  const attempts = createLimitGuard(
+    app,
+    'orders:create',
+    {
+      account: { max: attemptsPerHour.account, timeWindow: HOUR_MS },
+      ip: { max: attemptsPerHour.address, timeWindow: HOUR_MS },
+    },
+    ORDER_MESSAGES.tooManyAttempts,
+  );
+  const codesSent: LimitGuard = async (request) => {
+    const body = request.body as { coupon?: string | null; additionalCoupon?: string | null };
+    if (body.coupon?.trim() || body.additionalCoupon?.trim()) await codeLookups(request);
+  };
 
   app.get(
     '/orders/checkout-options',
@@ -68,6 +89,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/orders',
     {
+      // After requireUser (the plugin's hook), so attempts count per account too, and before the
+      // body is validated, so every attempt counts; the codes it carries once it is read.
+      onRequest: attempts,
+      preHandler: codesSent,
       schema: {
         tags,
         summary: 'Place an order from the given items (or the cart); prices, discounts and GST are worked out here',
@@ -79,6 +104,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
           200: envelope(z.object({ order: orderSchema })),
           201: envelope(z.object({ order: orderSchema })),
           ...errors,
+          ...errorResponses(429),
         },
       },
     },

@@ -2,10 +2,11 @@
  * Orders (§3 Order, §4 paymentStatus, §7 Orders): placing an order from the shopper's items
  * and reading it back. Placing is explicit steps (style.md §6):
  *
- *   check the address → price the lines from the database → one transaction { take the stock
- *   with conditional updates, quote the coupon, work out GST, hold the gift card, store the
- *   order with a snapshot of every line, record the coupon use, close the cart lines } →
- *   start the payment (compensated by failing the order if the gateway refuses).
+ *   check the address → price the lines from the database → one transaction { lock the
+ *   shopper's account, take the stock with conditional updates, quote the coupon, work out
+ *   GST, hold the gift card, refuse an online order beyond the unpaid ones a shopper may hold,
+ *   store the order with a snapshot of every line, record the coupon use, close the cart
+ *   lines } → start the payment (compensated by failing the order if the gateway refuses).
  *
  * Nothing the client says about money is used: prices, discounts and taxes are recomputed.
  * An `Idempotency-Key` makes a retried create answer the first order. A payment that fails
@@ -22,7 +23,10 @@ import {
   CART_MESSAGES,
   ORDER_MESSAGES,
   codLimitExceeded,
+  httpUrlOrNull,
+  isHttpUrl,
   orderOutOfStock,
+  unpaidOrdersLimit,
   type Address,
   type CreateOrderBody,
   type Order,
@@ -32,7 +36,7 @@ import {
   type PaymentStatusResult,
   transitionNotAllowed,
 } from '@vastra/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation, queryRows, type Db } from '../../db/client';
 import { products, variants } from '../../db/schema';
@@ -63,6 +67,8 @@ export type OrdersOptions = {
   paymentTimeoutMs: number;
   codEnabled: boolean;
   codMaxPaise: number;
+  /** Online orders waiting for payment one shopper may hold at once (each holds stock). */
+  maxUnpaidOrders: number;
   /** Turns a stored media path into an absolute URL. */
   mediaUrl: (path: string) => string;
   /** The storefront's address, for the order links in status mails. */
@@ -78,8 +84,14 @@ export type OrdersDeps = {
   payments: PaymentGateway;
   addressBook: AddressBook;
   mailer: Mailer;
-  /** The shopper's name and email for the confirmation mail. */
-  users: { contactOf(userId: string): Promise<{ name: string; email: string } | null> };
+  /**
+   * The shopper's name and email for the confirmation mail, and the lock on the account that
+   * makes one shopper's order placements take turns (inside the order's transaction).
+   */
+  users: {
+    contactOf(userId: string): Promise<{ name: string; email: string } | null>;
+    lock(db: Db, userId: string): Promise<void>;
+  };
   log: FastifyBaseLogger;
   options: OrdersOptions;
 };
@@ -179,8 +191,9 @@ export class OrdersService {
   /**
    * Places an order for `userId` (§7 POST /orders). Returns the order and whether it was
    * created now (false: the Idempotency-Key matched an earlier order).
-   * Throws ValidationError (address, coupon, COD limit, empty cart), ConflictError (stock),
-   * NotFoundError (coupon, gift card), ServiceUnavailableError (the gateway refused).
+   * Throws ValidationError (address, coupon, COD limit, empty cart), ConflictError (stock, or
+   * unpaidOrdersLimit when the shopper already holds maxUnpaidOrders orders waiting for
+   * payment), NotFoundError (coupon, gift card), ServiceUnavailableError (the gateway refused).
    */
   async create(
     userId: string,
@@ -202,6 +215,8 @@ export class OrdersService {
     let row: OrderRow;
     try {
       row = await db.transaction(async (tx) => {
+        // First of all locks: the unpaid orders counted in insertOrder stay counted until commit.
+        await this.deps.users.lock(tx, userId);
         const lines = await this.takeStock(tx, wanted);
         return this.insertOrder(tx, { orderId, userId, input, address, stateCode, lines, idempotencyKey });
       });
@@ -500,13 +515,17 @@ export class OrdersService {
    * transaction: locks the order, checks the step, sets the status with its dates (shipped,
    * delivered, cancelled) and the shipment, and records the timeline event. Returns the
    * updated row. Throws NotFoundError (no such order), ConflictError(transitionNotAllowed)
-   * for a step the lifecycle refuses, ValidationError when `shipped` comes without a shipment.
+   * for a step the lifecycle refuses, ValidationError when `shipped` comes without a shipment
+   * or with a tracking link that is not http(s).
    */
   async transition(db: Db, orderId: string, to: OrderStatus, input: TransitionInput): Promise<OrderRow> {
     const [current] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!current) throw new NotFoundError(ORDER_MESSAGES.notFound);
     if (!canTransition(current.status, to)) throw new ConflictError(transitionNotAllowed(current.status, to));
     if (to === 'shipped' && !input.shipment) throw new ValidationError('A shipment needs a courier and an AWB.');
+    if (input.shipment?.trackingUrl && !isHttpUrl(input.shipment.trackingUrl)) {
+      throw new ValidationError(ORDER_MESSAGES.trackingUrlInvalid);
+    }
     const now = new Date();
     const [row] = await db
       .update(orders)
@@ -835,6 +854,7 @@ export class OrdersService {
     }
     const paidInFull = payablePaise === 0;
     const online = ONLINE_GATEWAYS.has(input.paymentMethod) && !paidInFull;
+    if (online) await this.checkUnpaidOrders(db, userId);
     const status: OrderStatus = online ? 'pending_payment' : 'placed';
     const paymentStatus: PaymentStatus = paidInFull ? 'completed' : 'pending';
 
@@ -921,6 +941,26 @@ export class OrdersService {
       lines.map((l) => l.variantId),
     );
     return row;
+  }
+
+  /**
+   * ConflictError(unpaidOrdersLimit) when the shopper already holds maxUnpaidOrders online
+   * orders waiting for payment (within their window: an expired one is about to be released).
+   * Runs under the shopper's lock (create), so concurrent orders cannot all pass the count.
+   */
+  private async checkUnpaidOrders(db: Db, userId: string): Promise<void> {
+    const max = this.deps.options.maxUnpaidOrders;
+    const [held] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, 'pending_payment'),
+          or(isNull(orders.paymentExpiresAt), gt(orders.paymentExpiresAt, new Date())),
+        ),
+      );
+    if ((held?.n ?? 0) >= max) throw new ConflictError(unpaidOrdersLimit(max));
   }
 
   /** Removes the ordered sizes from the user's active cart; an emptied cart is closed. */
@@ -1046,7 +1086,8 @@ export class OrdersService {
           ? {
               courier: row.courier,
               awb: row.awb,
-              trackingUrl: row.trackingUrl,
+              // Stored before links were checked, a non-http(s) link is not passed on.
+              trackingUrl: httpUrlOrNull(row.trackingUrl),
               shippedAt: row.shippedAt?.toISOString() ?? null,
               estimatedDelivery: row.estimatedDeliveryAt?.toISOString() ?? null,
               deliveredAt: row.deliveredAt?.toISOString() ?? null,

@@ -354,6 +354,8 @@ describe('GET /payments/phonepe/return/{merchantOrderId}', () => {
 describe('POST /payments/phonepe/webhook', () => {
   test('with the right Authorization applies once; a replay is stored once and applies nothing', async () => {
     const { order, merchantOrderId } = await started(2_49_900);
+    // The status API confirms the webhook (a webhook is only applied as far as it does).
+    phonePe.status.set(merchantOrderId, { state: 'COMPLETED', orderId: 'OMO2403282020198641071317' });
     const body = orderEvent('checkout.order.completed', merchantOrderId, 'COMPLETED', 2_49_900);
     const res = await webhook(body);
     assert.equal(res.statusCode, 200);
@@ -381,6 +383,7 @@ describe('POST /payments/phonepe/webhook', () => {
 
   test('checkout.order.failed fails the payment; a late failure after completion is stored and ignored', async () => {
     const failing = await started();
+    phonePe.status.set(failing.merchantOrderId, { state: 'FAILED', errorCode: 'PAYMENT_ERROR' });
     const failed = await webhook(
       orderEvent('checkout.order.failed', failing.merchantOrderId, 'FAILED', 2_49_900, { errorCode: 'PAYMENT_ERROR' }),
     );
@@ -388,6 +391,7 @@ describe('POST /payments/phonepe/webhook', () => {
     assert.deepEqual(recorder.calls, [{ orderId: failing.order.id, status: 'failed', source: 'webhook' }]);
 
     const paid = await started();
+    phonePe.status.set(paid.merchantOrderId, { state: 'COMPLETED' });
     await webhook(orderEvent('checkout.order.completed', paid.merchantOrderId, 'COMPLETED', 2_49_900));
     const late = await webhook(orderEvent('checkout.order.failed', paid.merchantOrderId, 'FAILED', 2_49_900));
     assert.equal(late.statusCode, 200);
@@ -429,6 +433,7 @@ describe('POST /payments/phonepe/webhook', () => {
 
   test('the digest is accepted in upper case too', async () => {
     const { order, merchantOrderId } = await started();
+    phonePe.status.set(merchantOrderId, { state: 'COMPLETED' });
     const res = await webhook(
       orderEvent('checkout.order.completed', merchantOrderId, 'COMPLETED', 2_49_900),
       WEBHOOK_AUTH.toUpperCase(),

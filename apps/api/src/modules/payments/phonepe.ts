@@ -24,7 +24,8 @@
  *   'pg.refund.completed' | 'pg.refund.failed', payload: { merchantOrderId, orderId, state,
  *   amount, paymentDetails, errorCode?, … } }`; a refund event's payload carries
  *   `merchantRefundId, originalMerchantOrderId, refundId, amount, state` instead. The docs ask to
- *   rely on `payload.state` and `event` only (`type` is deprecated) and to avoid strict parsing.
+ *   rely on `payload.state` and `event` only (`type` is deprecated) and to avoid strict parsing,
+ *   and to confirm a webhook with the status API before acting on it (service.ts does).
  *
  * Every call has a timeout. Errors never carry the client secret, the token or the webhook
  * password, so they may be logged.
@@ -102,6 +103,9 @@ export const phonePeWebhookSchema = z.looseObject({
   }),
 });
 export type PhonePeWebhook = z.infer<typeof phonePeWebhookSchema>;
+
+/** The answer to a webhook when PhonePe's status API cannot be read: 503, so PhonePe delivers it again. */
+export const PHONEPE_STATUS_UNREADABLE = 'PhonePe status could not be read; deliver the webhook again later';
 
 /** Webhook events about a checkout order's outcome. */
 export const PHONEPE_ORDER_EVENTS: ReadonlySet<string> = new Set([

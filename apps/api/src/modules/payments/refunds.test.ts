@@ -168,6 +168,8 @@ describe('a PhonePe refund', () => {
   test('completed by webhook is applied once; a replay and a late failure change nothing', async () => {
     const { order, merchantOrderId } = await paidOrder();
     const refund = await refunded(ctx.app.payments, order.id, 50_000);
+    // The refund status API confirms the webhook (a webhook is only applied as far as it does).
+    phonePe.refundStatus.set(refund.merchantRefundId, { state: 'COMPLETED' });
     const completed = refundEvent('pg.refund.completed', refund, merchantOrderId, 'COMPLETED');
 
     const first = await webhook(completed);
@@ -193,6 +195,7 @@ describe('a PhonePe refund', () => {
     const { order, merchantOrderId } = await paidOrder();
     const one = await refunded(ctx.app.payments, order.id, 40_000);
     const two = await refunded(ctx.app.payments, order.id, 60_000);
+    for (const r of [one, two]) phonePe.refundStatus.set(r.merchantRefundId, { state: 'COMPLETED' });
     await webhook(refundEvent('pg.refund.completed', one, merchantOrderId, 'COMPLETED'));
     await webhook(refundEvent('pg.refund.completed', two, merchantOrderId, 'COMPLETED'));
     assert.equal((await refundRow(one.id)).status, 'completed');
@@ -203,6 +206,7 @@ describe('a PhonePe refund', () => {
   test('fails by webhook or by a status read, keeping PhonePe error code, told once', async () => {
     const { order, merchantOrderId } = await paidOrder();
     const byHook = await refunded(ctx.app.payments, order.id, 30_000);
+    phonePe.refundStatus.set(byHook.merchantRefundId, { state: 'FAILED', errorCode: 'REFUND_FAILED' });
     await webhook(refundEvent('pg.refund.failed', byHook, merchantOrderId, 'FAILED'));
     assert.equal((await refundRow(byHook.id)).status, 'failed');
 

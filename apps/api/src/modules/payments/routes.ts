@@ -8,7 +8,8 @@
  * - GET  /payments/phonepe/return/{merchantOrderId}: back from PhonePe; reads the status, 303
  *   to the confirmation page.
  * - POST /payments/phonepe/webhook: PhonePe's S2S callback, authorised by
- *   `Authorization: SHA256(username:password)`; 401 otherwise, before anything is read.
+ *   `Authorization: SHA256(username:password)`; 401 otherwise, before anything is read. What
+ *   it claims is checked with PhonePe's status API first (503 when that cannot be read).
  */
 import { messageEnvelopeSchema } from '@vastra/contracts';
 import type { FastifyReply } from 'fastify';
@@ -146,7 +147,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         tags,
         summary: "PhonePe's webhook (S2S callback): Authorization = SHA256(username:password)",
         body: phonePeWebhookSchema,
-        response: { 200: messageEnvelopeSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: messageEnvelopeSchema, ...errorResponses(400, 401, 404, 503) },
       },
     },
     async (request) => {

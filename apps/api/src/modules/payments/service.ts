@@ -9,8 +9,9 @@
  * locked, in one transaction with the event and with the listener the orders module
  * registers, so an order follows its payment exactly once. A completed payment never goes
  * back to failed; later events are stored and change nothing, except that money the gateway
- * takes after we failed the payment makes it completed (the orders module refunds it). A webhook delivered twice is
- * stored once (dedupe key event:merchantOrderId:state) and applied once. The orders module's
+ * takes after we failed the payment makes it completed (the orders module refunds it). A webhook
+ * only prompts a read of PhonePe's status API, whose answer is what is applied; delivered twice,
+ * it is stored once (dedupe key event:merchantOrderId:state) and applied once. The orders module's
  * own failing of a payment (`fail()`: expiry, compensation) is recorded the same way but does
  * not call the listener back: the caller releases the order in its own transaction.
  *
@@ -29,13 +30,20 @@ import { ORDER_MESSAGES, toPaymentStatus, type PaymentStatus, type RefundMethod 
 import type { Db } from '../../db/client';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { orders } from '../orders/tables';
-import { PHONEPE_ORDER_EVENTS, PHONEPE_REFUND_EVENTS, phonePeErrorCode, type PhonePeWebhook } from './phonepe';
+import {
+  PHONEPE_ORDER_EVENTS,
+  PHONEPE_REFUND_EVENTS,
+  PHONEPE_STATUS_UNREADABLE,
+  phonePeErrorCode,
+  type PhonePeWebhook,
+} from './phonepe';
 import {
   PaymentProviderError,
   toRefundStatus,
   type GatewayName,
   type PaymentProvider,
   type ProviderRefund,
+  type ProviderStatus,
 } from './provider';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from './sandbox';
 import { paymentEvents, payments, refunds, type PaymentRow, type RefundRow } from './tables';
@@ -297,13 +305,18 @@ export class PaymentService {
   }
 
   /**
-   * An authorised PhonePe webhook (the route checks the Authorization header). Order events
-   * are stored once per event+merchantOrderId+state and applied to the payment. Refund events
-   * (pg.refund.accepted/completed/failed) are stored against the refunded payment once per
-   * event+merchantRefundId+state and applied to that refund while it is pending: a replay, or
-   * news about a refund already settled, changes nothing. Other events are stored when they
-   * name a payment of ours and change nothing. NotFoundError for an order event about a
-   * payment we do not know; a refund event about an unknown refund is acknowledged and logged.
+   * An authorised PhonePe webhook (the route checks the Authorization header), taken as a
+   * prompt, never as the truth (PhonePe's own guidance): while the payment it names could
+   * still change (pending, or failed and money may arrive late), PhonePe's order status API is
+   * read and only its answer is applied; while the refund it names is pending, the refund
+   * status API is read and only its answer is stored. The delivery is stored as a 'webhook'
+   * event (the body as received, the state as read, or as claimed when nothing was read) once
+   * per event + merchantOrderId / merchantRefundId + that state, so a replay changes nothing
+   * and a claim PhonePe did not confirm may be delivered again once it does. Other events are
+   * stored when they name a payment of ours and change nothing. NotFoundError for an order
+   * event about a payment we do not know; a refund event about an unknown refund is
+   * acknowledged and logged. ServiceUnavailableError(PHONEPE_STATUS_UNREADABLE) when the
+   * status cannot be read: nothing is stored and PhonePe delivers the webhook again later.
    * `applied` = whether a payment or a refund changed status.
    */
   async applyPhonePeWebhook(body: PhonePeWebhook): Promise<{ applied: boolean }> {
@@ -324,33 +337,40 @@ export class PaymentService {
       this.opts.log.info({ event: body.event }, 'PhonePe webhook about no payment of ours ignored');
       return { applied: false };
     }
+    const [refund] =
+      merchantRefundId === undefined
+        ? []
+        : await this.db
+            .select()
+            .from(refunds)
+            .where(and(eq(refunds.merchantRefundId, merchantRefundId), eq(refunds.paymentId, payment.id)));
+    const paymentStatus =
+      orderEvent && payment.status !== 'completed' ? await this.readForWebhook(payment, 'order') : null;
+    const refundStatus =
+      refund?.method === 'gateway' && refund.status === 'pending' ? await this.readForWebhook(payment, refund) : null;
+    const state = paymentStatus?.state ?? refundStatus?.state ?? payload.state;
+    if (state !== payload.state) {
+      this.opts.log.warn(
+        { event: body.event, claimed: payload.state, read: state, merchantOrderId: payment.merchantOrderId },
+        'PhonePe webhook not confirmed by the status API; applying what the API says',
+      );
+    }
     const result = await this.applyEvent(payment.id, {
       source: 'webhook',
-      state: payload.state,
-      errorCode: phonePeErrorCode(payload.state, payload.errorCode),
-      providerOrderId: payload.orderId ?? null,
-      amountPaise: payload.amount ?? null,
-      dedupeKey: `${body.event}:${merchantRefundId ?? payment.merchantOrderId}:${payload.state}`,
+      state,
+      errorCode: paymentStatus ? paymentStatus.errorCode : phonePeErrorCode(payload.state, payload.errorCode),
+      providerOrderId: paymentStatus ? paymentStatus.providerOrderId : (payload.orderId ?? null),
+      amountPaise: paymentStatus ? (paymentStatus.amountPaise ?? null) : (payload.amount ?? null),
+      dedupeKey: `${body.event}:${merchantRefundId ?? payment.merchantOrderId}:${state}`,
       payload: body,
-      apply: orderEvent,
+      apply: paymentStatus !== null,
     });
-    if (merchantRefundId === undefined || !result.stored) return { applied: result.changed };
-    const [refund] = await this.db
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.merchantRefundId, merchantRefundId), eq(refunds.paymentId, payment.id)));
-    if (!refund) {
+    if (merchantRefundId !== undefined && !refund) {
       this.opts.log.warn({ event: body.event, merchantRefundId }, 'PhonePe webhook about a refund we do not know');
-      return { applied: false };
     }
-    const settled = await this.storeRefundAnswer(refund, {
-      state: payload.state,
-      providerRefundId: typeof payload.refundId === 'string' ? payload.refundId : null,
-      amountPaise: payload.amount ?? null,
-      errorCode: payload.errorCode ?? null,
-      raw: body,
-    });
-    return { applied: settled.status !== 'pending' && refund.status === 'pending' };
+    if (!refund || !refundStatus || !result.stored) return { applied: result.changed };
+    const settled = await this.storeRefundAnswer(refund, refundStatus);
+    return { applied: settled.status !== 'pending' };
   }
 
   /**
@@ -614,6 +634,32 @@ export class PaymentService {
       apply: true,
     });
     return result.status;
+  }
+
+  /**
+   * What PhonePe's status API says now of the payment (`'order'`) or of one of its refunds,
+   * for a webhook to apply. ServiceUnavailableError(PHONEPE_STATUS_UNREADABLE) when it cannot
+   * be read (logged without credentials).
+   */
+  private async readForWebhook(payment: PaymentRow, what: 'order'): Promise<ProviderStatus>;
+  private async readForWebhook(payment: PaymentRow, what: RefundRow): Promise<ProviderRefund>;
+  private async readForWebhook(
+    payment: PaymentRow,
+    what: 'order' | RefundRow,
+  ): Promise<ProviderStatus | ProviderRefund> {
+    const provider = this.opts.providers.phonepe;
+    try {
+      if (!provider) throw new PaymentProviderError('PhonePe is not configured here');
+      return what === 'order'
+        ? await provider.fetchStatus(payment.merchantOrderId)
+        : await provider.fetchRefundStatus(what.merchantRefundId);
+    } catch (err) {
+      this.opts.log.warn(
+        { err: describe(err), merchantOrderId: payment.merchantOrderId },
+        'PhonePe status could not be read for a webhook; nothing applied, PhonePe will deliver it again',
+      );
+      throw new ServiceUnavailableError(PHONEPE_STATUS_UNREADABLE);
+    }
   }
 
   /** Applies an event in its own transaction, then runs the listener's after-commit work. */

@@ -15,6 +15,7 @@ import { rupeesToPaise, shareInProportion } from '../../lib/money';
 import { CatalogService } from '../catalog/service';
 import { GiftCardService } from '../coupons/gift-cards';
 import { LocalFileStore } from '../files/store';
+import { UploadService } from '../files/uploads';
 import { ReturnsService } from './service';
 import { bearer, register, type Account } from '../../test/accounts';
 import { setPricePaise } from '../../test/catalog';
@@ -45,13 +46,15 @@ after(async () => {
 function returnsService(): ReturnsService {
   const db = ctx.database.db;
   const catalog = new CatalogService(db, { mediaBaseUrl: ctx.config.publicUrl, cacheTtlMs: 0 });
+  const files = new LocalFileStore(path.join(ctx.dataDir, 'files'));
   return new ReturnsService({
     db,
     orders: ctx.app.orders,
     payments: ctx.app.payments,
     giftCards: new GiftCardService(db),
     catalog,
-    files: new LocalFileStore(path.join(ctx.dataDir, 'files')),
+    files,
+    uploads: new UploadService(db, files, { quotaBytes: ctx.config.limits.uploadQuotaBytes }),
     log: ctx.app.log,
     options: { ...ctx.config.returns, publicUrl: ctx.config.publicUrl, mediaUrl: (p) => catalog.mediaUrl(p) },
   });

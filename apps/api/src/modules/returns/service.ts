@@ -15,7 +15,6 @@
  * Order rows are read and moved through the orders module (OrdersPort); this module writes
  * only its own tables, the refunds (PaymentService) and the gift card ledger.
  */
-import { randomUUID } from 'node:crypto';
 import {
   ORDER_MESSAGES,
   itemNotReturnable,
@@ -37,6 +36,7 @@ import { paiseToRupees, shareInProportion } from '../../lib/money';
 import type { CatalogService } from '../catalog/service';
 import type { GiftCardService } from '../coupons/gift-cards';
 import type { FileStore } from '../files/store';
+import type { UploadService } from '../files/uploads';
 import { DELIVERED_OR_AFTER } from '../orders/lifecycle';
 import type { ReturnSummary, ReturnsView } from '../orders/ports';
 import type { OrdersService } from '../orders/service';
@@ -56,7 +56,10 @@ export type ReturnsDeps = {
   payments: Pick<PaymentService, 'requestRefund' | 'submitRefund'>;
   giftCards: Pick<GiftCardService, 'refund'>;
   catalog: Pick<CatalogService, 'categoryLineage'>;
+  /** Reads the stored evidence. */
   files: FileStore;
+  /** Stores the evidence: photos re-encoded, within the shopper's upload quota. */
+  uploads: Pick<UploadService, 'save' | 'remove'>;
   log: FastifyBaseLogger;
   options: {
     windowDays: number;
@@ -115,20 +118,22 @@ export class ReturnsService implements ReturnsView {
 
   /**
    * Asks to return `input.items` of the caller's order (all returnable pieces left when
-   * absent). Stores the files under `returns/<orderId>/`, the request with each item's refund
-   * and moves the order to return_requested, in one transaction; mails after commit.
+   * absent). Stores the files under `returns/<orderId>/` (UploadService: photos re-encoded,
+   * videos as sent, within the upload quota: PayloadTooLargeError), then the request with each
+   * item's refund and moves the order to return_requested, in one transaction; mails after commit.
    * Throws NotFoundError (not the caller's order), ValidationError (not delivered, window
    * closed, item not returnable, quantity exceeded, nothing left), ConflictError (a return
    * is open).
    */
   async request(userId: string, orderId: string, input: ReturnInput): Promise<ReturnRequest> {
-    const { db, files } = this.deps;
+    const { db, uploads } = this.deps;
     const lines = await this.deps.orders.items(orderId);
     const returnable = await this.returnableFlags(lines);
-    const keys = input.files.map((f) => `returns/${orderId}/${randomUUID()}.${f.ext}`);
+    const stored = await uploads.save(userId, `returns/${orderId}`, input.files, {
+      invalidImage: ORDER_MESSAGES.returnFileType,
+    });
     let id: string;
     try {
-      await Promise.all(input.files.map((f, i) => files.put(keys[i]!, f.body, f.mime)));
       id = await db.transaction(async (tx) => {
         const order = await this.deps.orders.ownRowForUpdate(tx, userId, orderId);
         this.checkWindow(order);
@@ -157,13 +162,13 @@ export class ReturnsService implements ReturnsView {
           })
           .returning({ id: returnRequests.id });
         await tx.insert(returnItems).values(items.map((i) => ({ ...i, returnRequestId: row!.id })));
-        if (keys.length > 0) {
+        if (stored.length > 0) {
           await tx.insert(returnFiles).values(
-            input.files.map((f, i) => ({
+            stored.map((f, i) => ({
               returnRequestId: row!.id,
-              key: keys[i]!,
+              key: f.key,
               contentType: f.mime,
-              sizeBytes: f.body.length,
+              sizeBytes: f.sizeBytes,
               position: i,
             })),
           );
@@ -175,7 +180,7 @@ export class ReturnsService implements ReturnsView {
         return row!.id;
       });
     } catch (err) {
-      await Promise.all(keys.map((k) => files.delete(k).catch(() => undefined)));
+      await uploads.remove(stored.map((f) => f.key));
       throw err;
     }
     await this.deps.orders.notify(orderId, 'return_requested');

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { REVIEW_MESSAGES, type ReviewsPage } from '@vastra/contracts';
+import sharp from 'sharp';
 import { queryRows } from '../../db/client';
 import { bearer, fromStorefront, multipart, register, type Account } from '../../test/accounts';
 import { pickProducts, setProductActive, unknownId, type TestProduct } from '../../test/catalog';
@@ -18,6 +19,7 @@ import { PincodeDirectory } from '../addresses/pincodes';
 import { AddressBookService } from '../addresses/service';
 import { CatalogService } from '../catalog/service';
 import { LocalFileStore } from '../files/store';
+import { UploadService } from '../files/uploads';
 import { UsersService } from '../users/service';
 import { percentages, ReviewsService } from './service';
 
@@ -260,7 +262,7 @@ describe('stats and paging', () => {
 });
 
 describe('photos', () => {
-  test('JPEG and PNG photos are stored and served back; the form fields work like JSON', async () => {
+  test('JPEG and PNG photos are stored as WebP and served back; the form fields work like JSON', async () => {
     const account = await register(ctx.app);
     const res = await postForm(account, (form) => {
       fillReview(form, products[8]!.id);
@@ -272,8 +274,9 @@ describe('photos', () => {
     assert.equal(photos.length, 2);
     const served = await ctx.app.inject({ method: 'GET', url: new URL(photos[1]!.url).pathname });
     assert.equal(served.statusCode, 200);
-    assert.equal(served.headers['content-type'], 'image/png');
-    assert.deepEqual(served.rawPayload, PNG);
+    assert.equal(served.headers['content-type'], 'image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['webp', 1, 1], 'the 1×1 PNG, re-encoded');
   });
 
   test('a text file named .jpg is refused, and so are six photos; nothing is stored', async () => {
@@ -323,16 +326,18 @@ describe('verified purchase', () => {
   test('a reviewer with a delivered order line for the product gets the badge', async () => {
     const account = await register(ctx.app);
     const catalog = new CatalogService(ctx.database.db, { mediaBaseUrl: '', cacheTtlMs: 0 });
-    const files = new LocalFileStore(path.join(ctx.dataDir, 'files'));
+    const uploads = new UploadService(ctx.database.db, new LocalFileStore(path.join(ctx.dataDir, 'files')), {
+      quotaBytes: ctx.config.limits.uploadQuotaBytes,
+    });
     const delivered = new Set([`${account.userId}:${products[9]!.id}`]);
     const service = new ReviewsService(ctx.database.db, {
       catalog,
       users: new UsersService(ctx.database.db, {
         publicUrl: '',
-        files,
+        uploads,
         addresses: new AddressBookService(ctx.database.db, PincodeDirectory.load()),
       }),
-      files,
+      uploads,
       purchases: { hasDelivered: async (userId, productId) => delivered.has(`${userId}:${productId}`) },
       publicUrl: '',
     });

@@ -7,7 +7,6 @@
  * Errors: NotFoundError (404) for an unknown or withdrawn product; ConflictError (409) for a
  * second review of the same product by the same user.
  */
-import { randomUUID } from 'node:crypto';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import {
   REVIEW_MESSAGES,
@@ -21,7 +20,7 @@ import { ConflictError } from '../../lib/errors';
 import type { CatalogService } from '../catalog/service';
 import { pageMeta } from '../catalog/service';
 import { reviewPhotoUrl } from '../files/routes';
-import type { FileStore } from '../files/store';
+import type { UploadService } from '../files/uploads';
 import type { UsersService } from '../users/service';
 import type { ReviewPhoto } from './review-form';
 import { reviews } from './tables';
@@ -58,7 +57,8 @@ export class ReviewsService {
     private readonly deps: {
       catalog: CatalogService;
       users: UsersService;
-      files: FileStore;
+      /** Stores the photos: re-encoded, within the reviewer's upload quota. */
+      uploads: Pick<UploadService, 'save' | 'remove'>;
       purchases: PurchaseHistory;
       publicUrl: string;
     },
@@ -103,7 +103,11 @@ export class ReviewsService {
     };
   }
 
-  /** Posts the user's review of a product; the photos are stored first and removed again if it is refused. */
+  /**
+   * Posts the user's review of a product. The photos are stored first (re-encoded WebP without
+   * metadata, within the upload quota: PayloadTooLargeError) and removed again if the review
+   * is refused.
+   */
   async post(userId: string, input: PostReviewBody, photos: ReviewPhoto[]): Promise<Review> {
     const product = await this.deps.catalog.getProduct(input.productId);
     const [already] = await this.db
@@ -112,12 +116,8 @@ export class ReviewsService {
       .where(sql`${reviews.userId} = ${userId} AND ${reviews.productId} = ${product.id}`);
     if ((already?.n ?? 0) > 0) throw new ConflictError(REVIEW_MESSAGES.alreadyReviewed);
 
-    const photoKeys: string[] = [];
-    for (const photo of photos) {
-      const key = `reviews/${randomUUID()}.${photo.ext}`;
-      await this.deps.files.put(key, photo.body, photo.mime);
-      photoKeys.push(key);
-    }
+    const stored = await this.deps.uploads.save(userId, 'reviews', photos, { invalidImage: REVIEW_MESSAGES.photoType });
+    const photoKeys = stored.map((photo) => photo.key);
     const isVerifiedPurchase = await this.deps.purchases.hasDelivered(userId, product.id);
     try {
       const row = await this.db.transaction(async (tx) => {
@@ -139,7 +139,7 @@ export class ReviewsService {
       const names = await this.deps.users.publicNames([userId]);
       return this.toPublic(row, names.get(userId) ?? '');
     } catch (err) {
-      await Promise.all(photoKeys.map((key) => this.deps.files.delete(key)));
+      await this.deps.uploads.remove(photoKeys);
       // Two posts racing past the check above meet the unique index.
       if (isUniqueViolation(err)) throw new ConflictError(REVIEW_MESSAGES.alreadyReviewed);
       throw err;

@@ -8,7 +8,7 @@
  * ("2026-11-22 13:43:00"). Before the order has an AWB, or while Shiprocket has no scan yet
  * (track_status 0), the order's own timeline answers.
  */
-import { ORDER_MESSAGES, type Order, type Tracking } from '@vastra/contracts';
+import { ORDER_MESSAGES, httpUrlOrNull, type Order, type Tracking } from '@vastra/contracts';
 import { z } from 'zod';
 import { ServiceUnavailableError } from '../../lib/errors';
 import type { ShippingTracker } from './provider';
@@ -118,7 +118,8 @@ export class ShiprocketTracker implements ShippingTracker {
       currentStatus: latest?.current_status ? sentenceCase(latest.current_status) : 'In transit',
       orderStatus: order.status,
       estimatedDelivery: istToIso(latest?.edd) ?? istToIso(data.etd) ?? shipment.estimatedDelivery,
-      trackingUrl: data.track_url || shipment.trackingUrl,
+      // Shiprocket's link is shown to the shopper: dropped unless it is http(s).
+      trackingUrl: httpUrlOrNull(data.track_url) ?? shipment.trackingUrl,
       events,
     };
   }

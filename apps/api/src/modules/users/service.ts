@@ -4,13 +4,12 @@
  * password hash or Google id can never reach a response. A user's `addresses` are their
  * address book (AddressBookService), the one store of them.
  */
-import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type ProfileFields, type User } from '@vastra/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AddressBookService } from '../addresses/service';
-import type { FileStore } from '../files/store';
+import type { UploadService } from '../files/uploads';
 import { avatarUrl } from '../files/routes';
 import { users, type UserRow } from './tables';
 
@@ -29,7 +28,12 @@ export type AvatarUpload = { body: Buffer; ext: string; mime: string };
 export class UsersService {
   constructor(
     private readonly db: Db,
-    private readonly options: { publicUrl: string; files: FileStore; addresses: AddressBookService },
+    private readonly options: {
+      publicUrl: string;
+      /** Stores avatars: re-encoded, within the account's upload quota. */
+      uploads: Pick<UploadService, 'save' | 'remove'>;
+      addresses: AddressBookService;
+    },
   ) {}
 
   async findById(id: string): Promise<UserRow | undefined> {
@@ -45,6 +49,15 @@ export class UsersService {
       .where(eq(users.id, id))
       .limit(1);
     return row ?? null;
+  }
+
+  /**
+   * Locks the user's row until the transaction `db` ends: one account's order placements and
+   * upload reservations then take turns, so rules that count what the account holds (unpaid
+   * orders, upload quota) hold under concurrency.
+   */
+  async lock(db: Db, id: string): Promise<void> {
+    await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
   }
 
   /** Case-insensitive; `email` may be given in any case. */
@@ -127,14 +140,17 @@ export class UsersService {
    * Updates the profile fields given (null clears one) and, when given, replaces the avatar
    * and the address book (`addresses`, in one transaction with the fields; each address is
    * checked against the India Post directory, ValidationError otherwise).
-   * The new avatar is stored before the row changes and the old one removed after, so a
-   * failure never leaves the profile pointing at a missing file.
+   * The new avatar is stored (re-encoded WebP without metadata, within the upload quota:
+   * PayloadTooLargeError) before the row changes and the old one removed after, so a failure
+   * never leaves the profile pointing at a missing file.
    */
   async updateProfile(id: string, fields: ProfileFields, avatar?: AvatarUpload): Promise<UserRow> {
     // Only a new avatar needs the old one's key, to remove that file afterwards.
     const oldAvatarKey = avatar ? (await this.get(id)).avatarKey : null;
-    const avatarKey = avatar ? `avatars/${randomUUID()}.${avatar.ext}` : undefined;
-    if (avatar && avatarKey) await this.options.files.put(avatarKey, avatar.body, avatar.mime);
+    const [stored] = avatar
+      ? await this.options.uploads.save(id, 'avatars', [avatar], { invalidImage: AUTH_MESSAGES.avatarType })
+      : [];
+    const avatarKey = stored?.key;
     const { addresses, ...profile } = fields;
     try {
       const row = await this.db.transaction(async (tx) => {
@@ -147,10 +163,10 @@ export class UsersService {
         if (addresses) await this.options.addresses.replace(id, addresses, tx);
         return updated;
       });
-      if (avatarKey && oldAvatarKey) await this.options.files.delete(oldAvatarKey);
+      if (avatarKey && oldAvatarKey) await this.options.uploads.remove([oldAvatarKey]);
       return row;
     } catch (err) {
-      if (avatarKey) await this.options.files.delete(avatarKey);
+      if (avatarKey) await this.options.uploads.remove([avatarKey]);
       throw err;
     }
   }

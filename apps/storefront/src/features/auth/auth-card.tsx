@@ -17,12 +17,3 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
 export function FormPlaceholder() {
   return <div aria-hidden="true" className="min-h-80" />;
 }
-
-/**
- * Where to go after logging in: `?next=` when it is a path on this site, else the homepage.
- * Anything else (another host, `//evil.example`) is ignored.
- */
-export function safeNext(next: string | string[] | undefined): string {
-  const value = Array.isArray(next) ? next[0] : next;
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
-}

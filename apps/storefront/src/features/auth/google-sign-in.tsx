@@ -10,6 +10,7 @@ import {
 } from '@react-oauth/google';
 import { useRouter } from 'next/navigation';
 import toast from 'react-hot-toast';
+import { usePublicConfig } from '@/lib/public-config';
 import { googleLogin } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 
@@ -20,8 +21,10 @@ import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
  * or blocked, the form simply has no Google option).
  */
 export function GoogleSignIn({ clientId }: { clientId: string }) {
+  // Google's script carries the page's CSP nonce (the policy also names its address).
+  const { nonce } = usePublicConfig();
   return (
-    <GoogleOAuthProvider clientId={clientId} locale="en-IN">
+    <GoogleOAuthProvider clientId={clientId} locale="en-IN" nonce={nonce ?? undefined}>
       <GoogleButtons />
     </GoogleOAuthProvider>
   );

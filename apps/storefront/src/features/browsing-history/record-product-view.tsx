@@ -22,9 +22,9 @@ import {
 
 /**
  * Notes that a product page was viewed (§3): the product goes to the front of the recently
- * viewed cookie, and onto the visited products list (with the session's token when logged in,
- * else the guest id) unless it is there already. It waits for the restored session so the
- * entry is the right one's. Renders nothing.
+ * viewed cookie, and onto the visited products list (with the guest id when logged out, never
+ * a token) unless it is there already. It waits for the restored session so the entry is the
+ * right one's. Renders nothing.
  */
 export function RecordProductView({ product }: { product: RecentlyViewedProduct }) {
   return (
@@ -36,7 +36,7 @@ export function RecordProductView({ product }: { product: RecentlyViewedProduct 
 
 function Recorder({ product }: { product: RecentlyViewedProduct }) {
   const dispatch = useAppDispatch();
-  const token = useAppSelector((state) => state.auth.token);
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
 
   useEffect(() => {
     const viewed = parseRecentlyViewed(readCookie(RECENTLY_VIEWED_COOKIE));
@@ -46,8 +46,8 @@ function Recorder({ product }: { product: RecentlyViewedProduct }) {
     const entry = visitedProductEntry({
       productId: product.id,
       at: new Date(),
-      authToken: token,
-      guestId: token ? null : readGuestId(),
+      isAuthenticated,
+      guestId: isAuthenticated ? null : readGuestId(),
     });
     dispatch(visitedProductsChanged(addVisitedProduct(visited, entry)));
     // Once per product shown: a login on this page does not make it a new view.

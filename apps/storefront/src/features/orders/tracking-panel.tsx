@@ -1,6 +1,6 @@
 'use client';
 
-import type { Tracking } from '@vastra/contracts';
+import { isHttpUrl, type Tracking } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '@/lib/store/hooks';
 import { loadTracking } from '@/lib/store/orders-slice';
@@ -106,7 +106,8 @@ export function TrackingPanel({ orderId, version }: { orderId: string; version: 
               ))}
             </ol>
           )}
-          {tracking.trackingUrl && (
+          {/* The API sends only http(s) links; checked again here, as a javascript: href would run on click. */}
+          {isHttpUrl(tracking.trackingUrl) && (
             <a
               href={tracking.trackingUrl}
               target="_blank"

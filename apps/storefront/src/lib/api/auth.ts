@@ -58,7 +58,7 @@ export function postResetPassword(
   return api.request('/auth/reset-password', { method: 'POST', json: body });
 }
 
-/** Ends the session the token belongs to and clears the cookie. */
-export function postLogout(api: BrowserApi, token: string | null): Promise<ApiAnswer<unknown>> {
-  return api.request('/auth/logout', { method: 'POST', bearer: token });
+/** Ends the session of the `auth_token` cookie and clears the cookie. */
+export function postLogout(api: BrowserApi): Promise<ApiAnswer<unknown>> {
+  return api.request('/auth/logout', { method: 'POST' });
 }

@@ -3,13 +3,13 @@ import { ApiError } from './api-error';
 
 /**
  * The browser's API client (client components only, through the Redux store's thunks): every
- * call goes to the public API address with cookies and, when the shopper is logged in, the
- * bearer token of the auth state.
+ * call goes to the public API address with cookies. The session is the API's httpOnly
+ * `auth_token` cookie alone; no Authorization header is ever sent, so no script needs (or can
+ * steal) the session's token. This needs the API on the same site as the storefront (README,
+ * "Browser sessions and where the API lives").
  */
 export type BrowserApiOptions = {
   baseUrl: string;
-  /** The bearer of the current session, read at call time. */
-  getToken: () => string | null;
   /** Called on a 401 answer of any call that does not take 4xx answers itself (§4 Session expiry). */
   onUnauthorized: () => void;
 };
@@ -25,8 +25,6 @@ export type RequestOptions = {
    * password is an answer, not a session expiry.
    */
   answersBelow500?: boolean;
-  /** Overrides the state's bearer (logout sends the token it is ending after the state forgot it). */
-  bearer?: string | null;
   /** Further request headers, e.g. the `Idempotency-Key` of POST /orders. */
   headers?: Record<string, string>;
   timeoutMs?: number;
@@ -68,11 +66,7 @@ function isTimeout(error: unknown): boolean {
  * (other errors pass to the caller unchanged, §8), or the §8 text for a refused connection or
  * a timeout (status 0).
  */
-export function createBrowserApi({ baseUrl, getToken, onUnauthorized }: BrowserApiOptions): BrowserApi {
-  const bearerHeaders = (): Record<string, string> => {
-    const token = getToken();
-    return token ? { authorization: `Bearer ${token}` } : {};
-  };
+export function createBrowserApi({ baseUrl, onUnauthorized }: BrowserApiOptions): BrowserApi {
   /** Reads the envelope of an answer; a failure throws the ApiError `request` would. */
   const settle = <T>(status: number, okStatus: boolean, body: unknown): ApiAnswer<T> => {
     const envelope = body as { success?: unknown; message?: unknown; data?: T } | null;
@@ -94,7 +88,6 @@ export function createBrowserApi({ baseUrl, getToken, onUnauthorized }: BrowserA
         xhr.withCredentials = true;
         xhr.timeout = UPLOAD_TIMEOUT_MS;
         xhr.setRequestHeader('accept', 'application/json');
-        for (const [name, value] of Object.entries(bearerHeaders())) xhr.setRequestHeader(name, value);
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
         };
@@ -120,7 +113,6 @@ export function createBrowserApi({ baseUrl, getToken, onUnauthorized }: BrowserA
       let res: Response;
       try {
         res = await fetch(`${baseUrl}${path}`, {
-          headers: bearerHeaders(),
           credentials: 'include',
           signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS),
         });
@@ -134,9 +126,7 @@ export function createBrowserApi({ baseUrl, getToken, onUnauthorized }: BrowserA
     },
     async request<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
       const { method = 'GET', json, form, answersBelow500 = false, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
-      const token = options.bearer === undefined ? getToken() : options.bearer;
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-      if (token) headers.authorization = `Bearer ${token}`;
       if (json !== undefined) headers['content-type'] = 'application/json';
       let res: Response;
       try {

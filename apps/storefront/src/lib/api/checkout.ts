@@ -16,7 +16,7 @@ import type { ApiAnswer, BrowserApi } from './browser-client';
 
 /**
  * The checkout calls (§7 Orders, Coupons and taxes, and the address book), one function per
- * call, through the browser client (cookie and bearer). Money in rupees. Failures throw an
+ * call, through the browser client (the session cookie). Money in rupees. Failures throw an
  * ApiError with the server's message (e.g. 400 'Pincode 560001 is in Karnataka. Please check
  * the state or the pincode.', 409 'Only 2 left of … (size M).'); the thunks of the checkout
  * slice put in the §8 fallbacks.

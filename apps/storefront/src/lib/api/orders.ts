@@ -3,7 +3,7 @@ import type { ApiAnswer, BrowserApi, Download } from './browser-client';
 
 /**
  * The calls after the purchase (§7 Orders), one function per call, through the browser client
- * (cookie and bearer). Money in rupees. Failures throw an ApiError with the server's message
+ * (the session cookie). Money in rupees. Failures throw an ApiError with the server's message
  * (e.g. 409 'This order has shipped and can no longer be cancelled. You can return it once it
  * is delivered.'); the orders slice puts in the §8 fallbacks ('Failed to fetch orders', …).
  * GET /orders/{id} is `getOrder` of ./checkout.

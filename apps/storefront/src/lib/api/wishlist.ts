@@ -2,7 +2,7 @@ import type { WishlistEntry, WishlistPage } from '@vastra/contracts';
 import type { ApiAnswer, BrowserApi } from './browser-client';
 
 /**
- * The wishlist calls of §7 Wishlist, through the browser client (cookie and bearer). Every
+ * The wishlist calls of §7 Wishlist, through the browser client (the session cookie). Every
  * one needs a logged-in shopper; the thunks of the wishlist slice check that first.
  */
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type AuthResult, type LoginBody, type RegisterBody, type User } from '@vastra/contracts';
+import { AUTH_MESSAGES, type LoginBody, type RegisterBody, type User } from '@vastra/contracts';
 import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/api/api-error';
 import {
@@ -16,8 +16,11 @@ import {
 } from '@/lib/api/auth';
 import { createAppAsyncThunk, errorMessage } from './thunk';
 
-/** A product the shopper opened (§3 Visited products), kept until logout. */
-export type VisitedProduct = { productId: string; timestamp: string; authToken: string | null; guestId: string | null };
+/**
+ * A product the shopper opened (§3 Visited products), kept until logout. `authToken` stays
+ * null: the session lives in the API's httpOnly cookie, never where a script can read it.
+ */
+export type VisitedProduct = { productId: string; timestamp: string; authToken: null; guestId: string | null };
 
 /** The calls whose progress the auth state tracks, one loading flag each. */
 export type AuthOperation =
@@ -32,10 +35,13 @@ export type AuthOperation =
   | 'forgotPassword'
   | 'resetPassword';
 
-/** The Auth state of §3, field for field. */
+/**
+ * The Auth state of §3 without its `token`: the browser authenticates with the API's httpOnly
+ * `auth_token` cookie alone, so no script (nor localStorage) ever holds the session. "Logged
+ * in" is `isAuthenticated`.
+ */
 export type AuthState = {
   user: User | null;
-  token: string | null;
   isAuthenticated: boolean;
   loading: Record<AuthOperation, boolean>;
   error: string | null;
@@ -46,7 +52,6 @@ export type AuthState = {
 
 const initialState: AuthState = {
   user: null,
-  token: null,
   isAuthenticated: false,
   loading: {
     login: false,
@@ -66,11 +71,14 @@ const initialState: AuthState = {
   visitedProducts: [],
 };
 
-/** §5 Login, §8 Login: the server's message, or the §8 texts when it gives none or cannot be reached. */
+/**
+ * §5 Login, §8 Login: the server's message, or the §8 texts when it gives none or cannot be
+ * reached. The API's answer also carries the bearer (for other clients); only the user is kept.
+ */
 export const loginUser = createAppAsyncThunk('auth/login', async (body: LoginBody, { extra, rejectWithValue }) => {
   try {
     const answer = await postLogin(extra.api, body);
-    if (answer.ok && answer.data?.token) return answer.data;
+    if (answer.ok && answer.data?.user) return { user: answer.data.user };
     return rejectWithValue(answer.message ?? AUTH_MESSAGES.incorrectCredentials);
   } catch (error) {
     return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
@@ -83,7 +91,7 @@ export const googleLogin = createAppAsyncThunk(
   async (credential: string, { extra, rejectWithValue }) => {
     try {
       const answer = await postGoogleLogin(extra.api, credential);
-      if (answer.ok && answer.data?.token) return answer.data;
+      if (answer.ok && answer.data?.user) return { user: answer.data.user };
       return rejectWithValue(answer.message ?? AUTH_MESSAGES.googleRejected);
     } catch (error) {
       return rejectWithValue(errorMessage(error, AUTH_MESSAGES.googleRejected));
@@ -97,7 +105,9 @@ export const registerUser = createAppAsyncThunk(
   async (body: RegisterBody, { extra, rejectWithValue }) => {
     try {
       const answer = await postRegister(extra.api, body);
-      if (answer.ok && answer.data?.token) return answer.data;
+      if (answer.ok && answer.data?.user) {
+        return { user: answer.data.user, verificationEmailSent: answer.data.verificationEmailSent };
+      }
       if (answer.message) return rejectWithValue(answer.message);
       return rejectWithValue(
         answer.status === 400 ? AUTH_MESSAGES.invalidRegistration : AUTH_MESSAGES.registrationFailed,
@@ -129,7 +139,7 @@ export const fetchCurrentUser = createAppAsyncThunk(
       );
     }
   },
-  { condition: (_, { getState }) => getState().auth.token !== null },
+  { condition: (_, { getState }) => getState().auth.isAuthenticated },
 );
 
 /** PUT /auth/profile/full with the changed fields only; §5: an empty form is refused here. */
@@ -147,11 +157,11 @@ export const updateProfile = createAppAsyncThunk(
   },
 );
 
-/** §5: changing the password needs a stored auth token. */
+/** §5: changing the password needs a session ('No auth token found' when logged out). */
 export const changePassword = createAppAsyncThunk(
   'auth/changePassword',
   async (body: { currentPassword: string; newPassword: string }, { getState, extra, rejectWithValue }) => {
-    if (!getState().auth.token) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
+    if (!getState().auth.isAuthenticated) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
     try {
       const answer = await postChangePassword(extra.api, body);
       return answer.message ?? AUTH_MESSAGES.passwordChanged;
@@ -161,12 +171,12 @@ export const changePassword = createAppAsyncThunk(
   },
 );
 
-/** §5: verifying needs a stored auth token and the user's email. */
+/** §5: verifying needs a session and the user's email. */
 export const verifyEmail = createAppAsyncThunk(
   'auth/verifyEmail',
   async (otp: string, { getState, extra, rejectWithValue }) => {
-    const { token, user } = getState().auth;
-    if (!token) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
+    const { isAuthenticated, user } = getState().auth;
+    if (!isAuthenticated) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
     if (!user?.email) return rejectWithValue(AUTH_MESSAGES.userEmailNotFound);
     try {
       const answer = await postVerifyEmail(extra.api, { email: user.email, otp });
@@ -178,12 +188,12 @@ export const verifyEmail = createAppAsyncThunk(
   },
 );
 
-/** §5: resending the code needs a stored auth token and the user's email. */
+/** §5: resending the code needs a session and the user's email. */
 export const resendVerification = createAppAsyncThunk(
   'auth/resendVerification',
   async (_: void, { getState, extra, rejectWithValue }) => {
-    const { token, user } = getState().auth;
-    if (!token) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
+    const { isAuthenticated, user } = getState().auth;
+    if (!isAuthenticated) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
     if (!user?.email) return rejectWithValue(AUTH_MESSAGES.userEmailNotFound);
     try {
       const answer = await postResendVerification(extra.api, user.email);
@@ -247,9 +257,8 @@ const operationByPrefix: Record<string, AuthOperation> = {
 /** 'auth/login/pending' → 'login'. */
 const operationOf = (type: string) => operationByPrefix[type.slice(0, type.lastIndexOf('/'))];
 
-/** §4: login, Google login and a registration that returns a token all log the shopper in. */
-function startSession(state: AuthState, { payload }: { payload: AuthResult }) {
-  state.token = payload.token;
+/** §4: login, Google login and a registration all log the shopper in (the API set its cookie). */
+function startSession(state: AuthState, { payload }: { payload: { user: User } }) {
   state.user = payload.user;
   state.isAuthenticated = true;
 }
@@ -258,7 +267,7 @@ const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    /** §4 Logout: tokens, user, visited products and flags go (the wishlist slice empties itself too). */
+    /** §4 Logout: user, visited products and flags go (the wishlist slice empties itself too). */
     loggedOut: () => initialState,
     clearAuthError: (state) => {
       state.error = null;
@@ -321,11 +330,10 @@ export const { loggedOut, clearAuthError, clearChangePasswordOutput, visitedProd
 export const authReducer = authSlice.reducer;
 
 /**
- * §4 Logout: the state forgets the session at once; then the API ends it and clears its
- * cookie. The logout stands locally even when the API cannot be reached.
+ * §4 Logout: the state forgets the session at once; then the API ends the session its cookie
+ * names and clears the cookie. The logout stands locally even when the API cannot be reached.
  */
-export const logoutUser = createAppAsyncThunk('auth/logout', async (_: void, { getState, dispatch, extra }) => {
-  const { token } = getState().auth;
+export const logoutUser = createAppAsyncThunk('auth/logout', async (_: void, { dispatch, extra }) => {
   dispatch(loggedOut());
-  await postLogout(extra.api, token).catch(() => undefined);
+  await postLogout(extra.api).catch(() => undefined);
 });

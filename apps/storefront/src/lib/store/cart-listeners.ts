@@ -1,10 +1,15 @@
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { CART_MESSAGES } from '@vastra/contracts';
 import { REHYDRATE } from 'redux-persist';
-import { deleteCookie, writeCookie } from '@/lib/browser-cookies';
+import { deleteCookie, readCookie, writeCookie } from '@/lib/browser-cookies';
 import { writeStoredCart } from '@/lib/cart-storage';
 import { clearGuestId, readGuestId } from '@/lib/guest-id';
-import { VISITED_PRODUCTS_COOKIE, visitedProductsCookie } from '@/lib/visited-products';
+import {
+  VISITED_PRODUCTS_COOKIE,
+  parseVisitedProducts,
+  visitedProductsCookie,
+  visitedProductsHoldToken,
+} from '@/lib/visited-products';
 import { googleLogin, loggedOut, loginUser, registerUser } from './auth-slice';
 import { cartRestored, fetchCart, mergeGuestCart } from './cart-slice';
 import type { AppDispatch, RootState } from './store';
@@ -52,6 +57,16 @@ export function createCartListeners() {
       const list = getState().auth.visitedProducts;
       if (list.length === 0) deleteCookie(VISITED_PRODUCTS_COOKIE);
       else writeCookie(visitedProductsCookie(list));
+    },
+  });
+
+  // A cookie an older version wrote holds the session's token in each entry, readable by any
+  // script: rewritten without it once the app starts, whether or not a product page is opened.
+  startListening({
+    predicate: (action) => action.type === REHYDRATE,
+    effect: () => {
+      const stored = readCookie(VISITED_PRODUCTS_COOKIE);
+      if (visitedProductsHoldToken(stored)) writeCookie(visitedProductsCookie(parseVisitedProducts(stored)));
     },
   });
 

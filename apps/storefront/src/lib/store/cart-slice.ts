@@ -23,15 +23,15 @@ export type CartState = {
 const initialState: CartState = { cart: null, loading: false, pendingCalls: 0, error: null };
 
 /** Whose cart a call is about: a logged-in caller's is found by the session, a guest's by the guest id. */
-const guestIdFor = (state: RootState): string | null => (state.auth.token ? null : readGuestId());
-const hasOwner = (state: RootState) => state.auth.token !== null || readGuestId() !== null;
+const guestIdFor = (state: RootState): string | null => (state.auth.isAuthenticated ? null : readGuestId());
+const hasOwner = (state: RootState) => state.auth.isAuthenticated || readGuestId() !== null;
 
 /** POST /cart/add. A guest's first item makes the guest id (§4 Guest cart). */
 export const addToCart = createAppAsyncThunk(
   'cart/add',
   async (item: { productId: string; variantId: string; quantity: number }, { getState, extra, rejectWithValue }) => {
     try {
-      const guestId = getState().auth.token ? null : ensureGuestId();
+      const guestId = getState().auth.isAuthenticated ? null : ensureGuestId();
       const answer = await postAddToCart(extra.api, item, guestId);
       if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.add);
       return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.added };
@@ -102,7 +102,7 @@ export const mergeGuestCart = createAppAsyncThunk(
       return rejectWithValue(errorMessage(error, CART_MESSAGES.merge));
     }
   },
-  { condition: (_, { getState }) => getState().auth.token !== null && readGuestId() !== null },
+  { condition: (_, { getState }) => getState().auth.isAuthenticated && readGuestId() !== null },
 );
 
 /** DELETE /cart/clear. */

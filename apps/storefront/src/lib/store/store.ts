@@ -22,6 +22,7 @@ import { cartReducer } from './cart-slice';
 import { CHECKOUT_TRANSIENT_FIELDS, checkoutReducer } from './checkout-slice';
 import { customerReducer, detailsReducer, shippingReducer } from './commerce-slices';
 import { ORDERS_TRANSIENT_FIELDS, ordersReducer } from './orders-slice';
+import { PERSIST_VERSION, migratePersistedState } from './persist-migrations';
 import { wishlistReducer } from './wishlist-slice';
 
 const slices = {
@@ -72,6 +73,8 @@ const localStorageAdapter: Storage = {
 const persistedReducer = persistReducer<SliceStates>(
   {
     key: 'vastra',
+    version: PERSIST_VERSION,
+    migrate: migratePersistedState,
     storage: localStorageAdapter,
     timeout: PERSISTENCE_TIMEOUT_MS,
     whitelist: Object.keys(slices),
@@ -89,7 +92,7 @@ export type StoreOptions = {
 };
 
 /**
- * Builds the store with its API client: the client sends the state's bearer, and any 401
+ * Builds the store with its API client: the client sends the session cookie, and any 401
  * outside login and register (§4 Session expiry) shows the toast, logs out and goes to
  * /auth/login, at most once per UNAUTHORIZED_DEBOUNCE_MS however many calls fail together.
  */
@@ -97,7 +100,6 @@ export function makeStore({ apiUrl, navigate }: StoreOptions) {
   let lastExpiry = Number.NEGATIVE_INFINITY;
   const api = createBrowserApi({
     baseUrl: apiUrl,
-    getToken: () => store.getState().auth.token,
     onUnauthorized: () => {
       const now = Date.now();
       if (now - lastExpiry < UNAUTHORIZED_DEBOUNCE_MS) return;

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
-import { AuthCard, safeNext } from '@/features/auth/auth-card';
+import { AuthCard } from '@/features/auth/auth-card';
 import { LoginPage } from '@/features/auth/login-page';
+import { getConfig } from '@/lib/config';
+import { safeNext } from '@/lib/safe-next';
 
 export const metadata: Metadata = { title: 'Login' };
 
@@ -10,7 +12,7 @@ export default async function Login({ searchParams }: Props) {
   const { next } = await searchParams;
   return (
     <AuthCard title="Login" intro="Welcome back! Log in for your orders, wishlist and saved details.">
-      <LoginPage next={safeNext(next)} />
+      <LoginPage next={safeNext(next, getConfig().siteUrl)} />
     </AuthCard>
   );
 }

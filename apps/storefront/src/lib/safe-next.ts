@@ -1,0 +1,24 @@
+/**
+ * Where to go after logging in (`/auth/login?next=…`): the path, query and fragment of `next`
+ * when it resolves to the store's own origin, else the homepage. `next` is parsed the way the
+ * browser will follow it (WHATWG URL, against `siteUrl`), so whatever the browser would turn
+ * into another host (`/%09/evil.example` once it drops the tab, `//evil.example`,
+ * `/\evil.example`, `https://evil.example`, `javascript:…`) is refused rather than guessed at.
+ */
+export function safeNext(next: string | string[] | undefined, siteUrl: string): string {
+  const value = Array.isArray(next) ? next[0] : next;
+  if (!value) return '/';
+  let site: URL;
+  let target: URL;
+  try {
+    site = new URL(siteUrl);
+    target = new URL(value, site);
+  } catch {
+    return '/';
+  }
+  if (target.origin !== site.origin) return '/';
+  const path = `${target.pathname}${target.search}${target.hash}`;
+  // `/.//evil.example` resolves on this origin to the path `//evil.example`, which the router
+  // would follow as a URL without a scheme, to another host.
+  return path.startsWith('/') && !path.startsWith('//') ? path : '/';
+}

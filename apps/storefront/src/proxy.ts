@@ -1,0 +1,32 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getConfig } from '@/lib/config';
+import { NONCE_HEADER, newNonce, securityHeaders } from '@/lib/security-headers';
+
+/**
+ * Next's proxy (formerly middleware), run before every page and route: a fresh CSP nonce per
+ * request and the security headers of lib/security-headers.ts. The policy also goes on the
+ * request, where Next reads the nonce to put on its own scripts and styles; the root layout
+ * reads it from NONCE_HEADER. Nonces make every page render per request, which it does anyway.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const { siteUrl, publicApiUrl, googleClientId } = getConfig();
+  const headers = securityHeaders({
+    nonce,
+    siteUrl,
+    publicApiUrl,
+    googleSignIn: googleClientId !== null,
+    development: process.env.NODE_ENV === 'development',
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.set('content-security-policy', headers['Content-Security-Policy']!);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Not the build's static files and optimised images: they are never documents.
+  matcher: ['/((?!_next/static|_next/image).*)'],
+};
