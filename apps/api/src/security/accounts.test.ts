@@ -5,43 +5,27 @@
  * proxy), and telling from forgot-password's timing whether an account exists.
  */
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { AUTH_MESSAGES } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { bearer, freshIp, fromStorefront, register, uniqueEmail, type Account } from '../test/accounts';
+import { startFakeGoogle, type FakeGoogle } from '../test/google';
 import { createTestApp, type TestContext } from '../test/harness';
 import { codeFrom, latestOutboxMail, outboxMailsTo } from '../test/outbox';
 import { startSmtpServer } from '../test/smtp';
 import { LOGIN_LIMITS } from '../modules/auth/login-throttle';
 import { AUTH_LIMITS } from '../modules/auth/rate-limits';
 
-const GOOGLE_CLIENT_ID = '1234567890-vastra.apps.googleusercontent.com';
-
 let ctx: TestContext;
-let jwksServer: http.Server;
-let googleKey: CryptoKey;
+let google: FakeGoogle;
 
 before(async () => {
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  googleKey = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  jwksServer = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
-  const { port } = jwksServer.address() as AddressInfo;
-  ctx = await createTestApp({
-    seed: false,
-    env: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` },
-  });
+  google = await startFakeGoogle();
+  ctx = await createTestApp({ seed: false, env: google.env });
 });
 after(async () => {
   await ctx.close();
-  await new Promise((resolve) => jwksServer.close(resolve));
+  await google.close();
 });
 
 type Reply = { statusCode: number; json: () => unknown; body: string };
@@ -61,19 +45,6 @@ async function verifiedShopper(app: FastifyInstance, dataDir: string): Promise<A
   const res = await post(app, '/auth/verify-email', { email: account.email, otp: code }, bearer(account.token));
   assert.equal(res.statusCode, 200, res.body);
   return account;
-}
-
-/** An ID token as Google signs it, for a Google-verified email. */
-function googleIdToken(email: string, sub: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email, email_verified: true, name: 'The Owner' })
-    .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' })
-    .setIssuer('https://accounts.google.com')
-    .setAudience(GOOGLE_CLIENT_ID)
-    .setSubject(sub)
-    .setIssuedAt(now - 60)
-    .setExpirationTime(now + 3600)
-    .sign(googleKey);
 }
 
 describe('profile leak through email verification', () => {
@@ -141,7 +112,9 @@ describe('account pre-hijack before a Google sign-in', () => {
     const email = uniqueEmail('victim').replace('@example.com', '@gmail.com');
     const stranger = await register(ctx.app, { email, password: 'stranger chose this' });
 
-    const res = await post(ctx.app, '/auth/google-login', { token: await googleIdToken(email, `g-${email}`) });
+    const res = await post(ctx.app, '/auth/google-login', {
+      token: await google.idToken({ email, sub: `g-${email}`, name: 'The Owner' }),
+    });
     assert.equal(res.statusCode, 200, res.body);
     const owner = res.json().data;
     assert.equal(owner.user.id, stranger.userId);

@@ -3,61 +3,29 @@
  * Google's documented shape (RS256, iss accounts.google.com, aud = client id, email_verified).
  */
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { AUTH_MESSAGES } from '@vastra/contracts';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { generateKeyPair, type CryptoKey } from 'jose';
 import { assertNoSecrets, bearer, freshIp, register, sessionCookie, uniqueEmail } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { startFakeGoogle, type FakeGoogle } from '../../test/google';
 import { codeFrom, latestOutboxMail } from '../../test/outbox';
 
-const CLIENT_ID = '1234567890-vastra.apps.googleusercontent.com';
-const KID = 'test-key-1';
-
 let ctx: TestContext;
-let jwksServer: http.Server;
-let signingKey: CryptoKey;
+let google: FakeGoogle;
 let strangerKey: CryptoKey;
 
 before(async () => {
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  signingKey = pair.privateKey;
+  google = await startFakeGoogle();
   strangerKey = (await generateKeyPair('RS256')).privateKey;
-  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
-  jwksServer = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
-  const { port } = jwksServer.address() as AddressInfo;
-  ctx = await createTestApp({
-    seed: false,
-    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/oauth2/v3/certs` },
-  });
+  ctx = await createTestApp({ seed: false, env: google.env });
 });
 after(async () => {
   await ctx.close();
-  await new Promise((resolve) => jwksServer.close(resolve));
+  await google.close();
 });
 
-type Claims = { sub?: string; email?: string; email_verified?: boolean; name?: string };
-
-/** An ID token as Google issues it; `overrides` bend one property at a time. */
-function idToken(
-  claims: Claims,
-  overrides: { key?: CryptoKey; audience?: string; issuer?: string; expiresAt?: number } = {},
-): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email_verified: true, ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'JWT' })
-    .setIssuer(overrides.issuer ?? 'https://accounts.google.com')
-    .setAudience(overrides.audience ?? CLIENT_ID)
-    .setSubject(claims.sub ?? `google-${Math.random().toString(36).slice(2)}`)
-    .setIssuedAt(now - 60)
-    .setExpirationTime(overrides.expiresAt ?? now + 3600)
-    .sign(overrides.key ?? signingKey);
-}
+const idToken: FakeGoogle['idToken'] = (claims, overrides) => google.idToken(claims, overrides);
 
 const googleLogin = (token: string) =>
   ctx.app.inject({ method: 'POST', url: '/auth/google-login', payload: { token }, remoteAddress: freshIp() });
