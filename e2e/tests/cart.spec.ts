@@ -183,6 +183,13 @@ test('the recently viewed strip lists the products opened, newest first', async 
   // On a product page the strip leaves out the product itself; opening it moves it to the front.
   await page.goto(`/shop/product/${products[0]!.id}`);
   await expect(strip.getByRole('heading', { level: 3 })).toHaveText(newestFirst.slice(0, 2));
+  // The view is noted once the page is live: wait for it before leaving, or the move is lost.
+  await expect
+    .poll(async () => {
+      const value = (await context.cookies()).find((c) => c.name === 'recentlyViewed')?.value ?? '[]';
+      return (JSON.parse(decodeURIComponent(value)) as { id: string }[])[0]?.id;
+    })
+    .toBe(products[0]!.id);
   await page.goto('/');
   await expect(strip.getByRole('heading', { level: 3 })).toHaveText([products[0]!.name, ...newestFirst.slice(0, 2)]);
 
