@@ -157,6 +157,11 @@ export const REVIEW_MESSAGES = {
   tooManyReviews: 'You have posted many reviews in a short time. Please wait a while before posting another.',
 } as const;
 
+/** 413 for a photo of more than `maxMegapixels` million pixels (decoding it would take gigabytes of memory). */
+export function photoTooManyPixels(maxMegapixels: number): string {
+  return `This photo is too large (over ${maxMegapixels} megapixels). Please send a smaller one.`;
+}
+
 /** 413 when an upload would take one account's files (photos, videos) past its quota of `quotaMb` MB. */
 export function uploadQuotaExceeded(quotaMb: number): string {
   return `Your account has reached its upload limit of ${quotaMb} MB. Please send fewer or smaller files.`;

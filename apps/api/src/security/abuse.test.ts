@@ -25,6 +25,7 @@ import {
   AUTH_MESSAGES,
   ORDER_MESSAGES,
   REVIEW_MESSAGES,
+  photoTooManyPixels,
   unpaidOrdersLimit,
   uploadQuotaExceeded,
   type Order,
@@ -444,6 +445,17 @@ describe('uploads', () => {
     assert.equal(meta.exif, undefined, 'no EXIF, so no GPS position');
     assert.equal(meta.xmp, undefined);
     assert.deepEqual([meta.width, meta.height], [1600, 1200]);
+  });
+
+  test('a small file declaring a huge image (a decompression bomb) is refused before it is decoded', async () => {
+    const shopper = await register(app);
+    const bomb = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    assert.ok(bomb.length < 5 * 1024 * 1024, 'within the size limit');
+    const files = storedReviewFiles().length;
+    assertRefused(await postReview(shopper, products[3]!.id, [bomb]), 413, photoTooManyPixels(50));
+    assert.equal(storedReviewFiles().length, files, 'no file kept');
   });
 
   test('one account posting review after review is refused after REVIEW_POSTS_PER_HOUR (429)', async () => {

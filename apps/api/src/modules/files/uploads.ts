@@ -7,7 +7,7 @@
  * and one account's files may take at most the quota (UPLOAD_QUOTA_MB_PER_ACCOUNT).
  */
 import { randomUUID } from 'node:crypto';
-import { uploadQuotaExceeded } from '@vastra/contracts';
+import { photoTooManyPixels, uploadQuotaExceeded } from '@vastra/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
@@ -57,8 +57,9 @@ export class UploadService {
    * Stores `userId`'s files under `<folder>/<uuid>.<ext>`, in order: images re-encoded
    * (reencodeImage), anything else as it is. Their sizes are first reserved on the ledger
    * under a lock of the account, so uploads sent at once cannot pass the quota together.
-   * Throws ValidationError(`invalidImage`) for an image that cannot be decoded, and
-   * PayloadTooLargeError(uploadQuotaExceeded) when the account's files would pass the quota;
+   * Throws ValidationError(`invalidImage`) for an image that cannot be decoded,
+   * PayloadTooLargeError(photoTooManyPixels) for one of more than 50 MP (read from its header,
+   * before decoding), and PayloadTooLargeError(uploadQuotaExceeded) when the account's files would pass the quota;
    * either way nothing is stored. Call `remove` with the keys if what the files belong to is
    * not saved after all.
    */
@@ -73,6 +74,12 @@ export class UploadService {
       const image = file.mime.startsWith('image/');
       let body = file.body;
       if (image) {
+        const { width = 0, height = 0 } = await sharp(file.body)
+          .metadata()
+          .catch(() => ({ width: 0, height: 0 }));
+        if (width * height > MAX_INPUT_PIXELS) {
+          throw new PayloadTooLargeError(photoTooManyPixels(MAX_INPUT_PIXELS / 1_000_000));
+        }
         try {
           body = await reencodeImage(file.body);
         } catch {
