@@ -136,6 +136,27 @@ describe('account pre-hijack before a Google sign-in', () => {
     assert.equal(mail?.subject, 'You now sign in to Vastra with Google');
     assert.match(mail.text ?? '', /removed the password/);
   });
+
+  test('a password login racing the owner’s Google sign-in never leaves the stranger a working session', async () => {
+    const email = uniqueEmail('race').replace('@example.com', '@gmail.com');
+    await register(ctx.app, { email, password: 'stranger chose this' });
+    const token = await google.idToken({ email, sub: `g-${email}`, name: 'The Owner' });
+    // Password logins keep arriving, from several addresses, while the Google sign-in runs.
+    const answers: Promise<Awaited<ReturnType<typeof post>>>[] = [];
+    let claimed = false;
+    const claim = post(ctx.app, '/auth/google-login', { token }).finally(() => (claimed = true));
+    for (let after = 0; after < 10; after += claimed ? 1 : 0) {
+      answers.push(post(ctx.app, '/auth/login', { email, password: 'stranger chose this' }));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    assert.equal((await claim).statusCode, 200);
+    const settled = await Promise.all(answers);
+    const tokens = settled.filter((a) => a.statusCode === 200).map((a) => a.json().data.token as string);
+    for (const stolen of tokens) {
+      const me = await ctx.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(stolen) });
+      assert.equal(me.statusCode, 401, 'a login that raced the claim kept its session');
+    }
+  });
 });
 
 /** POST /auth/login from `remoteAddress`, optionally claiming another address in X-Forwarded-For. */

@@ -96,7 +96,16 @@ export class AuthService {
       const user = await this.deps.users.findByEmail(input.email);
       const matches = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !matches) throw new UnauthorizedError(AUTH_MESSAGES.incorrectCredentials);
-      return this.startSession(user, meta);
+      // The password may have changed while it was being checked (a reset, or a Google claim
+      // that revoked every session): open the session only under the row lock and only if the
+      // password is still the one checked, so no session outlives the change.
+      const session = await this.deps.db.transaction(async (tx) => {
+        if ((await this.deps.users.lockedPasswordHash(tx, user.id)) !== user.passwordHash) {
+          throw new UnauthorizedError(AUTH_MESSAGES.incorrectCredentials);
+        }
+        return this.deps.sessions.create(user.id, meta, tx);
+      });
+      return { result: { token: session.token, user: await this.deps.users.toPublic(user) }, session };
     });
   }
 

@@ -26,10 +26,10 @@ export class SessionService {
     readonly ttlMs: number,
   ) {}
 
-  /** Opens a session for the user and signs its token. */
-  async create(userId: string, meta: SessionMeta = {}): Promise<IssuedSession> {
+  /** Opens a session for the user (in the transaction `db` when given) and signs its token. */
+  async create(userId: string, meta: SessionMeta = {}, db: Db = this.db): Promise<IssuedSession> {
     const expiresAt = new Date(Date.now() + this.ttlMs);
-    const [row] = await this.db
+    const [row] = await db
       .insert(sessions)
       .values({ userId, expiresAt, userAgent: meta.userAgent?.slice(0, 300), ip: meta.ip })
       .returning({ id: sessions.id });

@@ -60,6 +60,20 @@ export class UsersService {
     await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
   }
 
+  /**
+   * The user's password hash, read with the row locked until the transaction `db` ends, so a
+   * change of password (a reset, a Google claim) waits for it or is seen by it. Undefined when
+   * there is no such user.
+   */
+  async lockedPasswordHash(db: Db, id: string): Promise<string | null | undefined> {
+    const [row] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    return row ? row.passwordHash : undefined;
+  }
+
   /** Case-insensitive; `email` may be given in any case. */
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
