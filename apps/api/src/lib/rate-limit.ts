@@ -15,17 +15,22 @@ export type LimitGuard = (request: FastifyRequest) => Promise<void>;
 
 export const HOUR_MS = 60 * 60_000;
 
+/** The account a request is counted against: the caller's user id, once a hook identified it. */
+const callerAccount = (request: FastifyRequest): string | undefined => request.principal?.userId;
+
 /**
- * A guard counting each request under `name` against `limits.ip` (per `request.ip`) and, when
- * an earlier hook set `request.principal`, against `limits.account` (per user id). Over either
- * it throws TooManyRequestsError(message) with Retry-After = the seconds left in that window.
- * Needs @fastify/rate-limit registered on `app` first.
+ * A guard counting each request under `name` against `limits.ip` (per `request.ip`) and
+ * against `limits.account` (per `accountOf(request)`, by default the caller's user id once an
+ * earlier hook set `request.principal`; a request without one is not counted there). Over
+ * either it throws TooManyRequestsError(message) with Retry-After = the seconds left in that
+ * window. Needs @fastify/rate-limit registered on `app` first.
  */
 export function createLimitGuard(
   app: FastifyInstance,
   name: string,
   limits: { ip?: Limit; account?: Limit },
   message: string,
+  accountOf: (request: FastifyRequest) => string | undefined = callerAccount,
 ): LimitGuard {
   const counters: { count: ReturnType<FastifyInstance['createRateLimit']>; applies: (r: FastifyRequest) => boolean }[] =
     [];
@@ -37,8 +42,8 @@ export function createLimitGuard(
   }
   if (limits.account) {
     counters.push({
-      count: app.createRateLimit({ ...limits.account, keyGenerator: (r) => `${name}:account:${r.principal?.userId}` }),
-      applies: (r) => r.principal !== null,
+      count: app.createRateLimit({ ...limits.account, keyGenerator: (r) => `${name}:account:${accountOf(r)}` }),
+      applies: (r) => accountOf(r) !== undefined,
     });
   }
   return async (request) => {

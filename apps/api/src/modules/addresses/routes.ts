@@ -18,7 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
-import { NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
+import { createLimitGuard } from '../../lib/rate-limit';
 import { principalOf } from '../auth/authenticate';
 import type { PincodeDirectory } from './pincodes';
 import type { AddressBookService } from './service';
@@ -39,20 +40,17 @@ export const addressesRoutes: FastifyPluginAsyncZod<{
   addresses: AddressBookService;
   pincodes: PincodeDirectory;
 }> = async (app, { addresses, pincodes }) => {
-  const lookupLimit = app.createRateLimit({
-    ...PINCODE_LOOKUP_LIMIT,
-    keyGenerator: (request) => `addresses:pincode:${request.ip}`,
-  });
+  const lookupLimit = createLimitGuard(
+    app,
+    'addresses:pincode',
+    { ip: PINCODE_LOOKUP_LIMIT },
+    AUTH_MESSAGES.tooManyRequests,
+  );
 
   app.get(
     '/addresses/pincode/:pincode',
     {
-      preHandler: async (request) => {
-        const result = await lookupLimit(request);
-        if (!result.isAllowed && result.isExceeded) {
-          throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRequests, result.ttlInSeconds);
-        }
-      },
+      onRequest: lookupLimit,
       schema: {
         tags,
         summary: 'What India Post knows of a pincode: the district (offered as the city) and its state(s)',

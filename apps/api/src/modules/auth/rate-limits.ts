@@ -7,10 +7,7 @@
  */
 import { AUTH_MESSAGES } from '@vastra/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TooManyRequestsError } from '../../lib/errors';
-
-type Limit = { max: number; timeWindow: number };
-type Guard = (request: FastifyRequest) => Promise<void>;
+import { createLimitGuard, type Limit, type LimitGuard } from '../../lib/rate-limit';
 
 const MINUTE = 60_000;
 
@@ -34,45 +31,36 @@ export type AuthLimitName = keyof typeof AUTH_LIMITS;
  * The account a per-email limit counts. The caller's own, when logged in: a stranger naming
  * someone else's email would otherwise use up that person's tries.
  */
-function accountKey(request: FastifyRequest): string {
+function accountKey(request: FastifyRequest): string | undefined {
   if (request.principal) return `user:${request.principal.userId}`;
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : '';
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
 }
 
 /**
- * Builds one preHandler per endpoint. Needs @fastify/rate-limit registered on `app` first.
- * A request over a limit is a TooManyRequestsError (429) with Retry-After. `registerPerHour`
- * replaces the registrations allowed per IP an hour (config AUTH_REGISTER_LIMIT_PER_HOUR: a
- * store whose shoppers share one address, or a test stack, may need more).
+ * Builds one preHandler per endpoint (lib/rate-limit.ts guards). Needs @fastify/rate-limit
+ * registered on `app` first. A request over a limit is a TooManyRequestsError (429) with
+ * Retry-After. `registerPerHour` replaces the registrations allowed per IP an hour (config
+ * AUTH_REGISTER_LIMIT_PER_HOUR: a store whose shoppers share one address, or a test stack,
+ * may need more).
  */
 export function createAuthRateLimits(
   app: FastifyInstance,
   opts: { registerPerHour?: number } = {},
-): Record<AuthLimitName, Guard> {
-  const limiter = (name: string, kind: 'ip' | 'email', limit: Limit) => {
-    const check = app.createRateLimit({
-      ...limit,
-      keyGenerator: (request) => `auth:${name}:${kind}:${kind === 'ip' ? request.ip : accountKey(request)}`,
-    });
-    return async (request: FastifyRequest) => {
-      if (kind === 'email' && !accountKey(request)) return;
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRequests, result.ttlInSeconds);
-      }
-    };
-  };
-  const guards = {} as Record<AuthLimitName, Guard>;
+): Record<AuthLimitName, LimitGuard> {
   const table: Record<AuthLimitName, { ip: Limit; email?: Limit }> = {
     ...AUTH_LIMITS,
     register: { ip: { ...AUTH_LIMITS.register.ip, max: opts.registerPerHour ?? AUTH_LIMITS.register.ip.max } },
   };
+  const guards = {} as Record<AuthLimitName, LimitGuard>;
   for (const [name, limits] of Object.entries(table) as [AuthLimitName, { ip: Limit; email?: Limit }][]) {
-    const checks = [limiter(name, 'ip', limits.ip), ...(limits.email ? [limiter(name, 'email', limits.email)] : [])];
-    guards[name] = async (request) => {
-      for (const check of checks) await check(request);
-    };
+    guards[name] = createLimitGuard(
+      app,
+      `auth:${name}`,
+      { ip: limits.ip, account: limits.email },
+      AUTH_MESSAGES.tooManyRequests,
+      accountKey,
+    );
   }
   return guards;
 }
