@@ -100,7 +100,7 @@ export class AuthService {
       // that revoked every session): open the session only under the row lock and only if the
       // password is still the one checked, so no session outlives the change.
       const session = await this.deps.db.transaction(async (tx) => {
-        if ((await this.deps.users.lockedPasswordHash(tx, user.id)) !== user.passwordHash) {
+        if ((await this.deps.users.lock(tx, user.id))?.passwordHash !== user.passwordHash) {
           throw new UnauthorizedError(AUTH_MESSAGES.incorrectCredentials);
         }
         return this.deps.sessions.create(user.id, meta, tx);

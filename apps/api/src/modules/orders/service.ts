@@ -90,7 +90,7 @@ export type OrdersDeps = {
    */
   users: {
     contactOf(userId: string): Promise<{ name: string; email: string } | null>;
-    lock(db: Db, userId: string): Promise<void>;
+    lock(db: Db, userId: string): Promise<unknown>;
   };
   log: FastifyBaseLogger;
   options: OrdersOptions;

@@ -54,24 +54,17 @@ export class UsersService {
   /**
    * Locks the user's row until the transaction `db` ends: one account's order placements and
    * upload reservations then take turns, so rules that count what the account holds (unpaid
-   * orders, upload quota) hold under concurrency.
+   * orders, upload quota) hold under concurrency, and a change of password (a reset, a Google
+   * claim) waits for a login or is seen by it. Answers the password hash as locked, undefined
+   * when there is no such user.
    */
-  async lock(db: Db, id: string): Promise<void> {
-    await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-  }
-
-  /**
-   * The user's password hash, read with the row locked until the transaction `db` ends, so a
-   * change of password (a reset, a Google claim) waits for it or is seen by it. Undefined when
-   * there is no such user.
-   */
-  async lockedPasswordHash(db: Db, id: string): Promise<string | null | undefined> {
+  async lock(db: Db, id: string): Promise<{ passwordHash: string | null } | undefined> {
     const [row] = await db
       .select({ passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.id, id))
       .for('update');
-    return row ? row.passwordHash : undefined;
+    return row;
   }
 
   /** Case-insensitive; `email` may be given in any case. */
