@@ -27,59 +27,47 @@ import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
-import { PincodeDirectory } from './modules/addresses/pincodes';
-import { addressesRoutes } from './modules/addresses/routes';
-import { AddressBookService } from './modules/addresses/service';
-import { checkShippingAddress } from './modules/addresses/validate';
-import { registerAuthentication } from './modules/auth/authenticate';
-import { GoogleIdTokenVerifier } from './modules/auth/google';
-import { LoginThrottle } from './modules/auth/login-throttle';
-import { OneTimeCodeService } from './modules/auth/one-time-codes';
-import { createAuthRateLimits } from './modules/auth/rate-limits';
-import { authRoutes } from './modules/auth/routes';
-import { loadSigningSecret } from './modules/auth/secret';
-import { AuthService } from './modules/auth/service';
-import { SessionService } from './modules/auth/sessions';
-import { scheduleGuestCartCleanup } from './modules/cart/cleanup';
-import { cartRoutes } from './modules/cart/routes';
-import { CartService } from './modules/cart/service';
-import { catalogRoutes } from './modules/catalog/routes';
-import { CatalogService } from './modules/catalog/service';
-import { filesRoutes } from './modules/files/routes';
-import { LocalFileStore } from './modules/files/store';
-import { UploadService } from './modules/files/uploads';
-import { GiftCardService } from './modules/coupons/gift-cards';
-import { createCodeLookupGuard } from './modules/coupons/limits';
-import { couponsRoutes } from './modules/coupons/routes';
-import { CouponService } from './modules/coupons/service';
-import { healthRoutes } from './modules/health/routes';
-import { invoicesRoutes } from './modules/invoices/routes';
-import { InvoiceService } from './modules/invoices/service';
-import { scheduleUnpaidOrderExpiry } from './modules/orders/expiry';
-import { operatorOrdersRoutes } from './modules/orders/operator-routes';
-import { ordersRoutes } from './modules/orders/routes';
-import { OrdersService } from './modules/orders/service';
-import { loadOperatorToken, registerOperatorAuth } from './modules/operator/auth';
-import { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } from './modules/payments/providers';
-import { scheduleRefundRefresh } from './modules/payments/refund-timer';
-import { paymentsRoutes } from './modules/payments/routes';
-import { PaymentService } from './modules/payments/service';
-import { shippingRoutes } from './modules/shipping/routes';
-import { trackerFromConfig } from './modules/shipping/provider';
-import { returnsOperatorRoutes } from './modules/returns/operator-routes';
-import { returnsRoutes } from './modules/returns/routes';
-import { ReturnsService } from './modules/returns/service';
-import { reviewsRoutes } from './modules/reviews/routes';
-import { ReviewsService } from './modules/reviews/service';
-import { PublishableKeyService } from './modules/store/keys';
-import { storeRoutes } from './modules/store/routes';
-import { StoreService } from './modules/store/service';
-import { taxesRoutes } from './modules/taxes/routes';
-import { TaxService } from './modules/taxes/service';
-import { usersRoutes } from './modules/users/routes';
-import { wishlistRoutes } from './modules/wishlist/routes';
-import { WishlistService } from './modules/wishlist/service';
-import { UsersService } from './modules/users/service';
+import { addressesRoutes, AddressBookService, checkShippingAddress, PincodeDirectory } from './modules/addresses';
+import {
+  authRoutes,
+  AuthService,
+  createAuthRateLimits,
+  GoogleIdTokenVerifier,
+  loadSigningSecret,
+  LoginThrottle,
+  OneTimeCodeService,
+  SessionService,
+} from './modules/auth';
+import { cartRoutes, CartService, scheduleGuestCartCleanup } from './modules/cart';
+import { catalogRoutes, CatalogService, InventoryService } from './modules/catalog';
+import { CouponService, couponsRoutes, createCodeLookupGuard, GiftCardService } from './modules/coupons';
+import { filesRoutes, LocalFileStore, UploadService } from './modules/files';
+import { healthRoutes } from './modules/health';
+import { InvoiceService, invoicesRoutes } from './modules/invoices';
+import {
+  hasPlacedOrder,
+  operatorOrdersRoutes,
+  ordersRoutes,
+  OrdersService,
+  scheduleUnpaidOrderExpiry,
+} from './modules/orders';
+import {
+  paymentProvidersFromConfig,
+  PaymentService,
+  paymentsRoutes,
+  phonePeWebhookAuthorizationFromConfig,
+  scheduleRefundRefresh,
+} from './modules/payments';
+import { returnsOperatorRoutes, returnsRoutes, ReturnsService } from './modules/returns';
+import { PricingService, pricingRoutes } from './modules/pricing';
+import { reviewsRoutes, ReviewsService } from './modules/reviews';
+import { shippingRoutes, trackerFromConfig } from './modules/shipping';
+import { PublishableKeyService, storeRoutes, StoreService } from './modules/store';
+import { taxesRoutes, TaxService } from './modules/taxes';
+import { usersRoutes, UsersService } from './modules/users';
+import { wishlistRoutes, WishlistService } from './modules/wishlist';
+import { registerAuthentication } from './plugins/authenticate';
+import { loadOperatorToken, registerOperatorAuth } from './plugins/operator-auth';
 
 /** Vendored catalogue photos and the placeholder image, served under /media. */
 export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data-sources/catalog');
@@ -245,25 +233,21 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     pincodes,
     catalog,
   });
-  await app.register(taxesRoutes, { taxes, catalog });
-  const reviews = new ReviewsService(database.db, {
-    catalog,
-    users,
-    uploads,
-    purchases: { hasDelivered: (userId, productId) => OrdersService.hasDelivered(database.db, userId, productId) },
-    publicUrl: config.publicUrl,
-  });
-  await app.register(reviewsRoutes, { reviews });
 
-  const coupons = new CouponService(database.db, { catalog });
+  // Coupon rules ask the orders module whether a shopper has ordered before (first-order coupons).
+  const coupons = new CouponService(database.db, { catalog, orderHistory: { hasOrdered: hasPlacedOrder } });
   const giftCards = new GiftCardService(database.db);
   // One budget of code lookups for the coupon routes and the codes sent with orders.
   const codeLookups = createCodeLookupGuard(app);
-  await app.register(couponsRoutes, { coupons, giftCards, lookupLimit: codeLookups });
+  // One pricing for the checkout quote, the commerce API's carts and orders (modules/pricing).
+  const pricing = new PricingService({ coupons, giftCards, taxes });
+  await app.register(couponsRoutes, { coupons, giftCards, lookupLimit: codeLookups, pricing });
+  await app.register(taxesRoutes, { taxes, catalog, pricing });
+  await app.register(pricingRoutes, { quote: { pricing, catalog, carts, taxes }, codeLookups });
 
   const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
   await keys.ensureAtStart(config.publishableApiKey, app.log);
-  const store = new StoreService({ catalog, coupons, carts });
+  const store = new StoreService({ catalog, coupons, carts, pricing });
   await app.register(storeRoutes, { prefix: '/store', store, keys });
 
   const storefrontUrl = config.storefrontOrigins[0]!;
@@ -283,8 +267,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   const orders = new OrdersService({
     db: database.db,
+    inventory: new InventoryService(),
+    carts,
     checkAddress: (address) => checkShippingAddress(pincodes, address),
-    taxes,
+    pricing,
     coupons,
     giftCards,
     payments,
@@ -300,6 +286,17 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
   });
   app.decorate('orders', orders);
+  // A payment that settles moves its order on (placed, or released), in the payment's transaction.
+  payments.onStatusChange((db, orderId, status, source) => orders.applyPaymentStatus(db, orderId, status, source));
+  const reviews = new ReviewsService(database.db, {
+    catalog,
+    users,
+    uploads,
+    // The verified-purchase mark: has the reviewer received the product?
+    purchases: orders,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(reviewsRoutes, { reviews });
   scheduleUnpaidOrderExpiry(app, orders);
   const returns = new ReturnsService({
     db: database.db,

@@ -1,6 +1,6 @@
 /**
  * `npm run ops -- <action> <order> [options]`: the store's steps of an order from a terminal
- * (plan: issue 6, README "After the purchase"). It calls the running API's operator routes
+ * (behaviour.md §10, README "After the purchase"). It calls the running API's operator routes
  * over HTTP (the embedded PGlite database cannot be opened by a second process while the
  * store runs) and prints the order number, status, shipment and timeline; a refused step
  * prints the API's message and exits 1, a wrong command line exits 2.
@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Order } from '@vastra/contracts';
-import { operatorTokenFile } from './modules/operator/auth';
+import { operatorTokenFile } from './plugins/operator-auth';
 
 const USAGE = `Usage: npm run ops -- <action> <order> [options]
   <order> is the order number (VST-001001) or its id.

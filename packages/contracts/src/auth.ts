@@ -1,5 +1,5 @@
 /**
- * Shapes of the accounts API (§3 User, §7 Auth): request bodies with the messages a person
+ * Shapes of the accounts API (behaviour.md §3 User, §7 Auth): request bodies with the messages a person
  * reads when a field is wrong, and the public user the API answers with. Secrets (password
  * and code hashes, session ids) have no field here, so no response can carry them.
  */
@@ -37,7 +37,7 @@ export const dateOfBirthSchema = z.iso.date(V.dateOfBirth).refine((value) => {
   return date < now && now.getUTCFullYear() - date.getUTCFullYear() <= 120;
 }, V.dateOfBirth);
 
-/** A postal address in India (§3 Order.shippingAddress). */
+/** A postal address in India (behaviour.md §3 Order.shippingAddress). */
 export const addressSchema = z.object({
   firstName: nameSchema,
   lastName: z.string().trim().max(100, V.nameTooLong),
@@ -78,7 +78,7 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-/** Login: both fields required (§5); the email is matched case-insensitively. */
+/** Login: both fields required (behaviour.md §5); the email is matched case-insensitively. */
 export const loginBodySchema = z.object({
   email: z.string(AUTH_MESSAGES.fillAllFields).trim().min(1, AUTH_MESSAGES.fillAllFields).max(254),
   password: z.string(AUTH_MESSAGES.fillAllFields).min(1, AUTH_MESSAGES.fillAllFields).max(1024),
@@ -108,7 +108,7 @@ export const profileFieldsSchema = z.object({
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
-/** A user as the API shows them to themselves (§3 User). */
+/** A user as the API shows them to themselves (behaviour.md §3 User). */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,13 +1,13 @@
 /**
- * Shapes of the cart API (§3 Cart, §7 Cart). Money in rupees; the API converts from paise at
- * its edge. A cart belongs to a logged-in user or to a guest id (§4 Guest cart).
+ * Shapes of the cart API (behaviour.md §3 Cart, §7 Cart). Money in rupees; the API converts from paise at
+ * its edge. A cart belongs to a logged-in user or to a guest id (behaviour.md §4 Guest cart).
  */
 import { z } from 'zod';
 import { GUEST_ID_PREFIX, GUEST_ID_RANDOM_LENGTH } from './constants';
 import { imageSchema } from './catalog';
 import { CART_MESSAGES } from './messages';
 
-/** `guest_` plus 25 lowercase letters or digits (§4, §9). */
+/** `guest_` plus 25 lowercase letters or digits (behaviour.md §4, §9). */
 export const GUEST_ID_PATTERN = new RegExp(`^${GUEST_ID_PREFIX}[a-z0-9]{${GUEST_ID_RANDOM_LENGTH}}$`);
 
 export function isGuestId(value: unknown): value is string {
@@ -20,7 +20,7 @@ export const guestIdSchema = z.string({ message: CART_MESSAGES.invalidGuestId })
 
 /** Most of one size a single cart line may hold, whatever the stock. */
 export const MAX_LINE_QUANTITY = 20;
-/** Guest carts nobody has touched for this long are removed (issue: cart cleanup). */
+/** Guest carts nobody has touched for this long are removed (behaviour.md §4 Guest cart). */
 export const GUEST_CART_TTL_DAYS = 30;
 
 export const quantitySchema = z

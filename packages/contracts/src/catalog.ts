@@ -1,5 +1,5 @@
 /**
- * Shapes of the catalogue API (§3, §7 Catalogue). Money is in rupees here (numbers with at
+ * Shapes of the catalogue API (behaviour.md §3, §7 Catalogue). Money is in rupees here (numbers with at
  * most two decimals); the API converts from integer paise at its edge.
  */
 import { z } from 'zod';
@@ -166,7 +166,7 @@ export function pageQuerySchema(defaultLimit: number) {
 }
 
 /**
- * Query of GET /products/search (§7). Out-of-range limits are clamped to MAX_PAGE_LIMIT;
+ * Query of GET /products/search (behaviour.md §7). Out-of-range limits are clamped to MAX_PAGE_LIMIT;
  * values that cannot be read (page=-1, minPrice=abc) are rejected.
  */
 export const productSearchQuerySchema = pageQuerySchema(SHOP_PAGE_SIZE)
@@ -213,7 +213,7 @@ export type SectionType = (typeof SECTION_TYPES)[number];
 const ctaSchema = z.object({ label: z.string(), href: z.string() });
 const sectionBase = { id: z.string(), position: z.number().int(), title: z.string(), subtitle: z.string().nullable() };
 
-/** A homepage section with everything it needs to render (§3 Homepage section). */
+/** A homepage section with everything it needs to render (behaviour.md §3 Homepage section). */
 export const homepageSectionSchema = z.discriminatedUnion('section_type', [
   z.object({
     ...sectionBase,

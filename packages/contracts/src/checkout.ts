@@ -1,5 +1,5 @@
 /**
- * Shapes of checkout (§3 Order, Coupon, Tax result; §4 paymentStatus; §5; §7 Orders, Coupons
+ * Shapes of checkout (behaviour.md §3 Order, Coupon, Tax result; §4 paymentStatus; §5; §7 Orders, Coupons
  * and taxes): addresses, coupon and gift card quotes, the tax calculation, order creation and
  * the order as answered. Money in rupees (at most two decimals); the API works in paise and
  * converts at its edge. Figures a client sends (prices, subtotals) are only ever used for
@@ -11,12 +11,12 @@ import { MAX_LINE_QUANTITY } from './cart';
 import { COUPON_MESSAGES, ORDER_MESSAGES, TAX_MESSAGES } from './messages';
 import { ORDER_STATUSES, orderEventSchema, refundSchema, returnRequestSchema, shipmentSchema } from './orders';
 
-/** GST of the India region (§1, §3 Region, §9), percent. */
+/** GST of the India region (behaviour.md §1, §3 Region, §9), percent. */
 export const DEFAULT_GST_RATE = 18;
 /** Payment gateways a shopper can choose; `sandbox` stands in for a real gateway offline. */
 export const PAYMENT_METHODS = ['sandbox', 'phonepe', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** §4 Order paymentStatus. */
+/** behaviour.md §4 Order paymentStatus. */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Most different items one order may hold. */
@@ -25,7 +25,7 @@ export const MAX_ORDER_LINES = 50;
 export const MAX_SAVED_ADDRESSES = 10;
 
 /**
- * Maps a payment provider's state to §4 paymentStatus: completed or success → completed;
+ * Maps a payment provider's state to behaviour.md §4 paymentStatus: completed or success → completed;
  * failed or an error code → failed; pending → pending. Anything else is still pending.
  */
 export function toPaymentStatus(providerState: string | null | undefined, errorCode?: string | null): PaymentStatus {
@@ -89,8 +89,8 @@ export const couponItemSchema = z.object({
 });
 
 /**
- * POST /coupons/validate (§7). One coupon at a time: a new code replaces `prevoiusCode` (spelled
- * so in the spec). With `isGiftCard`, `code` is a gift card and the answer is how much of
+ * POST /coupons/validate (behaviour.md §7). One coupon at a time: a new code replaces `prevoiusCode` (spelled
+ * so in the API contract). With `isGiftCard`, `code` is a gift card and the answer is how much of
  * `preDiscountAmount` (what is left to pay after the coupon and GST, in rupees) it covers.
  */
 export const validateCouponBodySchema = z.object({
@@ -151,7 +151,7 @@ const validSubtotal = z
   .number({ message: TAX_MESSAGES.validSubtotal })
   .refine((n) => Number.isFinite(n) && n > 0, TAX_MESSAGES.validSubtotal);
 
-/** POST /taxes/calculate (§7). `stateCode` is a GST state code ("29") or a state name; a pincode can stand in. */
+/** POST /taxes/calculate (behaviour.md §7). `stateCode` is a GST state code ("29") or a state name; a pincode can stand in. */
 export const calculateTaxBodySchema = z.object({
   subtotal: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), validSubtotal),
   discountAmount: rupees.default(0),
@@ -177,7 +177,7 @@ export const calculateTaxBodySchema = z.object({
 });
 export type CalculateTaxBody = z.input<typeof calculateTaxBodySchema>;
 
-/** §3 Tax result, plus how it was worked out. */
+/** behaviour.md §3 Tax result, plus how it was worked out. */
 export const taxResultSchema = z.object({
   totalTax: z.number(),
   taxes: z.array(taxComponentSchema),
@@ -192,51 +192,42 @@ export const taxResultSchema = z.object({
 });
 export type TaxResult = z.infer<typeof taxResultSchema>;
 
+/** The lines of an order or a quote: line prices a client adds are ignored. */
+const createOrderItemsSchema = z
+  .array(
+    z.object({
+      productId: uuid('Please choose a product.'),
+      variantId: uuid('Please select a size.'),
+      quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+      price: z.number().optional(),
+    }),
+  )
+  .min(1, ORDER_MESSAGES.itemsRequired)
+  .max(MAX_ORDER_LINES, ORDER_MESSAGES.tooManyLines);
+
 // ---------------------------------------------------------------------------------------
-// Orders
+// Checkout quote: the one priced answer the checkout shows (docs/behaviour.md, Checkout)
 
-/** Idempotency-Key header of POST /orders: a retry with the same key answers the first order. */
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.invalidIdempotencyKey);
-
-/** POST /orders. Line prices a client adds are ignored; `items` omitted = the caller's cart. */
-export const createOrderBodySchema = z.object({
-  items: z
-    .array(
-      z.object({
-        productId: uuid('Please choose a product.'),
-        variantId: uuid('Please select a size.'),
-        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
-        price: z.number().optional(),
-      }),
-    )
-    .min(1, ORDER_MESSAGES.itemsRequired)
-    .max(MAX_ORDER_LINES, ORDER_MESSAGES.tooManyLines)
-    .optional(),
-  shippingAddress: addressSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, ORDER_MESSAGES.paymentMethodRequired),
-  /** The coupon code (one at a time), or null. */
+/** POST /checkout/quote. `items` omitted = the caller's cart; codes and destination optional. */
+export const checkoutQuoteBodySchema = z.object({
+  items: createOrderItemsSchema.optional(),
+  /** The coupon code, or null. */
   coupon: z.string().trim().max(40).nullish(),
-  /** A gift card code on top of the coupon (§3 additionalCoupon), or null. */
+  /** A gift card code on top of the coupon, or null. */
   additionalCoupon: z.string().trim().max(40).nullish(),
-  /** Keep the address in the address book. */
-  saveAddress: z.boolean().default(false),
+  /** GST state code ("29") or state name of the ship-to address; unknown → IGST. */
+  stateCode: z.string().trim().max(60).nullish(),
+  /** The ship-to pincode: stands in for the state when no state is given. */
+  zipCode: z.string().trim().max(10).nullish(),
 });
-export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
+export type CheckoutQuoteBody = z.input<typeof checkoutQuoteBodySchema>;
 
-export const orderLineSchema = z.object({
-  id: z.string(),
+/** One priced line of a quote (rupees). */
+export const quoteLineSchema = z.object({
   productId: z.string(),
   variantId: z.string(),
   quantity: z.number(),
-  name: z.string(),
-  brand: z.string(),
-  sku: z.string(),
-  size: z.string(),
-  color: z.string(),
-  hsnCode: z.string(),
-  image: z.string().nullable(),
   unitPrice: z.number(),
-  mrp: z.number(),
   /** unitPrice × quantity. */
   lineSubtotal: z.number(),
   /** This line's share of the coupon discount. */
@@ -250,6 +241,82 @@ export const orderLineSchema = z.object({
   tax: z.number(),
   /** What the shopper pays for the line (before any gift card). */
   total: z.number(),
+});
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+
+/** A message about one part of the quote: the coupon, the gift card or a line. */
+export const quoteMessageSchema = z.object({
+  field: z.enum(['coupon', 'additionalCoupon', 'items']),
+  message: z.string(),
+});
+export type QuoteMessage = z.infer<typeof quoteMessageSchema>;
+
+/** The answer of POST /checkout/quote: what POST /orders would charge now, to the paisa. */
+export const checkoutQuoteSchema = z.object({
+  lines: z.array(quoteLineSchema),
+  /** The coupon as applied, or null (not given, or refused: see messages). */
+  coupon: z
+    .object({
+      code: z.string(),
+      description: z.string(),
+      discountAmount: z.number(),
+      appliedTo: z.object({ productIds: z.array(z.string()), eligibleSubtotal: z.number() }),
+    })
+    .nullable(),
+  /** The gift card as applied, or null. */
+  additionalCoupon: z
+    .object({ code: z.string(), amount: z.number(), balance: z.number(), remainingBalance: z.number() })
+    .nullable(),
+  subtotal: z.number(),
+  discountAmount: z.number(),
+  shippingAmount: z.number(),
+  taxableAmount: z.number(),
+  totalTax: z.number(),
+  taxes: z.array(taxComponentSchema),
+  /** subtotal − discount (+ GST when prices exclude it) + shipping. */
+  totalAmount: z.number(),
+  giftCardAmount: z.number(),
+  /** What is left to pay after the gift card. */
+  amountPayable: z.number(),
+  pricesIncludeTax: z.boolean(),
+  placeOfSupply: z.string().nullable(),
+  intraState: z.boolean(),
+  /** Every message that applies (a refused coupon or gift card, a line that cannot be bought). */
+  messages: z.array(quoteMessageSchema),
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Orders
+
+/** Idempotency-Key header of POST /orders: a retry with the same key answers the first order. */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.invalidIdempotencyKey);
+
+/** POST /orders. Line prices a client adds are ignored; `items` omitted = the caller's cart. */
+export const createOrderBodySchema = z.object({
+  items: createOrderItemsSchema.optional(),
+  shippingAddress: addressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, ORDER_MESSAGES.paymentMethodRequired),
+  /** The coupon code (one at a time), or null. */
+  coupon: z.string().trim().max(40).nullish(),
+  /** A gift card code on top of the coupon (behaviour.md §3 additionalCoupon), or null. */
+  additionalCoupon: z.string().trim().max(40).nullish(),
+  /** Keep the address in the address book. */
+  saveAddress: z.boolean().default(false),
+});
+export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
+
+/** A line of an order: the quote's line with what was bought (a snapshot) and what may be returned. */
+export const orderLineSchema = quoteLineSchema.extend({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  sku: z.string(),
+  size: z.string(),
+  color: z.string(),
+  hsnCode: z.string(),
+  image: z.string().nullable(),
+  mrp: z.number(),
   /** Whether the line's category may be returned at all (innerwear and the like may not). */
   returnable: z.boolean(),
   /** How many pieces may still be returned now (0 outside the return window). */
@@ -293,7 +360,7 @@ export const orderSchema = z.object({
   timeline: z.array(orderEventSchema),
   shipment: shipmentSchema.nullable(),
   cancelReason: z.string().nullable(),
-  /** The latest return request (§3 returnRequest.status), or null. */
+  /** The latest return request (behaviour.md §3 returnRequest.status), or null. */
   returnRequest: returnRequestSchema.nullable(),
   refunds: z.array(refundSchema),
   /** What the shopper may do now. */

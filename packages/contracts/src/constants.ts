@@ -1,5 +1,5 @@
 /**
- * Business constants of the spec (§9), shared by the API and the storefront.
+ * Business constants (behaviour.md §9), shared by the API and the storefront.
  * Durations are in milliseconds unless the name says otherwise.
  */
 export const SHOP_PAGE_SIZE = 15;
@@ -11,13 +11,13 @@ export const RELATED_PRODUCTS_TIMEOUT_MS = 8000;
 export const COMMERCE_PRODUCT_PAGE_SIZE = 12;
 export const WISHLIST_PAGE_SIZE = 10;
 export const PRODUCT_FETCH_THROTTLE_MS = 500;
-/** Default price filter range in rupees until the data's own range is known (§9). */
+/** Default price filter range in rupees until the data's own range is known (behaviour.md §9). */
 export const DEFAULT_PRICE_RANGE = { min: 0, max: 1000 } as const;
 export const GUEST_ID_PREFIX = 'guest_';
 export const GUEST_ID_RANDOM_LENGTH = 25;
 export const COUNTRY = { name: 'India', code: 'IN' } as const;
 export const CURRENCY_CODE = 'INR';
-/** GST rate of the India region, in percent (§3, §9). */
+/** GST rate of the India region, in percent (behaviour.md §3, §9). */
 export const TAX_RATE_PERCENT = 18;
 export const AUTH_TOKEN_STORAGE_NAME = 'auth_token';
 export const CART_STORAGE_POLL_MS = 1000;
@@ -29,7 +29,7 @@ export const VISITED_PRODUCTS = { maxEntries: 20, maxAgeDays: 30 } as const;
 export const TOAST = { successMs: 2000, errorMs: 4000, widthPx: 320, position: 'top-center' } as const;
 /** Largest page a list endpoint serves; larger requests are clamped to it. */
 export const MAX_PAGE_LIMIT = 100;
-/** File extensions that mark a media URL as a video (§9). */
+/** File extensions that mark a media URL as a video (behaviour.md §9). */
 export const VIDEO_EXTENSIONS = ['mp4', 'webm'] as const;
 
 export const REGION = {

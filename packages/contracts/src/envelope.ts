@@ -1,6 +1,6 @@
 /**
  * The one response envelope of the API: `{ success, message?, data }`; errors are
- * `{ success: false, message }` (architecture.md, "Responses").
+ * `{ success: false, message }` (docs/architecture.md, "Responses").
  */
 import { z } from 'zod';
 

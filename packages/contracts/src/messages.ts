@@ -1,5 +1,5 @@
 /**
- * User-facing messages of the spec (§5, §8), word for word. The API answers with these and
+ * User-facing messages (behaviour.md §5, §8), word for word. The API answers with these and
  * the storefront shows them; never reword one in place.
  */
 import { formatPrice } from './money';
@@ -20,7 +20,7 @@ export const GENERIC_MESSAGES = {
   fallback: 'Something went wrong. Please try again later.',
 } as const;
 
-/** Accounts (§5, §8 Login, Google, Register, User info, Any 401) and the API's own account answers. */
+/** Accounts (behaviour.md §5, §8 Login, Google, Register, User info, Any 401) and the API's own account answers. */
 export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
   incorrectCredentials: 'Incorrect email or password. Please try again.',
@@ -89,7 +89,7 @@ export const VALIDATION_MESSAGES = {
   currentPassword: 'Please enter your current password.',
 } as const;
 
-/** Cart (§8 Cart). */
+/** Cart (behaviour.md §8 Cart). */
 export const CART_MESSAGES = {
   add: 'Failed to add item to cart',
   fetch: 'Failed to fetch cart items',
@@ -121,7 +121,7 @@ export function onlyLeftInStock(available: number): string {
   return available <= 0 ? CART_MESSAGES.outOfStock : `Only ${available} left in stock for this size.`;
 }
 
-/** Wishlist (§5, §8 Wishlist) and the API's own wishlist answers. */
+/** Wishlist (behaviour.md §5, §8 Wishlist) and the API's own wishlist answers. */
 export const WISHLIST_MESSAGES = {
   fetchError: 'Error fetching wishlist items',
   fetchFailed: 'Failed to fetch wishlist items',
@@ -140,7 +140,7 @@ export const WISHLIST_MESSAGES = {
   full: 'Your wishlist is full. Remove something to add more.',
 } as const;
 
-/** Reviews (§5, §8 Catalogue) and the API's own review answers. */
+/** Reviews (behaviour.md §5, §8 Catalogue) and the API's own review answers. */
 export const REVIEW_MESSAGES = {
   fetch: 'Failed to fetch reviews',
   post: 'Failed to post review',
@@ -167,7 +167,7 @@ export function uploadQuotaExceeded(quotaMb: number): string {
   return `Your account has reached its upload limit of ${quotaMb} MB. Please send fewer or smaller files.`;
 }
 
-/** Coupons (§8 Coupons and taxes) and the API's own coupon answers. Amounts in rupees. */
+/** Coupons (behaviour.md §8 Coupons and taxes) and the API's own coupon answers. Amounts in rupees. */
 export const COUPON_MESSAGES = {
   apply: 'Failed to apply coupon',
   notFound: 'Coupon not found',
@@ -192,7 +192,7 @@ export const COUPON_MESSAGES = {
   giftCardApplied: 'Gift card applied',
 } as const;
 
-/** Taxes (§5, §8 Coupons and taxes). */
+/** Taxes (behaviour.md §5, §8 Coupons and taxes). */
 export const TAX_MESSAGES = {
   validSubtotal: 'Valid subtotal is required',
   calculate: 'Failed to calculate taxes',
@@ -200,7 +200,7 @@ export const TAX_MESSAGES = {
   unknownState: 'Please choose a valid Indian state.',
 } as const;
 
-/** Shipping addresses and the address book (§3 Order.shippingAddress). */
+/** Shipping addresses and the address book (behaviour.md §3 Order.shippingAddress). */
 export const ADDRESS_MESSAGES = {
   pincodeUnknown: 'We could not find this pincode. Please check it.',
   notFound: 'Address not found',
@@ -216,7 +216,7 @@ export function pincodeStateMismatch(pincode: string, pincodeState: string): str
   return `Pincode ${pincode} is in ${pincodeState}. Please check the state or the pincode.`;
 }
 
-/** Orders and payments (§5, §8 Orders). */
+/** Orders and payments (behaviour.md §5, §8 Orders). */
 export const ORDER_MESSAGES = {
   create: 'Failed to create order',
   fetch: 'Failed to fetch orders',
@@ -308,7 +308,7 @@ export function couponMinimumOrder(minOrder: number): string {
   return `Add items worth ${formatPrice(minOrder)} or more to use this coupon.`;
 }
 
-/** The commerce backend (§5 region, §7 Commerce backend, §8 Commerce SDK errors). */
+/** The commerce backend (behaviour.md §5 region, §7 Commerce backend, §8 Commerce SDK errors). */
 export const COMMERCE_MESSAGES = {
   regionNotSet: 'Region is not set',
   regionNotFound: 'Region not found',

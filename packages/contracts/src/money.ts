@@ -1,5 +1,5 @@
 /**
- * Price display (§9, architecture.md "Money"): `₹ 1,29,999` with Indian digit grouping,
+ * Price display (behaviour.md §9, docs/architecture.md "Money"): `₹ 1,29,999` with Indian digit grouping,
  * `₹0` when there is no amount. Input in rupees.
  */
 const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });

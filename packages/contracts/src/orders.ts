@@ -1,6 +1,6 @@
 /**
- * Shapes of what happens after the purchase (§3 Order returnRequest and shipping tracking,
- * §4, §7 Orders): the order timeline, its shipment, refunds, cancellation, return requests
+ * Shapes of what happens after the purchase (behaviour.md §3 Order returnRequest and shipping tracking,
+ * behaviour.md §4, §7 Orders): the order timeline, its shipment, refunds, cancellation, return requests
  * (full and partial, with photos or a video) and tracking. Money in rupees (at most two
  * decimals); the API works in paise and converts at its edge.
  */
@@ -10,7 +10,7 @@ import { ORDER_MESSAGES } from './messages';
 /**
  * Order status. `pending_payment` waits for an online payment; `payment_failed` is an order
  * whose payment failed or expired (its stock and gift card hold are released). The rest is
- * the lifecycle of §3/§4 (placed → … → delivered; cancelled; returns).
+ * the lifecycle of behaviour.md §3/§4 (placed → … → delivered; cancelled; returns).
  */
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -60,7 +60,7 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   not_as_shown: 'Not as shown',
   other: 'Other',
 };
-/** §3 returnRequest.status. */
+/** behaviour.md §3 returnRequest.status. */
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'picked_up', 'refunded'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 /** How each return status reads to a shopper. */

@@ -1,5 +1,5 @@
 /**
- * Shapes of product reviews (§3 Review, §7 Catalogue reviews).
+ * Shapes of product reviews (behaviour.md §3 Review, §7 Catalogue reviews).
  */
 import { z } from 'zod';
 import { REVIEWS_DEFAULT_LIMIT } from './constants';

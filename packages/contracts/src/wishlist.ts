@@ -1,5 +1,5 @@
 /**
- * Shapes of the wishlist API (§3 Wishlist entry, §7 Wishlist). Money in rupees.
+ * Shapes of the wishlist API (behaviour.md §3 Wishlist entry, §7 Wishlist). Money in rupees.
  */
 import { z } from 'zod';
 import { WISHLIST_PAGE_SIZE } from './constants';
@@ -44,7 +44,7 @@ export const wishlistEntrySchema = z.object({
 });
 export type WishlistEntry = z.infer<typeof wishlistEntrySchema>;
 
-/** §3 wishlist meta. */
+/** behaviour.md §3 wishlist meta. */
 export const wishlistMetaSchema = z.object({
   currentPage: z.number().int(),
   totalPages: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * The response envelope of architecture.md: every success is `{ success: true, message?, data }`.
+ * The response envelope of docs/architecture.md: every success is `{ success: true, message?, data }`.
  */
 import { errorEnvelopeSchema, type Envelope } from '@vastra/contracts';
 

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (architecture.md "Providers"): SMTP when SMTP_URL is set, otherwise a local
+ * Outgoing mail (docs/architecture.md "Providers"): SMTP when SMTP_URL is set, otherwise a local
  * outbox of `.eml` files under DATA_DIR whose arrival is logged, with the one-time code
  * outside production, so a developer can verify an account without a mail server.
  */

@@ -1,5 +1,5 @@
 /**
- * Money helpers (architecture.md "Money"): integer paise inside, rupees at the JSON edge.
+ * Money helpers (docs/architecture.md "Money"): integer paise inside, rupees at the JSON edge.
  */
 
 /** Paise (integer) → rupees (number with at most two decimals). */

@@ -1,16 +1,16 @@
 /**
- * Issue 13, money and abuse: each test performs one attack through HTTP (`app.inject`, with
+ * Money and abuse (behaviour.md §10–§15): each test performs one attack through HTTP (`app.inject`, with
  * the client address an attacker would have) against the real app and database, and shows it
  * fails. Outside services are local fakes at their HTTP boundary: PhonePe
  * (test/phonepe-server.ts) and Shiprocket (below).
  *
- * - Stock hoarding (§10): order attempts per account and per address, unpaid online orders
+ * - Stock hoarding (behaviour.md §10): order attempts per account and per address, unpaid online orders
  *   per shopper, also when placed all at once.
- * - Review photos (§11): EXIF GPS stripped (re-encoded WebP, at most 1600 px), review floods,
+ * - Review photos (behaviour.md §11): EXIF GPS stripped (re-encoded WebP, at most 1600 px), review floods,
  *   the per-account upload quota.
- * - PhonePe webhooks (§12): a claim the status API does not confirm changes nothing.
- * - Tracking links (§13): javascript: and data: links from the operator or Shiprocket.
- * - Code lookups (§15): coupon and gift card codes guessed at speed.
+ * - PhonePe webhooks (behaviour.md §12): a claim the status API does not confirm changes nothing.
+ * - Tracking links (behaviour.md §13): javascript: and data: links from the operator or Shiprocket.
+ * - Code lookups (behaviour.md §15): coupon and gift card codes guessed at speed.
  * - The per-address limits with TRUST_PROXY off (a forged X-Forwarded-For changes nothing) and
  *   set to a proxy (each client behind it counted on its own address).
  */

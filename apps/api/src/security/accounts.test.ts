@@ -1,5 +1,5 @@
 /**
- * Issue 13, "Accounts": each test performs one attack on the account endpoints through HTTP
+ * Accounts under attack (behaviour.md §6, §14, §15): each test performs one attack on the account endpoints through HTTP
  * and shows that it fails. Profile leak through verify-email, account pre-hijack before a
  * Google sign-in, locking the owner out with wrong passwords (with and without a trusted
  * proxy), and telling from forgot-password's timing whether an account exists.

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "Money and abuse" 9 and the API's part of 7: a production API refuses the
+ * Production settings (README "Running in production") and the API docs page: a production API refuses the
  * development defaults that would hand out goods or leak (sandbox gateway, demo coupons and
  * gift cards, the sample GSTIN, a local outbox, a generated operator token, the embedded
  * database, localhost links), naming every problem at once; a complete configuration starts,

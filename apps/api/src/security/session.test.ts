@@ -1,5 +1,5 @@
 /**
- * Issue 13, the API's side of the session and the request: who the client is (TRUST_PROXY),
+ * The API's side (behaviour.md §6, §14, §15) of the session and the request: who the client is (TRUST_PROXY),
  * authentication before validation on every route that needs a login, security headers,
  * Secure cookies over https, request ids a client cannot forge into the log, and guest cart
  * ids kept out of the log. Each test performs the attack through `app.inject`.

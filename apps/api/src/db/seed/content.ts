@@ -1,6 +1,6 @@
 /**
  * Store content the seed writes beside the products: collections (from the styles' `usage`
- * and `season`), homepage sections (§3 Homepage section; `content` holds references that the
+ * and `season`), homepage sections (behaviour.md §3 Homepage section; `content` holds references that the
  * API resolves), six sample testimonials, the demo coupons and gift cards. Sections are
  * matched on (type, position), testimonials on (name, city), coupons and gift cards on their
  * code, so a second seed updates them in place instead of adding.

@@ -11,7 +11,7 @@ import { and, inArray, notInArray } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { GENDERS } from '@vastra/contracts';
-import { refreshSearchTerms } from '../../modules/catalog/search-terms';
+import { refreshSearchTerms } from '../../modules/catalog';
 import type { Db } from '../client';
 import { products } from '../schema';
 import { ensureCategoryPaths, pathKey } from './categories';

@@ -16,7 +16,7 @@
  * - `importProductsCsv(db, file)`: see `./import`.
  */
 import path from 'node:path';
-import { refreshSearchTerms } from '../../modules/catalog/search-terms';
+import { refreshSearchTerms } from '../../modules/catalog';
 import type { Db } from '../client';
 import { products } from '../schema';
 import { createBrandParser } from './brands';

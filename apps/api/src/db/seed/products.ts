@@ -5,7 +5,7 @@
  * paths. Everything derives from the style id by hash, never from Math.random.
  */
 import type { Gender } from '@vastra/contracts';
-import type { ImageJson } from '../schema';
+import type { ImageJson } from '../../modules/catalog/tables';
 import type { BrandParser } from './brands';
 import { pathKey } from './categories';
 import { collectionsOf } from './content';

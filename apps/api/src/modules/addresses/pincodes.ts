@@ -1,5 +1,5 @@
 /**
- * The India Post pincode directory and the GST state codes (§1: shipping within India only),
+ * The India Post pincode directory and the GST state codes (behaviour.md §1: shipping within India only),
  * vendored in `data-sources/pincodes/pincodes.csv` and `data-sources/gst/gst_state_codes.csv`
  * (sources, licence and changes in data-sources/README.md). Read once per process; lookups
  * are in memory.

@@ -1,9 +1,9 @@
 /**
- * Addresses (§3 Order.shippingAddress): the public India Post pincode lookup and GST state
+ * Addresses (behaviour.md §3 Order.shippingAddress): the public India Post pincode lookup and GST state
  * list that fill the checkout's address form, and the logged-in shopper's address book
  * (401 `Authentication required` without a session; someone else's id answers 404). The
  * book's session check runs on request, before the body is read, so a guest gets 401
- * whatever they send; cookie writes pass the Origin check of modules/auth/authenticate.ts.
+ * whatever they send; cookie writes pass the Origin check of plugins/authenticate.ts.
  */
 import {
   ADDRESS_MESSAGES,
@@ -19,8 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { NotFoundError } from '../../lib/errors';
-import { createLimitGuard } from '../../lib/rate-limit';
-import { principalOf } from '../auth/authenticate';
+import { createLimitGuard } from '../../plugins/rate-limit';
+import { principalOf } from '../../plugins/authenticate';
 import type { PincodeDirectory } from './pincodes';
 import type { AddressBookService } from './service';
 

@@ -1,5 +1,5 @@
 /**
- * The Indian rules of a shipping address beyond its format (§3 Order.shippingAddress; the
+ * The Indian rules of a shipping address beyond its format (behaviour.md §3 Order.shippingAddress; the
  * format — 6-digit pincode not starting with 0, 10-digit mobile starting 6–9, country India —
  * is the contracts' addressSchema): the pincode must be in the India Post directory and the
  * state must be one of the pincode's states.

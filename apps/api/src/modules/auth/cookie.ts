@@ -1,5 +1,5 @@
 /**
- * The session cookie `auth_token` (§9): httpOnly, SameSite=Lax, Secure when the API is served over https, path /,
+ * The session cookie `auth_token` (behaviour.md §9): httpOnly, SameSite=Lax, Secure when the API is served over https, path /,
  * living exactly as long as the session.
  */
 import { AUTH_TOKEN_STORAGE_NAME } from '@vastra/contracts';

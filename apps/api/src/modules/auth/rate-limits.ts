@@ -7,7 +7,7 @@
  */
 import { AUTH_MESSAGES } from '@vastra/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createLimitGuard, type Limit, type LimitGuard } from '../../lib/rate-limit';
+import { createLimitGuard, type Limit, type LimitGuard } from '../../plugins/rate-limit';
 
 const MINUTE = 60_000;
 
@@ -38,7 +38,7 @@ function accountKey(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Builds one preHandler per endpoint (lib/rate-limit.ts guards). Needs @fastify/rate-limit
+ * Builds one preHandler per endpoint (plugins/rate-limit.ts guards). Needs @fastify/rate-limit
  * registered on `app` first. A request over a limit is a TooManyRequestsError (429) with
  * Retry-After. `registerPerHour` replaces the registrations allowed per IP an hour (config
  * AUTH_REGISTER_LIMIT_PER_HOUR: a store whose shoppers share one address, or a test stack,

@@ -1,5 +1,5 @@
 /**
- * Account routes (§7 Auth): thin HTTP over AuthService. Logins answer the token in
+ * Account routes (behaviour.md §7 Auth): thin HTTP over AuthService. Logins answer the token in
  * `data.token` and as the `auth_token` cookie; every route declares request and response
  * schemas, and the response schemas carry only the public user. Verifying an email needs the
  * session (bearer or cookie), checked before the body.
@@ -23,7 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, errorResponses, ok } from '../../lib/http';
-import { principalOf } from './authenticate';
+import { principalOf } from '../../plugins/authenticate';
 import { clearSessionCookie, setSessionCookie } from './cookie';
 import type { AuthLimitName } from './rate-limits';
 import type { AuthService } from './service';

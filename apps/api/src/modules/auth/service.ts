@@ -1,5 +1,5 @@
 /**
- * Accounts (§4 Auth, §7 Auth): register, log in with a password or Google, verify the email
+ * Accounts (behaviour.md §4 Auth, §7 Auth): register, log in with a password or Google, verify the email
  * with a mailed code, change or reset the password, log out. Every way in ends in a session
  * (`SessionService`); every password change revokes the sessions it should. Password logins
  * go through the LoginThrottle; the reset code is mailed after the answer (BackgroundWork).
@@ -19,7 +19,7 @@ import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../
 import type { Mailer } from '../../lib/mail';
 import { googleClaimedAccountMail, passwordResetCodeMail, verificationCodeMail } from '../../lib/mail-templates';
 import type { UsersService } from '../users/service';
-import type { UserRow } from '../users/tables';
+import type { UserRow } from '../users';
 import type { GoogleIdTokenVerifier } from './google';
 import type { LoginThrottle } from './login-throttle';
 import type { OneTimeCodeService } from './one-time-codes';

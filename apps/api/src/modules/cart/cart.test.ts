@@ -1,5 +1,5 @@
 /**
- * The cart through HTTP (§7 Cart): guest and user carts, guest ids, quantities and stock,
+ * The cart through HTTP (behaviour.md §7 Cart): guest and user carts, guest ids, quantities and stock,
  * sizes of other products, live prices, someone else's items, merging, clearing and the
  * clean-up of idle guest carts.
  */

@@ -1,7 +1,7 @@
 /**
- * The shopper's cart (§7 Cart): answers `{ success, data: { cart } }`. A logged-in caller's
+ * The shopper's cart (behaviour.md §7 Cart): answers `{ success, data: { cart } }`. A logged-in caller's
  * cart is the user's (a guest id in the request is then ignored); a guest names theirs with a
- * guest id (§4), in the query for GET and in the body (or query) otherwise.
+ * guest id (behaviour.md §4), in the query for GET and in the body (or query) otherwise.
  */
 import {
   CART_MESSAGES,
@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
-import { principalOf } from '../auth/authenticate';
+import { principalOf } from '../../plugins/authenticate';
 import type { CartOwner, CartService } from './service';
 
 const tags = ['cart'];

@@ -1,5 +1,5 @@
 /**
- * Carts (§3 Cart, §4 Guest cart, §7 Cart): one active cart per user or guest id, plus carts of
+ * Carts (behaviour.md §3 Cart, §4 Guest cart, §7 Cart): one active cart per user or guest id, plus carts of
  * the commerce API (/store) known by their id alone. The one place that enforces the cart
  * rules, for /cart and /store alike: quantities are whole numbers of 1 or more, a line holds at
  * most the size's stock (and MAX_LINE_QUANTITY), a size must belong to the product and the
@@ -10,7 +10,7 @@
  * unknown or withdrawn product or size, an unknown cart, or an item of someone else's cart;
  * ConflictError (409) when a quantity exceeds the stock.
  */
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftInStock, type Cart } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -166,7 +166,7 @@ export class CartService {
   }
 
   /**
-   * Moves a guest's cart into the user's (§4): each size's quantities are added, capped at
+   * Moves a guest's cart into the user's (behaviour.md §4): each size's quantities are added, capped at
    * the stock; sizes withdrawn or sold out stay behind. The guest cart is closed, so merging
    * again changes nothing. Returns the user's cart (null if neither has one).
    */
@@ -229,6 +229,34 @@ export class CartService {
     return this.mustGet(cart.id);
   }
 
+  /** The sizes in the user's active cart, oldest first (an order placed without `items`). */
+  async activeLines(userId: string): Promise<{ productId: string; variantId: string; quantity: number }[]> {
+    return this.db
+      .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(eq(carts.userId, userId), eq(carts.isActive, true)))
+      .orderBy(asc(cartItems.createdAt));
+  }
+
+  /**
+   * Removes the ordered sizes from the user's active cart, in the order's transaction `db`; an
+   * emptied cart is closed, and the cart's promotion codes are cleared either way.
+   */
+  async closeOrderedLines(db: Db, userId: string, variantIds: readonly string[]): Promise<void> {
+    const [cart] = await db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.userId, userId), eq(carts.isActive, true)));
+    if (!cart) return;
+    await db.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), inArray(cartItems.variantId, [...variantIds])));
+    const [remaining] = await db.select({ left: count() }).from(cartItems).where(eq(cartItems.cartId, cart.id));
+    await db
+      .update(carts)
+      .set({ isActive: (remaining?.left ?? 0) > 0, promotionCodes: sql`'{}'::text[]`, updatedAt: sql`now()` })
+      .where(eq(carts.id, cart.id));
+  }
+
   /**
    * Deletes carts that belong to no user (guest and /store carts, open or merged) and nobody
    * has touched since `idleSince`. Returns how many went.
@@ -241,7 +269,7 @@ export class CartService {
     return removed.length;
   }
 
-  /** The cart of §3 in rupees, as `/cart` answers it; an empty cart (id null) when there is none. */
+  /** The cart of behaviour.md §3 in rupees, as `/cart` answers it; an empty cart (id null) when there is none. */
   toPublic(record: CartRecord | null, guestId: string | null = null): Cart {
     if (!record) {
       return {

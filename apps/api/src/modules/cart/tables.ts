@@ -1,10 +1,10 @@
 /**
- * Tables of the cart module (§3 Cart): one active cart per user or guest id, its line items,
+ * Tables of the cart module (behaviour.md §3 Cart): one active cart per user or guest id, its line items,
  * and the promotion codes applied through the commerce API. Money in integer paise.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { products, variants } from '../../db/schema';
+import { products, variants } from '../catalog/tables';
 import { users } from '../users/tables';
 
 export const carts = pgTable(

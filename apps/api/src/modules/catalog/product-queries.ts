@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, products } from '../../db/schema';
+import { categories, products } from './tables';
 
 export type VariantJson = {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * Catalogue routes (§7 Catalogue): thin HTTP wrappers over CatalogService; every route
+ * Catalogue routes (behaviour.md §7 Catalogue): thin HTTP wrappers over CatalogService; every route
  * declares its query, params and response schemas, which also feed OpenAPI at /docs.
  */
 import { z } from 'zod';

@@ -1,12 +1,12 @@
 /**
- * Product search (§7 GET /products/search): full-text over name, brand, categories, colour
+ * Product search (behaviour.md §7 GET /products/search): full-text over name, brand, categories, colour
  * and description (PostgreSQL tsvector), typo-tolerant through a dictionary of the
  * catalogue's own words (pg_trgm picks the nearest word for one it does not know: "jeens" →
  * "jeans", "kurtha" → "kurta"), with filters, facet counts for the filtered result, sorts and
  * pages. Prices in the query are rupees; the database holds paise.
  *
  * Search runs in one place behind `searchProducts` so that a search engine can take over
- * when the catalogue outgrows PostgreSQL (architecture.md "Scale").
+ * when the catalogue outgrows PostgreSQL (docs/architecture.md "Scale").
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';

@@ -1,12 +1,11 @@
 /**
- * The catalogue (§3, §7 Catalogue): category tree, collections, homepage sections, product
+ * The catalogue (behaviour.md §3, §7 Catalogue): category tree, collections, homepage sections, product
  * search, product detail and related products. Reads only; prices leave here in rupees,
  * image paths as absolute URLs on the API's public address.
  *
  * Errors: NotFoundError for an unknown or inactive product.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CATALOG_MESSAGES,
   RELATED_PRODUCTS_LIMIT,
@@ -23,13 +22,17 @@ import {
   type ProductSummary,
 } from '@vastra/contracts';
 import { queryRows, type Db } from '../../db/client';
-import { categories, collections, type ImageJson } from '../../db/schema';
+import { categories, collections, type ImageJson } from './tables';
 import { NotFoundError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { paiseToRupees } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
 import { TtlCache } from '../../lib/ttl-cache';
 import { prepareProductQueries, type VariantJson } from './product-queries';
+import { loadHomepageSections } from './homepage';
+import { loadCategoryTree, loadCollections, pageMeta } from './taxonomy';
+
+export { pageMeta };
 import { facets, orderBy, planSearch, textList } from './search';
 
 /** `cacheTtlMs`: how long answers that are the same for every shopper are reused. */
@@ -311,6 +314,16 @@ export class CatalogService {
     return (sorted.find((v) => v.stock > 0) ?? sorted[0])?.id ?? null;
   }
 
+  /** Ids of the categories with these slugs (unknown slugs are left out). */
+  async categoryIdsBySlug(slugs: readonly string[]): Promise<string[]> {
+    if (slugs.length === 0) return [];
+    const rows = await this.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(inArray(categories.slug, [...slugs]));
+    return rows.map((r) => r.id);
+  }
+
   /**
    * A category and its ancestors, itself first and the top-level category last (for
    * coupons limited to a category, which cover the whole subtree); null for an unknown id.
@@ -405,101 +418,18 @@ export class CatalogService {
 
   /** GET /categories: the tree with product counts (active products, whole subtree). */
   categoryTree(): Promise<{ categories: CategoryNode[]; count: number }> {
-    return this.shared.get('categories', () => this.loadCategoryTree());
-  }
-
-  private async loadCategoryTree(): Promise<{ categories: CategoryNode[]; count: number }> {
-    type Row = {
-      id: string;
-      name: string;
-      slug: string;
-      parent_id: string | null;
-      level: CategoryNode['level'];
-      image: string | null;
-      own_count: number;
-    };
-    const rows = await queryRows<Row>(
-      this.db,
-      sql`
-      SELECT c.id, c.name, c.slug, c.parent_id, c.level, c.image, c.position,
-             COALESCE(n.count, 0)::int AS own_count
-      FROM categories c
-      LEFT JOIN (SELECT category_id, count(*) AS count FROM products WHERE is_active GROUP BY category_id) n
-        ON n.category_id = c.id
-      ORDER BY c.position, c.name`,
-    );
-    const nodes = new Map<string, CategoryNode>();
-    for (const r of rows) {
-      nodes.set(r.id, {
-        id: r.id,
-        name: r.name,
-        slug: r.slug,
-        parent: r.parent_id,
-        level: r.level,
-        productCount: r.own_count,
-        image: r.image ? this.mediaUrl(r.image) : null,
-        children: [],
-      });
-    }
-    const roots: CategoryNode[] = [];
-    for (const node of nodes.values()) {
-      const parent = node.parent ? nodes.get(node.parent) : undefined;
-      if (parent) parent.children.push(node);
-      else roots.push(node);
-    }
-    const total = (node: CategoryNode): number => {
-      node.productCount += node.children.reduce((sum, child) => sum + total(child), 0);
-      return node.productCount;
-    };
-    roots.forEach(total);
-    const prune = (list: CategoryNode[]): CategoryNode[] =>
-      list.filter((n) => n.productCount > 0).map((n) => ({ ...n, children: prune(n.children) }));
-    const tree = prune(roots);
-    const count = (list: CategoryNode[]): number => list.reduce((sum, n) => sum + 1 + count(n.children), 0);
-    return { categories: tree, count: count(tree) };
+    return this.shared.get('categories', () => loadCategoryTree(this.db, (path) => this.mediaUrl(path)));
   }
 
   /** GET /collections: active collections in their order, with product counts. */
   collections(page: number, limit: number): Promise<{ collections: Collection[]; meta: PageMeta }> {
-    return this.shared.get(`collections:${page}:${limit}`, () => this.loadCollections(page, limit));
+    return this.shared.get(`collections:${page}:${limit}`, () =>
+      loadCollections(this.db, (path) => this.mediaUrl(path), page, limit),
+    );
   }
 
-  private async loadCollections(page: number, limit: number): Promise<{ collections: Collection[]; meta: PageMeta }> {
-    type Row = {
-      id: string;
-      name: string;
-      slug: string;
-      description: string;
-      image: string | null;
-      product_count: number;
-    };
-    const [rows, totals] = await Promise.all([
-      queryRows<Row>(
-        this.db,
-        sql`
-        SELECT co.id, co.name, co.slug, co.description, co.image,
-               (SELECT count(*)::int FROM product_collections pc JOIN products p ON p.id = pc.product_id AND p.is_active
-                 WHERE pc.collection_id = co.id) AS product_count
-        FROM collections co WHERE co.is_active ORDER BY co.position, co.name
-        LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-      ),
-      queryRows<{ total: number }>(this.db, sql`SELECT count(*)::int AS total FROM collections WHERE is_active`),
-    ]);
-    return {
-      collections: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        slug: r.slug,
-        description: r.description,
-        image: r.image ? this.mediaUrl(r.image) : null,
-        productCount: r.product_count,
-      })),
-      meta: pageMeta(Number(totals[0]?.total ?? 0), page, limit),
-    };
-  }
-
-  /** Top products by a rule, for homepage sections. */
-  private async topProducts(where: SQL, limit: number): Promise<ProductSummary[]> {
+  /** Active products in stock matching `where` (over `products p`), best rated first: a homepage section's picks. */
+  async topProducts(where: SQL, limit: number): Promise<ProductSummary[]> {
     const rows = await queryRows<SummaryRow>(
       this.db,
       sql`
@@ -516,109 +446,6 @@ export class CatalogService {
    * A section whose references no longer resolve is left out rather than shown broken.
    */
   homepageSections(): Promise<HomepageSection[]> {
-    return this.shared.get('homepage', () => this.loadHomepageSections());
+    return this.shared.get('homepage', () => loadHomepageSections(this.db, this));
   }
-
-  private async loadHomepageSections(): Promise<HomepageSection[]> {
-    const rows = await queryRows<SectionRow>(
-      this.db,
-      sql`
-      SELECT id, section_type, position, title, subtitle, content FROM homepage_sections
-      WHERE is_active ORDER BY position, id`,
-    );
-    const sections = await Promise.all(rows.map((row) => this.resolveSection(row)));
-    return sections.filter((s): s is HomepageSection => s !== null);
-  }
-
-  private async resolveSection(row: SectionRow): Promise<HomepageSection | null> {
-    const base = { id: row.id, position: row.position, title: row.title, subtitle: row.subtitle };
-    switch (row.section_type) {
-      case 'hero': {
-        const { slides } = storedContent.hero.parse(row.content);
-        return {
-          ...base,
-          section_type: 'hero',
-          content: { slides: slides.map((s) => ({ ...s, image: this.mediaUrl(s.image) })) },
-        };
-      }
-      case 'fashion_showcase': {
-        const { items } = storedContent.fashion_showcase.parse(row.content);
-        return {
-          ...base,
-          section_type: 'fashion_showcase',
-          content: { items: items.map((i) => ({ ...i, image: this.mediaUrl(i.image) })) },
-        };
-      }
-      case 'collection_highlight': {
-        const content = storedContent.collection_highlight.parse(row.content);
-        const { collections } = await this.collections(1, 1000);
-        const collection = collections.find((co) => co.slug === content.collectionSlug);
-        if (!collection) return null;
-        const products = await this.topProducts(
-          sql`EXISTS (SELECT 1 FROM product_collections pc WHERE pc.product_id = p.id AND pc.collection_id = ${collection.id}::uuid)`,
-          content.productLimit,
-        );
-        const cta = content.cta ?? { label: `Shop ${collection.name}`, href: `/collections/${collection.slug}` };
-        return { ...base, section_type: 'collection_highlight', content: { collection, products, cta } };
-      }
-      case 'best_seller_products': {
-        const content = storedContent.best_seller_products.parse(row.content);
-        const products = await this.topProducts(sql`true`, content.limit);
-        return { ...base, section_type: 'best_seller_products', content: { products, cta: content.cta } };
-      }
-      case 'testimonials': {
-        const { limit } = storedContent.testimonials.parse(row.content);
-        const testimonials = await queryRows<{ name: string; city: string; quote: string; rating: number }>(
-          this.db,
-          sql`SELECT name, city, quote, rating FROM testimonials ORDER BY position, name LIMIT ${limit}`,
-        );
-        return { ...base, section_type: 'testimonials', content: { testimonials } };
-      }
-      case 'featured_categories': {
-        const { categorySlugs } = storedContent.featured_categories.parse(row.content);
-        const { categories } = await this.categoryTree();
-        const bySlug = new Map<string, CategoryNode>();
-        const walk = (list: CategoryNode[]) => list.forEach((n) => (bySlug.set(n.slug, n), walk(n.children)));
-        walk(categories);
-        const picked = categorySlugs
-          .map((slug) => bySlug.get(slug))
-          .filter((n): n is CategoryNode => n !== undefined)
-          .map(({ id, name, slug, image, productCount }) => ({ id, name, slug, image, productCount }));
-        return { ...base, section_type: 'featured_categories', content: { categories: picked } };
-      }
-    }
-  }
-}
-
-type SectionRow = {
-  id: string;
-  section_type: HomepageSection['section_type'];
-  position: number;
-  title: string;
-  subtitle: string | null;
-  content: unknown;
-};
-
-const cta = z.object({ label: z.string(), href: z.string() });
-
-/** What `homepage_sections.content` holds per type: references the service resolves. */
-const storedContent = {
-  hero: z.object({ slides: z.array(z.object({ title: z.string(), subtitle: z.string(), image: z.string(), cta })) }),
-  fashion_showcase: z.object({ items: z.array(z.object({ title: z.string(), image: z.string(), href: z.string() })) }),
-  collection_highlight: z.object({
-    collectionSlug: z.string(),
-    productLimit: z.number().int().default(8),
-    cta: cta.optional(),
-  }),
-  best_seller_products: z.object({
-    limit: z.number().int().default(8),
-    cta: cta.default({ label: 'View all best sellers', href: '/shop?sort=rating' }),
-  }),
-  testimonials: z.object({ limit: z.number().int().default(6) }),
-  featured_categories: z.object({ categorySlugs: z.array(z.string()) }),
-};
-
-/** Page meta of §3: total items, this page, page size, number of pages. */
-export function pageMeta(total: number, page: number, limit: number): PageMeta {
-  return { total, page, limit, totalPages: Math.ceil(total / limit) };
 }

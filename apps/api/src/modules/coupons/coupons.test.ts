@@ -1,5 +1,5 @@
 /**
- * Coupons and gift cards (§4, §7 Coupons, §8): every coupon rule and its message through
+ * Coupons and gift cards (behaviour.md §4, §7 Coupons, §8): every coupon rule and its message through
  * POST /coupons/validate, the coupon lookups, the discount's split over lines, a coupon's use
  * by an order (redeem under a row lock, release), and gift card quotes, holds (racing holds
  * never take a card below 0), releases (once) and refunds (capped). Runs on PGlite, and on
@@ -26,6 +26,7 @@ import { bearer, freshIp, register, type Account } from '../../test/accounts';
 import { setStock } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { CatalogService } from '../catalog/service';
+import { hasPlacedOrder } from '../orders/queries';
 import { GiftCardService } from './gift-cards';
 import { COUPON_LIMITS } from './limits';
 import { allocateDiscount, CouponService, type PricedLine } from './service';
@@ -76,7 +77,7 @@ before(async () => {
   ctx = await createTestApp();
   db = ctx.database.db;
   catalog = new CatalogService(db, { mediaBaseUrl: 'http://api.test', cacheTtlMs: 60_000 });
-  couponService = new CouponService(db, { catalog });
+  couponService = new CouponService(db, { catalog, orderHistory: { hasOrdered: hasPlacedOrder } });
   giftCardService = new GiftCardService(db);
   shoe = await pick('footwear');
   sandal = await pick('footwear', 0, shoe.subId);

@@ -1,5 +1,5 @@
 /**
- * Gift cards (§3 Order.additionalCoupon, §4 coupons and gift cards): a code with a balance
+ * Gift cards (behaviour.md §3 Order.additionalCoupon, §4 coupons and gift cards): a code with a balance
  * that pays part or all of what is left after the coupon. The balance goes down only when
  * an order is placed (a hold), comes back when that order fails or is cancelled (a release,
  * once), and takes back a returned share (a refund). Every movement is a

@@ -5,7 +5,7 @@
  */
 import { AUTH_MESSAGES } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createLimitGuard, type LimitGuard } from '../../lib/rate-limit';
+import { createLimitGuard, type LimitGuard } from '../../plugins/rate-limit';
 
 /** Code lookups allowed: enough for a shopper trying a few codes and re-quoting as the cart changes. */
 export const COUPON_LIMITS = {

@@ -1,5 +1,5 @@
 /**
- * Coupons and gift cards (§7 Coupons and taxes, §8): POST /coupons/validate quotes a coupon
+ * Coupons and gift cards (behaviour.md §7 Coupons and taxes, §8): POST /coupons/validate quotes a coupon
  * (or, with isGiftCard, a gift card) on the shopper's items, priced from the catalogue;
  * GET /coupons/code/{code} and GET /coupons/category/{id} show running coupons. Code lookups
  * (validation and GET by code) are rate limited per client address and per account so that
@@ -19,7 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
-import type { LimitGuard } from '../../lib/rate-limit';
+import type { PricingService } from '../pricing';
+import type { LimitGuard } from '../../plugins/rate-limit';
 import type { GiftCardService } from './gift-cards';
 import { toPublicCoupon, type CouponService } from './service';
 
@@ -37,7 +38,9 @@ export const couponsRoutes: FastifyPluginAsyncZod<{
   giftCards: GiftCardService;
   /** Counts one code lookup (limits.ts createCodeLookupGuard), shared with POST /orders. */
   lookupLimit: LimitGuard;
-}> = async (app, { coupons, giftCards, lookupLimit }) => {
+  /** The store's one pricing (modules/pricing): a coupon quote is its answer. */
+  pricing: Pick<PricingService, 'quote'>;
+}> = async (app, { coupons, giftCards, lookupLimit, pricing }) => {
   app.post(
     '/coupons/validate',
     {
@@ -66,8 +69,16 @@ export const couponsRoutes: FastifyPluginAsyncZod<{
         };
         return ok(quote, COUPON_MESSAGES.giftCardApplied);
       }
+      // The store's one pricing applies the coupon's rules (strict: a refusal is the answer).
       const lines = await coupons.priceItems(body.items);
-      const result = await coupons.quote(body.code, { userId: request.principal?.userId ?? null, lines });
+      const priced = await pricing.quote({
+        lines,
+        couponCode: body.code,
+        placeOfSupply: null,
+        userId: request.principal?.userId ?? null,
+        strict: true,
+      });
+      const result = priced.coupon!;
       const quote: CouponQuote = {
         code: result.coupon.code,
         discountAmount: paiseToRupees(result.discountPaise),

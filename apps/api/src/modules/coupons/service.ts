@@ -1,5 +1,5 @@
 /**
- * Coupons (§3 Coupon, §4 coupons and gift cards, §7 Coupons, §8 Coupons and taxes): the
+ * Coupons (behaviour.md §3 Coupon, §4 coupons and gift cards, §7 Coupons, §8 Coupons and taxes): the
  * rules of a code and the discount it gives on a shopper's lines, its use by an order, and
  * the codes the commerce API (/store) can offer. Money in integer paise.
  *
@@ -57,11 +57,25 @@ export type CouponQuoteResult = {
   eligibleSubtotalPaise: number;
 };
 
+/** A quote item priced from the catalogue: what the pricing module takes, with its subtotal (paise). */
+export type CataloguePricedLine = PricedLine & {
+  variantId: string;
+  quantity: number;
+  unitPricePaise: number;
+  hsnCode: string;
+};
+
 /** A line of POST /coupons/validate: the price is read from the catalogue, never taken from the client. */
 export type QuoteItem = { productId: string; variantId?: string; quantity: number };
 
-/** Statuses of an order that no longer counts as one (for first-order-only coupons). */
-const NOT_AN_ORDER = ['payment_failed', 'cancelled'];
+/**
+ * What the coupon rules ask of the orders module (a port: coupons sit below orders and never
+ * read its tables): whether the user has an order that counts (neither failed nor cancelled),
+ * other than `exceptOrderId`, read in `db`.
+ */
+export type OrderHistory = {
+  hasOrdered(db: Db, userId: string, exceptOrderId: string | null): Promise<boolean>;
+};
 
 const running = () =>
   and(
@@ -124,7 +138,7 @@ const state = {
 export class CouponService {
   constructor(
     private readonly db: Db,
-    private readonly deps: { catalog: CatalogService },
+    private readonly deps: { catalog: CatalogService; orderHistory: OrderHistory },
   ) {}
 
   /**
@@ -196,7 +210,7 @@ export class CouponService {
    * withdrawn product, a size of another product, no stock) are left out, as a cart leaves
    * them out of its total. The client's prices are never read.
    */
-  async priceItems(items: readonly QuoteItem[]): Promise<PricedLine[]> {
+  async priceItems(items: readonly QuoteItem[]): Promise<CataloguePricedLine[]> {
     const withSizes = await Promise.all(
       items.map(async (item) => ({
         ...item,
@@ -206,7 +220,7 @@ export class CouponService {
     const details = await this.deps.catalog.variantDetails(
       withSizes.flatMap((i) => (i.variantId ? [i.variantId] : [])),
     );
-    const lines: PricedLine[] = [];
+    const lines: CataloguePricedLine[] = [];
     for (const item of withSizes) {
       const variant = item.variantId ? details.get(item.variantId) : undefined;
       if (!variant || variant.product.id !== item.productId || !variant.product.isActive || variant.stock <= 0) {
@@ -214,6 +228,10 @@ export class CouponService {
       }
       lines.push({
         productId: variant.product.id,
+        variantId: variant.id,
+        quantity: item.quantity,
+        unitPricePaise: variant.pricePaise,
+        hsnCode: variant.product.hsnCode,
         categoryId: variant.product.categoryId,
         lineSubtotalPaise: variant.pricePaise * item.quantity,
       });
@@ -260,7 +278,8 @@ export class CouponService {
     }
     if (coupon.firstOrderOnly) {
       if (!ctx.userId) throw new ValidationError(COUPON_MESSAGES.loginRequired);
-      if (await this.hasOrdered(db, ctx.userId, null)) throw new ValidationError(COUPON_MESSAGES.firstOrderOnly);
+      if (await this.deps.orderHistory.hasOrdered(db, ctx.userId, null))
+        throw new ValidationError(COUPON_MESSAGES.firstOrderOnly);
     }
     if (coupon.usageLimitPerUser !== null && uses.mine >= coupon.usageLimitPerUser) {
       throw new ValidationError(COUPON_MESSAGES.alreadyUsed);
@@ -321,7 +340,7 @@ export class CouponService {
     if (coupon.usageLimitPerUser !== null && uses.mine >= coupon.usageLimitPerUser) {
       throw new ValidationError(COUPON_MESSAGES.alreadyUsed);
     }
-    if (coupon.firstOrderOnly && (await this.hasOrdered(db, use.userId, use.orderId))) {
+    if (coupon.firstOrderOnly && (await this.deps.orderHistory.hasOrdered(db, use.userId, use.orderId))) {
       throw new ValidationError(COUPON_MESSAGES.firstOrderOnly);
     }
     await db.insert(couponRedemptions).values(use);
@@ -348,24 +367,6 @@ export class CouponService {
           WHERE coupon_id = ${couponId}::uuid AND released_at IS NULL`,
     );
     return { total: Number(row?.total ?? 0), mine: Number(row?.mine ?? 0) };
-  }
-
-  /**
-   * Whether the shopper has an order that counts (any status but payment_failed or
-   * cancelled), other than `exceptOrderId`. Reads the orders table directly: the coupons
-   * module sits below orders and must not import it.
-   */
-  private async hasOrdered(db: Db, userId: string, exceptOrderId: string | null): Promise<boolean> {
-    const statuses = sql.join(
-      NOT_AN_ORDER.map((s) => sql`${s}`),
-      sql`, `,
-    );
-    const rows = await queryRows<{ id: string }>(
-      db,
-      sql`SELECT id FROM orders WHERE user_id = ${userId}::uuid AND status NOT IN (${statuses})
-          ${exceptOrderId ? sql`AND id <> ${exceptOrderId}::uuid` : sql``} LIMIT 1`,
-    );
-    return rows.length > 0;
   }
 
   /** For each line, whether the coupon applies to it (its product is listed, or its category or an ancestor is). */

@@ -1,5 +1,5 @@
 /**
- * Tables of the coupons module (§3 Coupon, §4 coupons and gift cards): promotion codes with
+ * Tables of the coupons module (behaviour.md §3 Coupon, §4 coupons and gift cards): promotion codes with
  * their rules, each use of a coupon by an order, gift cards and the movements of their
  * balance. Money in integer paise.
  */

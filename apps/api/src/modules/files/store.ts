@@ -1,5 +1,5 @@
 /**
- * File storage (architecture.md "Providers"): a small interface over keys such as
+ * File storage (docs/architecture.md "Providers"): a small interface over keys such as
  * `avatars/<uuid>.webp`, with local disk under `<DATA_DIR>/files` as the default. An object
  * store (S3 and the like) can take over behind the same three calls.
  */

@@ -1,4 +1,4 @@
-/** Invoice values in words, Indian English (plan "Invoices"): paise, thousands, lakh and crore. */
+/** Invoice values in words, Indian English (behaviour.md §10 Invoices): paise, thousands, lakh and crore. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { amountInWords } from './amount-in-words';

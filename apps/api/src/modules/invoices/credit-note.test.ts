@@ -1,5 +1,5 @@
 /**
- * The credit note over HTTP, across orders, returns, payments and invoices (issue 6): an order
+ * The credit note over HTTP, across orders, returns, payments and invoices (behaviour.md §10): an order
  * paid with a coupon and a gift card is delivered through the operator API, one line is
  * returned, approved, picked up and refunded through the /ops routes, and the shopper's
  * credit note (text read with unpdf) carries its CN number, the invoice it is against, the

@@ -1,5 +1,5 @@
 /**
- * GST invoices through HTTP (spec §7 Orders, plan "Invoices"): an order placed and paid on the
+ * GST invoices through HTTP (behaviour.md §7 Orders, §10 Invoices): an order placed and paid on the
  * sandbox gateway gets a PDF tax invoice whose text (extracted with unpdf) carries the number,
  * the seller's GSTIN from the config, HSN codes, CGST + SGST within Karnataka or IGST for Delhi,
  * the ₹ sign and the amount in words; numbers run per financial year and are kept on

@@ -1,5 +1,5 @@
 /**
- * Invoice numbering (plan "Invoices"): one counter per kind and Indian financial year (April to
+ * Invoice numbering (behaviour.md §10 Invoices): one counter per kind and Indian financial year (April to
  * March, Asia/Kolkata), so the first document after midnight of 1 April IST starts again at
  * 000001; an order's invoice keeps the number it was given first. Also the credit note PDF,
  * from returned lines as the returns module hands them (hand-made here).

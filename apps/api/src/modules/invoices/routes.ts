@@ -1,5 +1,5 @@
 /**
- * GST documents of the shopper's orders (spec §7 Orders, plan "Invoices"): GET
+ * GST documents of the shopper's orders (behaviour.md §7 Orders, §10 Invoices): GET
  * /orders/:id/invoice (tax invoice) and GET /orders/returns/:returnId/credit-note (credit note
  * of a refunded return), as PDF attachments. Every call needs a session (cookie or bearer);
  * someone else's order or return, or a malformed id, answers 404.
@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/http';
 import { isUuid } from '../../lib/ids';
 import { NotFoundError } from '../../lib/errors';
-import { principalOf } from '../auth/authenticate';
+import { principalOf } from '../../plugins/authenticate';
 import type { InvoiceService, PdfFile } from './service';
 
 const tags = ['orders'];

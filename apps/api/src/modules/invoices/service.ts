@@ -1,5 +1,5 @@
 /**
- * GST invoices of orders and credit notes of refunded returns (plan "Invoices", spec §7 Orders):
+ * GST invoices of orders and credit notes of refunded returns (behaviour.md §10 Invoices, §7 Orders):
  * numbers INV/2026-27/000001 and CN/2026-27/000001 given once per document on its first
  * download from one counter per kind and financial year (April to March, India time), the
  * document's data gathered from the order as the shopper sees it, and the PDF (pdf.ts).
@@ -9,7 +9,7 @@ import { ORDER_MESSAGES, type Order, type ReturnRequest } from '@vastra/contract
 import { isUniqueViolation, type Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { rupeesToPaise } from '../../lib/money';
-import type { PincodeDirectory } from '../addresses/pincodes';
+import type { PincodeDirectory } from '../addresses';
 import type { CreditNoteLine } from '../returns/service';
 import { renderGstPdf, formatRupees, formatIndianDate, type GstDocument } from './pdf';
 import { invoiceCounters, invoiceDocuments, type InvoiceDocumentRow, type InvoiceKind } from './tables';

@@ -1,5 +1,5 @@
 /**
- * After the purchase, the shopper's side (§7 Orders, issue 6): cancelling an order before it
+ * After the purchase, the shopper's side (behaviour.md §7 Orders, §10): cancelling an order before it
  * ships gives back stock, coupon use and gift card, refunds what was paid online (the sandbox
  * refunds at once), mails the shopper; a late payment for a released order is refunded;
  * removing an order from the list; owner-only answers. Real database, real SMTP.

@@ -1,5 +1,5 @@
 /**
- * The order lifecycle (§3 Order status, §4) as one table: which status may follow which.
+ * The order lifecycle (behaviour.md §3 Order status, §4) as one table: which status may follow which.
  *
  *   pending_payment → placed | payment_failed | cancelled
  *   placed → confirmed → packed → shipped → out_for_delivery → delivered

@@ -1,5 +1,5 @@
 /**
- * The order confirmation mail (issue: checkout): text and HTML, itemised, with the GST split
+ * The order confirmation mail (behaviour.md §10): text and HTML, itemised, with the GST split
  * (CGST/SGST or IGST), the coupon, the gift card and what is left to pay. Amounts come from
  * the stored order (rupees in the public order shape), formatted as the storefront does.
  */

@@ -1,8 +1,8 @@
 /**
- * The operator API of orders (`/ops/orders/*`, plan: issue 6): read an order and move it
+ * The operator API of orders (`/ops/orders/*`, behaviour.md §10): read an order and move it
  * along its lifecycle from the store's side (confirm, pack, ship with courier and AWB, out
  * for delivery, deliver, cancel), and refresh pending refunds. `:ref` is the order's id or
- * its number (VST-001001). Every call needs the operator token (operator/auth.ts); a step
+ * its number (VST-001001). Every call needs the operator token (plugins/operator-auth.ts); a step
  * the lifecycle refuses answers 409 with the message. Used by `npm run ops` (src/ops.ts).
  */
 import { ORDER_MESSAGES, cancelOrderBodySchema, envelope, orderSchema } from '@vastra/contracts';

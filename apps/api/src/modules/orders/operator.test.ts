@@ -1,5 +1,5 @@
 /**
- * The store's side of an order (operator API, plan: issue 6): every step the lifecycle
+ * The store's side of an order (operator API, behaviour.md §10): every step the lifecycle
  * allows goes through and every other is refused with 409 and its message; the shopper is
  * mailed when the order is confirmed, shipped (with the tracking link) and delivered; the
  * operator token is required; `npm run ops` drives the same API over HTTP.
@@ -16,7 +16,7 @@ import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { BENGALURU_ADDRESS } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
-import { loadOperatorToken } from '../operator/auth';
+import { loadOperatorToken } from '../../plugins/operator-auth';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

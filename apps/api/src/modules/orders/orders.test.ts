@@ -1,7 +1,7 @@
 /**
- * Placing orders through HTTP (§7 Orders, issue: checkout): prices recomputed on the server,
+ * Placing orders through HTTP (behaviour.md §7 Orders, §4 Pricing): prices recomputed on the server,
  * address rules, stock taken and given back, coupons and gift cards, GST split by state,
- * idempotent retries, §4 payment status through the sandbox gateway, expiry of unpaid
+ * idempotent retries, behaviour.md §4 payment status through the sandbox gateway, expiry of unpaid
  * orders, cash on delivery, owner-only reads and the confirmation mail over real SMTP.
  */
 import assert from 'node:assert/strict';
@@ -158,7 +158,7 @@ describe('placing an order', () => {
     assert.equal(empty.body.message, ORDER_MESSAGES.itemsRequired);
   });
 
-  test('a payment method is required (§5), login is required, and another site may not post with the cookie', async () => {
+  test('a payment method is required (behaviour.md §5), login is required, and another site may not post with the cookie', async () => {
     const missing = await call('POST', '/orders', shopper, {
       items: [line(products[0]!, 1, 1)],
       shippingAddress: KARNATAKA,
@@ -327,7 +327,7 @@ describe('coupons and gift cards on an order', () => {
   });
 });
 
-describe('payment status (§4) through the sandbox gateway', () => {
+describe('payment status (behaviour.md §4) through the sandbox gateway', () => {
   test('Success completes the payment and places the order; the confirmation mail arrives with the totals', async () => {
     const account = await register(ctx.app, { name: 'Meera Kulkarni' });
     const order = (await placeOrder(account, { items: [line(products[6]!, 0, 1), line(products[6]!, 1, 1)] })).body.data

@@ -1,5 +1,5 @@
 /**
- * PhonePe end to end (issue 6): with PAYMENT_GATEWAY=phonepe against the local PhonePe server,
+ * PhonePe end to end (behaviour.md §10): with PAYMENT_GATEWAY=phonepe against the local PhonePe server,
  * an order placed over HTTP and paid (status COMPLETED, read when the shopper comes back) is
  * cancelled by the shopper: a PhonePe refund of the payable paise against the original
  * merchantOrderId is requested and stays pending; a pg.refund.completed webhook completes it

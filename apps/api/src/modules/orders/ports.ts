@@ -6,21 +6,19 @@
  */
 import type { Address, ReturnRequest } from '@vastra/contracts';
 import type { AddressBookService } from '../addresses/service';
-import type { GiftCardService } from '../coupons/gift-cards';
+import type { GiftCardService } from '../coupons';
 import type { CouponService } from '../coupons/service';
 import type { PaymentService } from '../payments/service';
-import type { TaxService } from '../taxes/service';
 import type { OrderItemRow, OrderRow } from './tables';
 
 /** The India Post check of a shipping address: the address as stored and its GST state code. */
 export type ShippingAddressCheck = (address: Address) => { address: Address; stateCode: string };
 
-export type TaxQuoter = Pick<TaxService, 'quote'>;
 export type CouponRules = Pick<CouponService, 'quote' | 'redeem' | 'release'>;
 export type GiftCardLedger = Pick<GiftCardService, 'hold' | 'release'>;
 export type PaymentGateway = Pick<
   PaymentService,
-  'onStatusChange' | 'start' | 'refresh' | 'fail' | 'requestRefund' | 'submitRefund' | 'refundsOf'
+  'start' | 'refresh' | 'fail' | 'requestRefund' | 'submitRefund' | 'refundsOf'
 >;
 export type AddressBook = Pick<AddressBookService, 'add'>;
 

@@ -1,5 +1,5 @@
 /**
- * Orders (§7 Orders): place an order, read it, its payment status and its confirmation, and
+ * Orders (behaviour.md §7 Orders): place an order, read it, its payment status and its confirmation, and
  * the shopper's list. Every call needs a session; someone else's order answers 404. Placing
  * is rate limited per account and per client address (an order holds stock), and the coupon
  * and gift card codes it carries count as code lookups (coupons module).
@@ -22,9 +22,9 @@ import { z } from 'zod';
 import { done, errorResponses, ok } from '../../lib/http';
 import { isUuid } from '../../lib/ids';
 import { NotFoundError } from '../../lib/errors';
-import { HOUR_MS, createLimitGuard, type LimitGuard } from '../../lib/rate-limit';
+import { HOUR_MS, createLimitGuard, type LimitGuard } from '../../plugins/rate-limit';
 import { paiseToRupees } from '../../lib/money';
-import { principalOf } from '../auth/authenticate';
+import { principalOf } from '../../plugins/authenticate';
 import type { OrdersService } from './service';
 
 const tags = ['orders'];
@@ -149,7 +149,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Payment status (§4: pending, completed, failed), read from the gateway while pending',
+        summary: 'Payment status (behaviour.md §4: pending, completed, failed), read from the gateway while pending',
         params: orderParams,
         response: { 200: envelope(paymentStatusResultSchema), ...errors },
       },

@@ -1,10 +1,10 @@
 /**
- * Tables of the orders module (§3 Order): the order with its totals and a copy of the
+ * Tables of the orders module (behaviour.md §3 Order): the order with its totals and a copy of the
  * shipping address, one row per line with everything an invoice needs (a snapshot: later
  * catalogue changes do not touch it), and the timeline of status changes. Money in integer
  * paise; tax rates in basis points.
  */
-import type { Address, OrderStatus, PaymentMethod, PaymentStatus, TaxComponent } from '@vastra/contracts';
+import type { Address, OrderStatus, PaymentMethod, PaymentStatus } from '@vastra/contracts';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -20,14 +20,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products, variants } from '../../db/schema';
+import { products, variants } from '../catalog/tables';
+import type { StoredTaxComponent } from '../taxes/tables';
+
+export type { StoredTaxComponent };
 import { users } from '../users/tables';
 
 /** Feeds the human order number (VST-000123); a sequence never hands out a number twice. */
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1001 });
-
-/** Tax components in paise, as stored: `{ name, rate (percent), amountPaise }`. */
-export type StoredTaxComponent = Omit<TaxComponent, 'amount'> & { amountPaise: number };
 
 export const orders = pgTable(
   'orders',

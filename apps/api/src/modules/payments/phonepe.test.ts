@@ -3,7 +3,7 @@
  * PhonePe's documented shapes (OAuth token, create payment, order status) and a webhook
  * signed the documented way (Authorization = SHA256(username:password)): the token is
  * fetched once and reused, the payment is created in paise with our redirect URL, each order
- * state maps to §4, the return route reads the status, webhooks apply once and bad
+ * state maps to behaviour.md §4, the return route reads the status, webhooks apply once and bad
  * authorisation stores nothing, and an unreachable PhonePe gives the clear error and leaves
  * no secret in the logs.
  */

@@ -123,7 +123,7 @@ export const PHONEPE_REFUND_EVENTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The error code that counts for §4 ("an error code gives failed"). PhonePe's docs say to rely
+ * The error code that counts for behaviour.md §4 ("an error code gives failed"). PhonePe's docs say to rely
  * on `state` alone, and their samples show a COMPLETED order carrying the errorCode of an
  * earlier failed attempt; so an error code only counts while the order is not COMPLETED.
  */
@@ -220,7 +220,7 @@ export class PhonePeProvider implements PaymentProvider {
     };
   }
 
-  /** The order's state, its error code as it counts for §4 (see phonePeErrorCode) and the amount collected. */
+  /** The order's state, its error code as it counts for behaviour.md §4 (see phonePeErrorCode) and the amount collected. */
   async fetchStatus(merchantOrderId: string): Promise<ProviderStatus> {
     const raw = await this.call(
       'GET',

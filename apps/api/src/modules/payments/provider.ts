@@ -1,8 +1,8 @@
 /**
- * The one interface every online payment gateway sits behind (architecture.md "Providers"):
+ * The one interface every online payment gateway sits behind (docs/architecture.md "Providers"):
  * start collecting an amount and say where the shopper pays, and read back the gateway's
  * state of that payment. States are the gateway's own words (PhonePe: PENDING, COMPLETED,
- * FAILED); `toPaymentStatus()` of the contracts turns them into §4 paymentStatus. Money in
+ * FAILED); `toPaymentStatus()` of the contracts turns them into behaviour.md §4 paymentStatus. Money in
  * integer paise. Cash on delivery has no provider: nothing is collected online.
  */
 
@@ -34,7 +34,7 @@ export type CreatedPayment = {
 
 export type ProviderStatus = {
   state: string;
-  /** An error code that marks the payment failed (§4), or null. */
+  /** An error code that marks the payment failed (behaviour.md §4), or null. */
   errorCode: string | null;
   providerOrderId: string | null;
   /** The amount the gateway says it collected, when it says; checked against ours before completing. */
@@ -95,4 +95,10 @@ export class PaymentProviderError extends Error {
     super(message);
     this.name = 'PaymentProviderError';
   }
+}
+
+/** What may be logged of an error: never a credential (provider errors carry none). */
+export function describeError(err: unknown): Record<string, unknown> {
+  if (err instanceof PaymentProviderError) return { message: err.message, status: err.status, code: err.code };
+  return { message: err instanceof Error ? err.message : String(err) };
 }

@@ -1,5 +1,5 @@
 /**
- * Refunds through the gateway (issue 6): against the local PhonePe server (test/phonepe-server.ts)
+ * Refunds through the gateway (behaviour.md §10): against the local PhonePe server (test/phonepe-server.ts)
  * a refund is created in paise with our merchantRefundId and the original merchantOrderId under
  * the O-Bearer token; it settles by a status read or by a webhook (applied once, a replay
  * ignored), or fails; a PhonePe that is down leaves it pending with the error kept until a

@@ -58,7 +58,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       .header('content-security-policy', policy)
       .header('cache-control', 'no-store')
       // Not no-referrer: under it browsers send `Origin: null` with the form's POST, and the
-      // cookie-write origin check (auth/authenticate.ts) refuses a shopper who has the API's
+      // cookie-write origin check (plugins/authenticate.ts) refuses a shopper who has the API's
       // session cookie. same-origin sends the API's own origin there and nothing to other sites.
       .header('referrer-policy', 'same-origin')
       .header('x-content-type-options', 'nosniff')

@@ -3,7 +3,7 @@
  * where the shopper picks Success, Failure or Pending, so the whole journey works offline and
  * in tests. No money moves. Its "gateway state" is the outcome the shopper picked, kept in our
  * own payments table, in the same upper-case words PhonePe uses (SUCCESS maps to completed
- * through the §4 rule "completed or success"). Refunds complete at once.
+ * through the behaviour.md §4 rule "completed or success"). Refunds complete at once.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';

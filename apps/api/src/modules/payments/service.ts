@@ -1,10 +1,10 @@
 /**
- * Payments of orders (§4 paymentStatus, §7 Orders payment status): one payment row per attempt
+ * Payments of orders (behaviour.md §4 paymentStatus, §7 Orders payment status): one payment row per attempt
  * to collect an order's payable amount through a gateway, and every event seen for it
  * (creation, status reads, webhooks, the shopper's return, sandbox picks, our own failing)
  * in payment_events. Money in integer paise.
  *
- * The §4 status of a payment moves once: pending → completed or pending → failed, decided by
+ * The behaviour.md §4 status of a payment moves once: pending → completed or pending → failed, decided by
  * `toPaymentStatus()` of the gateway's state. That change is applied with the payment row
  * locked, in one transaction with the event and with the listener the orders module
  * registers, so an order follows its payment exactly once. A completed payment never goes
@@ -15,42 +15,31 @@
  * own failing of a payment (`fail()`: expiry, compensation) is recorded the same way but does
  * not call the listener back: the caller releases the order in its own transaction.
  *
- * The orders table is read (never written) for the order number shown on the sandbox page:
- * orders depends on this service, so this module reads that one column with SQL rather than
- * through the orders service (as coupons does for "first order").
+ * A payment keeps the order number it was started with (shown on the sandbox page), so this
+ * module knows orders only by id and number and never reads the orders table.
  *
  * Errors: ServiceUnavailableError(ORDER_MESSAGES.gatewayUnavailable) for a gateway that is not
  * configured, ServiceUnavailableError(ORDER_MESSAGES.paymentStartFailed) when the gateway
  * cannot start a payment, NotFoundError(ORDER_MESSAGES.paymentNotFound) for an unknown payment.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ORDER_MESSAGES, toPaymentStatus, type PaymentStatus, type RefundMethod } from '@vastra/contracts';
+import { ORDER_MESSAGES, toPaymentStatus, type PaymentStatus } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
-import { orders } from '../orders/tables';
-import {
-  PHONEPE_ORDER_EVENTS,
-  PHONEPE_REFUND_EVENTS,
-  PHONEPE_STATUS_UNREADABLE,
-  phonePeErrorCode,
-  type PhonePeWebhook,
-} from './phonepe';
-import {
-  PaymentProviderError,
-  toRefundStatus,
-  type GatewayName,
-  type PaymentProvider,
-  type ProviderRefund,
-  type ProviderStatus,
-} from './provider';
+import type { PhonePeWebhook } from './phonepe';
+import { describeError, type GatewayName, type PaymentProvider } from './provider';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from './sandbox';
-import { paymentEvents, payments, refunds, type PaymentRow, type RefundRow } from './tables';
+import { PhonePeWebhooks } from './webhook';
+import { RefundLedger, type RefundListener, type RefundRequest } from './refunds';
+import { paymentEvents, payments, type PaymentRow, type RefundRow } from './tables';
+
+export type { RefundListener };
 
 /**
  * Told inside the transaction that applies it each time a gateway's news changes a payment's
- * §4 status (pending → completed or failed), with the executor of that transaction. `source`
+ * behaviour.md §4 status (pending → completed or failed), with the executor of that transaction. `source`
  * says what brought the news: create, status, webhook, callback or sandbox. It may return
  * work to run once that transaction has committed (e.g. the confirmation mail).
  */
@@ -66,10 +55,8 @@ export type PaymentStatusListener = (
  * failed), with the refund as it now stands; e.g. to mail the shopper. Not told of gift card
  * and manual refunds, which are recorded completed by the caller's own transaction.
  */
-export type RefundListener = (refund: RefundRow) => Promise<void>;
 
 /** How many pending refunds one refresh looks at, oldest first; the rest wait for the next run. */
-const REFRESH_BATCH = 100;
 
 export type PaymentServiceOptions = {
   providers: Partial<Record<GatewayName, PaymentProvider>>;
@@ -91,7 +78,7 @@ export type PaymentSummary = {
   providerState: string | null;
 };
 
-type EventInput = {
+export type EventInput = {
   source: 'create' | 'status' | 'webhook' | 'callback' | 'sandbox' | 'system';
   /** The gateway's state as it said it; null when the event is not the gateway's word. */
   state: string | null;
@@ -109,7 +96,7 @@ type EventInput = {
   notify?: boolean;
 };
 
-type Applied = {
+export type Applied = {
   stored: boolean;
   changed: boolean;
   status: PaymentStatus;
@@ -117,20 +104,24 @@ type Applied = {
   afterCommit?: () => Promise<void>;
 };
 
-/** What may be logged of an error: never a credential (provider errors carry none). */
-function describe(err: unknown): Record<string, unknown> {
-  if (err instanceof PaymentProviderError) return { message: err.message, status: err.status, code: err.code };
-  return { message: err instanceof Error ? err.message : String(err) };
-}
-
 export class PaymentService {
   private listener: PaymentStatusListener | null = null;
-  private refundListener: RefundListener | null = null;
+  /** Refunds of orders: requested, submitted to the gateway, settled (refunds.ts). */
+  readonly refunds: RefundLedger;
+  private readonly webhooks: PhonePeWebhooks;
 
   constructor(
     private readonly db: Db,
     private readonly opts: PaymentServiceOptions,
-  ) {}
+  ) {
+    this.refunds = new RefundLedger(db, opts);
+    this.webhooks = new PhonePeWebhooks({
+      db,
+      opts,
+      refunds: this.refunds,
+      applyEvent: (paymentId, event) => this.applyEvent(paymentId, event),
+    });
+  }
 
   /** Whether a gateway is configured here (the sandbox always is outside production). */
   has(gateway: string): gateway is GatewayName {
@@ -139,7 +130,7 @@ export class PaymentService {
 
   /**
    * Set by the orders module (a second call replaces the first): called inside a transaction
-   * each time the gateway's news CHANGES a payment's §4 status (pending → completed or
+   * each time the gateway's news CHANGES a payment's behaviour.md §4 status (pending → completed or
    * failed); never twice for the same change, and not for `fail()`. A listener that throws
    * rolls the change back (the event too), so the next status read or webhook delivery tries
    * again. Work it returns runs after the commit; a failure there is logged.
@@ -155,7 +146,7 @@ export class PaymentService {
    * stays settled.
    */
   onRefundChange(listener: RefundListener): void {
-    this.refundListener = listener;
+    this.refunds.onChange(listener);
   }
 
   /** The storefront page a shopper lands on after paying: `${storefrontUrl}/checkout/confirmation/${orderId}`. */
@@ -183,7 +174,13 @@ export class PaymentService {
     const merchantOrderId = `${order.orderNumber.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40)}-${randomBytes(8).toString('hex')}`;
     const [payment] = await this.db
       .insert(payments)
-      .values({ orderId: order.id, provider: order.gateway, merchantOrderId, amountPaise: order.amountPaise })
+      .values({
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        provider: order.gateway,
+        merchantOrderId,
+        amountPaise: order.amountPaise,
+      })
       .returning();
     let created;
     try {
@@ -196,13 +193,13 @@ export class PaymentService {
       });
     } catch (err) {
       this.opts.log.warn(
-        { err: describe(err), gateway: order.gateway, merchantOrderId },
+        { err: describeError(err), gateway: order.gateway, merchantOrderId },
         'payment could not be started',
       );
       await this.applyEvent(payment!.id, {
         source: 'create',
         state: null,
-        payload: { error: describe(err) },
+        payload: { error: describeError(err) },
         apply: false,
       });
       throw new ServiceUnavailableError(ORDER_MESSAGES.paymentStartFailed);
@@ -220,7 +217,7 @@ export class PaymentService {
 
   /**
    * Reads the gateway's status of the order's latest payment while it is pending, stores the
-   * answer (an identical answer once) and applies it. Returns the §4 status. A gateway that
+   * answer (an identical answer once) and applies it. Returns the behaviour.md §4 status. A gateway that
    * cannot be read leaves the payment pending (logged). NotFoundError for an order without
    * a payment.
    */
@@ -266,7 +263,7 @@ export class PaymentService {
     const [row] = await this.db
       .select({
         orderId: payments.orderId,
-        orderNumber: orders.orderNumber,
+        orderNumber: payments.orderNumber,
         provider: payments.provider,
         merchantOrderId: payments.merchantOrderId,
         amountPaise: payments.amountPaise,
@@ -274,7 +271,6 @@ export class PaymentService {
         providerState: payments.providerState,
       })
       .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(eq(payments.merchantOrderId, merchantOrderId));
     return row ?? null;
   }
@@ -304,292 +300,34 @@ export class PaymentService {
     return { orderId: payment.orderId, status: await this.refreshPayment(payment, 'callback') };
   }
 
-  /**
-   * An authorised PhonePe webhook (the route checks the Authorization header), taken as a
-   * prompt, never as the truth (PhonePe's own guidance): while the payment it names could
-   * still change (pending, or failed and money may arrive late), PhonePe's order status API is
-   * read and only its answer is applied; while the refund it names is pending, the refund
-   * status API is read and only its answer is stored. The delivery is stored as a 'webhook'
-   * event (the body as received, the state as read, or as claimed when nothing was read) once
-   * per event + merchantOrderId / merchantRefundId + that state, so a replay changes nothing
-   * and a claim PhonePe did not confirm may be delivered again once it does. Other events are
-   * stored when they name a payment of ours and change nothing. NotFoundError for an order
-   * event about a payment we do not know; a refund event about an unknown refund is
-   * acknowledged and logged. ServiceUnavailableError(PHONEPE_STATUS_UNREADABLE) when the
-   * status cannot be read: nothing is stored and PhonePe delivers the webhook again later.
-   * `applied` = whether a payment or a refund changed status.
-   */
-  async applyPhonePeWebhook(body: PhonePeWebhook): Promise<{ applied: boolean }> {
-    const orderEvent = PHONEPE_ORDER_EVENTS.has(body.event);
-    const merchantRefundId = PHONEPE_REFUND_EVENTS.has(body.event) ? body.payload.merchantRefundId : undefined;
-    const { payload } = body;
-    const merchantOrderId =
-      payload.merchantOrderId ??
-      (typeof payload.originalMerchantOrderId === 'string' ? payload.originalMerchantOrderId : undefined);
-    const [payment] = merchantOrderId
-      ? await this.db
-          .select()
-          .from(payments)
-          .where(and(eq(payments.merchantOrderId, merchantOrderId), eq(payments.provider, 'phonepe')))
-      : [];
-    if (!payment) {
-      if (orderEvent) throw new NotFoundError(ORDER_MESSAGES.paymentNotFound);
-      this.opts.log.info({ event: body.event }, 'PhonePe webhook about no payment of ours ignored');
-      return { applied: false };
-    }
-    const [refund] =
-      merchantRefundId === undefined
-        ? []
-        : await this.db
-            .select()
-            .from(refunds)
-            .where(and(eq(refunds.merchantRefundId, merchantRefundId), eq(refunds.paymentId, payment.id)));
-    const paymentStatus =
-      orderEvent && payment.status !== 'completed' ? await this.readForWebhook(payment, 'order') : null;
-    const refundStatus =
-      refund?.method === 'gateway' && refund.status === 'pending' ? await this.readForWebhook(payment, refund) : null;
-    const state = paymentStatus?.state ?? refundStatus?.state ?? payload.state;
-    if (state !== payload.state) {
-      this.opts.log.warn(
-        { event: body.event, claimed: payload.state, read: state, merchantOrderId: payment.merchantOrderId },
-        'PhonePe webhook not confirmed by the status API; applying what the API says',
-      );
-    }
-    const result = await this.applyEvent(payment.id, {
-      source: 'webhook',
-      state,
-      errorCode: paymentStatus ? paymentStatus.errorCode : phonePeErrorCode(payload.state, payload.errorCode),
-      providerOrderId: paymentStatus ? paymentStatus.providerOrderId : (payload.orderId ?? null),
-      amountPaise: paymentStatus ? (paymentStatus.amountPaise ?? null) : (payload.amount ?? null),
-      dedupeKey: `${body.event}:${merchantRefundId ?? payment.merchantOrderId}:${state}`,
-      payload: body,
-      apply: paymentStatus !== null,
-    });
-    if (merchantRefundId !== undefined && !refund) {
-      this.opts.log.warn({ event: body.event, merchantRefundId }, 'PhonePe webhook about a refund we do not know');
-    }
-    if (!refund || !refundStatus || !result.stored) return { applied: result.changed };
-    const settled = await this.storeRefundAnswer(refund, refundStatus);
-    return { applied: settled.status !== 'pending' };
+  /** A PhonePe webhook, confirmed with PhonePe's status API before anything is applied: see PhonePeWebhooks.apply. */
+  applyPhonePeWebhook(body: PhonePeWebhook): Promise<{ applied: boolean }> {
+    return this.webhooks.apply(body);
   }
 
-  /**
-   * Records a refund of an order inside the caller's transaction `db`:
-   * - `gateway`: of the order's completed online payment, `pending` until `submitRefund`
-   *   (after the commit) has the gateway's answer; null when the order has no completed
-   *   online payment (COD, or paid wholly by gift card).
-   * - `gift_card`: money the caller has already put back on the card in this transaction
-   *   (GiftCardService.refund), recorded `completed`.
-   * - `manual`: paid back by the store by hand (a COD order's return), recorded `completed`
-   *   by the operator's refund step.
-   * Once per method for a cancellation (returnRequestId null) or for a return: a repeat answers
-   * the first row. Amounts in paise, above 0.
-   */
-  async requestRefund(
-    db: Db,
-    input: {
-      orderId: string;
-      returnRequestId: string | null;
-      method: RefundMethod;
-      amountPaise: number;
-      reason: string;
-    },
-  ): Promise<RefundRow | null> {
-    if (input.amountPaise <= 0) return null;
-    const [payment] =
-      input.method === 'gateway'
-        ? await db
-            .select()
-            .from(payments)
-            .where(and(eq(payments.orderId, input.orderId), eq(payments.status, 'completed')))
-            .orderBy(desc(payments.createdAt))
-            .limit(1)
-        : [];
-    if (input.method === 'gateway' && !payment) return null;
-    const [inserted] = await db
-      .insert(refunds)
-      .values({
-        orderId: input.orderId,
-        paymentId: payment?.id ?? null,
-        returnRequestId: input.returnRequestId,
-        method: input.method,
-        merchantRefundId: `RF-${randomBytes(12).toString('hex')}`,
-        amountPaise: input.amountPaise,
-        status: input.method === 'gateway' ? 'pending' : 'completed',
-        reason: input.reason,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted) return inserted;
-    const [existing] = await db
-      .select()
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.orderId, input.orderId),
-          eq(refunds.method, input.method),
-          input.returnRequestId === null
-            ? sql`${refunds.returnRequestId} IS NULL`
-            : eq(refunds.returnRequestId, input.returnRequestId),
-        ),
-      );
-    return existing ?? null;
+  /** Records a refund of an order in the caller's transaction: see RefundLedger.request. */
+  requestRefund(db: Db, input: RefundRequest): Promise<RefundRow | null> {
+    return this.refunds.request(db, input);
   }
 
-  /**
-   * After the refund's transaction committed: asks the gateway for a `gateway` refund not
-   * yet accepted by it (the sandbox completes at once), and stores its answer; the refund
-   * listener hears of it when that answer settles it. A gateway that fails leaves the refund
-   * pending with the error kept in lastResponse for the operator; calling again (or
-   * `refreshPendingRefunds`) retries. Returns the refund as it now stands. NotFoundError for
-   * an unknown refund.
-   */
-  async submitRefund(refundId: string): Promise<RefundRow> {
-    const refund = await this.refundRow(refundId);
-    if (refund.method !== 'gateway' || refund.status !== 'pending' || refund.providerState) return refund;
-    const gateway = await this.gatewayOf(refund);
-    if (!gateway) return refund;
-    try {
-      const answer = await gateway.provider.createRefund({
-        merchantRefundId: refund.merchantRefundId,
-        originalMerchantOrderId: gateway.merchantOrderId,
-        amountPaise: refund.amountPaise,
-      });
-      return await this.storeRefundAnswer(refund, answer);
-    } catch (err) {
-      return this.keepRefundError(refund, err, 'refund could not be submitted; it stays pending for a retry');
-    }
+  /** Submits a pending gateway refund after its transaction committed: see RefundLedger.submit. */
+  submitRefund(refundId: string): Promise<RefundRow> {
+    return this.refunds.submit(refundId);
   }
 
-  /**
-   * Brings one gateway refund up to date: submits it when the gateway has not accepted it yet
-   * (as `submitRefund`; after a failed submit, only once a status read shows the gateway does
-   * not know it), else reads its state at the gateway and stores it (the listener hears
-   * when it settles). A gateway that cannot be read leaves it pending with the error kept.
-   * Settled, gift card and manual refunds are answered as they are. NotFoundError for an
-   * unknown refund.
-   */
-  async refreshRefund(refundId: string): Promise<RefundRow> {
-    const refund = await this.refundRow(refundId);
-    if (refund.method !== 'gateway' || refund.status !== 'pending') return refund;
-    const gateway = await this.gatewayOf(refund);
-    if (!gateway) return refund;
-    if (!refund.providerState) {
-      // A submit that failed may still have reached the gateway (its answer lost): ask before
-      // submitting again, so the same refund is never asked for twice.
-      if (refund.lastResponse !== null) {
-        try {
-          return await this.storeRefundAnswer(
-            refund,
-            await gateway.provider.fetchRefundStatus(refund.merchantRefundId),
-          );
-        } catch {
-          // Unknown there (or unreachable): submit it.
-        }
-      }
-      return this.submitRefund(refund.id);
-    }
-    try {
-      return await this.storeRefundAnswer(refund, await gateway.provider.fetchRefundStatus(refund.merchantRefundId));
-    } catch (err) {
-      return this.keepRefundError(refund, err, 'refund status could not be read; it stays pending');
-    }
+  /** Brings one gateway refund up to date: see RefundLedger.refresh. */
+  refreshRefund(refundId: string): Promise<RefundRow> {
+    return this.refunds.refresh(refundId);
   }
 
-  /**
-   * Refreshes every pending gateway refund (`refreshRefund`), oldest first, at most 100 per
-   * call; `idleForMs` skips refunds changed more recently than that (the timer leaves a
-   * refund just requested to the submit that follows its commit). Returns how many refunds
-   * it looked at. Used by the refund timer and the operator's refresh.
-   */
-  async refreshPendingRefunds(opts: { idleForMs?: number } = {}): Promise<number> {
-    const idleSince = new Date(Date.now() - (opts.idleForMs ?? 0));
-    const pending = await this.db
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(and(eq(refunds.method, 'gateway'), eq(refunds.status, 'pending'), lte(refunds.updatedAt, idleSince)))
-      .orderBy(asc(refunds.createdAt))
-      .limit(REFRESH_BATCH);
-    for (const { id } of pending) await this.refreshRefund(id);
-    return pending.length;
+  /** Refreshes pending gateway refunds (the timer and the operator): see RefundLedger.refreshPending. */
+  refreshPendingRefunds(opts: { idleForMs?: number } = {}): Promise<number> {
+    return this.refunds.refreshPending(opts);
   }
 
   /** Every refund of these orders, oldest first. */
-  async refundsOf(orderIds: string[]): Promise<RefundRow[]> {
-    if (orderIds.length === 0) return [];
-    return this.db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt));
-  }
-
-  private async refundRow(refundId: string): Promise<RefundRow> {
-    const [refund] = await this.db.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!refund) throw new NotFoundError('Refund not found');
-    return refund;
-  }
-
-  /** The gateway that took the refunded payment, with that payment's merchantOrderId; null when not configured here. */
-  private async gatewayOf(refund: RefundRow): Promise<{ provider: PaymentProvider; merchantOrderId: string } | null> {
-    if (!refund.paymentId) return null;
-    const [payment] = await this.db.select().from(payments).where(eq(payments.id, refund.paymentId));
-    const provider = payment && this.opts.providers[payment.provider as GatewayName];
-    if (!payment || !provider) {
-      this.opts.log.warn({ merchantRefundId: refund.merchantRefundId }, 'refund of a gateway not configured here');
-      return null;
-    }
-    return { provider, merchantOrderId: payment.merchantOrderId };
-  }
-
-  /** Logs a failed gateway call about a refund and keeps the error on the still pending refund. */
-  private async keepRefundError(refund: RefundRow, err: unknown, message: string): Promise<RefundRow> {
-    this.opts.log.warn({ err: describe(err), merchantRefundId: refund.merchantRefundId }, message);
-    const [row] = await this.db
-      .update(refunds)
-      .set({ lastResponse: { error: describe(err) }, updatedAt: new Date() })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
-      .returning();
-    return row ?? (await this.refundRow(refund.id));
-  }
-
-  /**
-   * Stores the gateway's word on a refund while it is pending (a settled refund never moves
-   * again: the update is conditional, so concurrent news settles it once) and tells the refund
-   * listener when this answer settled it. An amount other than ours is logged for a person.
-   */
-  private async storeRefundAnswer(refund: RefundRow, answer: ProviderRefund): Promise<RefundRow> {
-    const status = toRefundStatus(answer.state);
-    if (answer.amountPaise != null && answer.amountPaise !== refund.amountPaise) {
-      this.opts.log.error(
-        {
-          merchantRefundId: refund.merchantRefundId,
-          expectedPaise: refund.amountPaise,
-          reportedPaise: answer.amountPaise,
-        },
-        'gateway reports a refund of another amount; check it',
-      );
-    }
-    const [row] = await this.db
-      .update(refunds)
-      .set({
-        providerState: answer.state,
-        providerRefundId: answer.providerRefundId ?? sql`${refunds.providerRefundId}`,
-        status,
-        lastResponse: answer.raw,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
-      .returning();
-    if (!row) return this.refundRow(refund.id);
-    if (row.status !== 'pending') {
-      this.opts.log.info({ merchantRefundId: row.merchantRefundId, status: row.status }, 'refund settled');
-      try {
-        await this.refundListener?.(row);
-      } catch (err) {
-        this.opts.log.error(
-          { err: describe(err), merchantRefundId: row.merchantRefundId },
-          'work after a refund settled failed',
-        );
-      }
-    }
-    return row;
+  refundsOf(orderIds: string[]): Promise<RefundRow[]> {
+    return this.refunds.of(orderIds);
   }
 
   private async find(merchantOrderId: string, provider: GatewayName): Promise<PaymentRow> {
@@ -617,7 +355,7 @@ export class PaymentService {
       answer = await provider.fetchStatus(payment.merchantOrderId);
     } catch (err) {
       this.opts.log.warn(
-        { err: describe(err), gateway: payment.provider, merchantOrderId: payment.merchantOrderId },
+        { err: describeError(err), gateway: payment.provider, merchantOrderId: payment.merchantOrderId },
         'payment status could not be read; the payment stays pending',
       );
       return payment.status;
@@ -636,32 +374,6 @@ export class PaymentService {
     return result.status;
   }
 
-  /**
-   * What PhonePe's status API says now of the payment (`'order'`) or of one of its refunds,
-   * for a webhook to apply. ServiceUnavailableError(PHONEPE_STATUS_UNREADABLE) when it cannot
-   * be read (logged without credentials).
-   */
-  private async readForWebhook(payment: PaymentRow, what: 'order'): Promise<ProviderStatus>;
-  private async readForWebhook(payment: PaymentRow, what: RefundRow): Promise<ProviderRefund>;
-  private async readForWebhook(
-    payment: PaymentRow,
-    what: 'order' | RefundRow,
-  ): Promise<ProviderStatus | ProviderRefund> {
-    const provider = this.opts.providers.phonepe;
-    try {
-      if (!provider) throw new PaymentProviderError('PhonePe is not configured here');
-      return what === 'order'
-        ? await provider.fetchStatus(payment.merchantOrderId)
-        : await provider.fetchRefundStatus(what.merchantRefundId);
-    } catch (err) {
-      this.opts.log.warn(
-        { err: describe(err), merchantOrderId: payment.merchantOrderId },
-        'PhonePe status could not be read for a webhook; nothing applied, PhonePe will deliver it again',
-      );
-      throw new ServiceUnavailableError(PHONEPE_STATUS_UNREADABLE);
-    }
-  }
-
   /** Applies an event in its own transaction, then runs the listener's after-commit work. */
   private async applyEvent(paymentId: string, event: EventInput): Promise<Applied> {
     const applied = await this.db.transaction((tx) => this.applyIn(tx, paymentId, event));
@@ -669,7 +381,10 @@ export class PaymentService {
       try {
         await applied.afterCommit();
       } catch (err) {
-        this.opts.log.error({ err: describe(err), source: event.source }, 'work after a payment status change failed');
+        this.opts.log.error(
+          { err: describeError(err), source: event.source },
+          'work after a payment status change failed',
+        );
       }
     }
     return applied;

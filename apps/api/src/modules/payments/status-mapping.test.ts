@@ -1,5 +1,5 @@
 /**
- * The §4 mapping of a gateway's state to paymentStatus ("completed or success gives
+ * The behaviour.md §4 mapping of a gateway's state to paymentStatus ("completed or success gives
  * completed; failed or an error code gives failed; pending gives pending"), as
  * `toPaymentStatus()` of the contracts does it, plus the PhonePe rule for which error code
  * counts and the webhook Authorization check. No database.
@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import { toPaymentStatus, type PaymentStatus } from '@vastra/contracts';
 import { isAuthorizedWebhook, phonePeErrorCode, webhookAuthorization } from './phonepe';
 
-describe('toPaymentStatus (§4)', () => {
+describe('toPaymentStatus (behaviour.md §4)', () => {
   const table: [state: string | null | undefined, errorCode: string | null | undefined, expected: PaymentStatus][] = [
     ['completed', undefined, 'completed'],
     ['success', undefined, 'completed'],

@@ -21,10 +21,12 @@ export const payments = pgTable(
     provider: text('provider', { enum: PAYMENT_METHODS }).$type<PaymentMethod>().notNull(),
     /** Our id of the payment at the provider (PhonePe `merchantOrderId`). */
     merchantOrderId: text('merchant_order_id').notNull(),
+    /** The order's number as the orders module gave it when the payment started (shown on the payment page). */
+    orderNumber: text('order_number').notNull(),
     /** The provider's own id (PhonePe `orderId`), once known. */
     providerOrderId: text('provider_order_id'),
     amountPaise: integer('amount_paise').notNull(),
-    /** §4 status derived from the provider's state. */
+    /** behaviour.md §4 status derived from the provider's state. */
     status: text('status', { enum: PAYMENT_STATUSES }).$type<PaymentStatus>().notNull().default('pending'),
     /** The provider's last state as it said it (e.g. COMPLETED, FAILED, PENDING). */
     providerState: text('provider_state'),

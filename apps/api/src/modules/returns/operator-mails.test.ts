@@ -1,5 +1,5 @@
 /**
- * The shopper's side of the store's return steps (issue 6), with a real local SMTP server: a
+ * The shopper's side of the store's return steps (behaviour.md §10), with a real local SMTP server: a
  * mail when the return is requested, approved, rejected (with the store's note), picked up and
  * refunded (the gift card's share and the gateway's share in rupees), then the refund-completed
  * mail once the gateway's refund goes through. And `npm run ops` driving the same steps

@@ -1,5 +1,5 @@
 /**
- * The money of returns (issue 6): an order with a coupon and a gift card returned in two
+ * The money of returns (behaviour.md §10): an order with a coupon and a gift card returned in two
  * parts — each item's refund is its price after its coupon share plus its GST, all returns of
  * a line add up to the line exactly (refund, taxable value and GST), the gift card gets its
  * proportion back, the rest goes back through the (sandbox) gateway and completes; a cash on

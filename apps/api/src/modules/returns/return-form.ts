@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { shopperMessage } from '../../lib/error-handler';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
-import { detectFileType } from '../files/detect';
+import { detectFileType } from '../files';
 import type { ReturnInput, ReturnUpload } from './service';
 
 const TEXT_FIELDS = new Set(['reason', 'comment', 'items']);

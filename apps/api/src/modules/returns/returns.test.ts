@@ -1,5 +1,5 @@
 /**
- * Returns through HTTP (§7 Orders, issue 6): full and partial returns of a delivered order,
+ * Returns through HTTP (behaviour.md §7 Orders, §10): full and partial returns of a delivered order,
  * the return window, non-returnable categories, quantities left, one open return at a time,
  * sniffed uploads with their limits, owner-only files, the operator's steps and the lists.
  */

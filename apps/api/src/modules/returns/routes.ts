@@ -1,5 +1,5 @@
 /**
- * Shopper routes of returns (§7 Orders): ask for a full or partial return of a delivered
+ * Shopper routes of returns (behaviour.md §7 Orders): ask for a full or partial return of a delivered
  * order (multipart, with photos or a video), list the orders with returns and every return,
  * and read an uploaded file. Every call needs a session; someone else's order, return or file
  * is 404. Paths sit under /orders beside the orders module's; the static ones win over
@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { isUuid } from '../../lib/ids';
-import { principalOf } from '../auth/authenticate';
+import { principalOf } from '../../plugins/authenticate';
 import type { OrdersPort, ReturnsService } from './service';
 import { readReturnForm } from './return-form';
 

@@ -1,5 +1,5 @@
 /**
- * Returns (§3 Order returnRequest, §7 POST /orders/{id}/return and /partial-return, GET
+ * Returns (behaviour.md §3 Order returnRequest, §7 POST /orders/{id}/return and /partial-return, GET
  * /orders/returns, /orders/returns/all): a shopper returns all or part of a delivered order
  * within the return window, with photos or a video; the operator approves or rejects it,
  * records the pickup and refunds it.
@@ -17,8 +17,6 @@
  */
 import {
   ORDER_MESSAGES,
-  itemNotReturnable,
-  returnQuantityExceeded,
   returnWindowClosed,
   transitionNotAllowed,
   type Order,
@@ -27,27 +25,31 @@ import {
   type ReturnRequest,
   type ReturnStatus,
 } from '@vastra/contracts';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { categories } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { paiseToRupees, shareInProportion } from '../../lib/money';
 import type { CatalogService } from '../catalog/service';
-import type { GiftCardService } from '../coupons/gift-cards';
-import type { FileStore } from '../files/store';
-import type { UploadService } from '../files/uploads';
-import { DELIVERED_OR_AFTER } from '../orders/lifecycle';
-import type { ReturnSummary, ReturnsView } from '../orders/ports';
-import type { OrdersService } from '../orders/service';
-import { orders as ordersTable, type OrderItemRow, type OrderRow } from '../orders/tables';
+import type { GiftCardService } from '../coupons';
+import type { FileStore } from '../files';
+import type { UploadService } from '../files';
+import {
+  DELIVERED_OR_AFTER,
+  type OrderItemRow,
+  type OrderRow,
+  type OrdersService,
+  type ReturnSummary,
+  type ReturnsView,
+} from '../orders';
 import type { PaymentService } from '../payments/service';
-import { returnFiles, returnItems, returnRequests, type ReturnItemRow, type ReturnRequestRow } from './tables';
+import { presentReturns } from './presenter';
+import { AMOUNT_KEYS, lineShare, splitRefund, wantedPieces, type Amounts } from './amounts';
+import { returnFiles, returnItems, returnRequests, type ReturnRequestRow } from './tables';
 
 /** What returns need of the orders module. */
 export type OrdersPort = Pick<
   OrdersService,
-  'transition' | 'findRef' | 'ownRowForUpdate' | 'getById' | 'items' | 'notify'
+  'transition' | 'findRef' | 'ownRowForUpdate' | 'getById' | 'items' | 'notify' | 'orderNumbers'
 >;
 
 export type ReturnsDeps = {
@@ -55,7 +57,7 @@ export type ReturnsDeps = {
   orders: OrdersPort;
   payments: Pick<PaymentService, 'requestRefund' | 'submitRefund'>;
   giftCards: Pick<GiftCardService, 'refund'>;
-  catalog: Pick<CatalogService, 'categoryLineage'>;
+  catalog: Pick<CatalogService, 'categoryLineage' | 'categoryIdsBySlug'>;
   /** Reads the stored evidence. */
   files: FileStore;
   /** Stores the evidence: photos re-encoded, within the shopper's upload quota. */
@@ -108,9 +110,6 @@ const STEPS = {
 } as const satisfies Record<string, { from: ReturnStatus; to: ReturnStatus; order: OrderStatus }>;
 export type ReturnStep = keyof typeof STEPS;
 
-type Amounts = { refundPaise: number; taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number };
-const AMOUNT_KEYS = ['refundPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise'] as const;
-
 export class ReturnsService implements ReturnsView {
   private nonReturnableIds: Promise<Set<string>> | null = null;
 
@@ -140,14 +139,14 @@ export class ReturnsService implements ReturnsView {
         const earlier = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId));
         if (earlier.some((r) => OPEN.has(r.status))) throw new ConflictError(ORDER_MESSAGES.returnInProgress);
         const returned = await this.returnedOf(tx, [orderId]);
-        const wanted = this.wantedPieces(lines, returnable, returned, input.items);
+        const wanted = wantedPieces(lines, returnable, returned, input.items);
         const items = wanted.map(({ line, quantity }) => ({
           orderItemId: line.id,
           quantity,
-          ...this.lineShare(line, quantity, returned.get(line.id)),
+          ...lineShare(line, quantity, returned.get(line.id)),
         }));
         const refundPaise = items.reduce((s, i) => s + i.refundPaise, 0);
-        const split = this.split(order, earlier, refundPaise);
+        const split = splitRefund(order, earlier, refundPaise);
         const [row] = await tx
           .insert(returnRequests)
           .values({
@@ -240,14 +239,14 @@ export class ReturnsService implements ReturnsView {
   async getById(returnId: string): Promise<ReturnRequest> {
     const [row] = await this.deps.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
     if (!row) throw new NotFoundError(ORDER_MESSAGES.returnNotFound);
-    const [view] = await this.publicMany([row]);
+    const [view] = await presentReturns(this.deps, [row]);
     return view!;
   }
 
   /** The caller's return request; NotFoundError for anyone else's. */
   async getOwn(userId: string, returnId: string): Promise<ReturnRequest> {
     const row = await this.ownRequest(userId, returnId);
-    const [view] = await this.publicMany([row]);
+    const [view] = await presentReturns(this.deps, [row]);
     return view!;
   }
 
@@ -257,7 +256,7 @@ export class ReturnsService implements ReturnsView {
     returnId: string,
   ): Promise<{ returnRequest: ReturnRequest; lines: CreditNoteLine[] }> {
     const row = await this.ownRequest(userId, returnId);
-    const [returnRequest] = await this.publicMany([row]);
+    const [returnRequest] = await presentReturns(this.deps, [row]);
     const items = await this.deps.db.select().from(returnItems).where(eq(returnItems.returnRequestId, row.id));
     const lines = await this.deps.orders.items(row.orderId);
     return {
@@ -295,7 +294,7 @@ export class ReturnsService implements ReturnsView {
         .offset((page - 1) * limit),
       this.deps.db.select({ total: count() }).from(returnRequests).where(where),
     ]);
-    return { returns: await this.publicMany(rows), meta: pageMeta(page, limit, counted?.total ?? 0) };
+    return { returns: await presentReturns(this.deps, rows), meta: pageMeta(page, limit, counted?.total ?? 0) };
   }
 
   /** A page of the caller's orders that have return requests, latest return first (orderPage shape). */
@@ -345,7 +344,7 @@ export class ReturnsService implements ReturnsView {
       .orderBy(desc(returnRequests.createdAt));
     const latest = new Map<string, ReturnRequestRow>();
     for (const r of requests) if (!latest.has(r.orderId)) latest.set(r.orderId, r);
-    const views = new Map((await this.publicMany([...latest.values()])).map((v) => [v.orderId, v]));
+    const views = new Map((await presentReturns(this.deps, [...latest.values()])).map((v) => [v.orderId, v]));
     const returned = await this.returnedOf(this.deps.db, ids);
     const flags = await this.returnableFlags(items);
     const now = Date.now();
@@ -390,72 +389,6 @@ export class ReturnsService implements ReturnsView {
     const until = this.windowEnd(order);
     if (!DELIVERED_OR_AFTER.has(order.status) || !until) throw new ValidationError(ORDER_MESSAGES.returnNotDelivered);
     if (until.getTime() < Date.now()) throw new ValidationError(returnWindowClosed(formatDay(until)));
-  }
-
-  /** Each line's pieces asked for, checked against the category rule and what is left to return. */
-  private wantedPieces(
-    lines: OrderItemRow[],
-    returnable: Map<string, boolean>,
-    returned: Map<string, Amounts & { quantity: number }>,
-    asked: { orderItemId: string; quantity: number }[] | undefined,
-  ): { line: OrderItemRow; quantity: number }[] {
-    const left = (line: OrderItemRow) => line.quantity - (returned.get(line.id)?.quantity ?? 0);
-    if (!asked) {
-      const all = lines
-        .filter((l) => returnable.get(l.id) && left(l) > 0)
-        .map((line) => ({ line, quantity: left(line) }));
-      if (all.length === 0) throw new ValidationError(ORDER_MESSAGES.returnNothingLeft);
-      return all;
-    }
-    const seen = new Set<string>();
-    return asked.map(({ orderItemId, quantity }) => {
-      const line = lines.find((l) => l.id === orderItemId);
-      if (!line || seen.has(orderItemId)) throw new ValidationError('Choose each item of this order at most once.');
-      seen.add(orderItemId);
-      if (!returnable.get(line.id)) throw new ValidationError(itemNotReturnable(line.name));
-      if (quantity > left(line)) throw new ValidationError(returnQuantityExceeded(line.name, left(line)));
-      return { line, quantity };
-    });
-  }
-
-  /** The returned pieces' share of the line; the last pieces of a line take what is left. */
-  private lineShare(
-    line: OrderItemRow,
-    quantity: number,
-    before: (Amounts & { quantity: number }) | undefined,
-  ): Amounts {
-    const last = (before?.quantity ?? 0) + quantity === line.quantity;
-    const whole: Amounts = {
-      refundPaise: line.totalPaise,
-      taxablePaise: line.taxablePaise,
-      cgstPaise: line.cgstPaise,
-      sgstPaise: line.sgstPaise,
-      igstPaise: line.igstPaise,
-    };
-    const share = {} as Amounts;
-    for (const key of AMOUNT_KEYS) {
-      share[key] = last ? whole[key] - (before?.[key] ?? 0) : Math.round((whole[key] * quantity) / line.quantity);
-    }
-    return share;
-  }
-
-  /**
-   * Splits a return's refund into the gift card's share and the gateway's: the card's share of
-   * the order applied to the running total of the order's returns (rejected ones aside), less
-   * what earlier returns already gave the card.
-   */
-  private split(order: OrderRow, earlier: ReturnRequestRow[], refundPaise: number) {
-    const counted = earlier.filter((r) => r.status !== 'rejected');
-    const refundedBefore = counted.reduce((s, r) => s + r.refundPaise, 0);
-    const giftBefore = counted.reduce((s, r) => s + r.giftCardRefundPaise, 0);
-    const gatewayBefore = counted.reduce((s, r) => s + r.gatewayRefundPaise, 0);
-    const upTo = Math.min(order.totalPaise, refundedBefore + refundPaise);
-    const [giftUpTo = 0] =
-      order.totalPaise > 0 ? shareInProportion([order.giftCardPaise, order.payablePaise], upTo) : [0];
-    let giftCardPaise = Math.max(0, Math.min(refundPaise, giftUpTo - giftBefore, order.giftCardPaise - giftBefore));
-    const gatewayPaise = Math.min(refundPaise - giftCardPaise, Math.max(0, order.payablePaise - gatewayBefore));
-    giftCardPaise = refundPaise - gatewayPaise;
-    return { giftCardPaise, gatewayPaise };
   }
 
   /** The refund step's money: the card's share back, the refund rows; returns the gateway refund to submit. */
@@ -521,85 +454,9 @@ export class ReturnsService implements ReturnsView {
   /** Ids of the configured non-returnable category slugs (read once; the seeded tree does not change them). */
   private blockedCategoryIds(): Promise<Set<string>> {
     const slugs = this.deps.options.nonReturnableCategories;
-    this.nonReturnableIds ??=
-      slugs.length === 0
-        ? Promise.resolve(new Set())
-        : this.deps.db
-            .select({ id: categories.id })
-            .from(categories)
-            .where(inArray(categories.slug, slugs))
-            .then((rows) => new Set(rows.map((r) => r.id)));
+    this.nonReturnableIds ??= this.deps.catalog.categoryIdsBySlug(slugs).then((ids) => new Set(ids));
     return this.nonReturnableIds;
   }
-
-  /** Return requests as answered, with their items, files and order numbers read in three queries. */
-  private async publicMany(rows: ReturnRequestRow[]): Promise<ReturnRequest[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const { db, options } = this.deps;
-    const [items, files, numbers] = await Promise.all([
-      db.select().from(returnItems).where(inArray(returnItems.returnRequestId, ids)),
-      db.select().from(returnFiles).where(inArray(returnFiles.returnRequestId, ids)).orderBy(asc(returnFiles.position)),
-      db
-        .select({ id: ordersTable.id, orderNumber: ordersTable.orderNumber })
-        .from(ordersTable)
-        .where(
-          inArray(
-            ordersTable.id,
-            rows.map((r) => r.orderId),
-          ),
-        ),
-    ]);
-    const lineIds = [...new Set(rows.map((r) => r.orderId))];
-    const lines = (await Promise.all(lineIds.map((id) => this.deps.orders.items(id)))).flat();
-    const r = paiseToRupees;
-    return rows.map((row) => ({
-      id: row.id,
-      orderId: row.orderId,
-      orderNumber: numbers.find((n) => n.id === row.orderId)?.orderNumber ?? '',
-      kind: row.kind,
-      status: row.status,
-      reason: row.reason,
-      comment: row.comment,
-      items: items
-        .filter((i) => i.returnRequestId === row.id)
-        .map((i) =>
-          itemPublic(
-            i,
-            lines.find((l) => l.id === i.orderItemId),
-            options.mediaUrl,
-          ),
-        ),
-      files: files
-        .filter((f) => f.returnRequestId === row.id)
-        .map((f) => ({
-          id: f.id,
-          url: `${options.publicUrl}/orders/returns/files/${f.id}`,
-          contentType: f.contentType,
-          size: f.sizeBytes,
-        })),
-      refundAmount: r(row.refundPaise),
-      giftCardRefundAmount: r(row.giftCardRefundPaise),
-      gatewayRefundAmount: r(row.gatewayRefundPaise),
-      decisionNote: row.decisionNote,
-      creditNoteUrl: row.status === 'refunded' ? `${options.publicUrl}/orders/returns/${row.id}/credit-note` : null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    }));
-  }
-}
-
-function itemPublic(item: ReturnItemRow, line: OrderItemRow | undefined, mediaUrl: (path: string) => string) {
-  return {
-    orderItemId: item.orderItemId,
-    productId: line?.productId ?? '',
-    name: line?.name ?? '',
-    size: line?.size ?? '',
-    color: line?.color ?? '',
-    image: line?.image ? mediaUrl(line.image) : null,
-    quantity: item.quantity,
-    refundAmount: paiseToRupees(item.refundPaise),
-  };
 }
 
 function pageMeta(page: number, limit: number, total: number) {

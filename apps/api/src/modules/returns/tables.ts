@@ -1,5 +1,5 @@
 /**
- * Tables of the returns module (§3 returnRequest): a shopper's request to return some or all
+ * Tables of the returns module (behaviour.md §3 returnRequest): a shopper's request to return some or all
  * of a delivered order, the items and quantities in it with the refund of each, and the
  * photos or video sent with it (bytes in the file store, under `returns/<order id>/…`).
  * Money in integer paise.

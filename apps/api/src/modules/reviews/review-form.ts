@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { shopperMessage } from '../../lib/error-handler';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
-import { detectFileType } from '../files/detect';
+import { detectFileType } from '../files';
 
 export type ReviewPhoto = { body: Buffer; ext: string; mime: string };
 export type ReviewForm = { review: PostReviewBody; photos: ReviewPhoto[] };

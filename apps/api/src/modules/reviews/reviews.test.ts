@@ -1,5 +1,5 @@
 /**
- * Reviews through HTTP (§7 Catalogue reviews): the list with stats and paging, posting with
+ * Reviews through HTTP (behaviour.md §7 Catalogue reviews): the list with stats and paging, posting with
  * login, one review per user and product, validation, photos checked by content and size,
  * text kept as written, the product's rating, and the verified-purchase flag.
  */

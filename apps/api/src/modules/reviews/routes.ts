@@ -1,5 +1,5 @@
 /**
- * Reviews (§7 Catalogue): GET /reviews/product/{id} (reviews, stats, meta) for anyone, and
+ * Reviews (behaviour.md §7 Catalogue): GET /reviews/product/{id} (reviews, stats, meta) for anyone, and
  * POST /reviews for a logged-in shopper (401 `Please login to submit a review` otherwise), at
  * most REVIEW_POSTS_PER_HOUR an hour per account (429), which bounds review spam and photo floods.
  */
@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
-import { HOUR_MS, createLimitGuard } from '../../lib/rate-limit';
-import { principalOf } from '../auth/authenticate';
+import { HOUR_MS, createLimitGuard } from '../../plugins/rate-limit';
+import { principalOf } from '../../plugins/authenticate';
 import { readReviewForm } from './review-form';
 import type { ReviewsService } from './service';
 
@@ -44,7 +44,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.post(
     '/reviews',
     {
-      // The spec's own message for a missing login, rather than the generic one, before the body is read;
+      // behaviour.md's own message for a missing login, rather than the generic one, before the body is read;
       // then the account's posts are counted, before the photos are read.
       onRequest: [
         app.identifyUser,

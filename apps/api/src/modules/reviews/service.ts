@@ -1,5 +1,5 @@
 /**
- * Product reviews (§3 Review, §7 Catalogue reviews): a page of a product's reviews with their
+ * Product reviews (behaviour.md §3 Review, §7 Catalogue reviews): a page of a product's reviews with their
  * stats, and posting one review per user and product, with optional photos. Title and body are
  * stored exactly as written (the storefront renders them as text). A review is a "verified
  * purchase" when the reviewer has a delivered order line for the product.
@@ -19,8 +19,8 @@ import { isUniqueViolation, queryRows, type Db } from '../../db/client';
 import { ConflictError } from '../../lib/errors';
 import type { CatalogService } from '../catalog/service';
 import { pageMeta } from '../catalog/service';
-import { reviewPhotoUrl } from '../files/routes';
-import type { UploadService } from '../files/uploads';
+import { reviewPhotoUrl } from '../files';
+import type { UploadService } from '../files';
 import type { UsersService } from '../users/service';
 import type { ReviewPhoto } from './review-form';
 import { reviews } from './tables';
@@ -64,7 +64,7 @@ export class ReviewsService {
     },
   ) {}
 
-  /** A page of a product's reviews, newest first, with the stats of all of them (§3). */
+  /** A page of a product's reviews, newest first, with the stats of all of them (behaviour.md §3). */
   async list(productIdOrSlug: string, page: number, limit: number): Promise<ReviewsPage> {
     const { id: productId } = await this.deps.catalog.getProduct(productIdOrSlug);
     const [rows, stats] = await Promise.all([

@@ -1,9 +1,9 @@
 /**
- * Table of the reviews module (§3 Review): one review per user and product.
+ * Table of the reviews module (behaviour.md §3 Review): one review per user and product.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { products } from '../../db/schema';
+import { products } from '../catalog/tables';
 import { users } from '../users/tables';
 
 export const reviews = pgTable(

@@ -1,5 +1,5 @@
 /**
- * Shipment tracking behind one interface (plan "Shipping"): the builtin tracker reads the
+ * Shipment tracking behind one interface (behaviour.md §10 Tracking): the builtin tracker reads the
  * order's own timeline and shipment; the Shiprocket tracker asks Shiprocket by AWB once the
  * order has shipped. SHIPPING_PROVIDER chooses (config.shipping).
  */
@@ -11,7 +11,7 @@ import { ShiprocketTracker } from './shiprocket';
 /** Tells where a shipment is. `order` is the public order, already owner-checked. */
 export interface ShippingTracker {
   /**
-   * The tracking of the order (trackingSchema, §7 Orders). Throws ServiceUnavailableError
+   * The tracking of the order (trackingSchema, behaviour.md §7 Orders). Throws ServiceUnavailableError
    * (trackingUnavailable) when the provider cannot be reached or answers nonsense.
    */
   track(order: Order): Promise<Tracking>;

@@ -1,5 +1,5 @@
 /**
- * GET /api/shipping/track/:orderId (spec §7 Orders, plan "Shipping"): where the shopper's
+ * GET /api/shipping/track/:orderId (behaviour.md §7 Orders, §10 Tracking): where the shopper's
  * order is, from the configured tracker. Needs a session (cookie or bearer); someone else's
  * order or a malformed id answers 404; a tracker that cannot be reached answers 503.
  */
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { isUuid } from '../../lib/ids';
 import { NotFoundError } from '../../lib/errors';
-import { principalOf } from '../auth/authenticate';
+import { principalOf } from '../../plugins/authenticate';
 import type { ShippingTracker } from './provider';
 
 export const shippingRoutes: FastifyPluginAsyncZod<{

@@ -1,5 +1,5 @@
 /**
- * Shipment tracking through HTTP (GET /api/shipping/track/:orderId, plan "Shipping"): the
+ * Shipment tracking through HTTP (GET /api/shipping/track/:orderId, behaviour.md §10 Tracking): the
  * builtin tracker after the operator ships the order (OrdersService.transition), and the
  * Shiprocket tracker against a local server answering Shiprocket's documented shapes (login
  * once and reuse the token, log in again on 401, events mapped, Shiprocket down → 503).

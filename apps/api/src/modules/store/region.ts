@@ -1,5 +1,5 @@
 /**
- * The one region of the store (§1, §3 Region): India, INR, GST at 18 %, prices inclusive of
+ * The one region of the store (behaviour.md §1, §3 Region): India, INR, GST at 18 %, prices inclusive of
  * GST. Regions are not stored: this is the whole list.
  */
 import type { HttpTypes } from '@medusajs/types';
@@ -7,7 +7,7 @@ import { COMMERCE_MESSAGES, REGION } from '@vastra/contracts';
 import { ValidationError } from '../../lib/errors';
 import type { Plain } from './shapes';
 
-/** A Medusa store region plus the §3 fields Medusa keeps elsewhere (tax rate, tax-inclusive prices). */
+/** A Medusa store region plus the behaviour.md §3 fields Medusa keeps elsewhere (tax rate, tax-inclusive prices). */
 export type StoreRegion = Plain<HttpTypes.StoreRegion & { tax_rate: number; is_tax_inclusive: boolean }>;
 
 export const INDIA_REGION: StoreRegion = {

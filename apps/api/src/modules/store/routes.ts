@@ -1,7 +1,7 @@
 /**
- * The commerce API under /store (§7 Commerce backend), compatible with the Medusa v2 Store
+ * The commerce API under /store (behaviour.md §7 Commerce backend), compatible with the Medusa v2 Store
  * API so that `@medusajs/js-sdk` works against it: regions, products priced for a region,
- * running promotions (GET /store/promotion, the spec's own path) and carts. Every request
+ * running promotions (GET /store/promotion, the documented path) and carts. Every request
  * needs a publishable key in `x-publishable-api-key` (400 without, 401 unknown or revoked),
  * and errors answer in Medusa's `{ type, message }` (`./errors`). Thin: the rules live in
  * StoreService and the services beneath it.

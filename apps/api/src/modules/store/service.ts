@@ -1,5 +1,5 @@
 /**
- * The commerce API (§7 Commerce backend) over the store's own services: products from the
+ * The commerce API (behaviour.md §7 Commerce backend) over the store's own services: products from the
  * catalogue, promotions from the coupons, carts from the cart service (the same carts as
  * /cart: one source of truth). Answers in the Medusa v2 Store API's shapes (`./shapes`).
  *
@@ -15,7 +15,9 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import type { CartRecord, CartService } from '../cart/service';
 import type { CatalogService } from '../catalog/service';
-import { couponDiscountPaise, type Coupon, type CouponService } from '../coupons/service';
+import type { Coupon, CouponService } from '../coupons/service';
+import type { PricingLine, PricingService } from '../pricing';
+import { cartTotals } from './totals';
 import { findRegion, INDIA_REGION, type StoreRegion } from './region';
 import {
   toStoreCart,
@@ -85,13 +87,32 @@ function fromCartRecord(cart: CartRecord): CartInput {
   };
 }
 
+/** The cart's lines as the pricing takes them (catalogue price, HSN code, category). */
+function pricingLines(cart: CartRecord): PricingLine[] {
+  return cart.lines.map((l) => ({
+    productId: l.productId,
+    variantId: l.variantId,
+    quantity: l.quantity,
+    unitPricePaise: l.unitPricePaise,
+    hsnCode: l.product.hsnCode,
+    categoryId: l.product.categoryId,
+  }));
+}
+
 /** Sum of the lines that can be bought now, in paise: what a coupon applies to. */
 function countedSubtotalPaise(cart: CartRecord): number {
   return cart.lines.reduce((sum, l) => (l.isAvailable ? sum + l.unitPricePaise * l.quantity : sum), 0);
 }
 
 export class StoreService {
-  constructor(private readonly deps: { catalog: CatalogService; coupons: CouponService; carts: CartService }) {}
+  constructor(
+    private readonly deps: {
+      catalog: CatalogService;
+      coupons: CouponService;
+      carts: CartService;
+      pricing: Pick<PricingService, 'quote'>;
+    },
+  ) {}
 
   /** A page of products priced for the region, and how many match. */
   async listProducts(
@@ -181,6 +202,9 @@ export class StoreService {
     if (countedSubtotalPaise(cart) < coupon.minOrderPaise) {
       throw new ValidationError(couponMinimumOrder(paiseToRupees(coupon.minOrderPaise)));
     }
+    // The coupon's own rules (eligible lines, their minimum, first order…) as an order applies them.
+    const lines = pricingLines(cart).filter((_, i) => cart.lines[i]!.isAvailable);
+    await this.deps.pricing.quote({ lines, couponCode: coupon.code, placeOfSupply: null, userId: null, strict: true });
     return this.view(await this.deps.carts.setPromotionCodes(cartId, [coupon.code]));
   }
 
@@ -199,17 +223,30 @@ export class StoreService {
     return cart;
   }
 
-  /** The cart in Medusa's shape, with the discount of its coupon if that is still running. */
+  /**
+   * The cart in Medusa's shape, priced by the store's one pricing: the lines that can be bought
+   * now with the cart's coupon (while it runs and its rules accept the cart), every line without.
+   * A store cart belongs to no shopper and has no address yet: GST as inter-state (IGST).
+   */
   private async view(cart: CartRecord): Promise<StoreCart> {
     const region = findRegion(cart.regionId) ?? INDIA_REGION;
-    let applied: { coupon: Coupon; discountPaise: number } | null = null;
+    let coupon: Coupon | null = null;
     for (const code of cart.promotionCodes) {
-      const coupon = await this.deps.coupons.findRunning(code);
-      if (coupon) {
-        applied = { coupon, discountPaise: couponDiscountPaise(coupon, countedSubtotalPaise(cart)) };
-        break;
-      }
+      coupon = await this.deps.coupons.findRunning(code);
+      if (coupon) break;
     }
-    return toStoreCart(fromCartRecord(cart), region, applied);
+    const lines = pricingLines(cart);
+    const counted = cart.lines.map((l) => l.isAvailable);
+    const [priced, original] = await Promise.all([
+      this.deps.pricing.quote({
+        lines: lines.filter((_, i) => counted[i]),
+        couponCode: coupon?.code ?? null,
+        placeOfSupply: null,
+        userId: null,
+      }),
+      this.deps.pricing.quote({ lines, placeOfSupply: null, userId: null }),
+    ]);
+    const applied = coupon && priced.coupon ? { coupon, discountPaise: priced.discountPaise } : null;
+    return toStoreCart(fromCartRecord(cart), region, applied, cartTotals(counted, priced, original));
   }
 }

@@ -10,7 +10,7 @@ import type { Image } from '@vastra/contracts';
 import { paiseToRupees } from '../../lib/money';
 import type { Coupon } from '../coupons/service';
 import type { StoreRegion } from './region';
-import { cartTotals, includedTax } from './totals';
+import { includedTax, type CartTotals } from './totals';
 
 type Dates = 'created_at' | 'updated_at' | 'deleted_at';
 
@@ -303,19 +303,15 @@ export type StoreCart = Plain<
 
 /**
  * A cart with its region, line items (with product and variant), the promotions applied and
- * running, and totals (see `./totals`). `coupon` is the running coupon applied to the cart,
- * if any; its discount is worked out on the lines that can be bought now.
+ * running, and totals (see `./totals`). `coupon` is the coupon the pricing applied to the
+ * cart, if any; its discount is worked out on the lines that can be bought now.
  */
 export function toStoreCart(
   cart: CartInput,
   region: StoreRegion,
   coupon: { coupon: Coupon; discountPaise: number } | null,
+  totals: CartTotals,
 ): StoreCart {
-  const totals = cartTotals(
-    cart.lines.map((l) => ({ unitPrice: l.unitPricePaise, quantity: l.quantity, counted: l.isAvailable })),
-    coupon?.discountPaise ?? 0,
-    region.tax_rate,
-  );
   const r = paiseToRupees;
   const items = cart.lines.map((line, i): StoreCartLineItem => {
     const t = totals.lines[i]!;

@@ -30,7 +30,7 @@ import { coupons } from '../coupons/tables';
 import { generatePublishableKey, PublishableKeyService } from './keys';
 
 const KEY = generatePublishableKey();
-/** What the storefront asks for when it reads the cart (§7 Commerce backend). */
+/** What the storefront asks for when it reads the cart (behaviour.md §7 Commerce backend). */
 const CART_FIELDS =
   '*items,*region,*items.product,*items.variant,+items.thumbnail,+items.metadata,+items.total,*promotions,+shipping_methods.name';
 

@@ -1,5 +1,5 @@
 /**
- * POST /taxes/calculate (§7 Coupons and taxes, §3 Tax result, §5): GST on the discounted
+ * POST /taxes/calculate (behaviour.md §7 Coupons and taxes, §3 Tax result, §5): GST on the discounted
  * value for a ship-to state. Public: it is an estimate for the checkout page; the orders
  * module taxes the order itself from the catalogue's prices.
  *
@@ -19,12 +19,18 @@ import { CATALOG_MESSAGES, calculateTaxBodySchema, envelope, taxResultSchema, ty
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
-import { paiseToRupees, rupeesToPaise, shareInProportion } from '../../lib/money';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import type { CatalogService } from '../catalog/service';
-import type { TaxLineInput, TaxQuote, TaxService } from './service';
+import type { PricingService } from '../pricing';
+import type { TaxQuote, TaxService } from './service';
 
-/** The §3 Tax result of a quote, in rupees. */
-export function toTaxResult(quote: TaxQuote): TaxResult {
+/** The behaviour.md §3 Tax result of a quote (a tax quote or the pricing's), in rupees. */
+export function toTaxResult(
+  quote: Pick<
+    TaxQuote,
+    'taxPaise' | 'components' | 'totalPaise' | 'taxablePaise' | 'pricesIncludeTax' | 'placeOfSupply' | 'intraState'
+  >,
+): TaxResult {
   return {
     totalTax: paiseToRupees(quote.taxPaise),
     taxes: quote.components.map((c) => ({ name: c.name, rate: c.rate, amount: paiseToRupees(c.amountPaise) })),
@@ -36,10 +42,11 @@ export function toTaxResult(quote: TaxQuote): TaxResult {
   };
 }
 
-export const taxesRoutes: FastifyPluginAsyncZod<{ taxes: TaxService; catalog: CatalogService }> = async (
-  app,
-  { taxes, catalog },
-) => {
+export const taxesRoutes: FastifyPluginAsyncZod<{
+  taxes: Pick<TaxService, 'placeOfSupply'>;
+  catalog: CatalogService;
+  pricing: Pick<PricingService, 'quote'>;
+}> = async (app, { taxes, catalog, pricing }) => {
   app.post(
     '/taxes/calculate',
     {
@@ -63,25 +70,27 @@ export const taxesRoutes: FastifyPluginAsyncZod<{ taxes: TaxService; catalog: Ca
               unitPricePaise: rupeesToPaise(body.subtotal),
             },
           ];
-      const amounts = priced.map((p) => p.unitPricePaise * p.quantity);
-      const subtotal = amounts.reduce((a, b) => a + b, 0);
-      const discounts = shareInProportion(amounts, Math.min(rupeesToPaise(body.discountAmount), subtotal));
-
       const productIds = priced.flatMap((p) => (p.productId ? [p.productId] : []));
       const products = await catalog.taxKeys(productIds);
       if (productIds.some((id) => !products.has(id))) throw new NotFoundError(CATALOG_MESSAGES.productNotFound);
-      const lines: TaxLineInput[] = priced.map((p, i) => {
-        const product = p.productId ? products.get(p.productId) : undefined;
-        return {
-          hsnCode: product?.hsnCode ?? p.hsnCode ?? '',
-          categoryId: product?.categoryId ?? null,
-          unitPricePaise: p.unitPricePaise,
-          quantity: p.quantity,
-          discountPaise: discounts[i]!,
-        };
+      // The client's prices (an estimate for the checkout page), through the store's one pricing.
+      const quote = await pricing.quote({
+        lines: priced.map((p) => {
+          const product = p.productId ? products.get(p.productId) : undefined;
+          return {
+            productId: p.productId ?? '',
+            variantId: '',
+            quantity: p.quantity,
+            unitPricePaise: p.unitPricePaise,
+            hsnCode: product?.hsnCode ?? p.hsnCode ?? '',
+            categoryId: product?.categoryId ?? null,
+          };
+        }),
+        discountPaise: rupeesToPaise(body.discountAmount),
+        placeOfSupply: taxes.placeOfSupply({ stateCode: body.stateCode, zipCode: body.zipCode }),
+        userId: null,
       });
-      const place = taxes.placeOfSupply({ stateCode: body.stateCode, zipCode: body.zipCode });
-      return ok(toTaxResult(await taxes.quote(lines, place)));
+      return ok(toTaxResult(quote));
     },
   );
 };

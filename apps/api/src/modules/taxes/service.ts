@@ -1,11 +1,11 @@
 /**
- * GST (§1, §3 Tax result, §7 POST /taxes/calculate): the one place where tax is worked out
+ * GST (behaviour.md §1, §3 Tax result, §7 POST /taxes/calculate): the one place where tax is worked out
  * and rounded. Money in integer paise; rates in basis points (1800 = 18 %).
  *
  * - Place of supply: the ship-to state's GST code. Inside the store's state (config
  *   STORE_STATE) GST is CGST + SGST, half each; anywhere else, or when the state is not
  *   known, IGST.
- * - Prices include GST by default (PRICES_INCLUDE_GST, see the checkout plan): the GST of a
+ * - Prices include GST by default (PRICES_INCLUDE_GST, behaviour.md §4 GST): the GST of a
  *   line is then the part of its discounted price that is tax, and the shopper pays the
  *   discounted price. Otherwise GST is added on top of the discounted price.
  * - Rounding, per line: intra-state CGST = SGST = the half tax rounded to the paisa (so
@@ -16,10 +16,9 @@
  */
 import { DEFAULT_GST_RATE } from '@vastra/contracts';
 import type { Db } from '../../db/client';
-import type { PincodeDirectory } from '../addresses/pincodes';
+import type { PincodeDirectory } from '../addresses';
 import type { CatalogService } from '../catalog/service';
-import type { StoredTaxComponent } from '../orders/tables';
-import { taxRates, type TaxRateRow } from './tables';
+import { taxRates, type StoredTaxComponent, type TaxRateRow } from './tables';
 
 /** One line to tax: `discountPaise` is the line's share of the discount (at most unit price × quantity). */
 export type TaxLineInput = {

@@ -2,11 +2,12 @@
  * Table of the taxes module: GST rates keyed by HSN code prefix or category, with optional
  * price slabs per piece. The most specific rule wins (category, then the longest HSN
  * prefix, then the default row with neither); within a rule the slab whose range holds the
- * piece's value applies. The seeded default is the spec's flat 18 % (§1, §9).
+ * piece's value applies. The seeded default is the flat 18 % (behaviour.md §1, §9).
  */
+import type { TaxComponent } from '@vastra/contracts';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { categories } from '../../db/schema';
+import { categories } from '../catalog/tables';
 
 export const taxRates = pgTable(
   'tax_rates',
@@ -34,3 +35,6 @@ export const taxRates = pgTable(
 );
 
 export type TaxRateRow = typeof taxRates.$inferSelect;
+
+/** Tax components in paise, as stored: `{ name, rate (percent), amountPaise }`. */
+export type StoredTaxComponent = Omit<TaxComponent, 'amount'> & { amountPaise: number };

@@ -3,7 +3,7 @@
  * IGST elsewhere or when the state is unknown, the state by code, by name and by pincode,
  * discounts, items, the rate table (HSN prefixes, categories and their ancestors, price slabs
  * per piece), rounding (totals are the sums of their lines, CGST == SGST), prices with and
- * without GST included, and the §5 message.
+ * without GST included, and the behaviour.md §5 message.
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
@@ -164,7 +164,7 @@ describe('POST /taxes/calculate: place of supply (store state 29, prices include
   });
 });
 
-describe('POST /taxes/calculate: §5 and the country', () => {
+describe('POST /taxes/calculate: behaviour.md §5 and the country', () => {
   test('a missing, zero, negative or non-numeric subtotal: 400 "Valid subtotal is required"', async () => {
     for (const body of [
       {},

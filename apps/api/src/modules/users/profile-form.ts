@@ -1,7 +1,7 @@
 /**
  * Reads the profile form of `PUT /auth/profile/full` (multipart): text fields name, phone,
  * gender, dateOfBirth, addresses (a JSON array) and one `avatar` file. An empty string
- * clears an optional field; a form with no field and no file is empty (§5). The avatar is checked by its content (JPEG, PNG or WebP, at most
+ * clears an optional field; a form with no field and no file is empty (behaviour.md §5). The avatar is checked by its content (JPEG, PNG or WebP, at most
  * 2 MB), never by the type the browser declared.
  */
 import {
@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { shopperMessage } from '../../lib/error-handler';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
-import { detectFileType } from '../files/detect';
+import { detectFileType } from '../files';
 import type { AvatarUpload } from './service';
 
 const TEXT_FIELDS = ['name', 'phone', 'gender', 'dateOfBirth', 'addresses'] as const;

@@ -1,12 +1,12 @@
 /**
- * The signed-in user's own account (§7 Auth): `GET /auth/me` and the profile form
+ * The signed-in user's own account (behaviour.md §7 Auth): `GET /auth/me` and the profile form
  * `PUT /auth/profile/full`. Both need a session; answers carry only the public user.
  */
 import { AUTH_MESSAGES, envelope, userSchema } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
-import { principalOf } from '../auth/authenticate';
+import { principalOf } from '../../plugins/authenticate';
 import { readProfileForm } from './profile-form';
 import type { UsersService } from './service';
 

@@ -1,5 +1,5 @@
 /**
- * Users (§3 User): accounts and profiles. The auth module finds and creates users through
+ * Users (behaviour.md §3 User): accounts and profiles. The auth module finds and creates users through
  * this service; the public shape (`User` of the contracts) is made only by `toPublic`, so a
  * password hash or Google id can never reach a response. A user's `addresses` are their
  * address book (AddressBookService), the one store of them.
@@ -9,8 +9,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AddressBookService } from '../addresses/service';
-import type { UploadService } from '../files/uploads';
-import { avatarUrl } from '../files/routes';
+import type { UploadService } from '../files';
+import { avatarUrl } from '../files';
 import { users, type UserRow } from './tables';
 
 export type NewUser = {

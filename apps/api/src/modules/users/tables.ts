@@ -1,5 +1,5 @@
 /**
- * Tables of the users module: the shopper's account and profile (§3 User). Other modules
+ * Tables of the users module: the shopper's account and profile (behaviour.md §3 User). Other modules
  * reach users through UsersService, never through this table. Saved addresses live in the
  * addresses module's address book.
  */

@@ -1,5 +1,5 @@
 /**
- * The wishlist (§7 Wishlist): every call needs a session (401 `Authentication required`).
+ * The wishlist (behaviour.md §7 Wishlist): every call needs a session (401 `Authentication required`).
  */
 import {
   WISHLIST_MESSAGES,
@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, errorResponses, ok } from '../../lib/http';
-import { principalOf } from '../auth/authenticate';
+import { principalOf } from '../../plugins/authenticate';
 import type { WishlistService } from './service';
 
 const tags = ['wishlist'];

@@ -1,5 +1,5 @@
 /**
- * Wishlists (§3 Wishlist entry, §7 Wishlist): a user's saved product sizes, newest first, one
+ * Wishlists (behaviour.md §3 Wishlist entry, §7 Wishlist): a user's saved product sizes, newest first, one
  * entry per size. Entries read their product and price live from the catalogue (rupees out).
  *
  * Errors: ValidationError (400) for a malformed wishlist id or a size of another product;
@@ -29,7 +29,7 @@ export class WishlistService {
     private readonly catalog: CatalogService,
   ) {}
 
-  /** A page of the user's wishlist, newest first, with the whole list's count and page meta (§3). */
+  /** A page of the user's wishlist, newest first, with the whole list's count and page meta (behaviour.md §3). */
   async list(userId: string, page: number, limit: number): Promise<WishlistPage> {
     const [rows, [total]] = await Promise.all([
       this.db

@@ -1,8 +1,8 @@
 /**
- * Table of the wishlist module (§3 Wishlist entry): one row per user and product size.
+ * Table of the wishlist module (behaviour.md §3 Wishlist entry): one row per user and product size.
  */
 import { index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { products, variants } from '../../db/schema';
+import { products, variants } from '../catalog/tables';
 import { users } from '../users/tables';
 
 export const wishlistItems = pgTable(

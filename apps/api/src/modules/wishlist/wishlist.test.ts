@@ -1,5 +1,5 @@
 /**
- * The wishlist through HTTP (§7 Wishlist): login required, paging and counts, adding without
+ * The wishlist through HTTP (behaviour.md §7 Wishlist): login required, paging and counts, adding without
  * duplicates, default sizes, sizes of other products, removing, someone else's entries.
  */
 import assert from 'node:assert/strict';

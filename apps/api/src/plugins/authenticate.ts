@@ -1,5 +1,5 @@
 /**
- * Who is calling (§6): the session token comes as `Authorization: Bearer` or as the httpOnly
+ * Who is calling (behaviour.md §6): the session token comes as `Authorization: Bearer` or as the httpOnly
  * `auth_token` cookie. `app.requireUser` refuses calls without a valid session;
  * `app.identifyUser` only notes one if present; `app.optionalUser` accepts no token but refuses
  * a bad one. All three are `onRequest` hooks, so a caller without a session gets 401 before
@@ -10,8 +10,8 @@
  */
 import { AUTH_MESSAGES, AUTH_TOKEN_STORAGE_NAME } from '@vastra/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
-import type { SessionClaims, SessionService } from './sessions';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import type { SessionClaims, SessionService } from '../modules/auth';
 
 export type Principal = SessionClaims & { via: 'bearer' | 'cookie' };
 

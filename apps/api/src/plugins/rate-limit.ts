@@ -5,7 +5,7 @@
  * set, so every API instance shares them; else in memory).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TooManyRequestsError } from './errors';
+import { TooManyRequestsError } from '../lib/errors';
 
 /** At most `max` requests per `timeWindow` milliseconds. */
 export type Limit = { max: number; timeWindow: number };

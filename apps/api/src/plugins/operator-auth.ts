@@ -9,7 +9,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '../../lib/errors';
+import { UnauthorizedError } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {

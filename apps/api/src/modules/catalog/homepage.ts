@@ -1,0 +1,112 @@
+/**
+ * Homepage sections (behaviour.md §3 Homepage section, §7 GET /homepage-sections): the active
+ * sections by position, each resolved from the references it stores into what it renders
+ * (slides, a collection's products, best sellers, testimonials, categories with counts). A
+ * section whose references no longer resolve is left out rather than shown broken.
+ */
+import type { CategoryNode, HomepageSection } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Db } from '../../db/client';
+import type { CatalogService } from './service';
+
+/** What resolving a section needs of the catalogue. */
+type HomepageCatalog = Pick<CatalogService, 'mediaUrl' | 'collections' | 'categoryTree' | 'topProducts'>;
+
+type SectionRow = {
+  id: string;
+  section_type: HomepageSection['section_type'];
+  position: number;
+  title: string;
+  subtitle: string | null;
+  content: unknown;
+};
+
+const cta = z.object({ label: z.string(), href: z.string() });
+
+/** What `homepage_sections.content` holds per type: references the service resolves. */
+const storedContent = {
+  hero: z.object({ slides: z.array(z.object({ title: z.string(), subtitle: z.string(), image: z.string(), cta })) }),
+  fashion_showcase: z.object({ items: z.array(z.object({ title: z.string(), image: z.string(), href: z.string() })) }),
+  collection_highlight: z.object({
+    collectionSlug: z.string(),
+    productLimit: z.number().int().default(8),
+    cta: cta.optional(),
+  }),
+  best_seller_products: z.object({
+    limit: z.number().int().default(8),
+    cta: cta.default({ label: 'View all best sellers', href: '/shop?sort=rating' }),
+  }),
+  testimonials: z.object({ limit: z.number().int().default(6) }),
+  featured_categories: z.object({ categorySlugs: z.array(z.string()) }),
+};
+
+export async function loadHomepageSections(db: Db, catalog: HomepageCatalog): Promise<HomepageSection[]> {
+  const rows = await queryRows<SectionRow>(
+    db,
+    sql`
+    SELECT id, section_type, position, title, subtitle, content FROM homepage_sections
+    WHERE is_active ORDER BY position, id`,
+  );
+  const sections = await Promise.all(rows.map((row) => resolveSection(db, catalog, row)));
+  return sections.filter((s): s is HomepageSection => s !== null);
+}
+
+async function resolveSection(db: Db, catalog: HomepageCatalog, row: SectionRow): Promise<HomepageSection | null> {
+  const base = { id: row.id, position: row.position, title: row.title, subtitle: row.subtitle };
+  switch (row.section_type) {
+    case 'hero': {
+      const { slides } = storedContent.hero.parse(row.content);
+      return {
+        ...base,
+        section_type: 'hero',
+        content: { slides: slides.map((s) => ({ ...s, image: catalog.mediaUrl(s.image) })) },
+      };
+    }
+    case 'fashion_showcase': {
+      const { items } = storedContent.fashion_showcase.parse(row.content);
+      return {
+        ...base,
+        section_type: 'fashion_showcase',
+        content: { items: items.map((i) => ({ ...i, image: catalog.mediaUrl(i.image) })) },
+      };
+    }
+    case 'collection_highlight': {
+      const content = storedContent.collection_highlight.parse(row.content);
+      const { collections } = await catalog.collections(1, 1000);
+      const collection = collections.find((co) => co.slug === content.collectionSlug);
+      if (!collection) return null;
+      const products = await catalog.topProducts(
+        sql`EXISTS (SELECT 1 FROM product_collections pc WHERE pc.product_id = p.id AND pc.collection_id = ${collection.id}::uuid)`,
+        content.productLimit,
+      );
+      const cta = content.cta ?? { label: `Shop ${collection.name}`, href: `/collections/${collection.slug}` };
+      return { ...base, section_type: 'collection_highlight', content: { collection, products, cta } };
+    }
+    case 'best_seller_products': {
+      const content = storedContent.best_seller_products.parse(row.content);
+      const products = await catalog.topProducts(sql`true`, content.limit);
+      return { ...base, section_type: 'best_seller_products', content: { products, cta: content.cta } };
+    }
+    case 'testimonials': {
+      const { limit } = storedContent.testimonials.parse(row.content);
+      const testimonials = await queryRows<{ name: string; city: string; quote: string; rating: number }>(
+        db,
+        sql`SELECT name, city, quote, rating FROM testimonials ORDER BY position, name LIMIT ${limit}`,
+      );
+      return { ...base, section_type: 'testimonials', content: { testimonials } };
+    }
+    case 'featured_categories': {
+      const { categorySlugs } = storedContent.featured_categories.parse(row.content);
+      const { categories } = await catalog.categoryTree();
+      const bySlug = new Map<string, CategoryNode>();
+      const walk = (list: CategoryNode[]) => list.forEach((n) => (bySlug.set(n.slug, n), walk(n.children)));
+      walk(categories);
+      const picked = categorySlugs
+        .map((slug) => bySlug.get(slug))
+        .filter((n): n is CategoryNode => n !== undefined)
+        .map(({ id, name, slug, image, productCount }) => ({ id, name, slug, image, productCount }));
+      return { ...base, section_type: 'featured_categories', content: { categories: picked } };
+    }
+  }
+}

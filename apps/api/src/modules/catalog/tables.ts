@@ -1,0 +1,177 @@
+/**
+ * Tables of the catalogue module: the category tree, products and their variants (SKUs),
+ * collections, homepage sections, testimonials and the search dictionary. Money in integer
+ * paise. Other modules read these through `CatalogService` and `InventoryService`; their own
+ * tables may reference these rows by foreign key.
+ */
+import { GENDERS, SECTION_TYPES } from '@vastra/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export type ImageJson = { url: string; isPrimary: boolean };
+
+/** Category tree of the catalogue: masterCategory → subCategory → articleType. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
+    level: text('level', { enum: ['master', 'sub', 'article'] }).notNull(),
+    image: text('image'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    /** The id of the product in the source catalogue (Myntra style id, or the CSV's own). */
+    externalId: text('external_id').notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    description: text('description').notNull(),
+    gender: text('gender', { enum: GENDERS }).notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    color: text('color').notNull(),
+    season: text('season'),
+    usage: text('usage'),
+    year: integer('year'),
+    hsnCode: text('hsn_code').notNull(),
+    /** Lowest variant price and its MRP, kept here so listings sort and filter without joins. */
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    ratingAverage: real('rating_average').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    images: jsonb('images').$type<ImageJson[]>().notNull().default([]),
+    /** Sizes of the variants in stock order, for the size filter. */
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    inStock: boolean('in_stock').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Name, brand, category names, colour and description, normalised for search. */
+    searchText: text('search_text').notNull(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('english', ${products.searchText})`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_price_idx').on(t.pricePaise),
+    // Filters match brand and colour case-insensitively; indexing lower() also gives the
+    // planner statistics for those expressions.
+    index('products_brand_lower_idx').on(sql`lower(${t.brand})`),
+    index('products_color_lower_idx').on(sql`lower(${t.color})`),
+    index('products_gender_idx').on(t.gender),
+    index('products_created_idx').on(t.createdAt),
+    index('products_rating_idx').on(t.ratingAverage.desc(), t.ratingCount.desc()),
+    index('products_discount_idx').on(t.discountPercent.desc()),
+    index('products_sizes_idx').using('gin', t.sizes),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** One purchasable SKU: a size of a product (each product is one colour). */
+export const variants = pgTable(
+  'variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull().unique(),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    stock: integer('stock').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('variants_product_idx').on(t.productId)],
+);
+
+export const collections = pgTable('collections', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull().default(''),
+  image: text('image'),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const productCollections = pgTable(
+  'product_collections',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.collectionId] }),
+    index('product_collections_collection_idx').on(t.collectionId),
+  ],
+);
+
+/** Homepage sections (behaviour.md §3); `content` holds references that the service resolves. */
+export const homepageSections = pgTable('homepage_sections', {
+  id: id(),
+  sectionType: text('section_type', { enum: SECTION_TYPES }).notNull(),
+  position: integer('position').notNull(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle'),
+  content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const testimonials = pgTable('testimonials', {
+  id: id(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+  quote: text('quote').notNull(),
+  rating: integer('rating').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** Words of the catalogue with their frequency: the dictionary typo correction draws on. */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    frequency: integer('frequency').notNull(),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+);

@@ -1,0 +1,2 @@
+/** The health module's public surface: `/health` and `/ready`. */
+export { healthRoutes } from './routes';

@@ -1,0 +1,111 @@
+/**
+ * Cancelling an order and removing it from the shopper's list (POST /orders/:id/cancel and
+ * DELETE /orders/:id, behaviour.md §7 and §10): what is given back, what is refunded and who
+ * hears of it.
+ */
+import { ORDER_MESSAGES, type Order } from '@vastra/contracts';
+import { eq } from 'drizzle-orm';
+import { ConflictError } from '../../lib/errors';
+import type { RefundRow } from '../payments';
+import { CANCELLABLE, SHIPPED_OR_AFTER } from './lifecycle';
+import type { OrderPresenter } from './presenter';
+import type { OrderQueries } from './queries';
+import { orders } from './tables';
+import type { OrderTransitions } from './transitions';
+import { ONLINE_GATEWAYS, type OrdersDeps } from './types';
+
+export class OrderCancellation {
+  constructor(
+    private readonly deps: OrdersDeps,
+    private readonly queries: OrderQueries,
+    private readonly transitions: OrderTransitions,
+    private readonly presenter: OrderPresenter,
+  ) {}
+
+  /**
+   * Cancels the order in one transaction: the lifecycle step (with the reason), stock back,
+   * coupon use back, gift card hold back; a pending online payment is closed (a late payment
+   * is then refunded by the payment sync); a paid online order gets a gateway refund of what
+   * was paid, and money back on a gift card is recorded as a completed gift_card refund.
+   * After the commit the cancel mail is sent, then the gateway refund submitted. COD: nothing
+   * was paid, nothing to refund. `userId` null = the store cancels (no owner check).
+   * ConflictError alreadyCancelled / cancelTooLate / cancelNotAllowed; NotFoundError.
+   */
+  async cancel(
+    orderId: string,
+    by: { userId: string | null; actor: 'shopper' | 'operator'; reason: string },
+  ): Promise<Order> {
+    const { db, payments } = this.deps;
+    const refundReason = `Order cancelled: ${by.reason}`;
+    const gatewayRefunds = await db.transaction(async (tx) => {
+      const current = await this.queries.forUpdate(tx, by.userId, orderId);
+      if (current.status === 'cancelled') throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
+      if (SHIPPED_OR_AFTER.has(current.status)) throw new ConflictError(ORDER_MESSAGES.cancelTooLate);
+      if (!CANCELLABLE.has(current.status)) throw new ConflictError(ORDER_MESSAGES.cancelNotAllowed);
+
+      await this.transitions.transition(tx, orderId, 'cancelled', {
+        actor: by.actor,
+        note: by.reason,
+        cancelReason: by.reason,
+      });
+      const giftCardBack = await this.transitions.giveBack(tx, orderId);
+      const online = ONLINE_GATEWAYS.has(current.paymentGateway);
+      if (online && current.paymentStatus === 'pending') {
+        await payments.fail(
+          tx,
+          orderId,
+          by.actor === 'shopper' ? 'Cancelled by the shopper' : 'Cancelled by the store',
+        );
+        await tx
+          .update(orders)
+          .set({ paymentStatus: 'failed', paymentUrl: null, paymentExpiresAt: null })
+          .where(eq(orders.id, orderId));
+      }
+      const made: RefundRow[] = [];
+      if (online && current.paymentStatus === 'completed') {
+        const refund = await payments.requestRefund(tx, {
+          orderId,
+          returnRequestId: null,
+          method: 'gateway',
+          amountPaise: current.payablePaise,
+          reason: refundReason,
+        });
+        if (refund) made.push(refund);
+      }
+      if (giftCardBack > 0) {
+        await payments.requestRefund(tx, {
+          orderId,
+          returnRequestId: null,
+          method: 'gift_card',
+          amountPaise: giftCardBack,
+          reason: refundReason,
+        });
+      }
+      return made;
+    });
+    // The cancel mail goes first: a gateway that settles at once (sandbox) sends the
+    // refund-completed mail from submitRefund, which must not arrive before the cancellation.
+    await this.transitions.notify(orderId, 'cancelled');
+    for (const refund of gatewayRefunds) {
+      await payments.submitRefund(refund.id).catch((err: unknown) => {
+        this.deps.log.error({ err, orderId }, 'refund of a cancelled order could not be submitted');
+      });
+    }
+    return this.presenter.one(await this.queries.byId(orderId));
+  }
+
+  /**
+   * Removes a never-paid or cancelled order from the shopper's list: it is hidden, not erased
+   * (invoices, refunds and the books keep it) and still readable by id. Idempotent.
+   * ConflictError(deleteNotAllowed) for any other status; NotFoundError.
+   */
+  async hide(userId: string, orderId: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.queries.forUpdate(tx, userId, orderId);
+      if (row.status !== 'payment_failed' && row.status !== 'cancelled') {
+        throw new ConflictError(ORDER_MESSAGES.deleteNotAllowed);
+      }
+      if (!row.hiddenAt) await tx.update(orders).set({ hiddenAt: new Date() }).where(eq(orders.id, orderId));
+    });
+  }
+}

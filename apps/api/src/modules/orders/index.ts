@@ -1,0 +1,9 @@
+/** The orders module's public surface: placing and reading orders, the lifecycle, the ports it needs, routes. */
+export { scheduleUnpaidOrderExpiry } from './expiry';
+export { CANCELLABLE, DELIVERED_OR_AFTER, SHIPPED_OR_AFTER, canTransition } from './lifecycle';
+export { operatorOrdersRoutes } from './operator-routes';
+export type { ReturnSummary, ReturnsView } from './ports';
+export { hasPlacedOrder } from './queries';
+export { ordersRoutes } from './routes';
+export { OPERATOR_STEPS, OrdersService, type OperatorStep, type TransitionInput } from './service';
+export type { OrderItemRow, OrderRow, StoredTaxComponent } from './tables';

@@ -1,0 +1,161 @@
+/**
+ * Moving an order along its lifecycle (behaviour.md §10; the table is lifecycle.ts): one step
+ * at a time under a row lock, recorded on the timeline; the store's steps (`advance`); status
+ * and confirmation mails; and giving back what an order held when it is released or cancelled.
+ */
+import { ORDER_MESSAGES, isHttpUrl, transitionNotAllowed, type Order, type OrderStatus } from '@vastra/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { canTransition } from './lifecycle';
+import { orderConfirmationMail, orderStatusMail, type OrderMailEvent } from './mail';
+import type { OrderPresenter } from './presenter';
+import type { OrderQueries } from './queries';
+import { orderEvents, orderItems, orders, type OrderRow } from './tables';
+import type { OperatorStep, OrdersDeps, TransitionInput } from './types';
+
+/** The steps the shopper hears of by mail. */
+const STEP_MAILS: Partial<Record<OperatorStep, OrderMailEvent>> = {
+  confirmed: 'confirmed',
+  shipped: 'shipped',
+  delivered: 'delivered',
+};
+
+export class OrderTransitions {
+  constructor(
+    private readonly deps: OrdersDeps,
+    private readonly queries: OrderQueries,
+    private readonly presenter: OrderPresenter,
+  ) {}
+
+  /**
+   * Moves an order one step along the lifecycle inside `db`, which must be a transaction:
+   * locks the order, checks the step, sets the status with its dates (shipped, delivered,
+   * cancelled) and the shipment, and records the timeline event. Returns the updated row.
+   * Throws NotFoundError (no such order), ConflictError(transitionNotAllowed) for a step the
+   * lifecycle refuses, ValidationError when `shipped` comes without a shipment or with a
+   * tracking link that is not http(s) (behaviour.md §13).
+   */
+  async transition(db: Db, orderId: string, to: OrderStatus, input: TransitionInput): Promise<OrderRow> {
+    const [current] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!current) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    if (!canTransition(current.status, to)) throw new ConflictError(transitionNotAllowed(current.status, to));
+    if (to === 'shipped' && !input.shipment) throw new ValidationError('A shipment needs a courier and an AWB.');
+    if (input.shipment?.trackingUrl && !isHttpUrl(input.shipment.trackingUrl)) {
+      throw new ValidationError(ORDER_MESSAGES.trackingUrlInvalid);
+    }
+    const now = new Date();
+    const [row] = await db
+      .update(orders)
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(to === 'shipped' && input.shipment
+          ? {
+              courier: input.shipment.courier,
+              awb: input.shipment.awb,
+              trackingUrl: input.shipment.trackingUrl ?? null,
+              estimatedDeliveryAt: input.shipment.estimatedDeliveryAt ?? null,
+              shippedAt: now,
+            }
+          : {}),
+        ...(to === 'delivered' ? { deliveredAt: now } : {}),
+        ...(to === 'cancelled' ? { cancelledAt: now, cancelReason: input.cancelReason ?? null } : {}),
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    await db.insert(orderEvents).values({ orderId, status: to, actor: input.actor, note: input.note ?? null });
+    return row;
+  }
+
+  /**
+   * A store step of the order (operator API): confirmed, packed, shipped (with the shipment),
+   * out for delivery, delivered; `ref` = id or order number. The shopper is mailed on
+   * confirmed, shipped and delivered. ConflictError(transitionNotAllowed) for a step the
+   * lifecycle refuses, ValidationError for shipped without a shipment, NotFoundError.
+   */
+  async advance(
+    ref: string,
+    to: OperatorStep,
+    input: { note?: string | null; shipment?: TransitionInput['shipment'] },
+  ): Promise<Order> {
+    const current = await this.queries.findRef(ref);
+    const row = await this.deps.db.transaction((tx) =>
+      this.transition(tx, current.id, to, {
+        actor: 'operator',
+        note: input.note ?? null,
+        ...(input.shipment ? { shipment: input.shipment } : {}),
+      }),
+    );
+    const mail = STEP_MAILS[to];
+    if (mail) await this.notify(row.id, mail);
+    return this.presenter.one(row);
+  }
+
+  /**
+   * Mails the shopper about `event` of the order (after the caller's commit), with a link to
+   * the order on the storefront (the shipped mail also carries courier, AWB and the courier's
+   * tracking page). A failed send is logged, not thrown: the step it reports is done already.
+   * Returns whether a mail went out.
+   */
+  async notify(orderId: string, event: OrderMailEvent): Promise<boolean> {
+    const { db, mailer, users, log, options } = this.deps;
+    try {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!row) return false;
+      const contact = await users.contactOf(row.userId);
+      if (!contact) return false;
+      const order = await this.presenter.one(row);
+      const link = `${options.storefrontUrl}/account/orders/${encodeURIComponent(orderId)}`;
+      await mailer.send({ to: contact.email, ...orderStatusMail({ name: contact.name, order, event, link }) });
+      return true;
+    } catch (err) {
+      log.error({ err, orderId, event }, 'order status mail could not be sent');
+      return false;
+    }
+  }
+
+  /** Sends the confirmation mail once (claimed with a conditional update); a failed send is logged and may be retried. */
+  async sendConfirmation(orderId: string): Promise<boolean> {
+    const { db, mailer, users, log } = this.deps;
+    const [claimed] = await db
+      .update(orders)
+      .set({ confirmationSentAt: sql`now()` })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          isNull(orders.confirmationSentAt),
+          ne(orders.status, 'pending_payment'),
+          ne(orders.status, 'payment_failed'),
+        ),
+      )
+      .returning();
+    if (!claimed) return false;
+    try {
+      const contact = await users.contactOf(claimed.userId);
+      if (!contact) return false;
+      const order = await this.presenter.one(claimed);
+      await mailer.send({ to: contact.email, ...orderConfirmationMail({ name: contact.name, order }) });
+      return true;
+    } catch (err) {
+      await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
+      log.error({ err, orderId }, ORDER_MESSAGES.confirmation);
+      return false;
+    }
+  }
+
+  /**
+   * Gives back what an order held, in the caller's transaction: its stock (catalogue
+   * inventory), its coupon use and its gift card hold. Returns the paise put back on the gift card.
+   */
+  async giveBack(db: Db, orderId: string): Promise<number> {
+    const items = await db
+      .select({ variantId: orderItems.variantId, productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    await this.deps.inventory.release(db, items);
+    await this.deps.coupons.release(db, orderId);
+    return this.deps.giftCards.release(db, orderId);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * What the parts of the orders module share: its options, the services it is built with (each
+ * seen through the port it needs, ports.ts), and the inputs of placing and moving an order.
+ * Money in paise; durations in ms.
+ */
+import type { Address, CreateOrderBody, PaymentMethod } from '@vastra/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../lib/mail';
+import type { CartService } from '../cart';
+import type { InventoryService } from '../catalog';
+import type { PricingService } from '../pricing';
+import type { AddressBook, CouponRules, GiftCardLedger, PaymentGateway, ShippingAddressCheck } from './ports';
+
+export type OrdersOptions = {
+  /** GST state code of the store. */
+  storeState: string;
+  paymentGateway: 'sandbox' | 'phonepe';
+  paymentTimeoutMs: number;
+  codEnabled: boolean;
+  codMaxPaise: number;
+  /** Online orders waiting for payment one shopper may hold at once (each holds stock). */
+  maxUnpaidOrders: number;
+  /** Turns a stored media path into an absolute URL. */
+  mediaUrl: (path: string) => string;
+  /** The storefront's address, for the order links in status mails. */
+  storefrontUrl: string;
+};
+
+export type OrdersDeps = {
+  db: Db;
+  checkAddress: ShippingAddressCheck;
+  /** The one pricing of lines, coupon and GST (modules/pricing). */
+  pricing: Pick<PricingService, 'quote'>;
+  coupons: CouponRules;
+  giftCards: GiftCardLedger;
+  payments: PaymentGateway;
+  addressBook: AddressBook;
+  /** Stock of the ordered sizes: taken when an order is placed, given back when it is released. */
+  inventory: Pick<InventoryService, 'reserve' | 'release'>;
+  /** The shopper's cart: the lines an order without `items` buys, closed once ordered. */
+  carts: Pick<CartService, 'activeLines' | 'closeOrderedLines'>;
+  mailer: Mailer;
+  /**
+   * The shopper's name and email for the confirmation mail, and the lock on the account that
+   * makes one shopper's order placements take turns (inside the order's transaction).
+   */
+  users: {
+    contactOf(userId: string): Promise<{ name: string; email: string } | null>;
+    lock(db: Db, userId: string): Promise<unknown>;
+  };
+  log: FastifyBaseLogger;
+  options: OrdersOptions;
+};
+
+/** What a lifecycle step records besides the status. */
+export type TransitionInput = {
+  /** Who made the change: shopper, system, operator, or a gateway. */
+  actor: string;
+  note?: string | null;
+  /** Required for `shipped`: the courier and its AWB, optionally a tracking URL and the expected delivery. */
+  shipment?: { courier: string; awb: string; trackingUrl?: string | null; estimatedDeliveryAt?: Date | null };
+  /** For `cancelled`: the shopper's reason. */
+  cancelReason?: string;
+};
+
+export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress'> & {
+  saveAddress?: boolean;
+  shippingAddress: Address;
+};
+
+/** Gateways paid online, through a payment page; COD is paid to the courier. */
+export const ONLINE_GATEWAYS: ReadonlySet<PaymentMethod> = new Set<PaymentMethod>(['sandbox', 'phonepe']);
+
+/** The steps the store takes with an order (operator API), before any return. */
+export const OPERATOR_STEPS = ['confirmed', 'packed', 'shipped', 'out_for_delivery', 'delivered'] as const;
+export type OperatorStep = (typeof OPERATOR_STEPS)[number];

@@ -1,0 +1,6 @@
+/** The payments module's public surface: payments and refunds behind the gateway interface, routes. */
+export { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } from './providers';
+export { scheduleRefundRefresh } from './refund-timer';
+export { paymentsRoutes } from './routes';
+export { PaymentService } from './service';
+export type { RefundRow } from './tables';

@@ -1,0 +1,87 @@
+/**
+ * The money of a return (behaviour.md §10 Returns), in paise: which pieces may be returned, each
+ * returned piece's share of its line (price after the coupon, with its GST; the last pieces of
+ * a line take what is left, so a line's returns add up to what was paid for it), and the split
+ * of a refund between the gift card and the gateway.
+ */
+import { ORDER_MESSAGES, itemNotReturnable, returnQuantityExceeded } from '@vastra/contracts';
+import { ValidationError } from '../../lib/errors';
+import { shareInProportion } from '../../lib/money';
+import type { OrderItemRow, OrderRow } from '../orders';
+import type { ReturnRequestRow } from './tables';
+
+/** The amounts of a returned line or return, in paise. */
+export type Amounts = {
+  refundPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+};
+export const AMOUNT_KEYS = ['refundPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise'] as const;
+
+/** Each line's pieces asked for, checked against the category rule and what is left to return. */
+export function wantedPieces(
+  lines: OrderItemRow[],
+  returnable: Map<string, boolean>,
+  returned: Map<string, Amounts & { quantity: number }>,
+  asked: { orderItemId: string; quantity: number }[] | undefined,
+): { line: OrderItemRow; quantity: number }[] {
+  const left = (line: OrderItemRow) => line.quantity - (returned.get(line.id)?.quantity ?? 0);
+  if (!asked) {
+    const all = lines
+      .filter((l) => returnable.get(l.id) && left(l) > 0)
+      .map((line) => ({ line, quantity: left(line) }));
+    if (all.length === 0) throw new ValidationError(ORDER_MESSAGES.returnNothingLeft);
+    return all;
+  }
+  const seen = new Set<string>();
+  return asked.map(({ orderItemId, quantity }) => {
+    const line = lines.find((l) => l.id === orderItemId);
+    if (!line || seen.has(orderItemId)) throw new ValidationError('Choose each item of this order at most once.');
+    seen.add(orderItemId);
+    if (!returnable.get(line.id)) throw new ValidationError(itemNotReturnable(line.name));
+    if (quantity > left(line)) throw new ValidationError(returnQuantityExceeded(line.name, left(line)));
+    return { line, quantity };
+  });
+}
+
+/** The returned pieces' share of the line; the last pieces of a line take what is left. */
+export function lineShare(
+  line: OrderItemRow,
+  quantity: number,
+  before: (Amounts & { quantity: number }) | undefined,
+): Amounts {
+  const last = (before?.quantity ?? 0) + quantity === line.quantity;
+  const whole: Amounts = {
+    refundPaise: line.totalPaise,
+    taxablePaise: line.taxablePaise,
+    cgstPaise: line.cgstPaise,
+    sgstPaise: line.sgstPaise,
+    igstPaise: line.igstPaise,
+  };
+  const share = {} as Amounts;
+  for (const key of AMOUNT_KEYS) {
+    share[key] = last ? whole[key] - (before?.[key] ?? 0) : Math.round((whole[key] * quantity) / line.quantity);
+  }
+  return share;
+}
+
+/**
+ * Splits a return's refund into the gift card's share and the gateway's: the card's share of
+ * the order applied to the running total of the order's returns (rejected ones aside), less
+ * what earlier returns already gave the card.
+ */
+export function splitRefund(order: OrderRow, earlier: ReturnRequestRow[], refundPaise: number) {
+  const counted = earlier.filter((r) => r.status !== 'rejected');
+  const refundedBefore = counted.reduce((s, r) => s + r.refundPaise, 0);
+  const giftBefore = counted.reduce((s, r) => s + r.giftCardRefundPaise, 0);
+  const gatewayBefore = counted.reduce((s, r) => s + r.gatewayRefundPaise, 0);
+  const upTo = Math.min(order.totalPaise, refundedBefore + refundPaise);
+  const [giftUpTo = 0] =
+    order.totalPaise > 0 ? shareInProportion([order.giftCardPaise, order.payablePaise], upTo) : [0];
+  let giftCardPaise = Math.max(0, Math.min(refundPaise, giftUpTo - giftBefore, order.giftCardPaise - giftBefore));
+  const gatewayPaise = Math.min(refundPaise - giftCardPaise, Math.max(0, order.payablePaise - gatewayBefore));
+  giftCardPaise = refundPaise - gatewayPaise;
+  return { giftCardPaise, gatewayPaise };
+}

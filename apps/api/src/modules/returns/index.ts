@@ -1,0 +1,4 @@
+/** The returns module's public surface: return requests and their refunds, shopper and operator routes. */
+export { returnsOperatorRoutes } from './operator-routes';
+export { returnsRoutes } from './routes';
+export { ReturnsService } from './service';

@@ -1,0 +1,3 @@
+/** The reviews module's public surface: reviews and their stats, routes. */
+export { reviewsRoutes } from './routes';
+export { ReviewsService, type PurchaseHistory } from './service';

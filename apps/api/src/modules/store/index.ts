@@ -1,0 +1,4 @@
+/** The store module's public surface: the commerce API under `/store` and its publishable keys. */
+export { PublishableKeyService } from './keys';
+export { storeRoutes } from './routes';
+export { StoreService } from './service';

@@ -1,0 +1,4 @@
+/** The taxes module's public surface: GST per line from the rate table, routes. */
+export { taxesRoutes } from './routes';
+export { TaxService, type TaxLineInput, type TaxQuote, type TaxedLine } from './service';
+export type { StoredTaxComponent } from './tables';

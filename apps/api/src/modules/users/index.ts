@@ -1,0 +1,4 @@
+/** The users module's public surface: the account service, its row type and the profile routes. */
+export { usersRoutes } from './routes';
+export { UsersService } from './service';
+export type { UserRow } from './tables';
