@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { API_PORT, COMMERCE_COOKIE_SECRET, DATA_DIR, PUBLIC_API_URL, PUBLISHABLE_KEY, WEB_PORT } from './support/stack';
+import { API_PORT, DATA_DIR, PUBLIC_API_URL, PUBLISHABLE_KEY, WEB_PORT } from './support/stack';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -77,7 +77,6 @@ export default defineConfig({
         SITE_URL: `http://localhost:${WEB_PORT}`,
         NEXT_TELEMETRY_DISABLED: '1',
         COMMERCE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-        COMMERCE_COOKIE_SECRET,
       },
     },
   ],

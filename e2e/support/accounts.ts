@@ -55,7 +55,7 @@ export async function newestCodeFor(email: string, count = 1): Promise<string> {
   return codes.at(-1)!;
 }
 
-/** The login modal of §2, opened from the header. */
+/** The login modal of behaviour.md §2, opened from the header. */
 export class LoginModal {
   readonly dialog: Locator;
 

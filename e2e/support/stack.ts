@@ -11,5 +11,3 @@ export const PUBLIC_API_URL = `http://localhost:${API_PORT}`;
 export const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.data');
 /** The publishable key of /store in the browser tests: given to the API (ensured in its table) and the storefront. */
 export const PUBLISHABLE_KEY = 'pk_e2e_browser_tests_0000000000000000';
-/** The storefront's cart cookie secret in the browser tests (`next start` runs in production mode). */
-export const COMMERCE_COOKIE_SECRET = 'e2e-commerce-cookie-secret-0123456789abcdef';

@@ -2,7 +2,7 @@
  * Accounts in headless Chromium: registering, verifying the email with the mailed code,
  * logging in through the header's modal, editing the profile with a photo, changing the
  * password; the modal's own checks; a forgotten password reset with a mailed code; and a
- * session revoked elsewhere ending in the §4 session-expiry toast. Screenshots and axe on the modal and the profile page.
+ * session revoked elsewhere ending in the behaviour.md §4 session-expiry toast. Screenshots and axe on the modal and the profile page.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

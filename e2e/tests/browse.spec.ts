@@ -1,5 +1,5 @@
 /**
- * Browsing journeys of issue 2 in headless Chromium: the homepage's sections, filtering and
+ * Browsing journeys (behaviour.md §2, §4) in headless Chromium: the homepage's sections, filtering and
  * sorting /shop with the URL following, searching, and a product page; each page checked
  * with axe and photographed at mobile and desktop widths.
  */

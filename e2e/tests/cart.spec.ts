@@ -30,7 +30,7 @@ import {
 } from '../support/cart';
 import { expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 
-/** The cart this browser keeps in storage (§3: the `cart` key), as the cart page shows it. */
+/** The cart this browser keeps in storage (behaviour.md §3: the `cart` key), as the cart page shows it. */
 async function storedCart(page: Page): Promise<Cart | null> {
   return page.evaluate(() => {
     const raw = window.localStorage.getItem('cart');

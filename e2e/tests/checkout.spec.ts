@@ -1,5 +1,5 @@
 /**
- * Checkout in headless Chromium (issue 5, acceptance 4), against the real API with its sandbox
+ * Checkout in headless Chromium (behaviour.md §4 Pricing), against the real API with its sandbox
  * gateway: a guest fills the cart and logs in at checkout through the modal, types an address
  * by pincode, applies a coupon and a gift card, sees CGST + SGST for Karnataka (the store's
  * state) and IGST for Delhi, places the order (a double click places one), pays on the sandbox

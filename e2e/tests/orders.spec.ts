@@ -1,5 +1,5 @@
 /**
- * After the purchase in headless Chromium (issue 6), against the real API: a shopper pays on the
+ * After the purchase in headless Chromium (behaviour.md §10), against the real API: a shopper pays on the
  * sandbox page, the store confirms, packs, ships (Delhivery, with an AWB) and delivers through
  * `npm run ops`; the order's page shows the timeline and the tracking, the invoice downloads as
  * invoice-<id>.pdf (a PDF), and one of the two pieces goes back as a partial return with a photo,

@@ -1,5 +1,5 @@
 /**
- * The browser session and the storefront's headers (issue 13, acceptance 2), in headless
+ * The browser session and the storefront's headers (behaviour.md §6, §13), in headless
  * Chromium against the real stack:
  * - after logging in through the modal, no script can find the session: not in
  *   `document.cookie`, `localStorage` or `sessionStorage` (neither the httpOnly cookie's token

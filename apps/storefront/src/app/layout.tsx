@@ -11,7 +11,7 @@ import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
 import { toNavCategories } from '@/features/layout/nav-model';
 import { HeaderWishlist } from '@/features/wishlist/header-wishlist';
-import { getCategories } from '@/lib/api/catalog';
+import { getCategories } from '@/lib/api/server/catalog';
 import { getConfig } from '@/lib/config';
 import { LoginModalProvider } from '@/lib/login-modal';
 import { PublicConfigProvider } from '@/lib/public-config';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { RecentlyViewedSection } from '@/features/browsing-history/recently-viewed-section';
 import { HomeTemplate } from '@/features/home/home-template';
-import { getHomepageSections } from '@/lib/api/catalog';
-import { getRunningPromotions } from '@/lib/commerce/promotions';
+import { getHomepageSections } from '@/lib/api/server/catalog';
+import { getRunningPromotions } from '@/lib/api/server/promotions';
 import { getRecentlyViewed } from '@/lib/recently-viewed-server';
 import { pageMetadata } from '@/lib/seo';
 

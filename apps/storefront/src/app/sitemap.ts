@@ -1,8 +1,8 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
 import { productHref } from '@/components/ui/product-card';
-import { getCategories, getCollections } from '@/lib/api/catalog';
-import { searchProducts } from '@/lib/api/products';
+import { getCategories, getCollections } from '@/lib/api/server/catalog';
+import { searchProducts } from '@/lib/api/server/products';
 import { absoluteUrl } from '@/lib/config';
 import { MAX_PAGE_LIMIT, type CategoryNode } from '@vastra/contracts';
 

@@ -1,5 +1,5 @@
 /**
- * Cookies the browser itself writes (§3: the recently viewed and visited products lists).
+ * Cookies the browser itself writes (behaviour.md §3: the recently viewed and visited products lists).
  * Values are percent-encoded only where RFC 6265 forbids the character (quotes, commas,
  * semicolons, spaces, backslashes, `%` and non-ASCII), so JSON stays compact; the server
  * reads them back with `decodeURIComponent`, as Next's `cookies()` does.

@@ -16,7 +16,7 @@ const cart = (updatedAt: string | null, id: string | null = 'cart-1'): Cart => (
   updatedAt,
 });
 
-describe('the cart in browser storage (§3, §4)', () => {
+describe('the cart in browser storage (behaviour.md §3, §4)', () => {
   test('is the Cart JSON under the key "cart", read back as it was written', () => {
     const storage = new MemoryStorage();
     const stored = cart('2025-01-01T10:00:00.000Z');

@@ -1,7 +1,7 @@
 import { CART_MESSAGES, cartSchema, type Cart } from '@vastra/contracts';
 
 /**
- * The cart in browser storage (§3: "kept in browser storage under a cart key"): the API's
+ * The cart in browser storage (behaviour.md §3: "kept in browser storage under a cart key"): the API's
  * `Cart` as JSON under `cart` in localStorage, shared by every tab of the site. The cart
  * slice is its one writer (a store listener mirrors the slice here); the cart context reads
  * it back every CART_STORAGE_POLL_MS and on `storage` events, so two tabs show one cart.
@@ -9,7 +9,7 @@ import { CART_MESSAGES, cartSchema, type Cart } from '@vastra/contracts';
 
 export const CART_STORAGE_KEY = 'cart';
 
-/** What storage holds: the cart (null when none), or the §8 error when the value could not be read. */
+/** What storage holds: the cart (null when none), or the behaviour.md §8 error when the value could not be read. */
 export type StoredCart = { cart: Cart | null; error: typeof CART_MESSAGES.context | null };
 
 /** Parses a stored value (null when nothing is stored). */
@@ -25,7 +25,7 @@ export function parseStoredCart(raw: string | null): StoredCart {
 }
 
 /**
- * Reads the stored cart. An unreadable value ('Error retrieving cart', §8) is removed, so the
+ * Reads the stored cart. An unreadable value ('Error retrieving cart', behaviour.md §8) is removed, so the
  * shopper starts from an empty cart instead of failing on every read.
  */
 export function readStoredCart(storage: Storage): StoredCart {

@@ -9,7 +9,7 @@ import 'server-only';
  * - SITE_URL: the storefront's public address, base of canonical URLs, Open Graph and the
  *   sitemap (default http://localhost:3000);
  * - NEXT_PUBLIC_GOOGLE_CLIENT_ID: the Google OAuth client id of the sign-in button and
- *   one-tap (§2); unset = no Google sign-in.
+ *   one-tap (behaviour.md §2); unset = no Google sign-in.
  */
 export type ServerConfig = { apiUrl: string; publicApiUrl: string; siteUrl: string; googleClientId: string | null };
 

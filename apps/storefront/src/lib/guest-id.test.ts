@@ -12,7 +12,7 @@ import {
   readGuestId,
 } from './guest-id';
 
-describe('guest id (§4 Guest cart, §9)', () => {
+describe('guest id (behaviour.md §4 Guest cart, §9)', () => {
   test('is guest_ plus 25 lowercase letters or digits, as the API checks it', () => {
     for (let i = 0; i < 200; i++) {
       const id = generateGuestId();

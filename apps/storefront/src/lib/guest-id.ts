@@ -1,7 +1,7 @@
 import { GUEST_ID_PREFIX, GUEST_ID_RANDOM_LENGTH, isGuestId } from '@vastra/contracts';
 
 /**
- * The guest id of §4 Guest cart: `guest_` plus 25 random lowercase letters or digits, made in
+ * The guest id of behaviour.md §4 Guest cart: `guest_` plus 25 random lowercase letters or digits, made in
  * the browser and kept in localStorage until a login merges the guest's cart (or a logout
  * ends the session), so a shopper's cart survives reloads before they have an account.
  */

@@ -7,7 +7,7 @@ type LoginModal = { isOpen: boolean; open: () => void; close: () => void };
 const LoginModalContext = createContext<LoginModal | null>(null);
 
 /**
- * Whether the login modal (§2) is open. The modal is rendered once, in the header; anything
+ * Whether the login modal (behaviour.md §2) is open. The modal is rendered once, in the header; anything
  * that needs a login (the header's button, later the wishlist sidebar) opens it through here.
  */
 export function LoginModalProvider({ children }: { children: ReactNode }) {

@@ -18,7 +18,7 @@ export function toMediaSrc(url: string | null | undefined): string | null {
   }
 }
 
-/** Videos are recognised by their extension, mp4 or webm (§9). */
+/** Videos are recognised by their extension, mp4 or webm (behaviour.md §9). */
 export function isVideo(url: string | null | undefined): boolean {
   if (!url) return false;
   const path = url.split(/[?#]/)[0] ?? '';

@@ -32,7 +32,7 @@ const ids = (list: RecentlyViewedProduct[]) => list.map((p) => Number(p.id.slice
 const view = (...ns: number[]) =>
   ns.reduce<RecentlyViewedProduct[]>((list, n) => addRecentlyViewed(list, product(n)), []);
 
-describe('recently viewed (§3, §9)', () => {
+describe('recently viewed (behaviour.md §3, §9)', () => {
   test('keeps the newest first', () => {
     assert.deepEqual(ids(view(1, 2, 3)), [3, 2, 1]);
   });

@@ -3,7 +3,7 @@ import { COOKIE_MAX_BYTES, cookieBytes, type BrowserCookie } from './browser-coo
 import { toMediaSrc } from './media';
 
 /**
- * The recently viewed list of §3 and §9: a cookie holding the products the shopper opened, as
+ * The recently viewed list of behaviour.md §3 and §9: a cookie holding the products the shopper opened, as
  * JSON, newest first, each product once (opening one again moves it to the front), at most
  * RECENTLY_VIEWED.maxEntries (10), kept RECENTLY_VIEWED.maxAgeDays (7) after the last view.
  * Pure functions, so they run in the browser (writing), on the server (reading) and in tests.

@@ -31,7 +31,7 @@ const withToken = (e: VisitedProduct) => ({ ...e, authToken: TOKEN, guestId: nul
 const visit = (...ns: number[]) => ns.reduce<VisitedProduct[]>((list, n) => addVisitedProduct(list, entry(n)), []);
 const products = (list: VisitedProduct[]) => list.map((e) => e.productId);
 
-describe('visited products (§3, §9)', () => {
+describe('visited products (behaviour.md §3, §9)', () => {
   test('keeps the newest first', () => {
     assert.deepEqual(products(visit(1, 2, 3)), ['product-3', 'product-2', 'product-1']);
   });

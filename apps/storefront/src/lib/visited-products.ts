@@ -3,11 +3,11 @@ import type { VisitedProduct } from './store/auth-slice';
 import { COOKIE_MAX_BYTES, cookieBytes, type BrowserCookie } from './browser-cookies';
 
 /**
- * The visited products list of §3 and §9: a cookie of `{productId, timestamp (ISO), authToken,
+ * The visited products list of behaviour.md §3 and §9: a cookie of `{productId, timestamp (ISO), authToken,
  * guestId}` entries, newest first, at most VISITED_PRODUCTS.maxEntries (20), kept
  * VISITED_PRODUCTS.maxAgeDays (30). A product is added only the first time it is opened: a
  * later visit leaves its entry (and timestamp) as they are. The auth state's `visitedProducts`
- * holds the same list, and logging out empties both (§4). `authToken` is always null: the
+ * holds the same list, and logging out empties both (behaviour.md §4). `authToken` is always null: the
  * cookie is readable by every script on the page, and the session lives in the API's httpOnly
  * cookie instead. Pure functions, tested without a browser.
  */
@@ -16,7 +16,7 @@ export const VISITED_PRODUCTS_COOKIE = 'visitedProducts';
 
 /**
  * The entry for a visit now: the guest id when logged out; when logged in neither a guest id
- * nor a token (§3's authToken stays null, see the module's note).
+ * nor a token (behaviour.md §3's authToken stays null, see the module's note).
  */
 export function visitedProductEntry({
   productId,

@@ -21,7 +21,7 @@ type AvatarProps = {
  */
 export function Avatar({ name, url, size = 'md', alt = '' }: AvatarProps) {
   return url ? (
-    // The photo lives on the API (any host, user content): a plain <img>, not next/image.
+    // eslint-disable-next-line @next/next/no-img-element -- user content on the API (any host), already re-encoded there
     <img src={url} alt={alt} className={`${SIZES[size]} shrink-0 rounded-full object-cover`} />
   ) : (
     <span

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 
-/** What an area's error boundary shows: the spec's message (§8), a retry and a way out. */
+/** What an area's error boundary shows: the message (behaviour.md §8), a retry and a way out. */
 export function ErrorState({ message, retry }: { message: string; retry: () => void }) {
   return (
     <div role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">

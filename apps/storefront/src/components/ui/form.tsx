@@ -52,7 +52,7 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
 
 /**
  * Where a form says what went wrong, or what happened: an aria-live region present from the
- * start, so screen readers announce each new message (habit 13).
+ * start, so screen readers announce each new message (docs/architecture.md "Conventions": errors and status are announced).
  */
 export function FormMessage({ message, tone = 'error' }: { message: string | null; tone?: 'error' | 'success' }) {
   return (

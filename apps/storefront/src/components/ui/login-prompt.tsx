@@ -3,7 +3,7 @@
 import { useLoginModal } from '@/lib/login-modal';
 
 /**
- * What a logged-out shopper sees where a feature needs a login (§2 wishlist, §5 reviews): the
+ * What a logged-out shopper sees where a feature needs a login (behaviour.md §2 wishlist, §5 reviews): the
  * message and a Login button that opens the login modal. `beforeOpen` lets an overlay close
  * itself first, so the modal hands focus back to the page, not to a closed overlay.
  */

@@ -3,7 +3,7 @@
 import { TOAST } from '@vastra/contracts';
 import { Toaster } from 'react-hot-toast';
 
-/** Where toasts appear (§9): top-center, success 2 s, error 4 s, 320 px wide. */
+/** Where toasts appear (behaviour.md §9): top-center, success 2 s, error 4 s, 320 px wide. */
 export function Toasts() {
   return (
     <Toaster

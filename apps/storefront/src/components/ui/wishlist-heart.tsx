@@ -25,7 +25,7 @@ const LABELLED_CLASS =
   'inline-flex h-11 items-center gap-2 rounded-md border border-stone-300 px-4 text-sm font-semibold text-stone-800';
 
 /**
- * The wishlist heart (§2, §4): a toggle button with aria-pressed and the label 'Add to
+ * The wishlist heart (behaviour.md §2, §4): a toggle button with aria-pressed and the label 'Add to
  * wishlist' or 'Remove from wishlist'. Logged out it opens the login modal. A client island:
  * product cards stay server-rendered, and until the persisted state is restored an empty box
  * holds the heart's place.

@@ -12,7 +12,7 @@ function Placeholder() {
 /**
  * Shows an account page to a logged-in shopper, once the persisted auth state is restored.
  * A visitor who arrives logged out is sent to /auth/login (and back here afterwards); one
- * whose session ends on the page is taken away by the logout or the session expiry (§4).
+ * whose session ends on the page is taken away by the logout or the session expiry (behaviour.md §4).
  */
 export function AccountGate({ children }: { children: ReactNode }) {
   return (

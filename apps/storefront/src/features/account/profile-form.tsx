@@ -93,7 +93,7 @@ function ProfileEditor({ user }: { user: User }) {
       setError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.fallback);
       return;
     }
-    // Only what changed is sent; '' clears a field (§7 PUT /auth/profile/full).
+    // Only what changed is sent; '' clears a field (behaviour.md §7 PUT /auth/profile/full).
     const saved = fieldsOf(user);
     const form = new FormData();
     for (const key of Object.keys(fields) as (keyof Fields)[]) {

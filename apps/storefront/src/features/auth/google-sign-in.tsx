@@ -15,7 +15,7 @@ import { googleLogin } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 
 /**
- * Google sign-in (§2): the button and one-tap, both handing Google's credential to
+ * Google sign-in (behaviour.md §2): the button and one-tap, both handing Google's credential to
  * POST /auth/google-login. Rendered only when a client id is configured; Google's script
  * loads only while a login form is on screen, and nothing shows until it has loaded (offline
  * or blocked, the form simply has no Google option).
@@ -38,7 +38,7 @@ function GoogleButtons() {
 
   const failed = () => toast.error(AUTH_MESSAGES.googleFailedToast);
 
-  // §4/§8: a toast on success, then home after GOOGLE_LOGIN_REDIRECT_MS. A rejection by our API
+  // behaviour.md §4/§8: a toast on success, then home after GOOGLE_LOGIN_REDIRECT_MS. A rejection by our API
   // lands in the auth state's error, which the login form shows.
   const onSuccess = async ({ credential }: CredentialResponse) => {
     if (!credential) return failed();

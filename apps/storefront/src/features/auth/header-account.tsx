@@ -10,7 +10,7 @@ import { AccountMenu } from './account-menu';
 import { LoginModal } from './login-modal';
 
 /**
- * The header's account area (§2): the account menu when logged in, otherwise a Login button
+ * The header's account area (behaviour.md §2): the account menu when logged in, otherwise a Login button
  * and the login modal it opens. It shows once the persisted auth state is restored; until then
  * (and in server HTML) an empty box of the same size holds its place.
  */
@@ -29,7 +29,7 @@ function AccountArea() {
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
 
   // Once per page load: refresh the restored user; a session that has ended meanwhile answers
-  // 401, which logs out (§4 Session expiry).
+  // 401, which logs out (behaviour.md §4 Session expiry).
   useEffect(() => {
     void dispatch(fetchCurrentUser());
   }, [dispatch]);

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { GoogleSignIn } from './google-sign-in';
 
 /**
- * The login form of the modal and of /auth/login (§2, §5, §8): email and password, 'Forgot
+ * The login form of the modal and of /auth/login (behaviour.md §2, §5, §8): email and password, 'Forgot
  * Password?', Google sign-in when configured, and the way to register. Empty fields are caught
  * here before any request; other errors are the auth state's (server or connection messages).
  */
@@ -33,11 +33,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     try {
       await dispatch(loginUser({ email: email.trim(), password })).unwrap();
     } catch (message) {
-      // The state holds the message; a rejection without one still says something (§8).
+      // The state holds the message; a rejection without one still says something (behaviour.md §8).
       if (typeof message !== 'string' || !message) setLocalError(AUTH_MESSAGES.loginFailed);
       return;
     }
-    // §4: the cart is refreshed (and the guest cart merged) by the store's cart listeners.
+    // behaviour.md §4: the cart is refreshed (and the guest cart merged) by the store's cart listeners.
     onSuccess();
   };
 

@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { LoginForm } from './login-form';
 
 /**
- * The login modal (§2, §4): a modal <dialog> (the browser traps focus, makes the page behind
+ * The login modal (behaviour.md §2, §4): a modal <dialog> (the browser traps focus, makes the page behind
  * it inert and closes it on Escape), also closed by its overlay, its close button and its
  * links. It clears its error on close, closes itself once the shopper is authenticated, and
  * gives focus back to whatever opened it.

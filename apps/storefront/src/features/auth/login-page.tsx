@@ -8,7 +8,7 @@ import { FormPlaceholder } from './auth-card';
 import { LoginForm } from './login-form';
 
 /**
- * /auth/login: the login form as a page (§2; the browser lands here after a session expires).
+ * /auth/login: the login form as a page (behaviour.md §2; the browser lands here after a session expires).
  * After logging in, or when already logged in, the shopper goes on to `next`.
  */
 export function LoginPage({ next }: { next: string }) {
@@ -22,7 +22,7 @@ export function LoginPage({ next }: { next: string }) {
 function LoginPageForm({ next }: { next: string }) {
   const router = useRouter();
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
-  // Judged once, on arrival: a Google login made here follows its own redirect (§4).
+  // Judged once, on arrival: a Google login made here follows its own redirect (behaviour.md §4).
   const [loggedInOnArrival] = useState(isAuthenticated);
 
   useEffect(() => {

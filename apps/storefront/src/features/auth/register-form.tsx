@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 
 /**
  * /auth/register: name, email, password and an optional mobile number, checked with the
- * contracts' rules before sending. Registering logs the shopper in (§4) and leads on to the
+ * contracts' rules before sending. Registering logs the shopper in (behaviour.md §4) and leads on to the
  * email verification.
  */
 export function RegisterForm() {

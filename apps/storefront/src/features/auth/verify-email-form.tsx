@@ -13,7 +13,7 @@ import { FormPlaceholder } from './auth-card';
 
 /**
  * The email verification screen: the 6-digit code from the mail, and a resend button that
- * waits OTP_RESEND_INTERVAL_MS between codes with a visible countdown. Needs a login (§5);
+ * waits OTP_RESEND_INTERVAL_MS between codes with a visible countdown. Needs a login (behaviour.md §5);
  * a logged-out visitor is sent to log in first.
  */
 export function VerifyEmail() {

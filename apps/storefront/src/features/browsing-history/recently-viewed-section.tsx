@@ -3,7 +3,7 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import type { RecentlyViewedProduct } from '@/lib/recently-viewed';
 
 /**
- * The "Recently viewed" strip (§3) of the home and product pages: the products from the
+ * The "Recently viewed" strip (behaviour.md §3) of the home and product pages: the products from the
  * shopper's recently viewed cookie, newest first, as product cards. Nothing when the list is empty.
  */
 export function RecentlyViewedSection({

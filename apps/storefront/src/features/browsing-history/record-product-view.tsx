@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { readCookie, writeCookie } from '@/lib/browser-cookies';
 import { readGuestId } from '@/lib/guest-id';
 import {
@@ -21,7 +21,7 @@ import {
 } from '@/lib/visited-products';
 
 /**
- * Notes that a product page was viewed (§3): the product goes to the front of the recently
+ * Notes that a product page was viewed (behaviour.md §3): the product goes to the front of the recently
  * viewed cookie, and onto the visited products list (with the guest id when logged out, never
  * a token) unless it is there already. It waits for the restored session so the entry is the
  * right one's. Renders nothing.
@@ -38,7 +38,8 @@ function Recorder({ product }: { product: RecentlyViewedProduct }) {
   const dispatch = useAppDispatch();
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
 
-  useEffect(() => {
+  // Once per product shown: a login on this page reads the new state but is not a new view.
+  const recordView = useEffectEvent(() => {
     const viewed = parseRecentlyViewed(readCookie(RECENTLY_VIEWED_COOKIE));
     writeCookie(recentlyViewedCookie(addRecentlyViewed(viewed, product)));
     // The cookie, not this tab's state, is the list: another tab may have added to it.
@@ -50,7 +51,9 @@ function Recorder({ product }: { product: RecentlyViewedProduct }) {
       guestId: isAuthenticated ? null : readGuestId(),
     });
     dispatch(visitedProductsChanged(addVisitedProduct(visited, entry)));
-    // Once per product shown: a login on this page does not make it a new view.
+  });
+  useEffect(() => {
+    recordView();
   }, [product.id]);
 
   return null;

@@ -15,10 +15,10 @@ export type CartContextValue = { cart: Cart | null; itemCount: number; ready: bo
 const CartContext = createContext<CartContextValue | null>(null);
 
 /**
- * The cart context of §4: keeps this tab's cart in step with browser storage (`cart`), which
+ * The cart context of behaviour.md §4: keeps this tab's cart in step with browser storage (`cart`), which
  * every tab shares. It re-reads storage every CART_STORAGE_POLL_MS (1000 ms) and on `storage`
  * events, and updates the cart only when the stored one differs; an unreadable value is
- * logged as 'Error retrieving cart' (§8) and removed. Once the session is restored it asks the
+ * logged as 'Error retrieving cart' (behaviour.md §8) and removed. Once the session is restored it asks the
  * API for the cart too, so prices and stock are current. Rendered once, around the app.
  */
 export function CartProvider({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import type { Cart } from '@vastra/contracts';
 import Link from 'next/link';
 import { formatCount, formatPrice } from '@/lib/format';
 
-/** Rupees to whole paise, so that sums and differences are exact (architecture.md, Money). */
+/** Rupees to whole paise, so that sums and differences are exact (docs/architecture.md, Money). */
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
 /** The saving on MRP in rupees: MRP total less the amount to pay, never below 0. */

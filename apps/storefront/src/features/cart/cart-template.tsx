@@ -16,7 +16,7 @@ import { CartSummary } from './cart-summary';
 const HEADING_CLASS = 'text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl';
 
 /**
- * The cart page (§2, §3 Cart): the lines with their quantity steppers and Remove, the price
+ * The cart page (behaviour.md §2, §3 Cart): the lines with their quantity steppers and Remove, the price
  * details and Checkout, or the empty cart with 'Continue shopping'. It shows the cart of the
  * cart context (this tab's, kept in step with other tabs) once the session is restored;
  * each change is announced in a polite live region, failures also as a toast.

@@ -19,7 +19,7 @@ export function cartLabel(itemCount: number): string {
 const MINI_CART_LINES = 3;
 
 /**
- * The header's cart (§2): a link to /cart with a badge counting the pieces in the cart. Its
+ * The header's cart (behaviour.md §2): a link to /cart with a badge counting the pieces in the cart. Its
  * accessible name carries the count ("Cart, 3 items"); the badge itself is only drawn. On
  * large screens, pointing at it or focusing it opens a small panel with the first lines and
  * the amount (as the category menu opens); a tap on a phone goes straight to the cart page.

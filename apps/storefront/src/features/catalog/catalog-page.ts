@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { searchProducts } from '@/lib/api/products';
+import { searchProducts } from '@/lib/api/server/products';
 import { pageMetadata } from '@/lib/seo';
 import {
   catalogHref,

@@ -4,9 +4,9 @@ import { ADDRESS_MESSAGES, MAX_SAVED_ADDRESSES, type AddressBookEntry, type GstS
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormMessage, inputClass } from '@/components/ui/form';
 import type { AddressChoice } from '@/lib/store/checkout-slice';
+import { checkoutApi } from '@/lib/api/browser/checkout';
 import { useAppDispatch } from '@/lib/store/hooks';
 import { addressLine, isPincode, type AddressDraft, type AddressField } from './address';
-import { lookUpPincode } from './checkout-thunks';
 
 type AddressSectionProps = {
   /** The address book; null while it loads. */
@@ -27,7 +27,7 @@ type AddressSectionProps = {
 };
 
 /**
- * Step 1 of checkout, the delivery address (§3 Order.shippingAddress): the saved addresses as a
+ * Step 1 of checkout, the delivery address (behaviour.md §3 Order.shippingAddress): the saved addresses as a
  * radio list (the default chosen first) and a new address form. A complete pincode is looked up
  * in the India Post directory and fills the city and the state ('We could not find this
  * pincode. Please check it.' when unknown). The country is India. Messages of the form's checks
@@ -211,7 +211,8 @@ function NewAddressForm({
       return;
     }
     let current = true;
-    dispatch(lookUpPincode(pincode))
+    dispatch(checkoutApi.endpoints.pincode.initiate(pincode, { subscribe: false }))
+      .unwrap()
       .then((info) => {
         if (!current) return;
         if (!info) {

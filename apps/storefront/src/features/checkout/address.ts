@@ -9,7 +9,7 @@ import {
 import type { AddressChoice, Destination } from '@/lib/store/checkout-slice';
 
 /**
- * The shipping address of checkout (§3 Order.shippingAddress): the new-address form's fields,
+ * The shipping address of checkout (behaviour.md §3 Order.shippingAddress): the new-address form's fields,
  * their checks (the contracts' rules, so the form says what the API would), which messages of
  * the API are about the address, and the GST destination of the address chosen.
  */
@@ -91,7 +91,7 @@ export function chosenAddress(
 }
 
 /**
- * Where GST is counted for (§3 Tax result): the state and pincode of the chosen address; for the
+ * Where GST is counted for (behaviour.md §3 Tax result): the state and pincode of the chosen address; for the
  * form, its state and a pincode once it is complete (no re-quote for each digit typed).
  */
 export function destinationOf(chosen: AddressBookEntry | 'new' | null, draft: AddressDraft): Destination {

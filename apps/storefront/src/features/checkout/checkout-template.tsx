@@ -1,12 +1,7 @@
 'use client';
 
-import {
-  ORDER_MESSAGES,
-  type AddressBookEntry,
-  type CartItem,
-  type CheckoutOptions,
-  type GstState,
-} from '@vastra/contracts';
+import { ORDER_MESSAGES, TAX_MESSAGES, type AddressBookEntry, type CartItem } from '@vastra/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -14,21 +9,26 @@ import toast from 'react-hot-toast';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormMessage } from '@/components/ui/form';
 import { LoginPrompt } from '@/components/ui/login-prompt';
+import {
+  useAddressBookQuery,
+  useCheckoutOptionsQuery,
+  useCheckoutQuoteQuery,
+  useGstStatesQuery,
+} from '@/lib/api/browser/checkout';
 import { checkoutBlockedBy, lineImage } from '@/lib/cart-lines';
 import { formatCount, formatPrice } from '@/lib/format';
 import { fetchCart } from '@/lib/store/cart-slice';
 import {
   addressChosen,
-  amountPayable,
-  applyCoupon,
-  applyGiftCard,
-  cartKey,
+  applyCode,
   couponRemoved,
   giftCardRemoved,
   orderableLines,
   paymentMethodChosen,
   placeOrder,
-  refreshQuote,
+  quoteBody,
+  quoteSettled,
+  refusalOf,
 } from '@/lib/store/checkout-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { PersistGate, usePersistor } from '@/lib/store/store-provider';
@@ -45,7 +45,6 @@ import {
   type AddressField,
 } from './address';
 import { AddressSection } from './address-section';
-import { loadAddressBook, loadCheckoutOptions, loadStates } from './checkout-thunks';
 import { CodeField } from './code-field';
 import { SummaryLines, Totals, type SummaryLine } from './order-summary';
 import { codUnavailableReason } from './payment-choice';
@@ -54,6 +53,7 @@ import { gstNote, splitOfQuote } from './tax-lines';
 
 const HEADING_CLASS = 'text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl';
 const CHOOSE_ADDRESS = 'Please choose a delivery address.';
+const NO_ADDRESSES: AddressBookEntry[] = [];
 
 const toSummaryLine = (item: CartItem): SummaryLine => ({
   id: item.id,
@@ -68,7 +68,7 @@ const toSummaryLine = (item: CartItem): SummaryLine => ({
 });
 
 /**
- * The checkout page (§2, issue 5): the cart's lines, and for a logged-in shopper the delivery
+ * The checkout page (behaviour.md §2, §4 Pricing): the cart's lines, and for a logged-in shopper the delivery
  * address, the payment method, coupon and gift card, the GST breakdown and Place order. A guest
  * sees the cart and a Login button that opens the login modal, which keeps the cart (the guest
  * cart is merged at login) and lets the page carry on. Shown once the session is restored.
@@ -191,10 +191,13 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
   const persistor = usePersistor();
   const checkout = useAppSelector((state) => state.checkout);
   const cart = useAppSelector((state) => state.cart.cart);
-  const [book, setBook] = useState<AddressBookEntry[] | null>(null);
-  const [states, setStates] = useState<GstState[]>([]);
-  const [payments, setPayments] = useState<CheckoutOptions | null>(null);
-  const [optionsError, setOptionsError] = useState<string | null>(null);
+  const addressBook = useAddressBookQuery();
+  const { data: states = [] } = useGstStatesQuery();
+  const checkoutOptions = useCheckoutOptionsQuery();
+  const payments = checkoutOptions.data ?? null;
+  const optionsError = checkoutOptions.error?.message ?? null;
+  // A book that cannot be read is an empty one: the shopper types a new address.
+  const book = addressBook.data ?? (addressBook.isError ? NO_ADDRESSES : null);
   const [draft, setDraft] = useState<AddressDraft>(() => draftFor(user));
   const [saveAddress, setSaveAddress] = useState(true);
   const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
@@ -203,51 +206,44 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
   const addressHeadingRef = useRef<HTMLHeadingElement>(null);
   const placeRef = useRef<HTMLDivElement>(null);
 
-  const { addressChoice, appliedCoupon, giftCard, paymentMethod, taxes, quoting, taxError, placing, orderError } =
-    checkout;
+  const { addressChoice, paymentMethod, placing, orderError } = checkout;
+  const couponCode = checkout.appliedCoupon;
+  const giftCardCode = checkout.giftCard;
 
+  // Once the book is known, once per shopper (the component is keyed by the user): the kept
+  // choice is only where to start.
+  const choiceStarted = useRef(false);
   useEffect(() => {
-    let current = true;
-    dispatch(loadAddressBook())
-      .catch(() => [] as AddressBookEntry[])
-      .then((entries) => {
-        if (!current) return;
-        setBook(entries);
-        dispatch(addressChosen(initialChoice(addressChoice, entries)));
-      });
-    dispatch(loadStates())
-      .then((list) => current && setStates(list))
-      .catch(() => undefined);
-    dispatch(loadCheckoutOptions())
-      .then((options) => current && setPayments(options))
-      .catch((error: unknown) => current && setOptionsError(error instanceof Error ? error.message : String(error)));
-    return () => {
-      current = false;
-    };
-    // Once per shopper (the component is keyed by the user): the kept choice is only where to start.
-  }, [dispatch]);
+    if (!book || choiceStarted.current) return;
+    choiceStarted.current = true;
+    dispatch(addressChosen(initialChoice(addressChoice, book)));
+  }, [book, addressChoice, dispatch]);
 
   const chosen = book ? chosenAddress(addressChoice, book) : null;
   const destination = destinationOf(chosen, draft);
   const lines = orderableLines(cart);
-  const key = cartKey(lines);
 
-  // Re-quote when the cart, the destination, the coupon or the gift card changes.
+  // One quote per change of the lines, the codes or the destination (RTK Query keys it by the
+  // body, so the same body is served from the cache); none until the book says where to.
+  const body = quoteBody({ lines, couponCode, giftCardCode, destination });
+  const quoteQuery = useCheckoutQuoteQuery(book && lines.length > 0 ? body : skipToken);
+  // A quote of earlier choices is not shown as this one's.
+  const quote = quoteQuery.currentData ?? null;
+  const quoting = quoteQuery.isFetching;
+  const taxError = quoteQuery.isError ? (quoteQuery.error.message ?? TAX_MESSAGES.calculate) : null;
+  const quotedFor = quoteQuery.originalArgs;
+
+  // A code the new quote refused goes, and its field says why.
   useEffect(() => {
-    void dispatch(refreshQuote(destination));
-    // The destination's parts, not the object made anew each render.
-  }, [
-    dispatch,
-    key,
-    destination?.state,
-    destination?.postalCode,
-    appliedCoupon?.code,
-    appliedCoupon?.discountAmount,
-    giftCard?.code,
-  ]);
+    if (quote && quotedFor) void dispatch(quoteSettled({ body: quotedFor, quote }));
+  }, [quote, quotedFor, dispatch]);
 
-  const total = taxes?.totalAmount ?? null;
-  const payable = total === null ? null : amountPayable(total, giftCard);
+  const appliedCoupon = couponCode && quote?.coupon?.code === couponCode ? quote.coupon : null;
+  const giftCard = giftCardCode && quote?.additionalCoupon?.code === giftCardCode ? quote.additionalCoupon : null;
+  const couponError = checkout.couponError ?? (couponCode && quote ? refusalOf(quote, 'coupon') : null);
+  const giftCardError = checkout.giftCardError ?? (giftCardCode && quote ? refusalOf(quote, 'giftCard') : null);
+  const total = quote?.totalAmount ?? null;
+  const payable = quote?.amountPayable ?? null;
   const codReason = payments && codUnavailableReason(payments, payable);
 
   // Cash on delivery chosen earlier stops being a choice once the amount passes its limit.
@@ -255,7 +251,7 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
     if (paymentMethod === 'cod' && codReason) dispatch(paymentMethodChosen(null));
   }, [paymentMethod, codReason, dispatch]);
 
-  // Say the new amount once it settles (habit 13: totals are announced).
+  // Say the new amount once it settles (totals are announced to screen readers).
   useEffect(() => {
     if (payable !== null && !quoting) setStatus(`Amount payable ${formatPrice(payable)}.`);
   }, [payable, quoting]);
@@ -267,9 +263,9 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
   }, []);
 
   /** Applies a coupon or a gift card; a toast says it worked, the field says why not. */
-  const applyCode = async (kind: 'coupon' | 'giftCard', code: string) => {
-    const result = kind === 'coupon' ? await dispatch(applyCoupon(code)) : await dispatch(applyGiftCard(code));
-    if (!applyCoupon.fulfilled.match(result) && !applyGiftCard.fulfilled.match(result)) return false;
+  const apply = async (kind: 'coupon' | 'giftCard', code: string) => {
+    const result = await dispatch(applyCode({ kind, code, destination }));
+    if (!applyCode.fulfilled.match(result)) return false;
     toast.success(result.payload.message);
     return true;
   };
@@ -376,8 +372,8 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
                 }
               }
               busy={checkout.couponBusy}
-              error={checkout.couponError}
-              onApply={(code) => applyCode('coupon', code)}
+              error={couponError}
+              onApply={(code) => apply('coupon', code)}
               onRemove={() => dispatch(couponRemoved())}
             />
             <CodeField
@@ -396,9 +392,9 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
                 }
               }
               busy={checkout.giftCardBusy}
-              error={checkout.giftCardError}
+              error={giftCardError}
               unavailable={total === null ? 'Gift cards can be applied once the total is known.' : null}
-              onApply={(code) => applyCode('giftCard', code)}
+              onApply={(code) => apply('giftCard', code)}
               onRemove={() => dispatch(giftCardRemoved())}
             />
           </div>
@@ -408,11 +404,11 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
                 itemCount: lines.reduce((n, line) => n + line.quantity, 0),
                 subtotal: cart?.totalAmount ?? 0,
                 coupon: appliedCoupon && { code: appliedCoupon.code, amount: appliedCoupon.discountAmount },
-                taxes: taxes && {
-                  components: taxes.taxes,
-                  totalTax: taxes.totalTax,
-                  pricesIncludeTax: taxes.pricesIncludeTax,
-                  note: gstNote(taxes.pricesIncludeTax, splitOfQuote(taxes), stateName),
+                taxes: quote && {
+                  components: quote.taxes,
+                  totalTax: quote.totalTax,
+                  pricesIncludeTax: quote.pricesIncludeTax,
+                  note: gstNote(quote.pricesIncludeTax, splitOfQuote(quote), stateName),
                 },
                 total,
                 giftCard: giftCard && { code: giftCard.code, amount: giftCard.amount },

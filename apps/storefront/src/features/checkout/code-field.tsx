@@ -9,7 +9,7 @@ type CodeFieldProps = {
   /** The code applied, with what it does ("You save ₹ 250"), or null. */
   applied: { code: string; details: ReactNode } | null;
   busy: boolean;
-  /** Why the last code could not be applied (§8), in a live region under the field. */
+  /** Why the last code could not be applied (behaviour.md §8), in a live region under the field. */
   error: string | null;
   /** Why no code can be applied yet, if so (the button is disabled and this says why). */
   unavailable?: string | null;
@@ -19,7 +19,7 @@ type CodeFieldProps = {
 };
 
 /**
- * A coupon or gift card field (§4: applied or removed): a code and Apply, or the applied code,
+ * A coupon or gift card field (behaviour.md §4: applied or removed): a code and Apply, or the applied code,
  * what it does and Remove. Focus follows the change: to Remove once a code is applied, back to
  * the field once it is removed.
  */

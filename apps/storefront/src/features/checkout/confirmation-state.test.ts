@@ -4,7 +4,7 @@ import { confirmationState } from './confirmation-state';
 
 const order = { paymentExpiresAt: '2026-01-05T10:30:00.000Z' };
 
-describe('what the confirmation says (§4 paymentStatus)', () => {
+describe('what the confirmation says (behaviour.md §4 paymentStatus)', () => {
   it('completed: payment received, nothing to do but wait for the parcel', () => {
     const view = confirmationState({ paymentStatus: 'completed', paymentGateway: 'sandbox', paymentUrl: null }, order);
     assert.equal(view.heading, 'Payment received');

@@ -1,7 +1,7 @@
 import type { Order, PaymentStatusResult } from '@vastra/contracts';
 
 /**
- * What the order confirmation says for each state of the payment (§4 paymentStatus): completed,
+ * What the order confirmation says for each state of the payment (behaviour.md §4 paymentStatus): completed,
  * failed, pending online (waiting for the gateway, with the way back to its page) and cash on
  * delivery (pending until delivery, yet the order is placed).
  */

@@ -8,10 +8,11 @@ import toast from 'react-hot-toast';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { formatPrice } from '@/lib/format';
 import { addToCart } from '@/lib/store/cart-slice';
+import { asFailure, messageOf } from '@/lib/api/browser/api';
+import { checkoutApi } from '@/lib/api/browser/checkout';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { PersistGate } from '@/lib/store/store-provider';
 import { addressLine } from './address';
-import { OrderNotFoundError, loadOrderConfirmation, loadPaymentStatus } from './checkout-thunks';
 import { SummaryLines, Totals, type SummaryLine } from './order-summary';
 import { confirmationState, PAYMENT_STATUS_POLL_MS, SHIPS_WITHIN_DAYS } from './confirmation-state';
 import { gstNote, splitOfComponents } from './tax-lines';
@@ -29,7 +30,7 @@ const toSummaryLine = (line: Order['items'][number]): SummaryLine => ({
 });
 
 /**
- * The order confirmation (§2, §4 paymentStatus): the order number, where the payment stands
+ * The order confirmation (behaviour.md §2, §4 paymentStatus): the order number, where the payment stands
  * (asked every PAYMENT_STATUS_POLL_MS until it is completed or failed; a cash on delivery order
  * stays pending until delivery and is not asked again), the itemised order with its GST, the
  * address and what happens next. Only the order's owner sees it: the API answers 404 to anyone
@@ -70,13 +71,15 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
   const [retrying, setRetrying] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // §4: the payment status, asked again every 2 s while an online payment is pending.
+  // behaviour.md §4: the payment status, asked again every 2 s while an online payment is pending.
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async () => {
       try {
-        const answer = await dispatch(loadPaymentStatus(orderId));
+        const answer = await dispatch(
+          checkoutApi.endpoints.paymentStatus.initiate(orderId, { subscribe: false, forceRefetch: true }),
+        ).unwrap();
         if (stopped) return;
         setPayment(answer);
         setStatusError(null);
@@ -85,8 +88,8 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
         }
       } catch (error) {
         if (stopped) return;
-        if (error instanceof OrderNotFoundError) setMissing(true);
-        else setStatusError(error instanceof Error ? error.message : String(error));
+        if (asFailure(error)?.status === 404) setMissing(true);
+        else setStatusError(messageOf(error));
       }
     };
     void ask();
@@ -101,7 +104,8 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
   useEffect(() => {
     if (!phase) return;
     let current = true;
-    dispatch(loadOrderConfirmation(orderId))
+    dispatch(checkoutApi.endpoints.orderConfirmation.initiate(orderId, { subscribe: false, forceRefetch: true }))
+      .unwrap()
       .then((loaded) => {
         if (!current) return;
         setOrder(loaded);
@@ -109,8 +113,8 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
       })
       .catch((error: unknown) => {
         if (!current) return;
-        if (error instanceof OrderNotFoundError) setMissing(true);
-        else setOrderError(error instanceof Error ? error.message : String(error));
+        if (asFailure(error)?.status === 404) setMissing(true);
+        else setOrderError(messageOf(error));
       });
     return () => {
       current = false;

@@ -66,7 +66,7 @@ export type TotalsFigures = {
 const ROW = 'flex justify-between gap-4';
 
 /**
- * The price breakdown (§3 Tax result): subtotal, the coupon's saving, GST by component with its
+ * The price breakdown (behaviour.md §3 Tax result): subtotal, the coupon's saving, GST by component with its
  * rate (inside the prices: listed as part of them; outside: added), the total, the gift card
  * and what is left to pay. Values carry test ids for the browser tests.
  */

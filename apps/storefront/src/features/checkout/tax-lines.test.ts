@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatRate, gstNote, splitOfComponents, splitOfQuote, taxRows } from './tax-lines';
 
-describe('GST breakdown (§3 Tax result)', () => {
+describe('GST breakdown (behaviour.md §3 Tax result)', () => {
   it('lists CGST before SGST before IGST, each with its rate', () => {
     const rows = taxRows([
       { name: 'SGST', rate: 9, amount: 99.09 },

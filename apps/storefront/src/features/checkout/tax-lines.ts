@@ -1,7 +1,7 @@
 import type { TaxComponent, TaxResult } from '@vastra/contracts';
 
 /**
- * How GST reads on the checkout and the confirmation (§3 Tax result): one row per component,
+ * How GST reads on the checkout and the confirmation (behaviour.md §3 Tax result): one row per component,
  * CGST and SGST for a delivery inside the store's state, IGST for another state, each with its
  * rate; and the sentence that says whether the prices already hold it. Amounts in rupees.
  */
@@ -40,7 +40,7 @@ export function splitOfComponents(taxes: readonly TaxComponent[]): TaxSplit {
 
 /**
  * The sentence under the breakdown: whether GST is inside the prices or added to them, and why
- * it is split the way it is (the state the order is delivered to, §3).
+ * it is split the way it is (the state the order is delivered to, behaviour.md §3).
  */
 export function gstNote(pricesIncludeTax: boolean, split: TaxSplit, stateName?: string | null): string {
   const where = stateName ? ` to ${stateName}` : '';

@@ -1,6 +1,6 @@
 import type { HomepageSection } from '@vastra/contracts';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { BannerPromotion } from '@/lib/commerce/promotions';
+import type { BannerPromotion } from '@/lib/api/server/promotions';
 import {
   BestSellersSection,
   CollectionHighlightSection,
@@ -34,7 +34,7 @@ function Section({ section }: { section: HomepageSection }) {
   }
 }
 
-/** The homepage: the running offers, then the configured sections in their order (§3 Homepage section). */
+/** The homepage: the running offers, then the configured sections in their order (behaviour.md §3 Homepage section). */
 export function HomeTemplate({ sections, promotions }: { sections: HomepageSection[]; promotions: BannerPromotion[] }) {
   return (
     <>

@@ -1,4 +1,4 @@
-import type { BannerPromotion } from '@/lib/commerce/promotions';
+import type { BannerPromotion } from '@/lib/api/server/promotions';
 
 /**
  * The running coupon codes with what each gives (GET /store/promotion), above the homepage's

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
 import { productHref } from '@/components/ui/product-card';
-import { fetchSearchSuggestions } from '@/lib/api/suggestions';
+import { fetchSearchSuggestions } from '@/lib/api/browser/suggestions';
 import { formatPrice } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
 

@@ -44,7 +44,7 @@ function saveFile(blob: Blob, filename: string) {
 }
 
 /**
- * /account/orders/{id}: the order in full for its owner (§7 Orders): status, what the shopper
+ * /account/orders/{id}: the order in full for its owner (behaviour.md §7 Orders): status, what the shopper
  * may do now (download the invoice, cancel with a reason, return items, remove a failed or
  * cancelled order), the items with their GST lines, totals, address, payment and refunds, the
  * timeline and, once shipped, the tracking panel. The kept copy shows at once and the API is

@@ -2,7 +2,7 @@ import { ORDER_STATUS_LABELS, RETURN_STATUS_LABELS, type OrderStatus, type Retur
 
 /**
  * How order and return statuses read to a shopper, and the tone of their badges. Order
- * statuses are those of the lifecycle (§3, §4); return statuses those of returnRequest.status.
+ * statuses are those of the lifecycle (behaviour.md §3, §4); return statuses those of returnRequest.status.
  */
 
 export type Tone = 'neutral' | 'progress' | 'success' | 'warning' | 'error';

@@ -7,7 +7,7 @@ import {
 } from '@vastra/contracts';
 
 /**
- * The rules of the return form that need no server (§7 Orders return / partial-return): how
+ * The rules of the return form that need no server (behaviour.md §7 Orders return / partial-return): how
  * many pieces of each line may be chosen, whether the choice is the whole order (POST
  * /orders/{id}/return) or a part of it (/partial-return), and the checks of the photos and
  * videos that mirror the API's (type, size, count), so a shopper hears at once what the API

@@ -310,6 +310,7 @@ function ReturnForm({ order }: { order: Order }) {
                       {a.file.type.startsWith('video/') ? (
                         <video src={a.preview} muted className="size-full object-cover" aria-label={a.file.name} />
                       ) : (
+                        // eslint-disable-next-line @next/next/no-img-element -- a local blob: preview, nothing to optimise
                         <img src={a.preview} alt={`Preview of ${a.file.name}`} className="size-full object-cover" />
                       )}
                     </div>

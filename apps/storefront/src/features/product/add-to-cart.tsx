@@ -12,7 +12,7 @@ import { useAppDispatch } from '@/lib/store/hooks';
 const CART_TOAST = 'add-to-cart';
 
 /**
- * The product page's quantity and Add to cart button (§3 Cart: productId, variantId,
+ * The product page's quantity and Add to cart button (behaviour.md §3 Cart: productId, variantId,
  * quantity). A size has to be chosen first, and the button says so otherwise. While the call
  * runs the button is busy; then a toast says 'Item added to cart' (or shows the API's message,
  * such as "Only 3 left in stock for this size.") and a link to the cart appears.

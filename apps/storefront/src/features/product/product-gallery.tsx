@@ -6,7 +6,7 @@ import { PlayIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
 import { isVideo, toMediaSrc } from '@/lib/media';
 
-/** The product's photos and videos (mp4/webm, §9): a large view and thumbnails to switch. */
+/** The product's photos and videos (mp4/webm, behaviour.md §9): a large view and thumbnails to switch. */
 export function ProductGallery({ media, name }: { media: ProductImage[]; name: string }) {
   const items = media.length > 0 ? media : [{ url: '', isPrimary: true }];
   const [index, setIndex] = useState(() =>

@@ -17,7 +17,7 @@ export function ProductTemplate({
   reviews,
 }: {
   product: ProductDetail;
-  /** Loaded in parallel and streamed in; an empty list when the call fails (§7). */
+  /** Loaded in parallel and streamed in; an empty list when the call fails (behaviour.md §7). */
   related: Promise<ProductSummary[]>;
   /** The reviews section, handed in by the page (another feature). */
   reviews?: React.ReactNode;

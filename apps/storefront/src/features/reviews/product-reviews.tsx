@@ -12,7 +12,7 @@ import { ReviewStats } from './review-stats';
 import { loadReviews } from './reviews-thunks';
 
 /**
- * The product page's reviews (§1, §3 Review, §7): stats, the list 10 at a time, and the form
+ * The product page's reviews (behaviour.md §1, §3 Review, §7): stats, the list 10 at a time, and the form
  * (or, logged out, 'Please login to submit a review' with a Login button). The first page
  * comes rendered from the server (`initial`); when that call failed it is loaded here, and
  * 'Failed to fetch reviews' (or the server's message) is shown if that fails too.

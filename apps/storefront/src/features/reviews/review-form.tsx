@@ -20,7 +20,7 @@ type Photo = { file: File; preview: string };
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /**
- * The review form for a logged-in shopper (§5): a rating of 1–5 as radio buttons drawn as
+ * The review form for a logged-in shopper (behaviour.md §5): a rating of 1–5 as radio buttons drawn as
  * stars, a title, the review and up to five photos (JPEG, PNG or WebP, 5 MB each) previewed
  * before sending. Title and review are sent exactly as typed. Checks what it can before the request; otherwise shows the server's message
  * (409 already reviewed, validation) or 'Failed to post review'. On success: a toast, the form
@@ -197,6 +197,7 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
           <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos to post">
             {photos.map((photo, i) => (
               <li key={photo.preview} className="relative size-20 overflow-hidden rounded-md bg-stone-100">
+                {/* eslint-disable-next-line @next/next/no-img-element -- a local blob: preview, nothing to optimise */}
                 <img
                   src={photo.preview}
                   alt={`Photo ${i + 1}: ${photo.file.name}`}

@@ -7,18 +7,18 @@ import {
   type ReviewsPage,
 } from '@vastra/contracts';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { getReviews, postReview } from '@/lib/api/reviews';
+import { getReviews, postReview } from '@/lib/api/browser/reviews';
 import type { RootState } from '@/lib/store/store';
 import { errorMessage, type ThunkExtra } from '@/lib/store/thunk';
 
 /**
  * The reviews calls as plain thunks: the section keeps its reviews in its own state (they are
- * not one of the persisted slices of §4), and a thunk is how a component reaches the store's
+ * not one of the persisted slices of behaviour.md §4), and a thunk is how a component reaches the store's
  * API client. Plain thunks dispatch no actions, so photo files never pass through the store.
  */
 type ReviewsThunk<T> = ThunkAction<Promise<T>, RootState, ThunkExtra, UnknownAction>;
 
-/** A page of a product's reviews with the stats; throws the message to show ('Failed to fetch reviews', §8). */
+/** A page of a product's reviews with the stats; throws the message to show ('Failed to fetch reviews', behaviour.md §8). */
 export function loadReviews(productId: string, page: number): ReviewsThunk<ReviewsPage> {
   return async (_dispatch, _getState, { api }) => {
     let answer;
@@ -33,9 +33,9 @@ export function loadReviews(productId: string, page: number): ReviewsThunk<Revie
 }
 
 /**
- * Posts a review (with up to five photos). §5: needs a login ('Please login to submit a
+ * Posts a review (with up to five photos). behaviour.md §5: needs a login ('Please login to submit a
  * review', no request). Resolves to the review and the server's message; throws the server's
- * message (409 already reviewed, validation) or 'Failed to post review' (§8).
+ * message (409 already reviewed, validation) or 'Failed to post review' (behaviour.md §8).
  */
 export function submitReview(
   body: PostReviewBody,

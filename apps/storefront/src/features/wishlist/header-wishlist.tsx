@@ -8,7 +8,7 @@ import { fetchWishlistRefs, openWishlist } from '@/lib/store/wishlist-slice';
 import { WishlistSidebar } from './wishlist-sidebar';
 
 /**
- * The header's wishlist button (a heart with the count) and the sidebar it opens (§2). Once
+ * The header's wishlist button (a heart with the count) and the sidebar it opens (behaviour.md §2). Once
  * the persisted state is restored, and again after each login, it reads which products are
  * wish-listed so every heart on the page shows it.
  */

@@ -30,7 +30,7 @@ function entry(variantImages: Image[], productPrimary: Image | null) {
 
 const img = (name: string, isPrimary = false): Image => ({ url: `${API}/${name}`, isPrimary });
 
-describe('wishlist row image (§9)', () => {
+describe('wishlist row image (behaviour.md §9)', () => {
   it("takes the variant's primary image, wherever it is in the list", () => {
     const media = wishlistRowMedia(entry([img('a.jpg'), img('b.jpg', true)], img('product.jpg', true)));
     assert.deepEqual(media, { kind: 'image', url: `${API}/b.jpg` });

@@ -7,7 +7,7 @@ export type RowMedia = { kind: 'image' | 'video'; url: string } | { kind: 'place
 const usable = (image: Image | null | undefined): image is Image => Boolean(image?.url);
 
 /**
- * §9 Wishlist row image: the variant's primary image, else the variant's first image, else
+ * behaviour.md §9 Wishlist row image: the variant's primary image, else the variant's first image, else
  * the product's primary image, else a placeholder. A URL ending in .mp4 or .webm (any case,
  * before a query or fragment) is a video.
  */

@@ -12,7 +12,7 @@ import { fetchWishlist } from '@/lib/store/wishlist-slice';
 import { WishlistRow } from './wishlist-row';
 
 /**
- * The /wishlist page (§2): the sidebar's rows in a fuller layout (brand, size, colour, stock),
+ * The /wishlist page (behaviour.md §2): the sidebar's rows in a fuller layout (brand, size, colour, stock),
  * a page of 10 at a time with links to the pages before and after (`?page=`).
  */
 export function WishlistPage({ page }: { page: number }) {

@@ -13,7 +13,7 @@ import { useAppDispatch } from '@/lib/store/hooks';
 import { removeFromWishlist } from '@/lib/store/wishlist-slice';
 import { wishlistRowMedia } from './row-media';
 
-/** The row's thumbnail (§9): the chosen image, a video (first frame, muted), or the placeholder. */
+/** The row's thumbnail (behaviour.md §9): the chosen image, a video (first frame, muted), or the placeholder. */
 function RowThumbnail({ entry, sizes }: { entry: WishlistEntry; sizes: string }) {
   const media = wishlistRowMedia(entry);
   if (media.kind === 'video') {
@@ -32,7 +32,7 @@ function RowThumbnail({ entry, sizes }: { entry: WishlistEntry; sizes: string })
 }
 
 /**
- * One wishlist entry (§2): thumbnail, the product's name linking to its page, the size's
+ * One wishlist entry (behaviour.md §2): thumbnail, the product's name linking to its page, the size's
  * price and a remove button. `full` (the /wishlist page) also shows the brand, size and colour.
  */
 export function WishlistRow({ entry, full = false }: { entry: WishlistEntry; full?: boolean }) {

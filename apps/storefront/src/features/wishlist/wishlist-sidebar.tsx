@@ -10,7 +10,7 @@ import { closeWishlist } from '@/lib/store/wishlist-slice';
 import { WishlistRow } from './wishlist-row';
 
 /**
- * The wishlist sidebar (§2, §4): a modal <dialog> sliding in from the right (the browser
+ * The wishlist sidebar (behaviour.md §2, §4): a modal <dialog> sliding in from the right (the browser
  * traps focus in it, makes the page behind inert and closes it on Escape), also closed by its
  * overlay, its close button and its links. Its title shows the count. Logged out it shows only
  * the login message and button; logged in a loading text, then the rows or the empty text.

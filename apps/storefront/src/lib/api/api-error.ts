@@ -1,7 +1,7 @@
 /**
  * A failed API call: the HTTP status (0 when the API could not be reached or did not answer
  * in time) and the message a person reads. `isGeneric` marks a message put in because the
- * server gave none, so a caller with a more fitting text (§8) can use that instead. Shared by
+ * server gave none, so a caller with a more fitting text (behaviour.md §8) can use that instead. Shared by
  * the server and the browser data layer.
  */
 export class ApiError extends Error {

@@ -13,11 +13,11 @@ import {
   postResetPassword,
   postVerifyEmail,
   putProfile,
-} from '@/lib/api/auth';
+} from '@/lib/api/browser/auth';
 import { createAppAsyncThunk, errorMessage } from './thunk';
 
 /**
- * A product the shopper opened (§3 Visited products), kept until logout. `authToken` stays
+ * A product the shopper opened (behaviour.md §3 Visited products), kept until logout. `authToken` stays
  * null: the session lives in the API's httpOnly cookie, never where a script can read it.
  */
 export type VisitedProduct = { productId: string; timestamp: string; authToken: null; guestId: string | null };
@@ -36,7 +36,7 @@ export type AuthOperation =
   | 'resetPassword';
 
 /**
- * The Auth state of §3 without its `token`: the browser authenticates with the API's httpOnly
+ * The Auth state of behaviour.md §3 without its `token`: the browser authenticates with the API's httpOnly
  * `auth_token` cookie alone, so no script (nor localStorage) ever holds the session. "Logged
  * in" is `isAuthenticated`.
  */
@@ -72,7 +72,7 @@ const initialState: AuthState = {
 };
 
 /**
- * §5 Login, §8 Login: the server's message, or the §8 texts when it gives none or cannot be
+ * behaviour.md §5 Login, §8 Login: the server's message, or the §8 texts when it gives none or cannot be
  * reached. The API's answer also carries the bearer (for other clients); only the user is kept.
  */
 export const loginUser = createAppAsyncThunk('auth/login', async (body: LoginBody, { extra, rejectWithValue }) => {
@@ -85,7 +85,7 @@ export const loginUser = createAppAsyncThunk('auth/login', async (body: LoginBod
   }
 });
 
-/** Logs in with Google's credential (§8 Google: the server's message or 'Failed to log in with Google.'). */
+/** Logs in with Google's credential (behaviour.md §8 Google: the server's message or 'Failed to log in with Google.'). */
 export const googleLogin = createAppAsyncThunk(
   'auth/googleLogin',
   async (credential: string, { extra, rejectWithValue }) => {
@@ -99,7 +99,7 @@ export const googleLogin = createAppAsyncThunk(
   },
 );
 
-/** §8 Register: the server's message; 'Invalid registration details.' (400) or 'Registration failed…'. */
+/** behaviour.md §8 Register: the server's message; 'Invalid registration details.' (400) or 'Registration failed…'. */
 export const registerUser = createAppAsyncThunk(
   'auth/register',
   async (body: RegisterBody, { extra, rejectWithValue }) => {
@@ -113,7 +113,7 @@ export const registerUser = createAppAsyncThunk(
         answer.status === 400 ? AUTH_MESSAGES.invalidRegistration : AUTH_MESSAGES.registrationFailed,
       );
     } catch (error) {
-      // A refused connection or a timeout keeps its own §8 text; a server failure is §8's.
+      // A refused connection or a timeout keeps its own behaviour.md §8 text; a server failure is §8's.
       return rejectWithValue(
         error instanceof ApiError && error.status === 0 ? error.message : AUTH_MESSAGES.registrationFailed,
       );
@@ -121,7 +121,7 @@ export const registerUser = createAppAsyncThunk(
   },
 );
 
-/** Re-reads the logged-in user (§8 User info); only with a session to ask about. */
+/** Re-reads the logged-in user (behaviour.md §8 User info); only with a session to ask about. */
 export const fetchCurrentUser = createAppAsyncThunk(
   'auth/fetchCurrentUser',
   async (_: void, { extra, rejectWithValue }) => {
@@ -142,7 +142,7 @@ export const fetchCurrentUser = createAppAsyncThunk(
   { condition: (_, { getState }) => getState().auth.isAuthenticated },
 );
 
-/** PUT /auth/profile/full with the changed fields only; §5: an empty form is refused here. */
+/** PUT /auth/profile/full with the changed fields only; behaviour.md §5: an empty form is refused here. */
 export const updateProfile = createAppAsyncThunk(
   'auth/updateProfile',
   async (form: FormData, { extra, rejectWithValue }) => {
@@ -157,7 +157,7 @@ export const updateProfile = createAppAsyncThunk(
   },
 );
 
-/** §5: changing the password needs a session ('No auth token found' when logged out). */
+/** behaviour.md §5: changing the password needs a session ('No auth token found' when logged out). */
 export const changePassword = createAppAsyncThunk(
   'auth/changePassword',
   async (body: { currentPassword: string; newPassword: string }, { getState, extra, rejectWithValue }) => {
@@ -171,7 +171,7 @@ export const changePassword = createAppAsyncThunk(
   },
 );
 
-/** §5: verifying needs a session and the user's email. */
+/** behaviour.md §5: verifying needs a session and the user's email. */
 export const verifyEmail = createAppAsyncThunk(
   'auth/verifyEmail',
   async (otp: string, { getState, extra, rejectWithValue }) => {
@@ -188,7 +188,7 @@ export const verifyEmail = createAppAsyncThunk(
   },
 );
 
-/** §5: resending the code needs a session and the user's email. */
+/** behaviour.md §5: resending the code needs a session and the user's email. */
 export const resendVerification = createAppAsyncThunk(
   'auth/resendVerification',
   async (_: void, { getState, extra, rejectWithValue }) => {
@@ -257,7 +257,7 @@ const operationByPrefix: Record<string, AuthOperation> = {
 /** 'auth/login/pending' → 'login'. */
 const operationOf = (type: string) => operationByPrefix[type.slice(0, type.lastIndexOf('/'))];
 
-/** §4: login, Google login and a registration all log the shopper in (the API set its cookie). */
+/** behaviour.md §4: login, Google login and a registration all log the shopper in (the API set its cookie). */
 function startSession(state: AuthState, { payload }: { payload: { user: User } }) {
   state.user = payload.user;
   state.isAuthenticated = true;
@@ -267,7 +267,7 @@ const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    /** §4 Logout: user, visited products and flags go (the wishlist slice empties itself too). */
+    /** behaviour.md §4 Logout: user, visited products and flags go (the wishlist slice empties itself too). */
     loggedOut: () => initialState,
     clearAuthError: (state) => {
       state.error = null;
@@ -330,7 +330,7 @@ export const { loggedOut, clearAuthError, clearChangePasswordOutput, visitedProd
 export const authReducer = authSlice.reducer;
 
 /**
- * §4 Logout: the state forgets the session at once; then the API ends the session its cookie
+ * behaviour.md §4 Logout: the state forgets the session at once; then the API ends the session its cookie
  * names and clears the cookie. The logout stands locally even when the API cannot be reached.
  */
 export const logoutUser = createAppAsyncThunk('auth/logout', async (_: void, { dispatch, extra }) => {

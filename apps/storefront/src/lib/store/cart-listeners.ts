@@ -15,7 +15,7 @@ import { cartRestored, fetchCart, mergeGuestCart } from './cart-slice';
 import type { AppDispatch, RootState } from './store';
 
 /**
- * What the cart and the visited products do when the store changes (§3, §4), in one place
+ * What the cart and the visited products do when the store changes (behaviour.md §3, §4), in one place
  * rather than in every form: after any login the guest cart is merged and the user's cart
  * fetched; logout forgets the guest id; and the state is mirrored into browser storage (the
  * cart under `cart`) and the visited products cookie, which these listeners alone write.
@@ -25,7 +25,7 @@ export function createCartListeners() {
   const listeners = createListenerMiddleware();
   const startListening = listeners.startListening.withTypes<RootState, AppDispatch>();
 
-  // §4: login, Google login or a registration with a token. A merge failure is only logged;
+  // behaviour.md §4: login, Google login or a registration with a token. A merge failure is only logged;
   // the user's own cart is fetched then instead.
   startListening({
     matcher: isAnyOf(loginUser.fulfilled, googleLogin.fulfilled, registerUser.fulfilled),
@@ -39,7 +39,7 @@ export function createCartListeners() {
     },
   });
 
-  // §4 Logout: the next guest gets a new guest id (the slices empty the cart and the visited products).
+  // behaviour.md §4 Logout: the next guest gets a new guest id (the slices empty the cart and the visited products).
   startListening({ actionCreator: loggedOut, effect: () => clearGuestId() });
 
   // The one writer of the stored cart. A cart that came from storage is there already.

@@ -1,14 +1,14 @@
 import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
 import { CART_MESSAGES, type Cart } from '@vastra/contracts';
-import { deleteCart, deleteCartItem, getCart, postAddToCart, postMergeCart, putCartItem } from '@/lib/api/cart';
+import { deleteCart, deleteCartItem, getCart, postAddToCart, postMergeCart, putCartItem } from '@/lib/api/browser/cart';
 import { clearGuestId, ensureGuestId, readGuestId } from '@/lib/guest-id';
 import { loggedOut } from './auth-slice';
 import type { RootState } from './store';
 import { createAppAsyncThunk, errorMessage } from './thunk';
 
 /**
- * The cart of §3 and §4 as the browser keeps it: the API's `Cart` (money in rupees), whether a
- * call is in flight and the last call's error (§8 Cart messages, the server's first). The
+ * The cart of behaviour.md §3 and §4 as the browser keeps it: the API's `Cart` (money in rupees), whether a
+ * call is in flight and the last call's error (behaviour.md §8 Cart messages, the server's first). The
  * slice is the cart's one writer: a store listener mirrors `cart` into browser storage under
  * `cart`, and the cart context brings changes made by other tabs back in with `cartRestored`.
  */
@@ -26,7 +26,7 @@ const initialState: CartState = { cart: null, loading: false, pendingCalls: 0, e
 const guestIdFor = (state: RootState): string | null => (state.auth.isAuthenticated ? null : readGuestId());
 const hasOwner = (state: RootState) => state.auth.isAuthenticated || readGuestId() !== null;
 
-/** POST /cart/add. A guest's first item makes the guest id (§4 Guest cart). */
+/** POST /cart/add. A guest's first item makes the guest id (behaviour.md §4 Guest cart). */
 export const addToCart = createAppAsyncThunk(
   'cart/add',
   async (item: { productId: string; variantId: string; quantity: number }, { getState, extra, rejectWithValue }) => {
@@ -85,7 +85,7 @@ export const removeCartItem = createAppAsyncThunk(
 );
 
 /**
- * POST /cart/merge after a login (§4): the guest's lines join the user's cart, and the guest id
+ * POST /cart/merge after a login (behaviour.md §4): the guest's lines join the user's cart, and the guest id
  * is forgotten once they have. Only for a logged-in shopper who has a guest id.
  */
 export const mergeGuestCart = createAppAsyncThunk(
@@ -154,7 +154,7 @@ const cartSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      // §4 Logout: the stored cart goes; the next guest starts with a new guest id.
+      // behaviour.md §4 Logout: the stored cart goes; the next guest starts with a new guest id.
       .addCase(loggedOut, () => initialState)
       .addMatcher(isPending(...cartThunks), (state) => {
         state.pendingCalls += 1;

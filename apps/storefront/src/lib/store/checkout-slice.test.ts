@@ -8,20 +8,19 @@ import {
   type Address,
   type Cart,
   type CartItem,
-  type CouponQuote,
+  type CheckoutQuote,
+  type CheckoutQuoteBody,
   type Order,
-  type TaxResult,
 } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/api/api-error';
-import type { ApiAnswer, BrowserApi, RequestOptions } from '@/lib/api/browser-client';
+import { storefrontApi } from '@/lib/api/browser/api';
+import { checkoutApi } from '@/lib/api/browser/checkout';
+import type { ApiAnswer, BrowserApi, RequestOptions } from '@/lib/api/browser/client';
 import { authReducer, loggedOut, loginUser } from './auth-slice';
 import { cartReducer, cartRestored } from './cart-slice';
 import {
-  amountPayable,
-  applyCoupon,
-  applyGiftCard,
-  cartKey,
+  applyCode,
   checkoutReducer,
   couponRemoved,
   giftCardRemoved,
@@ -31,7 +30,8 @@ import {
   orderAttemptStarted,
   paymentMethodChosen,
   placeOrder,
-  refreshQuote,
+  quoteBody,
+  quoteSettled,
   resetCheckout,
   type CheckoutState,
 } from './checkout-slice';
@@ -99,32 +99,37 @@ const ADDRESS: Address = {
   phone: '9876543210',
 };
 
-function taxResult(totalAmount: number, overrides: Partial<TaxResult> = {}): TaxResult {
+const DESTINATION = { state: 'Karnataka', postalCode: '560001' };
+
+/** The answer of POST /checkout/quote for a body: what the body's lines cost, and the codes it took. */
+function quoteOf(totalAmount: number, overrides: Partial<CheckoutQuote> = {}): CheckoutQuote {
   return {
+    lines: [],
+    coupon: null,
+    additionalCoupon: null,
+    subtotal: totalAmount,
+    discountAmount: 0,
+    shippingAmount: 0,
+    taxableAmount: totalAmount,
     totalTax: 0,
     taxes: [],
     totalAmount,
-    taxableAmount: totalAmount,
+    giftCardAmount: 0,
+    amountPayable: totalAmount,
     pricesIncludeTax: true,
     placeOfSupply: '29',
     intraState: true,
+    messages: [],
     ...overrides,
   };
 }
 
-function couponQuote(code: string, discountAmount: number, extra: Partial<CouponQuote> = {}): CouponQuote {
-  return {
-    code,
-    discountAmount,
-    isGiftCard: false,
-    description: `${code} off`,
-    replacedCode: null,
-    appliedTo: { productIds: [], eligibleSubtotal: 0 },
-    balance: null,
-    remainingBalance: null,
-    ...extra,
-  };
-}
+const couponOf = (code: string, discountAmount: number) => ({
+  code,
+  description: `${code} off`,
+  discountAmount,
+  appliedTo: { productIds: [], eligibleSubtotal: 0 },
+});
 
 type Call = { path: string; options: RequestOptions };
 type Handler = (call: Call) => ApiAnswer<unknown> | Promise<ApiAnswer<unknown>>;
@@ -150,8 +155,13 @@ function checkoutStore(handler: Handler, { cart = cartOf([line('v1', 1000, 2)]) 
     },
   };
   const store = configureStore({
-    reducer: combineReducers({ auth: authReducer, cart: cartReducer, checkout: checkoutReducer }),
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }),
+    reducer: combineReducers({
+      auth: authReducer,
+      cart: cartReducer,
+      checkout: checkoutReducer,
+      [storefrontApi.reducerPath]: storefrontApi.reducer,
+    }),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
   });
   store.dispatch(
     loginUser.fulfilled({ token: 't', user: { id: 'u', email: 'asha@example.com' } } as never, 'request', {
@@ -166,16 +176,16 @@ function checkoutStore(handler: Handler, { cart = cartOf([line('v1', 1000, 2)]) 
 
 const state = (overrides: Partial<CheckoutState> = {}): CheckoutState => ({ ...initialCheckoutState, ...overrides });
 
-describe('checkout reducers (§4: coupons and gift cards applied or removed, checkout reset)', () => {
-  const coupon = { code: 'WELCOME10', discountAmount: 200, description: '10% off', quotedFor: 'k' };
-  const giftCard = { code: 'GIFT', amount: 500, balance: 500, remainingBalance: 0, quotedFor: 1800 };
+describe('checkout reducers (behaviour.md §4: coupons and gift cards applied or removed, checkout reset)', () => {
+  const coupon = { kind: 'coupon' as const, code: 'WELCOME10', destination: null };
+  const giftCard = { kind: 'giftCard' as const, code: 'GIFT', destination: null };
 
   it('a coupon applied is kept with its saving; removing it clears it and its error', () => {
-    let s = checkoutReducer(state({ couponError: 'old' }), applyCoupon.pending('r', 'WELCOME10'));
+    let s = checkoutReducer(state({ couponError: 'old' }), applyCode.pending('r', coupon));
     assert.equal(s.couponBusy, true);
     assert.equal(s.couponError, null);
-    s = checkoutReducer(s, applyCoupon.fulfilled({ coupon, message: COUPON_MESSAGES.applied }, 'r', 'WELCOME10'));
-    assert.deepEqual(s.appliedCoupon, coupon);
+    s = checkoutReducer(s, applyCode.fulfilled({ code: 'WELCOME10', message: COUPON_MESSAGES.applied }, 'r', coupon));
+    assert.equal(s.appliedCoupon, 'WELCOME10');
     assert.equal(s.couponBusy, false);
     s = checkoutReducer({ ...s, couponError: 'x' }, couponRemoved());
     assert.equal(s.appliedCoupon, null);
@@ -184,27 +194,27 @@ describe('checkout reducers (§4: coupons and gift cards applied or removed, che
 
   it('a refused coupon keeps the one applied before and says why', () => {
     const s = checkoutReducer(
-      state({ appliedCoupon: coupon }),
-      applyCoupon.rejected(null, 'r', 'NOPE', COUPON_MESSAGES.notFound),
+      state({ appliedCoupon: 'WELCOME10' }),
+      applyCode.rejected(null, 'r', { ...coupon, code: 'NOPE' }, COUPON_MESSAGES.notFound),
     );
-    assert.deepEqual(s.appliedCoupon, coupon);
+    assert.equal(s.appliedCoupon, 'WELCOME10');
     assert.equal(s.couponError, COUPON_MESSAGES.notFound);
   });
 
   it('a gift card applied is kept with what it pays; removing it clears it', () => {
     let s = checkoutReducer(
       state(),
-      applyGiftCard.fulfilled({ giftCard, message: COUPON_MESSAGES.giftCardApplied }, 'r', 'GIFT'),
+      applyCode.fulfilled({ code: 'GIFT', message: COUPON_MESSAGES.giftCardApplied }, 'r', giftCard),
     );
-    assert.deepEqual(s.giftCard, giftCard);
+    assert.equal(s.giftCard, 'GIFT');
     s = checkoutReducer(s, giftCardRemoved());
     assert.equal(s.giftCard, null);
   });
 
   it('resetCheckout and logout start the checkout afresh', () => {
     const busy = state({
-      appliedCoupon: coupon,
-      giftCard,
+      appliedCoupon: 'WELCOME10',
+      giftCard: 'GIFT',
       paymentMethod: 'cod',
       addressChoice: { kind: 'new' },
       idempotencyKey: 'order_abcdefgh',
@@ -217,7 +227,13 @@ describe('checkout reducers (§4: coupons and gift cards applied or removed, che
   it('a placed order resets the checkout and remembers the order', () => {
     const order = { id: 'order-1' } as Order;
     const s = checkoutReducer(
-      state({ appliedCoupon: coupon, giftCard, paymentMethod: 'sandbox', idempotencyKey: 'order_k', placing: true }),
+      state({
+        appliedCoupon: 'WELCOME10',
+        giftCard: 'GIFT',
+        paymentMethod: 'sandbox',
+        idempotencyKey: 'order_k',
+        placing: true,
+      }),
       placeOrder.fulfilled({ order, message: ORDER_MESSAGES.created }, 'r', {
         shippingAddress: ADDRESS,
         saveAddress: false,
@@ -243,27 +259,6 @@ describe('checkout reducers (§4: coupons and gift cards applied or removed, che
     );
   });
 
-  it('only the newest re-quote is applied, and never over a coupon chosen meanwhile', () => {
-    let s = checkoutReducer(state({ appliedCoupon: coupon }), refreshQuote.pending('old', null));
-    s = checkoutReducer(s, refreshQuote.pending('new', null));
-    const stale = {
-      taxes: taxResult(1),
-      taxesFor: 'a',
-      taxError: null,
-      coupon: { code: 'WELCOME10', applied: null, error: 'gone' },
-      giftCard: null,
-    };
-    s = checkoutReducer(s, refreshQuote.fulfilled(stale, 'old', null));
-    assert.equal(s.taxes, null);
-    assert.deepEqual(s.appliedCoupon, coupon);
-
-    const other = { ...stale, coupon: { code: 'FESTIVE300', applied: null, error: 'gone' } };
-    s = checkoutReducer(s, refreshQuote.fulfilled(other, 'new', null));
-    assert.deepEqual(s.taxes, taxResult(1));
-    assert.deepEqual(s.appliedCoupon, coupon, 'a result about another code leaves the applied coupon alone');
-    assert.equal(s.quoting, false);
-  });
-
   it('choosing a payment method clears the order error', () => {
     const s = checkoutReducer(state({ orderError: ORDER_MESSAGES.paymentMethodRequired }), paymentMethodChosen('cod'));
     assert.equal(s.paymentMethod, 'cod');
@@ -272,23 +267,32 @@ describe('checkout reducers (§4: coupons and gift cards applied or removed, che
 });
 
 describe('checkout helpers', () => {
-  it('the amount payable is the total less the gift card, exact to the paisa and never below 0', () => {
-    assert.equal(amountPayable(1000.1, { amount: 500 }), 500.1);
-    assert.equal(amountPayable(0.3, { amount: 0.1 }), 0.2);
-    assert.equal(amountPayable(300, { amount: 500 }), 0);
-    assert.equal(amountPayable(1299, null), 1299);
-  });
-
-  it('the cart key follows sizes, quantities and prices, not the order of lines', () => {
-    const a = line('a', 100, 1);
-    const b = line('b', 200, 2);
-    assert.equal(cartKey([a, b]), cartKey([b, a]));
-    assert.notEqual(cartKey([a, b]), cartKey([a, line('b', 200, 3)]));
-    assert.notEqual(cartKey([a, b]), cartKey([a, line('b', 199, 2)]));
+  it('the quote body holds the lines that can be bought, the codes and the destination', () => {
+    assert.deepEqual(
+      quoteBody({
+        lines: [line('a', 100, 1), line('b', 200, 2)],
+        couponCode: 'WELCOME10',
+        giftCardCode: null,
+        destination: DESTINATION,
+      }),
+      {
+        items: [
+          { productId: 'product-a', variantId: 'a', quantity: 1 },
+          { productId: 'product-b', variantId: 'b', quantity: 2 },
+        ],
+        coupon: 'WELCOME10',
+        additionalCoupon: null,
+        stateCode: 'Karnataka',
+        zipCode: '560001',
+      },
+    );
+    const nowhere = quoteBody({ lines: [], couponCode: null, giftCardCode: null, destination: null });
+    assert.equal(nowhere.stateCode, null);
+    assert.equal(nowhere.zipCode, null);
   });
 });
 
-describe('placeOrder (§5, Idempotency-Key)', () => {
+describe('placeOrder (behaviour.md §5, Idempotency-Key)', () => {
   const input = { shippingAddress: ADDRESS, saveAddress: true };
   const order = { id: 'order-1', paymentUrl: 'http://localhost:9000/payments/sandbox/m1' } as Order;
   const keyOf = (call: Call) => call.options.headers?.['Idempotency-Key'];
@@ -306,14 +310,11 @@ describe('placeOrder (§5, Idempotency-Key)', () => {
     const { store, dispatch, calls } = checkoutStore(() => new Promise((resolve) => (answer = resolve)));
     dispatch(paymentMethodChosen('sandbox'));
     store.dispatch(
-      applyCoupon.fulfilled(
-        {
-          coupon: { code: 'WELCOME10', discountAmount: 200, description: '', quotedFor: '' },
-          message: '',
-        },
-        'r',
-        'WELCOME10',
-      ),
+      applyCode.fulfilled({ code: 'WELCOME10', message: COUPON_MESSAGES.applied }, 'r', {
+        kind: 'coupon',
+        code: 'WELCOME10',
+        destination: null,
+      }),
     );
     const first = dispatch(placeOrder(input));
     const second = dispatch(placeOrder(input));
@@ -368,7 +369,7 @@ describe('placeOrder (§5, Idempotency-Key)', () => {
     assert.notEqual(keyOf(calls[2]!), kept, 'after a refusal the next attempt is a new one');
   });
 
-  it("a failure without the server's words is 'Failed to create order' (§8)", async () => {
+  it("a failure without the server's words is 'Failed to create order' (behaviour.md §8)", async () => {
     const { dispatch } = checkoutStore(() => {
       throw new ApiError(500, 'Something went wrong. Please try again later.', true);
     });
@@ -378,131 +379,128 @@ describe('placeOrder (§5, Idempotency-Key)', () => {
   });
 });
 
-describe('coupons and gift cards (§7 POST /coupons/validate, §8)', () => {
-  it('applying a coupon sends the cart lines and names the coupon it replaces (prevoiusCode)', async () => {
+describe('coupons and gift cards (behaviour.md §7 POST /checkout/quote, §8)', () => {
+  const coupon = (code: string) => applyCode({ kind: 'coupon', code, destination: DESTINATION });
+  const giftCard = (code: string) => applyCode({ kind: 'giftCard', code, destination: DESTINATION });
+
+  it('applying a coupon asks one quote with the cart lines; a new coupon replaces the one applied', async () => {
     const { store, dispatch, calls } = checkoutStore(({ options }) => {
-      const body = options.json as { code: string };
-      return ok(couponQuote(body.code, body.code === 'WELCOME10' ? 200 : 300), COUPON_MESSAGES.applied);
+      const body = options.json as CheckoutQuoteBody;
+      return ok(quoteOf(1800, { coupon: couponOf(body.coupon!, body.coupon === 'WELCOME10' ? 200 : 300) }));
     });
-    await dispatch(applyCoupon(' welcome10 '.toUpperCase()));
-    await dispatch(applyCoupon('FESTIVE300'));
-    assert.equal(calls[0]!.path, '/coupons/validate');
+    await dispatch(coupon(' welcome10 '.toUpperCase()));
+    await dispatch(coupon('FESTIVE300'));
+    assert.equal(calls[0]!.path, '/checkout/quote');
+    assert.equal(calls[0]!.options.method, 'POST');
     assert.deepEqual(calls[0]!.options.json, {
-      code: 'WELCOME10',
-      items: [{ productId: 'product-v1', variantId: 'v1', quantity: 2, price: 1000 }],
-      subtotal: 2000,
-      prevoiusCode: null,
-      isGiftCard: false,
+      items: [{ productId: 'product-v1', variantId: 'v1', quantity: 2 }],
+      coupon: 'WELCOME10',
+      additionalCoupon: null,
+      stateCode: 'Karnataka',
+      zipCode: '560001',
     });
-    assert.equal((calls[1]!.options.json as { prevoiusCode: string }).prevoiusCode, 'WELCOME10');
-    const applied = store.getState().checkout.appliedCoupon;
-    assert.equal(applied?.code, 'FESTIVE300');
-    assert.equal(applied?.discountAmount, 300);
+    assert.equal((calls[1]!.options.json as CheckoutQuoteBody).coupon, 'FESTIVE300');
+    assert.equal(calls.length, 2);
+    assert.equal(store.getState().checkout.appliedCoupon, 'FESTIVE300');
   });
 
-  it("the API's reason is shown; without one, 'Coupon not found' for a 404 and 'Failed to apply coupon' otherwise", async () => {
-    const failures = [
-      new ApiError(400, 'This coupon has expired.'),
-      new ApiError(404, 'Something went wrong. Please try again later.', true),
-      new ApiError(500, 'Something went wrong. Please try again later.', true),
+  it("the quote's reason is shown; without one, 'Failed to apply coupon'", async () => {
+    const answers: (() => ApiAnswer<unknown>)[] = [
+      () => ok(quoteOf(2000, { messages: [{ field: 'coupon', message: 'This coupon has expired.' }] })),
+      () => ok(quoteOf(2000, { messages: [{ field: 'coupon', message: COUPON_MESSAGES.notFound }] })),
+      () => {
+        throw new ApiError(500, 'Something went wrong. Please try again later.', true);
+      },
     ];
-    const { dispatch } = checkoutStore(() => {
-      throw failures.shift();
-    });
-    assert.equal((await dispatch(applyCoupon('OLD'))).payload, 'This coupon has expired.');
-    assert.equal((await dispatch(applyCoupon('NOPE'))).payload, COUPON_MESSAGES.notFound);
-    assert.equal((await dispatch(applyCoupon('WELCOME10'))).payload, COUPON_MESSAGES.apply);
+    const { store, dispatch } = checkoutStore(() => answers.shift()!());
+    assert.equal((await dispatch(coupon('OLD'))).payload, 'This coupon has expired.');
+    assert.equal((await dispatch(coupon('NOPE'))).payload, COUPON_MESSAGES.notFound);
+    assert.equal((await dispatch(coupon('WELCOME10'))).payload, COUPON_MESSAGES.apply);
+    assert.equal(store.getState().checkout.couponError, COUPON_MESSAGES.apply);
+    assert.equal(store.getState().checkout.appliedCoupon, null);
   });
 
   it('an empty code is refused without a request', async () => {
     const { dispatch, calls } = checkoutStore(() => ok(null));
-    assert.equal((await dispatch(applyCoupon('   '))).payload, COUPON_MESSAGES.codeRequired);
+    assert.equal((await dispatch(coupon('   '))).payload, COUPON_MESSAGES.codeRequired);
     assert.deepEqual(calls, []);
   });
 
-  it("a gift card is quoted against what is left to pay; its failure falls back to 'Failed to apply gift card'", async () => {
+  it("a gift card is quoted with the coupon applied; its failure falls back to 'Failed to apply gift card'", async () => {
     const answers: (() => ApiAnswer<unknown>)[] = [
-      () => ok(taxResult(1800)),
-      () => ok(couponQuote('GIFT-500', 500, { isGiftCard: true, balance: 500, remainingBalance: 0 })),
+      () => ok(quoteOf(1800, { coupon: couponOf('WELCOME10', 200) })),
+      () =>
+        ok(
+          quoteOf(1800, {
+            coupon: couponOf('WELCOME10', 200),
+            additionalCoupon: { code: 'GIFT-500', amount: 500, balance: 500, remainingBalance: 0 },
+            giftCardAmount: 500,
+            amountPayable: 1300,
+          }),
+        ),
       () => {
         throw new ApiError(500, 'Something went wrong. Please try again later.', true);
       },
     ];
     const { store, dispatch, calls } = checkoutStore(() => answers.shift()!());
-    await dispatch(refreshQuote({ state: 'Karnataka', postalCode: '560001' }));
-    await dispatch(applyGiftCard('GIFT-500'));
-    assert.deepEqual(calls[1]!.options.json, { code: 'GIFT-500', isGiftCard: true, preDiscountAmount: 1800 });
-    assert.deepEqual(store.getState().checkout.giftCard, {
-      code: 'GIFT-500',
-      amount: 500,
-      balance: 500,
-      remainingBalance: 0,
-      quotedFor: 1800,
-    });
-    const failed = await dispatch(applyGiftCard('GIFT-OTHER'));
+    await dispatch(coupon('WELCOME10'));
+    await dispatch(giftCard('GIFT-500'));
+    assert.equal((calls[1]!.options.json as CheckoutQuoteBody).coupon, 'WELCOME10');
+    assert.equal((calls[1]!.options.json as CheckoutQuoteBody).additionalCoupon, 'GIFT-500');
+    assert.equal(store.getState().checkout.giftCard, 'GIFT-500');
+    const failed = await dispatch(giftCard('GIFT-OTHER'));
     assert.equal(failed.payload, COUPON_MESSAGES.giftCardApply);
-    assert.equal(store.getState().checkout.giftCard?.code, 'GIFT-500');
+    assert.equal(store.getState().checkout.giftCard, 'GIFT-500');
   });
 });
 
-describe('refreshQuote', () => {
-  const destination = { state: 'Karnataka', postalCode: '560001' };
+describe('the checkout quote (one POST /checkout/quote per change)', () => {
+  const bodyFor = (cart: Cart, couponCode: string | null, destination = DESTINATION) =>
+    quoteBody({ lines: cart.items, couponCode, giftCardCode: null, destination });
 
-  it('asks GST for the destination with the coupon discount, and nothing again while nothing changed', async () => {
-    const { store, dispatch, calls } = checkoutStore(({ path, options }) =>
-      path === '/taxes/calculate'
-        ? ok(taxResult(2000 - (options.json as { discountAmount: number }).discountAmount))
-        : ok(couponQuote('WELCOME10', 200)),
+  it('the same choices are asked once; a new destination once more; never /taxes/calculate or /coupons/validate', async () => {
+    const { store, dispatch, calls } = checkoutStore(() => ok(quoteOf(2000)));
+    const cart = store.getState().cart.cart!;
+    const first = await dispatch(checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(cart, null)));
+    assert.equal(first.data?.totalAmount, 2000);
+    await dispatch(checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(cart, null)));
+    assert.equal(calls.length, 1);
+    await dispatch(
+      checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(cart, null, { state: 'Delhi', postalCode: '110001' })),
     );
-    await dispatch(applyCoupon('WELCOME10'));
-    await dispatch(refreshQuote(destination));
-    assert.deepEqual(
-      calls.map((c) => c.path),
-      ['/coupons/validate', '/taxes/calculate'],
-      'the coupon was quoted for this cart already',
-    );
-    assert.deepEqual(calls[1]!.options.json, {
-      subtotal: 2000,
-      discountAmount: 200,
-      countryCode: 'IN',
-      stateCode: 'Karnataka',
-      zipCode: '560001',
-      items: [{ price: 1000, quantity: 2, productId: 'product-v1' }],
-    });
-    assert.equal(store.getState().checkout.taxes?.totalAmount, 1800);
-    await dispatch(refreshQuote(destination));
     assert.equal(calls.length, 2);
-    await dispatch(refreshQuote({ state: 'Delhi', postalCode: '110001' }));
-    assert.equal(calls.length, 3);
-    assert.equal((calls[2]!.options.json as { stateCode: string }).stateCode, 'Delhi');
+    assert.equal((calls[1]!.options.json as CheckoutQuoteBody).stateCode, 'Delhi');
+    assert.deepEqual(new Set(calls.map((c) => c.path)), new Set(['/checkout/quote']));
   });
 
-  it("a coupon that no longer applies to the changed cart is removed with the API's reason", async () => {
-    const { store, dispatch } = checkoutStore(({ path }) => {
-      if (path === '/taxes/calculate') return ok(taxResult(500));
-      if (store.getState().checkout.appliedCoupon)
-        throw new ApiError(400, 'Add items worth ₹ 1,999 or more to use this coupon.');
-      return ok(couponQuote('FESTIVE300', 300));
+  it("a coupon the quote refuses after the cart changed goes with the quote's reason, and is not asked again", async () => {
+    const reason = 'Add items worth ₹ 1,999 or more to use this coupon.';
+    const { store, dispatch, calls } = checkoutStore(({ options }) => {
+      const body = options.json as CheckoutQuoteBody;
+      if (body.items![0]!.quantity === 1) return ok(quoteOf(500, { messages: [{ field: 'coupon', message: reason }] }));
+      return ok(quoteOf(1700, { coupon: couponOf('FESTIVE300', 300) }));
     });
-    await dispatch(applyCoupon('FESTIVE300'));
-    store.dispatch(cartRestored(cartOf([line('v1', 500, 1)])));
-    await dispatch(refreshQuote(destination));
+    await dispatch(applyCode({ kind: 'coupon', code: 'FESTIVE300', destination: DESTINATION }));
+    const smaller = cartOf([line('v1', 500, 1)]);
+    store.dispatch(cartRestored(smaller));
+    const body = bodyFor(smaller, 'FESTIVE300');
+    const refused = await dispatch(checkoutApi.endpoints.checkoutQuote.initiate(body));
+    await dispatch(quoteSettled({ body, quote: refused.data! }));
     const { checkout } = store.getState();
     assert.equal(checkout.appliedCoupon, null);
-    assert.equal(checkout.couponError, 'Add items worth ₹ 1,999 or more to use this coupon.');
-    assert.equal(checkout.taxes?.totalAmount, 500);
+    assert.equal(checkout.couponError, reason);
+    const settled = await dispatch(checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(smaller, null)));
+    assert.equal(settled.data?.totalAmount, 500);
+    assert.equal(calls.length, 2, 'the quote without the coupon is the one already answered');
   });
 
-  it("a failed GST quote says 'Failed to calculate taxes' (§8) and an empty cart asks nothing", async () => {
-    const { store, dispatch, calls } = checkoutStore(() => {
+  it("a failed quote says 'Failed to calculate taxes' (behaviour.md §8)", async () => {
+    const { store, dispatch } = checkoutStore(() => {
       throw new ApiError(500, 'Something went wrong. Please try again later.', true);
     });
-    await dispatch(refreshQuote(destination));
-    assert.equal(store.getState().checkout.taxError, TAX_MESSAGES.calculate);
-    store.dispatch(cartRestored(cartOf([line('v1', 1000, 1, false)])));
-    await dispatch(refreshQuote(destination));
-    assert.equal(calls.length, 1);
-    assert.equal(store.getState().checkout.taxes, null);
-    assert.equal(store.getState().checkout.taxError, null);
+    const result = await dispatch(
+      checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(store.getState().cart.cart!, null)),
+    );
+    assert.equal(result.error && 'message' in result.error ? result.error.message : null, TAX_MESSAGES.calculate);
   });
 });

@@ -1,62 +1,48 @@
 import {
   COUPON_MESSAGES,
   ORDER_MESSAGES,
-  TAX_MESSAGES,
   type Address,
   type Cart,
   type CartItem,
+  type CheckoutQuote,
+  type CheckoutQuoteBody,
   type PaymentMethod,
-  type TaxResult,
 } from '@vastra/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ApiError } from '@/lib/api/api-error';
-import { postCalculateTaxes, postOrder, postValidateCoupon } from '@/lib/api/checkout';
+import { asFailure, failureMessage } from '@/lib/api/browser/api';
+import { checkoutApi } from '@/lib/api/browser/checkout';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { loggedOut } from './auth-slice';
-import type { RootState } from './store';
-import { createAppAsyncThunk, errorMessage } from './thunk';
+import { createAppAsyncThunk } from './thunk';
 
 /**
- * The checkout of §4 ("Coupons and gift cards can be applied or removed; checkout state can be
- * reset"): which address the order goes to, the coupon and the gift card applied (with what
- * they take off), the payment method, the idempotency key of the order being placed and the
- * last order placed. Persisted like the other slices, so a reload keeps the shopper's choices
- * and, above all, the key of an attempt whose answer never arrived. The GST quote, the calls in
- * flight and their errors are transient (CHECKOUT_TRANSIENT_FIELDS). Money in rupees.
+ * The checkout of behaviour.md §4 ("Coupons and gift cards can be applied or removed; checkout
+ * state can be reset") as the browser owns it: which address the order goes to, the coupon and
+ * gift card codes the shopper applied, the payment method, the idempotency key of the order
+ * being placed and the last order placed. Persisted like the other slices, so a reload keeps the
+ * shopper's choices and, above all, the key of an attempt whose answer never arrived. What the
+ * codes take off, the GST and the amount payable are the checkout quote's (one POST
+ * /checkout/quote per change, cached by RTK Query); the calls in flight and their errors are
+ * transient (CHECKOUT_TRANSIENT_FIELDS).
  */
 
-/** A coupon as applied: its code and saving, and the cart it was quoted for (cartKey). */
-export type AppliedCoupon = { code: string; discountAmount: number; description: string; quotedFor: string };
-/**
- * A gift card as applied: the amount it pays of this order, its balance now and after the
- * order, and the amount it was quoted against (what was left to pay after the coupon and GST).
- */
-export type AppliedGiftCard = {
-  code: string;
-  amount: number;
-  balance: number | null;
-  remainingBalance: number | null;
-  quotedFor: number;
-};
 /** One of the address book's addresses, or the new-address form. */
 export type AddressChoice = { kind: 'saved'; id: string } | { kind: 'new' };
-/** Where the order goes, as far as GST is concerned (§3 Tax result: by state, else by pincode). */
+/** Where the order goes, as far as GST is concerned (behaviour.md §3 Tax result: by state, else by pincode). */
 export type Destination = { state: string; postalCode: string } | null;
+/** The two code fields of the checkout. */
+export type CodeKind = 'coupon' | 'giftCard';
 
 export type CheckoutState = {
   addressChoice: AddressChoice | null;
-  appliedCoupon: AppliedCoupon | null;
-  giftCard: AppliedGiftCard | null;
+  /** The coupon code applied (the quote says what it takes off), or null. */
+  appliedCoupon: string | null;
+  /** The gift card code applied on top of the coupon, or null. */
+  giftCard: string | null;
   paymentMethod: PaymentMethod | null;
   /** The key of the order attempt under way; kept until that order exists or the API refuses it. */
   idempotencyKey: string | null;
   lastOrderId: string | null;
-  /** The GST quote of the cart as it stands (POST /taxes/calculate), and what it was asked for. */
-  taxes: TaxResult | null;
-  taxesFor: string | null;
-  quoteRequestId: string | null;
-  quoting: boolean;
-  taxError: string | null;
   couponBusy: boolean;
   couponError: string | null;
   giftCardBusy: boolean;
@@ -65,13 +51,8 @@ export type CheckoutState = {
   orderError: string | null;
 };
 
-/** What a reload starts afresh: the quote (asked again), calls in flight and their outcomes. */
+/** What a reload starts afresh: calls in flight and their outcomes. */
 export const CHECKOUT_TRANSIENT_FIELDS = [
-  'taxes',
-  'taxesFor',
-  'quoteRequestId',
-  'quoting',
-  'taxError',
   'couponBusy',
   'couponError',
   'giftCardBusy',
@@ -87,11 +68,6 @@ export const initialCheckoutState: CheckoutState = {
   paymentMethod: null,
   idempotencyKey: null,
   lastOrderId: null,
-  taxes: null,
-  taxesFor: null,
-  quoteRequestId: null,
-  quoting: false,
-  taxError: null,
   couponBusy: false,
   couponError: null,
   giftCardBusy: false,
@@ -105,242 +81,151 @@ export function orderableLines(cart: Cart | null): CartItem[] {
   return (cart?.items ?? []).filter((item) => item.isAvailable);
 }
 
-/** What a coupon's saving depends on: each line's size, quantity and price. */
-export function cartKey(lines: readonly CartItem[]): string {
-  return lines
-    .map((line) => `${line.variantId}x${line.quantity}@${line.price}`)
-    .sort()
-    .join(',');
+/** What a quote is asked for: the lines that can be bought, the two codes and the ship-to state and pincode. */
+export type QuoteInput = {
+  lines: readonly CartItem[];
+  couponCode: string | null;
+  giftCardCode: string | null;
+  destination: Destination;
+};
+
+/**
+ * The body of POST /checkout/quote, and with it the key of the cached quote: the same lines,
+ * codes and destination give the same body, so nothing is asked twice.
+ */
+export function quoteBody({ lines, couponCode, giftCardCode, destination }: QuoteInput): CheckoutQuoteBody {
+  return {
+    items: lines.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity })),
+    coupon: couponCode,
+    additionalCoupon: giftCardCode,
+    stateCode: destination?.state || null,
+    zipCode: destination?.postalCode || null,
+  };
 }
 
-const couponItems = (lines: readonly CartItem[]) =>
-  lines.map((line) => ({
-    productId: line.productId,
-    variantId: line.variantId,
-    quantity: line.quantity,
-    price: line.price,
-  }));
+/** The quote field of each code, as its messages name it. */
+const QUOTE_FIELD = { coupon: 'coupon', giftCard: 'additionalCoupon' } as const;
 
-/** Rupees to paise and back, so that differences of amounts are exact. */
-const paise = (rupees: number) => Math.round(rupees * 100);
-
-/** What is left to pay after the gift card: the order's total less what the card covers, never below 0. */
-export function amountPayable(total: number, giftCard: Pick<AppliedGiftCard, 'amount'> | null): number {
-  return Math.max(0, paise(total) - paise(giftCard?.amount ?? 0)) / 100;
+/** Why the quote left a code out (behaviour.md §8: the reason to show under its field), or null. */
+export function refusalOf(quote: CheckoutQuote, kind: CodeKind): string | null {
+  return quote.messages.find((message) => message.field === QUOTE_FIELD[kind])?.message ?? null;
 }
+
+/** The fallbacks of behaviour.md §8 for a code that could not be applied, per field. */
+const CODE_MESSAGES = {
+  coupon: { failed: COUPON_MESSAGES.apply, applied: COUPON_MESSAGES.applied },
+  giftCard: { failed: COUPON_MESSAGES.giftCardApply, applied: COUPON_MESSAGES.giftCardApplied },
+} as const;
+
+/**
+ * Applies a coupon or a gift card: one POST /checkout/quote with the new code in its field
+ * (a new coupon replaces the one applied before). The code is kept when the quote took it;
+ * otherwise the field says the quote's reason, else 'Failed to apply coupon' / 'Failed to
+ * apply gift card' (behaviour.md §8), and the code applied before stays. The quote asked is the
+ * one the page shows next, from the cache.
+ */
+export const applyCode = createAppAsyncThunk(
+  'checkout/applyCode',
+  async (
+    { kind, code: rawCode, destination }: { kind: CodeKind; code: string; destination: Destination },
+    { getState, dispatch, rejectWithValue },
+  ) => {
+    const code = rawCode.trim();
+    if (!code) return rejectWithValue(COUPON_MESSAGES.codeRequired);
+    const { cart, checkout } = getState();
+    const lines = orderableLines(cart.cart);
+    if (lines.length === 0) return rejectWithValue(COUPON_MESSAGES.itemsRequired);
+    const body = quoteBody({
+      lines,
+      couponCode: kind === 'coupon' ? code : checkout.appliedCoupon,
+      giftCardCode: kind === 'giftCard' ? code : checkout.giftCard,
+      destination,
+    });
+    const request = dispatch(checkoutApi.endpoints.checkoutQuote.initiate(body));
+    try {
+      const quote = await request.unwrap();
+      const applied = kind === 'coupon' ? quote.coupon?.code : quote.additionalCoupon?.code;
+      if (!applied) return rejectWithValue(refusalOf(quote, kind) ?? CODE_MESSAGES[kind].failed);
+      return { code: applied, message: CODE_MESSAGES[kind].applied };
+    } catch (error) {
+      return rejectWithValue(failureMessage(asFailure(error), CODE_MESSAGES[kind].failed));
+    } finally {
+      request.unsubscribe();
+    }
+  },
+);
+
+/**
+ * After a change of the cart or the destination the quote may refuse a code applied before (a
+ * coupon whose minimum is no longer met): the code goes, its field says why, and the quote
+ * without it, which is this same quote, is cached under the new choices so it is not asked again.
+ */
+export const quoteSettled = createAppAsyncThunk(
+  'checkout/quoteSettled',
+  async ({ body, quote }: { body: CheckoutQuoteBody; quote: CheckoutQuote }, { dispatch }) => {
+    const coupon = body.coupon ? refusalOf(quote, 'coupon') : null;
+    const giftCard = body.additionalCoupon ? refusalOf(quote, 'giftCard') : null;
+    if (!coupon && !giftCard) return;
+    const settled: CheckoutQuoteBody = {
+      ...body,
+      coupon: coupon ? null : body.coupon,
+      additionalCoupon: giftCard ? null : body.additionalCoupon,
+    };
+    const messages = quote.messages.filter((message) => message.field === 'items');
+    dispatch(
+      checkoutApi.util.upsertQueryEntries([
+        { endpointName: 'checkoutQuote', arg: settled, value: { ...quote, messages } },
+      ]),
+    );
+    dispatch(codesRefused({ coupon, giftCard }));
+  },
+);
 
 /** The key of an attempt: the one already under way, else a new one. */
 export function keyForAttempt(current: string | null, makeKey: () => string = newIdempotencyKey): string {
   return current ?? makeKey();
 }
 
-/** The message of a failed coupon or gift card call: the server's, else §8's for a 404 or any other failure. */
-function codeError(error: unknown, notFound: string, failed: string): string {
-  return errorMessage(error, error instanceof ApiError && error.status === 404 ? notFound : failed);
-}
-
-/**
- * POST /coupons/validate for the cart's lines. One coupon at a time: the one applied before is
- * sent as `prevoiusCode` and replaced. §8: the API's reason, else 'Coupon not found' (404) or
- * 'Failed to apply coupon'.
- */
-export const applyCoupon = createAppAsyncThunk(
-  'checkout/applyCoupon',
-  async (rawCode: string, { getState, extra, rejectWithValue }) => {
-    const code = rawCode.trim();
-    if (!code) return rejectWithValue(COUPON_MESSAGES.codeRequired);
-    const state = getState();
-    const lines = orderableLines(state.cart.cart);
-    if (lines.length === 0) return rejectWithValue(COUPON_MESSAGES.itemsRequired);
-    try {
-      const answer = await postValidateCoupon(extra.api, {
-        code,
-        items: couponItems(lines),
-        subtotal: state.cart.cart?.totalAmount,
-        prevoiusCode: state.checkout.appliedCoupon?.code ?? null,
-        isGiftCard: false,
-      });
-      if (!answer.data) return rejectWithValue(COUPON_MESSAGES.apply);
-      const coupon: AppliedCoupon = {
-        code: answer.data.code,
-        discountAmount: answer.data.discountAmount,
-        description: answer.data.description,
-        quotedFor: cartKey(lines),
-      };
-      return { coupon, message: answer.message ?? COUPON_MESSAGES.applied };
-    } catch (error) {
-      return rejectWithValue(codeError(error, COUPON_MESSAGES.notFound, COUPON_MESSAGES.apply));
-    }
-  },
-);
-
-/**
- * POST /coupons/validate with `isGiftCard`: how much of what is left to pay (the GST quote's
- * total) the card covers. Needs the quote first. §8: the API's reason, else 'Failed to apply gift card'.
- */
-export const applyGiftCard = createAppAsyncThunk(
-  'checkout/applyGiftCard',
-  async (rawCode: string, { getState, extra, rejectWithValue }) => {
-    const code = rawCode.trim();
-    if (!code) return rejectWithValue(COUPON_MESSAGES.codeRequired);
-    const { checkout } = getState();
-    const toPay = checkout.taxes?.totalAmount;
-    if (!toPay) return rejectWithValue(COUPON_MESSAGES.giftCardApply);
-    try {
-      const answer = await postValidateCoupon(extra.api, {
-        code,
-        isGiftCard: true,
-        preDiscountAmount: toPay,
-      });
-      if (!answer.data) return rejectWithValue(COUPON_MESSAGES.giftCardApply);
-      const giftCard: AppliedGiftCard = {
-        code: answer.data.code,
-        amount: answer.data.discountAmount,
-        balance: answer.data.balance,
-        remainingBalance: answer.data.remainingBalance,
-        quotedFor: toPay,
-      };
-      return { giftCard, message: answer.message ?? COUPON_MESSAGES.giftCardApplied };
-    } catch (error) {
-      return rejectWithValue(codeError(error, COUPON_MESSAGES.giftCardNotFound, COUPON_MESSAGES.giftCardApply));
-    }
-  },
-);
-
-/** The outcome of a re-quote; coupon and gift card results name their code, so a newer choice is never overwritten. */
-export type QuoteResult = {
-  taxes: TaxResult | null;
-  taxesFor: string | null;
-  taxError: string | null;
-  coupon: { code: string; applied: AppliedCoupon | null; error: string | null } | null;
-  giftCard: { code: string; applied: AppliedGiftCard | null; error: string | null } | null;
-};
-
-/**
- * Re-quotes the order after the cart, the destination, the coupon or the gift card changed: the
- * coupon is checked again when the lines changed (it may no longer apply: it is removed with the
- * API's reason), GST is asked for the destination's state (POST /taxes/calculate; 'Failed to
- * calculate taxes'), and the gift card again when the amount left to pay changed. Each call is
- * made only when what it depends on changed. Only the newest re-quote is applied.
- */
-export const refreshQuote = createAppAsyncThunk(
-  'checkout/refreshQuote',
-  async (destination: Destination, { getState, extra }): Promise<QuoteResult> => {
-    const state = getState();
-    const { appliedCoupon, giftCard, taxes, taxesFor } = state.checkout;
-    const lines = orderableLines(state.cart.cart);
-    const result: QuoteResult = { taxes: null, taxesFor: null, taxError: null, coupon: null, giftCard: null };
-    if (lines.length === 0) return result;
-    const key = cartKey(lines);
-
-    let discount = appliedCoupon?.discountAmount ?? 0;
-    if (appliedCoupon && appliedCoupon.quotedFor !== key) {
-      try {
-        const answer = await postValidateCoupon(extra.api, {
-          code: appliedCoupon.code,
-          items: couponItems(lines),
-          subtotal: state.cart.cart?.totalAmount,
-          isGiftCard: false,
-        });
-        if (!answer.data) throw new ApiError(500, COUPON_MESSAGES.apply, true);
-        const applied = { ...appliedCoupon, discountAmount: answer.data.discountAmount, quotedFor: key };
-        result.coupon = { code: appliedCoupon.code, applied, error: null };
-        discount = applied.discountAmount;
-      } catch (error) {
-        result.coupon = {
-          code: appliedCoupon.code,
-          applied: null,
-          error: codeError(error, COUPON_MESSAGES.notFound, COUPON_MESSAGES.apply),
-        };
-        discount = 0;
-      }
-    }
-
-    const subtotal = state.cart.cart?.totalAmount ?? 0;
-    const wanted = JSON.stringify([key, discount, destination?.state ?? '', destination?.postalCode ?? '']);
-    let quote = taxesFor === wanted ? taxes : null;
-    if (!quote) {
-      try {
-        const answer = await postCalculateTaxes(extra.api, {
-          subtotal,
-          discountAmount: discount,
-          countryCode: 'IN',
-          stateCode: destination?.state || null,
-          zipCode: destination?.postalCode || null,
-          items: lines.map((line) => ({ price: line.price, quantity: line.quantity, productId: line.productId })),
-        });
-        quote = answer.data ?? null;
-        if (!quote) result.taxError = TAX_MESSAGES.calculate;
-      } catch (error) {
-        result.taxError = errorMessage(error, TAX_MESSAGES.calculate);
-      }
-    }
-    result.taxes = quote;
-    result.taxesFor = quote ? wanted : null;
-
-    if (giftCard && quote && giftCard.quotedFor !== quote.totalAmount) {
-      try {
-        const answer = await postValidateCoupon(extra.api, {
-          code: giftCard.code,
-          isGiftCard: true,
-          preDiscountAmount: quote.totalAmount,
-        });
-        if (!answer.data) throw new ApiError(500, COUPON_MESSAGES.giftCardApply, true);
-        const applied: AppliedGiftCard = {
-          ...giftCard,
-          amount: answer.data.discountAmount,
-          balance: answer.data.balance,
-          remainingBalance: answer.data.remainingBalance,
-          quotedFor: quote.totalAmount,
-        };
-        result.giftCard = { code: giftCard.code, applied, error: null };
-      } catch (error) {
-        result.giftCard = {
-          code: giftCard.code,
-          applied: null,
-          error: codeError(error, COUPON_MESSAGES.giftCardNotFound, COUPON_MESSAGES.giftCardApply),
-        };
-      }
-    }
-    return result;
-  },
-);
-
 /** What the order is placed with besides the slice's choices. */
 export type PlaceOrderInput = { shippingAddress: Address; saveAddress: boolean };
 
 /**
  * POST /orders from the shopper's cart with the chosen address, payment method, coupon and gift
- * card (the API prices everything again itself). §5: no request without a payment method
+ * card (the API prices everything again itself). behaviour.md §5: no request without a payment method
  * ('Payment method is required'). One call at a time (a second click while one is in flight
  * does nothing), under one Idempotency-Key per attempt: a retry after an answer that never
  * came sends the same key and gets the same order; a refusal (4xx: no order was made) lets the
- * next attempt start with a new one. §8: the API's message, else 'Failed to create order'.
+ * next attempt start with a new one. behaviour.md §8: the API's message, else 'Failed to create order'.
  */
 export const placeOrder = createAppAsyncThunk(
   'checkout/placeOrder',
-  async (input: PlaceOrderInput, { getState, dispatch, extra, rejectWithValue }) => {
+  async (input: PlaceOrderInput, { getState, dispatch, rejectWithValue }) => {
     const { checkout } = getState();
     if (!checkout.paymentMethod) return rejectWithValue(ORDER_MESSAGES.paymentMethodRequired);
     const idempotencyKey = keyForAttempt(checkout.idempotencyKey);
     dispatch(orderAttemptStarted(idempotencyKey));
     try {
-      const answer = await postOrder(
-        extra.api,
-        {
-          shippingAddress: input.shippingAddress,
-          paymentMethod: checkout.paymentMethod,
-          coupon: checkout.appliedCoupon?.code ?? null,
-          additionalCoupon: checkout.giftCard?.code ?? null,
-          saveAddress: input.saveAddress,
-        },
-        idempotencyKey,
+      const answer = await dispatch(
+        checkoutApi.endpoints.placeOrder.initiate({
+          body: {
+            shippingAddress: input.shippingAddress,
+            paymentMethod: checkout.paymentMethod,
+            coupon: checkout.appliedCoupon,
+            additionalCoupon: checkout.giftCard,
+            saveAddress: input.saveAddress,
+          },
+          idempotencyKey,
+        }),
       );
-      if (!answer.data?.order) return rejectWithValue(ORDER_MESSAGES.invalidResponse);
-      return { order: answer.data.order, message: answer.message ?? ORDER_MESSAGES.created };
+      if (answer.error) {
+        const failure = asFailure(answer.error);
+        if (failure && failure.status >= 400 && failure.status < 500) dispatch(orderAttemptRefused());
+        return rejectWithValue(failureMessage(failure, ORDER_MESSAGES.create));
+      }
+      if (!answer.data.order) return rejectWithValue(ORDER_MESSAGES.invalidResponse);
+      return { order: answer.data.order, message: answer.data.message ?? ORDER_MESSAGES.created };
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) dispatch(orderAttemptRefused());
-      return rejectWithValue(errorMessage(error, ORDER_MESSAGES.create));
+      return rejectWithValue(failureMessage(asFailure(error), ORDER_MESSAGES.create));
     }
   },
   { condition: (_, { getState }) => !getState().checkout.placing },
@@ -350,7 +235,7 @@ const checkoutSlice = createSlice({
   name: 'checkout',
   initialState: initialCheckoutState,
   reducers: {
-    /** §4: checkout state can be reset (after an order, or when the shopper starts over). */
+    /** behaviour.md §4: checkout state can be reset (after an order, or when the shopper starts over). */
     resetCheckout: () => initialCheckoutState,
     addressChosen: (state, action: PayloadAction<AddressChoice | null>) => {
       state.addressChoice = action.payload;
@@ -359,7 +244,7 @@ const checkoutSlice = createSlice({
       state.paymentMethod = action.payload;
       state.orderError = null;
     },
-    /** §4: the coupon is removed; the quote follows. */
+    /** behaviour.md §4: the coupon is removed; the quote follows. */
     couponRemoved: (state) => {
       state.appliedCoupon = null;
       state.couponError = null;
@@ -367,6 +252,17 @@ const checkoutSlice = createSlice({
     giftCardRemoved: (state) => {
       state.giftCard = null;
       state.giftCardError = null;
+    },
+    /** The quote refused codes applied before: each goes, and its field says why. */
+    codesRefused: (state, { payload }: PayloadAction<{ coupon: string | null; giftCard: string | null }>) => {
+      if (payload.coupon) {
+        state.appliedCoupon = null;
+        state.couponError = payload.coupon;
+      }
+      if (payload.giftCard) {
+        state.giftCard = null;
+        state.giftCardError = payload.giftCard;
+      }
     },
     /** An attempt starts with this key, unless one under way already has a key (kept, so a retry is the same attempt). */
     orderAttemptStarted: (state, action: PayloadAction<string>) => {
@@ -381,61 +277,38 @@ const checkoutSlice = createSlice({
     builder
       // A logged-out shopper's choices are not the next one's.
       .addCase(loggedOut, () => initialCheckoutState)
-      .addCase(applyCoupon.pending, (state) => {
-        state.couponBusy = true;
-        state.couponError = null;
-      })
-      .addCase(applyCoupon.fulfilled, (state, { payload }) => {
-        state.couponBusy = false;
-        state.appliedCoupon = payload.coupon;
-      })
-      .addCase(applyCoupon.rejected, (state, action) => {
-        state.couponBusy = false;
-        state.couponError = action.payload ?? COUPON_MESSAGES.apply;
-      })
-      .addCase(applyGiftCard.pending, (state) => {
-        state.giftCardBusy = true;
-        state.giftCardError = null;
-      })
-      .addCase(applyGiftCard.fulfilled, (state, { payload }) => {
-        state.giftCardBusy = false;
-        state.giftCard = payload.giftCard;
-      })
-      .addCase(applyGiftCard.rejected, (state, action) => {
-        state.giftCardBusy = false;
-        state.giftCardError = action.payload ?? COUPON_MESSAGES.giftCardApply;
-      })
-      .addCase(refreshQuote.pending, (state, action) => {
-        state.quoteRequestId = action.meta.requestId;
-        state.quoting = true;
-      })
-      .addCase(refreshQuote.fulfilled, (state, action) => {
-        // An older re-quote answering late would describe a cart or choice that is gone.
-        if (action.meta.requestId !== state.quoteRequestId) return;
-        const { taxes, taxesFor, taxError, coupon, giftCard } = action.payload;
-        state.quoting = false;
-        state.taxes = taxes;
-        state.taxesFor = taxesFor;
-        state.taxError = taxError;
-        if (coupon && state.appliedCoupon?.code === coupon.code) {
-          state.appliedCoupon = coupon.applied;
-          state.couponError = coupon.error;
-        }
-        if (giftCard && state.giftCard?.code === giftCard.code) {
-          state.giftCard = giftCard.applied;
-          state.giftCardError = giftCard.error;
+      .addCase(applyCode.pending, (state, { meta }) => {
+        if (meta.arg.kind === 'coupon') {
+          state.couponBusy = true;
+          state.couponError = null;
+        } else {
+          state.giftCardBusy = true;
+          state.giftCardError = null;
         }
       })
-      .addCase(refreshQuote.rejected, (state, action) => {
-        if (action.meta.requestId !== state.quoteRequestId) return;
-        state.quoting = false;
-        state.taxError = TAX_MESSAGES.calculate;
+      .addCase(applyCode.fulfilled, (state, { payload, meta }) => {
+        if (meta.arg.kind === 'coupon') {
+          state.couponBusy = false;
+          state.appliedCoupon = payload.code;
+        } else {
+          state.giftCardBusy = false;
+          state.giftCard = payload.code;
+        }
+      })
+      .addCase(applyCode.rejected, (state, { payload, meta }) => {
+        if (meta.arg.kind === 'coupon') {
+          state.couponBusy = false;
+          state.couponError = payload ?? COUPON_MESSAGES.apply;
+        } else {
+          state.giftCardBusy = false;
+          state.giftCardError = payload ?? COUPON_MESSAGES.giftCardApply;
+        }
       })
       .addCase(placeOrder.pending, (state) => {
         state.placing = true;
         state.orderError = null;
       })
-      // §4: after an order the checkout starts afresh; only the order placed is remembered.
+      // behaviour.md §4: after an order the checkout starts afresh; only the order placed is remembered.
       .addCase(placeOrder.fulfilled, (_, { payload }) => ({ ...initialCheckoutState, lastOrderId: payload.order.id }))
       .addCase(placeOrder.rejected, (state, action) => {
         // A click ignored because an attempt is under way leaves that attempt alone.
@@ -452,18 +325,8 @@ export const {
   paymentMethodChosen,
   couponRemoved,
   giftCardRemoved,
+  codesRefused,
   orderAttemptStarted,
   orderAttemptRefused,
 } = checkoutSlice.actions;
 export const checkoutReducer = checkoutSlice.reducer;
-
-/** The checkout's figures as the summary shows them, from the quote (null until there is one). */
-export function selectCheckoutTotals(state: RootState) {
-  const { taxes, giftCard } = state.checkout;
-  if (!taxes) return null;
-  return {
-    total: taxes.totalAmount,
-    giftCard: giftCard?.amount ?? 0,
-    payable: amountPayable(taxes.totalAmount, giftCard),
-  };
-}

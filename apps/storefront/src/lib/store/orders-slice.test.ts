@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ORDER_MESSAGES, type Order } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/api/api-error';
-import type { ApiAnswer, BrowserApi } from '@/lib/api/browser-client';
+import type { ApiAnswer, BrowserApi } from '@/lib/api/browser/client';
 import { authReducer, loggedOut } from './auth-slice';
 import { cancelOrder, fetchOrder, fetchOrders, ordersReducer, removeOrder } from './orders-slice';
 import type { AppDispatch } from './store';
@@ -37,7 +37,7 @@ function ordersStore(handler: (path: string, method: string) => ApiAnswer<unknow
 }
 const ok = <T>(data: T, message?: string): ApiAnswer<T> => ({ status: 200, ok: true, message, data });
 
-describe('orders slice (§7 Orders, §8 messages)', () => {
+describe('orders slice (behaviour.md §7 Orders, §8 messages)', () => {
   it('keeps the page of orders read, and a cancelled order replaces its old copy', async () => {
     const { store, dispatch } = ordersStore((path, method) => {
       if (path.startsWith('/orders/my-orders')) return ok(page([order('a'), order('b')]));
@@ -57,7 +57,7 @@ describe('orders slice (§7 Orders, §8 messages)', () => {
     assert.equal(store.getState().orders.byId.a!.status, 'cancelled');
   });
 
-  it("gives the API's refusal, else the §8 fallback", async () => {
+  it("gives the API's refusal, else the behaviour.md §8 fallback", async () => {
     const { dispatch } = ordersStore((path) => {
       if (path === '/orders/a/cancel') throw new ApiError(409, ORDER_MESSAGES.cancelTooLate);
       if (path === '/orders/b/cancel') throw new ApiError(500, 'Something went wrong. Please try again later.', true);

@@ -1,28 +1,28 @@
 import { ORDER_MESSAGES, type Order, type ReturnRequest, type Tracking } from '@vastra/contracts';
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/api/api-error';
-import type { Download } from '@/lib/api/browser-client';
-import { getOrder } from '@/lib/api/checkout';
+import type { Download } from '@/lib/api/browser/client';
 import {
   deleteOrder,
   getInvoice,
   getMyOrders,
+  getOrder,
   getMyReturns,
   getTracking,
   postCancelOrder,
   postReturn,
   type OrderPage,
-} from '@/lib/api/orders';
+} from '@/lib/api/browser/orders';
 import { loggedOut } from './auth-slice';
 import type { RootState } from './store';
 import { createAppAsyncThunk, errorMessage, type ThunkExtra } from './thunk';
 
 /**
- * The shopper's orders after the purchase (§4: persisted like the other slices): the page of
+ * The shopper's orders after the purchase (behaviour.md §4: persisted like the other slices): the page of
  * the order list last read, every order opened in full by id, and the return requests. A
  * reload shows what was last seen while the API is asked again; calls in flight and their
  * errors are transient (ORDERS_TRANSIENT_FIELDS). Logging out forgets all of it. Failures
- * carry the API's message, else the §8 text ('Failed to fetch orders', 'Failed to cancel
+ * carry the API's message, else the behaviour.md §8 text ('Failed to fetch orders', 'Failed to cancel
  * order', …). Money in rupees.
  */
 export type OrdersState = {

@@ -44,3 +44,23 @@ describe('persisted state migrations', () => {
     assert.equal(await migratePersistedState(undefined, PERSIST_VERSION), undefined);
   });
 });
+
+describe('persisted state migration 2', () => {
+  test('the placeholder slices go and the checkout keeps the codes applied', async () => {
+    const older = {
+      auth: { user: null, isAuthenticated: false },
+      customer: { customer: null },
+      shipping: { tracking: null },
+      details: { product: null },
+      checkout: {
+        paymentMethod: 'cod',
+        appliedCoupon: { code: 'WELCOME10', discountAmount: 200, description: '', quotedFor: '' },
+        giftCard: null,
+      },
+      _persist: { version: 1, rehydrated: false },
+    } as unknown as PersistedState;
+    const migrated = (await migratePersistedState(older, PERSIST_VERSION)) as unknown as Record<string, unknown>;
+    assert.equal('customer' in migrated || 'shipping' in migrated || 'details' in migrated, false);
+    assert.deepEqual(migrated.checkout, { paymentMethod: 'cod', appliedCoupon: 'WELCOME10', giftCard: null });
+  });
+});

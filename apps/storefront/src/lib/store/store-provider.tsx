@@ -35,7 +35,7 @@ export function usePersistor(): Persistor | null {
 }
 
 /**
- * Shows its children once the persisted state is restored (§4), the fallback until then and
+ * Shows its children once the persisted state is restored (behaviour.md §4), the fallback until then and
  * in server HTML. Wrap only the client islands that depend on persisted state.
  */
 export function PersistGate({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {

@@ -15,27 +15,26 @@ import {
   type Storage,
 } from 'redux-persist';
 import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
-import { createBrowserApi } from '@/lib/api/browser-client';
+import { storefrontApi } from '@/lib/api/browser/api';
+import { createBrowserApi } from '@/lib/api/browser/client';
 import { authReducer, logoutUser } from './auth-slice';
 import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
 import { CHECKOUT_TRANSIENT_FIELDS, checkoutReducer } from './checkout-slice';
-import { customerReducer, detailsReducer, shippingReducer } from './commerce-slices';
 import { ORDERS_TRANSIENT_FIELDS, ordersReducer } from './orders-slice';
 import { PERSIST_VERSION, migratePersistedState } from './persist-migrations';
 import { wishlistReducer } from './wishlist-slice';
 
+/** The persisted slices: what the browser owns. */
 const slices = {
   auth: authReducer,
   wishlist: wishlistReducer,
-  customer: customerReducer,
   orders: ordersReducer,
   cart: cartReducer,
-  shipping: shippingReducer,
   checkout: checkoutReducer,
-  details: detailsReducer,
 };
-const rootReducer = combineReducers(slices);
+// The RTK Query cache of API answers sits beside them and is never persisted.
+const rootReducer = combineReducers({ ...slices, [storefrontApi.reducerPath]: storefrontApi.reducer });
 type SliceStates = ReturnType<typeof rootReducer>;
 
 /**
@@ -69,7 +68,7 @@ const localStorageAdapter: Storage = {
   removeItem: async (key: string) => window.localStorage.removeItem(key),
 };
 
-/** §4: all eight slices are persisted and restored, giving up after PERSISTENCE_TIMEOUT_MS. */
+/** behaviour.md §4: the slices are persisted and restored, giving up after PERSISTENCE_TIMEOUT_MS. */
 const persistedReducer = persistReducer<SliceStates>(
   {
     key: 'vastra',
@@ -93,7 +92,7 @@ export type StoreOptions = {
 
 /**
  * Builds the store with its API client: the client sends the session cookie, and any 401
- * outside login and register (§4 Session expiry) shows the toast, logs out and goes to
+ * outside login and register (behaviour.md §4 Session expiry) shows the toast, logs out and goes to
  * /auth/login, at most once per UNAUTHORIZED_DEBOUNCE_MS however many calls fail together.
  */
 export function makeStore({ apiUrl, navigate }: StoreOptions) {
@@ -116,7 +115,9 @@ export function makeStore({ apiUrl, navigate }: StoreOptions) {
         thunk: { extraArgument: { api } },
         // redux-persist's own actions carry functions.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).prepend(createCartListeners()),
+      })
+        .prepend(createCartListeners())
+        .concat(storefrontApi.middleware),
   });
   return store;
 }

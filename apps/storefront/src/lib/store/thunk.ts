@@ -1,10 +1,9 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/api/api-error';
-import type { BrowserApi } from '@/lib/api/browser-client';
+import type { ThunkExtra } from '@/lib/api/browser/api';
 import type { AppDispatch, RootState } from './store';
 
-/** What every thunk gets besides the state: the browser API client bound to this store. */
-export type ThunkExtra = { api: BrowserApi };
+export type { ThunkExtra };
 
 /** createAsyncThunk typed for this store; a rejection carries the message a person reads. */
 export const createAppAsyncThunk = createAsyncThunk.withTypes<{
@@ -14,7 +13,7 @@ export const createAppAsyncThunk = createAsyncThunk.withTypes<{
   rejectValue: string;
 }>();
 
-/** The message of a failed call: the server's (or the §8 connection text), else the given fallback. */
+/** The message of a failed call: the server's (or the behaviour.md §8 connection text), else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message && !error.isGeneric ? error.message : fallback;
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import type { BrowserApi } from '@/lib/api/browser-client';
+import type { BrowserApi } from '@/lib/api/browser/client';
 import { authReducer, loggedOut, loginUser } from './auth-slice';
 import type { AppDispatch } from './store';
 import {
@@ -81,7 +81,7 @@ function storeWithoutApi({ loggedIn }: { loggedIn: boolean }) {
   return { store, dispatch: store.dispatch as unknown as AppDispatch, calls };
 }
 
-describe('wishlist reducers (§4)', () => {
+describe('wishlist reducers (behaviour.md §4)', () => {
   it('adding appends the entry and raises count by 1', () => {
     const state = wishlistReducer(
       start({ items: [entry('a')], count: 1 }),
@@ -163,7 +163,7 @@ describe('wishlist reducers (§4)', () => {
   });
 });
 
-describe('wishlist thunks that need no request (§5)', () => {
+describe('wishlist thunks that need no request (behaviour.md §5)', () => {
   it('fetching while logged out gives an empty list without a request', async () => {
     const { store, dispatch, calls } = storeWithoutApi({ loggedIn: false });
     await dispatch(fetchWishlist());

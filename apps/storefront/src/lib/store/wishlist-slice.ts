@@ -7,14 +7,14 @@ import {
   getWishlistIds,
   postWishlistAdd,
   type WishlistRef,
-} from '@/lib/api/wishlist';
+} from '@/lib/api/browser/wishlist';
 import { loggedOut } from './auth-slice';
 import { createAppAsyncThunk, errorMessage } from './thunk';
 
 export type WishlistMeta = { currentPage: number; totalPages: number; limit: number };
 
 /**
- * The wishlist state of §3: one page of entries (`items`, newest first), the count of the
+ * The wishlist state of behaviour.md §3: one page of entries (`items`, newest first), the count of the
  * whole list, paging, the sidebar's `isOpen`, and the last call's outcome. `refs` holds every
  * entry's product and size (GET /wishlist/ids), so each heart knows whether it is pressed.
  */
@@ -48,8 +48,8 @@ type WishlistPageResult = { items: WishlistEntry[]; count: number; meta: Wishlis
 const loggedIn = (state: { auth: { isAuthenticated: boolean } }) => state.auth.isAuthenticated;
 
 /**
- * Fetches a page of the wishlist (defaults: page 1, 10 a page). §5: logged out, an empty list
- * and no request. §8: the server's message first, else 'Error fetching wishlist items';
+ * Fetches a page of the wishlist (defaults: page 1, 10 a page). behaviour.md §5: logged out, an empty list
+ * and no request. behaviour.md §8: the server's message first, else 'Error fetching wishlist items';
  * 'Failed to fetch wishlist items' for an answer whose success is false.
  */
 export const fetchWishlist = createAppAsyncThunk(
@@ -96,7 +96,7 @@ export const fetchWishlistRefs = createAppAsyncThunk(
 /**
  * Adds a product (and size; without one the API keeps the first size in stock). Resolves to
  * the entry and the server's message ('Added to wishlist' or 'Already in your wishlist').
- * §5: 'Authentication required' when logged out, without a request.
+ * behaviour.md §5: 'Authentication required' when logged out, without a request.
  */
 export const addToWishlist = createAppAsyncThunk(
   'wishlist/add',
@@ -114,7 +114,7 @@ export const addToWishlist = createAppAsyncThunk(
 
 /**
  * DELETE /wishlist/{id} alone; its outcome is what the reducers record. Callers use
- * removeFromWishlist, which also refetches. §5: an empty id is 'Invalid wishlist ID' and a
+ * removeFromWishlist, which also refetches. behaviour.md §5: an empty id is 'Invalid wishlist ID' and a
  * logged-out shopper 'Authentication required', both without a request.
  */
 export const deleteWishlistEntryById = createAppAsyncThunk(
@@ -132,9 +132,9 @@ export const deleteWishlistEntryById = createAppAsyncThunk(
 );
 
 /**
- * Removes an entry by its id; then (§4) refetches the wishlist and clears deleteSuccess. The
+ * Removes an entry by its id; then (behaviour.md §4) refetches the wishlist and clears deleteSuccess. The
  * refetch stays on the current page unless the removal emptied it. Resolves to the server's
- * message ('Removed from wishlist'); rejects with the §5/§8 message.
+ * message ('Removed from wishlist'); rejects with the behaviour.md §5/§8 message.
  */
 export const removeFromWishlist = createAppAsyncThunk(
   'wishlist/remove',
@@ -151,7 +151,7 @@ export const removeFromWishlist = createAppAsyncThunk(
   },
 );
 
-/** §4: opening the sidebar refetches the wishlist (its first page). */
+/** behaviour.md §4: opening the sidebar refetches the wishlist (its first page). */
 export const openWishlist = createAppAsyncThunk('wishlist/open', async (_: void, { getState, dispatch }) => {
   dispatch(opened());
   await dispatch(fetchWishlist({ limit: getState().wishlist.meta.limit }));
@@ -183,7 +183,7 @@ const wishlistSlice = createSlice({
       })
       .addCase(fetchWishlist.fulfilled, (state, { payload }) => {
         state.loading = false;
-        // §4: a successful fetch with no items is an empty list, count 0, totalPages 0.
+        // behaviour.md §4: a successful fetch with no items is an empty list, count 0, totalPages 0.
         if (payload.items.length === 0 && payload.meta.currentPage <= 1) {
           state.items = [];
           state.count = 0;
@@ -210,7 +210,7 @@ const wishlistSlice = createSlice({
         state.message = message;
         // 'Already in your wishlist' answers with the entry the list already holds.
         if (state.refs.some((ref) => ref.id === item.id) || state.items.some((entry) => entry.id === item.id)) return;
-        // §4: adding appends the entry and raises count by 1.
+        // behaviour.md §4: adding appends the entry and raises count by 1.
         state.items.push(item);
         state.count += 1;
         state.refs.push({ id: item.id, productId: item.productId, variantId: item.variantId });
@@ -224,7 +224,7 @@ const wishlistSlice = createSlice({
         state.deleteSuccess = false;
       })
       .addCase(deleteWishlistEntryById.fulfilled, (state, { payload: { wishlistId, message } }) => {
-        // §4: removing filters out by id and lowers count, never below 0.
+        // behaviour.md §4: removing filters out by id and lowers count, never below 0.
         const before = state.items.length + state.refs.length;
         state.items = state.items.filter((entry) => entry.id !== wishlistId);
         state.refs = state.refs.filter((ref) => ref.id !== wishlistId);
@@ -235,7 +235,7 @@ const wishlistSlice = createSlice({
       .addCase(deleteWishlistEntryById.rejected, (state, action) => {
         state.error = action.payload ?? WISHLIST_MESSAGES.remove;
       })
-      // §4: logout empties the wishlist and resets its paging.
+      // behaviour.md §4: logout empties the wishlist and resets its paging.
       .addCase(loggedOut, () => initialState);
   },
 });

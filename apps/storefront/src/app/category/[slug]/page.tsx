@@ -4,7 +4,7 @@ import { dedupeCrumbs } from '@/components/ui/breadcrumbs';
 import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
 import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
-import { findCategoryPath, getCategories } from '@/lib/api/catalog';
+import { findCategoryPath, getCategories } from '@/lib/api/server/catalog';
 
 type Props = {
   params: Promise<{ slug: string }>;

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
 import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
-import { findCollection } from '@/lib/api/catalog';
+import { findCollection } from '@/lib/api/server/catalog';
 import { truncateDescription } from '@/lib/seo';
 
 type Props = {

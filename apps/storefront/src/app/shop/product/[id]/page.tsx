@@ -6,9 +6,9 @@ import { RecentlyViewedSection } from '@/features/browsing-history/recently-view
 import { RecordProductView } from '@/features/browsing-history/record-product-view';
 import { ProductTemplate } from '@/features/product/product-template';
 import { ReviewsSection, ReviewsSkeleton } from '@/features/reviews/reviews-section';
-import { isNotFound } from '@/lib/api/client';
-import { getProduct, getRelatedProducts } from '@/lib/api/products';
-import { getFirstReviewsPage } from '@/lib/api/reviews-server';
+import { isNotFound } from '@/lib/api/server/client';
+import { getProduct, getRelatedProducts } from '@/lib/api/server/products';
+import { getFirstReviewsPage } from '@/lib/api/server/reviews';
 import { formatPrice } from '@/lib/format';
 import { toMediaSrc } from '@/lib/media';
 import { toRecentlyViewedProduct } from '@/lib/recently-viewed';

@@ -1,7 +1,7 @@
 import type { PostReviewBody, Review, ReviewsPage } from '@vastra/contracts';
-import type { ApiAnswer, BrowserApi } from './browser-client';
+import type { ApiAnswer, BrowserApi } from './client';
 
-/** The review calls of §7 Catalogue, through the browser client. */
+/** The review calls of behaviour.md §7 Catalogue, through the browser client. */
 
 /** GET /reviews/product/{id}?page&limit: a page of reviews (newest first), the stats and the paging. */
 export function getReviews(

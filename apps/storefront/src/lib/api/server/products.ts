@@ -15,7 +15,7 @@ import {
 import { CATALOG_TAGS } from './catalog';
 import { apiGet, checked, toQueryString } from './client';
 
-/** The query of GET /products/search; lists are sent comma-separated (§7). */
+/** The query of GET /products/search; lists are sent comma-separated (behaviour.md §7). */
 export type ProductSearchParams = {
   page?: number;
   limit?: number;
@@ -69,7 +69,7 @@ export async function getProduct(id: string): Promise<ProductDetail> {
   return checked(productDetailSchema, data.product, 'products/{id}');
 }
 
-/** GET /products/{id}/related; an empty list on any failure or after 8 s (§7, §9). */
+/** GET /products/{id}/related; an empty list on any failure or after 8 s (behaviour.md §7, §9). */
 export async function getRelatedProducts(id: string, limit = RELATED_PRODUCTS_LIMIT): Promise<ProductSummary[]> {
   try {
     const data = await apiGet(`/products/${encodeURIComponent(id)}/related${toQueryString({ limit })}`, {

@@ -1,8 +1,8 @@
 import type { AddToCartBody, Cart } from '@vastra/contracts';
-import type { ApiAnswer, BrowserApi } from './browser-client';
+import type { ApiAnswer, BrowserApi } from './client';
 
 /**
- * The cart calls of §7 Cart, one function per call, through the browser client. Each answers
+ * The cart calls of behaviour.md §7 Cart, one function per call, through the browser client. Each answers
  * `data.cart` (a `Cart`, money in rupees). The logged-in user's cart is found by the session;
  * a guest's by `guestId` (`guest_` + 25 characters), which guests must send and users need not.
  * Failures throw an ApiError with the server's message (e.g. the 409 "Only 3 left in stock for

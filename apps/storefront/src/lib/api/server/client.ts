@@ -4,17 +4,14 @@ import { connection } from 'next/server';
 import { ApiError } from '@/lib/api/api-error';
 import { getConfig } from '@/lib/config';
 
-/** The part of a zod schema used here (the contracts' schemas), without depending on zod. */
-export type Contract<T> = {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: unknown[] } };
-};
+export { checked } from '../checked';
 
 export type ApiGetOptions = {
   /** Seconds the answer may be served from Next's data cache. 0 = always fresh. */
   revalidate: number;
   /** Cache tags, so a later action can revalidate what it changed. */
   tags?: string[];
-  /** The spec's message (§8) when the API gives none. */
+  /** The message of behaviour.md §8 when the API gives none. */
   fallbackMessage?: string;
   timeoutMs?: number;
 };
@@ -33,8 +30,8 @@ export function toQueryString(query: Query): string {
 }
 
 /**
- * GET an API path and unwrap the `{ success, data }` envelope. The only place the server
- * talks to the API; every call names its cache lifetime.
+ * GET an API path and unwrap the `{ success, data }` envelope. With storeGet, the only place
+ * the server talks to the API; every call names its cache lifetime.
  */
 export async function apiGet(path: string, options: ApiGetOptions): Promise<Record<string, unknown>> {
   // Never during `next build`: whatever calls the API renders at request time.
@@ -61,17 +58,31 @@ export async function apiGet(path: string, options: ApiGetOptions): Promise<Reco
   return (body.data ?? {}) as Record<string, unknown>;
 }
 
-/**
- * Checks a part of an answer against its contract. A mismatch is logged and the value used
- * as it is: a new or missing optional field must not take the shop down.
- */
-export function checked<T>(contract: Contract<T>, value: unknown, label: string): T {
-  const parsed = contract.safeParse(value);
-  if (parsed.success) return parsed.data;
-  console.warn(`API answer ${label} does not match the contract:`, JSON.stringify(parsed.error.issues.slice(0, 3)));
-  return value as T;
-}
-
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
+}
+
+/** What storeGet needs besides the URL: the publishable key of /store, and the cache lifetime. */
+export type StoreGetOptions = { publishableKey: string | null; revalidate: number; tags?: string[]; timeoutMs: number };
+
+/**
+ * GET a commerce backend URL (`/store`, answered without the `{ success, data }` envelope) with
+ * its `x-publishable-api-key`. Throws an Error with the backend's message, or the status, when it
+ * answers 300 or above; a refused connection or a timeout throws fetch's error.
+ */
+export async function storeGet<T>(url: string, options: StoreGetOptions): Promise<T> {
+  await connection();
+  const res = await fetch(url, {
+    headers: {
+      accept: 'application/json',
+      ...(options.publishableKey ? { 'x-publishable-api-key': options.publishableKey } : {}),
+    },
+    next: { revalidate: options.revalidate, tags: options.tags },
+    signal: AbortSignal.timeout(options.timeoutMs),
+  });
+  const body = (await res.json().catch(() => null)) as (T & { message?: unknown }) | null;
+  if (res.status >= 300 || !body) {
+    throw new Error(typeof body?.message === 'string' && body.message ? body.message : `status ${res.status}`);
+  }
+  return body;
 }

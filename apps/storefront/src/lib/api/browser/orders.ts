@@ -1,12 +1,11 @@
 import type { Order, ReturnRequest, Tracking } from '@vastra/contracts';
-import type { ApiAnswer, BrowserApi, Download } from './browser-client';
+import type { ApiAnswer, BrowserApi, Download } from './client';
 
 /**
- * The calls after the purchase (§7 Orders), one function per call, through the browser client
+ * The calls after the purchase (behaviour.md §7 Orders), one function per call, through the browser client
  * (the session cookie). Money in rupees. Failures throw an ApiError with the server's message
  * (e.g. 409 'This order has shipped and can no longer be cancelled. You can return it once it
- * is delivered.'); the orders slice puts in the §8 fallbacks ('Failed to fetch orders', …).
- * GET /orders/{id} is `getOrder` of ./checkout.
+ * is delivered.'); the orders slice puts in the behaviour.md §8 fallbacks ('Failed to fetch orders', …).
  */
 
 /** One page of the shopper's orders, newest first, with paging. */
@@ -18,6 +17,11 @@ export type OrderPage = {
 /** GET /orders/my-orders?page&limit: the caller's orders (removed ones are left out). */
 export function getMyOrders(api: BrowserApi, page: number, limit: number): Promise<ApiAnswer<OrderPage>> {
   return api.request(`/orders/my-orders?${new URLSearchParams({ page: String(page), limit: String(limit) })}`);
+}
+
+/** GET /orders/{id}: one of the caller's orders (404 for anyone else's). */
+export function getOrder(api: BrowserApi, orderId: string): Promise<ApiAnswer<{ order: Order }>> {
+  return api.request(`/orders/${encodeURIComponent(orderId)}`);
 }
 
 /** POST /orders/{id}/cancel {reason}: cancels an order that has not shipped (stock and money go back). */

@@ -1,8 +1,8 @@
 import type { WishlistEntry, WishlistPage } from '@vastra/contracts';
-import type { ApiAnswer, BrowserApi } from './browser-client';
+import type { ApiAnswer, BrowserApi } from './client';
 
 /**
- * The wishlist calls of §7 Wishlist, through the browser client (the session cookie). Every
+ * The wishlist calls of behaviour.md §7 Wishlist, through the browser client (the session cookie). Every
  * one needs a logged-in shopper; the thunks of the wishlist slice check that first.
  */
 

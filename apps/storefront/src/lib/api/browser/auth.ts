@@ -1,9 +1,9 @@
 import type { AuthResult, LoginBody, RegisterBody, RegisterResult, User } from '@vastra/contracts';
-import type { ApiAnswer, BrowserApi } from './browser-client';
+import type { ApiAnswer, BrowserApi } from './client';
 
 /**
- * The accounts calls of §7 Auth, one function per call, through the browser client. Login,
- * Google login and register hand every answer below 500 back to the caller (§7), so their
+ * The accounts calls of behaviour.md §7 Auth, one function per call, through the browser client. Login,
+ * Google login and register hand every answer below 500 back to the caller (behaviour.md §7), so their
  * rejections are read from the answer rather than thrown.
  */
 

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, GENERIC_MESSAGES } from '@vastra/contracts';
-import { ApiError } from './api-error';
+import { ApiError } from '../api-error';
 
 /**
  * The browser's API client (client components only, through the Redux store's thunks): every
@@ -10,7 +10,7 @@ import { ApiError } from './api-error';
  */
 export type BrowserApiOptions = {
   baseUrl: string;
-  /** Called on a 401 answer of any call that does not take 4xx answers itself (§4 Session expiry). */
+  /** Called on a 401 answer of any call that does not take 4xx answers itself (behaviour.md §4 Session expiry). */
   onUnauthorized: () => void;
 };
 
@@ -21,7 +21,7 @@ export type RequestOptions = {
   /** A multipart body (the browser sets its content type and boundary). */
   form?: FormData;
   /**
-   * §7: login and register treat statuses 200 to 499 as answers for the caller, so a wrong
+   * behaviour.md §7: login and register treat statuses 200 to 499 as answers for the caller, so a wrong
    * password is an answer, not a session expiry.
    */
   answersBelow500?: boolean;
@@ -63,7 +63,7 @@ function isTimeout(error: unknown): boolean {
 
 /**
  * Builds the client. A call that fails answers with an ApiError carrying the server's message
- * (other errors pass to the caller unchanged, §8), or the §8 text for a refused connection or
+ * (other errors pass to the caller unchanged, behaviour.md §8), or the §8 text for a refused connection or
  * a timeout (status 0).
  */
 export function createBrowserApi({ baseUrl, onUnauthorized }: BrowserApiOptions): BrowserApi {
