@@ -3,8 +3,7 @@
 // and, on an empty database, seeds the 400-product store by itself.
 //
 // The two share a publishable key for /store (PUBLISHABLE_API_KEY, else one generated once
-// into the API's DATA_DIR as `publishable-key`), and the storefront gets the secret of its
-// cart cookie (COMMERCE_COOKIE_SECRET, else one generated once into DATA_DIR/secrets).
+// into the API's DATA_DIR as `publishable-key`).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { buildStorefrontIfNeeded } from './build-storefront.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+// `cp .env.example .env` configures both apps; variables already set in the shell win.
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const apiDataDir = path.resolve(root, 'apps/api', process.env.DATA_DIR || 'data');
 
 /** The value kept in `file`, or a new one from `create()` written there (readable by the owner only). */
@@ -27,9 +28,6 @@ function keptValue(file, create) {
 const publishableKey =
   process.env.PUBLISHABLE_API_KEY ||
   keptValue(path.join(apiDataDir, 'publishable-key'), () => `pk_${randomBytes(32).toString('hex')}`);
-const cookieSecret =
-  process.env.COMMERCE_COOKIE_SECRET ||
-  keptValue(path.join(apiDataDir, 'secrets', 'commerce-cookie-secret'), () => randomBytes(32).toString('base64url'));
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
 buildStorefrontIfNeeded();
@@ -48,7 +46,6 @@ const children = [
       ...env,
       PORT: process.env.STOREFRONT_PORT ?? '3000',
       COMMERCE_PUBLISHABLE_KEY: process.env.COMMERCE_PUBLISHABLE_KEY || publishableKey,
-      COMMERCE_COOKIE_SECRET: cookieSecret,
     },
   }),
 ];
