@@ -6,7 +6,7 @@
 import { LRUCache } from 'lru-cache';
 
 export class TtlCache {
-  private readonly cache: LRUCache<string, { value: Promise<unknown> }> | null;
+  private readonly cache: LRUCache<string, { value: Promise<unknown>; loaded: boolean }> | null;
 
   constructor(ttlMs: number, max = 1000) {
     this.cache = ttlMs > 0 ? new LRUCache({ max, ttl: ttlMs }) : null;
@@ -20,9 +20,25 @@ export class TtlCache {
     if (!this.cache) return load();
     const hit = this.cache.get(key);
     if (hit) return hit.value as Promise<T>;
-    const value = load();
-    this.cache.set(key, { value });
-    value.catch(() => this.cache?.delete(key));
+    const entry = { value: load() as Promise<unknown>, loaded: false };
+    this.cache.set(key, entry);
+    entry.value.then(
+      () => (entry.loaded = true),
+      () => this.cache?.delete(key),
+    );
+    return entry.value as Promise<T>;
+  }
+
+  /**
+   * Like `get`, but never waits on another caller's load under way: it loads with `load()`
+   * itself and caches the result. For callers inside a transaction on the embedded database,
+   * where a load running outside the transaction waits for the transaction to end.
+   */
+  async getLoaded<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.cache?.get(key);
+    if (hit?.loaded) return hit.value as Promise<T>;
+    const value = await load();
+    this.cache?.set(key, { value: Promise.resolve(value), loaded: true });
     return value;
   }
 }

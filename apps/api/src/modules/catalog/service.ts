@@ -327,9 +327,10 @@ export class CatalogService {
   /**
    * A category and its ancestors, itself first and the top-level category last (for
    * coupons limited to a category, which cover the whole subtree); null for an unknown id.
+   * `db`: the caller's transaction, if any; the tree is then read in it when not cached.
    */
-  async categoryLineage(categoryId: string): Promise<string[] | null> {
-    const map = await this.categoryMap();
+  async categoryLineage(categoryId: string, db?: Db): Promise<string[] | null> {
+    const map = await this.categoryMap(db);
     if (!map.has(categoryId)) return null;
     const lineage: string[] = [];
     for (let c = map.get(categoryId); c && !lineage.includes(c.id); c = c.parentId ? map.get(c.parentId) : undefined) {
@@ -338,14 +339,22 @@ export class CatalogService {
     return lineage;
   }
 
-  /** Every category by id, for category paths. */
-  private categoryMap(): Promise<Map<string, { id: string; name: string; slug: string; parentId: string | null }>> {
-    return this.shared.get('category-map', async () => {
-      const rows = await this.db
+  /**
+   * Every category by id, for category paths. Inside a transaction (`db`) it never waits on a
+   * load outside it: on the embedded database that load would wait for the transaction.
+   */
+  private categoryMap(
+    db?: Db,
+  ): Promise<Map<string, { id: string; name: string; slug: string; parentId: string | null }>> {
+    const load = async (from: Db) => {
+      const rows = await from
         .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId })
         .from(categories);
       return new Map(rows.map((r) => [r.id, r]));
-    });
+    };
+    return db && db !== this.db
+      ? this.shared.getLoaded('category-map', () => load(db))
+      : this.shared.get('category-map', () => load(this.db));
   }
 
   /** Active collections by id. */

@@ -286,7 +286,7 @@ export class CouponService {
     }
 
     if (ctx.lines.length === 0) throw new ValidationError(COUPON_MESSAGES.itemsRequired);
-    const eligible = await this.eligibility(coupon, ctx.lines);
+    const eligible = await this.eligibility(coupon, ctx.lines, db);
     if (!eligible.some(Boolean)) throw new ValidationError(COUPON_MESSAGES.notEligible);
     const amounts = ctx.lines.map((l) => l.lineSubtotalPaise);
     const eligibleSubtotalPaise = amounts.reduce((sum, a, i) => (eligible[i] ? sum + a : sum), 0);
@@ -370,13 +370,13 @@ export class CouponService {
   }
 
   /** For each line, whether the coupon applies to it (its product is listed, or its category or an ancestor is). */
-  private async eligibility(coupon: Coupon, lines: readonly PricedLine[]): Promise<boolean[]> {
+  private async eligibility(coupon: Coupon, lines: readonly PricedLine[], db: Db): Promise<boolean[]> {
     if (coupon.categoryIds.length === 0 && coupon.productIds.length === 0) return lines.map(() => true);
     const products = new Set(coupon.productIds);
     const categories = new Set(coupon.categoryIds);
     const lineages = new Map<string, string[]>();
     for (const categoryId of new Set(lines.flatMap((l) => (l.categoryId ? [l.categoryId] : [])))) {
-      lineages.set(categoryId, (await this.deps.catalog.categoryLineage(categoryId)) ?? []);
+      lineages.set(categoryId, (await this.deps.catalog.categoryLineage(categoryId, db)) ?? []);
     }
     return lines.map(
       (l) =>

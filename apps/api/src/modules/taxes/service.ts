@@ -228,6 +228,7 @@ export class TaxService {
     const rules = groupRules(await db.select().from(taxRates));
     const ancestry = await this.categoryDepths(
       rules.some((r) => r.categoryId !== null) ? lines.map((l) => l.categoryId) : [],
+      db,
     );
     return lines.map((line) => {
       const depths = line.categoryId ? ancestry.get(line.categoryId) : undefined;
@@ -243,9 +244,9 @@ export class TaxService {
   }
 
   /** For each category id: itself (depth 0) and each ancestor with its distance. */
-  private async categoryDepths(ids: (string | null)[]): Promise<Map<string, Map<string, number>>> {
+  private async categoryDepths(ids: (string | null)[], db: Db): Promise<Map<string, Map<string, number>>> {
     const unique = [...new Set(ids.filter((id): id is string => id !== null))];
-    const lineages = await Promise.all(unique.map((id) => this.opts.catalog.categoryLineage(id)));
+    const lineages = await Promise.all(unique.map((id) => this.opts.catalog.categoryLineage(id, db)));
     return new Map(
       unique.map((id, i) => [id, new Map((lineages[i] ?? []).map((ancestor, depth) => [ancestor, depth]))]),
     );
