@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { principalOf } from '../../plugins/authenticate';
+import { toPublicCart } from './presenter';
 import type { CartOwner, CartService } from './service';
 
 const tags = ['cart'];
@@ -48,7 +49,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
     },
     async (request) => {
       const owner = ownerOf(request, request.query.guestId);
-      return ok({ cart: carts.toPublic(await carts.get(owner), owner.kind === 'guest' ? owner.guestId : null) });
+      return ok({ cart: toPublicCart(await carts.get(owner), owner.kind === 'guest' ? owner.guestId : null) });
     },
   );
 
@@ -66,7 +67,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
     async (request) => {
       const { guestId, ...item } = request.body;
       const cart = await carts.addItem(ownerOf(request, guestId), item);
-      return ok({ cart: carts.toPublic(cart) }, CART_MESSAGES.added);
+      return ok({ cart: toPublicCart(cart) }, CART_MESSAGES.added);
     },
   );
 
@@ -85,7 +86,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
     async (request) => {
       const owner = ownerOf(request, request.body.guestId);
       const cart = await carts.updateItemQuantity(owner, request.params.id, request.body.quantity);
-      return ok({ cart: carts.toPublic(cart) }, CART_MESSAGES.updated);
+      return ok({ cart: toPublicCart(cart) }, CART_MESSAGES.updated);
     },
   );
 
@@ -105,7 +106,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
     async (request) => {
       const owner = ownerOf(request, request.body?.guestId ?? request.query.guestId);
       const cart = await carts.removeItem(owner, request.params.id);
-      return ok({ cart: carts.toPublic(cart) }, CART_MESSAGES.removed);
+      return ok({ cart: toPublicCart(cart) }, CART_MESSAGES.removed);
     },
   );
 
@@ -122,7 +123,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
     },
     async (request) => {
       const cart = await carts.merge(principalOf(request).userId, request.body.guestId);
-      return ok({ cart: carts.toPublic(cart) }, CART_MESSAGES.merged);
+      return ok({ cart: toPublicCart(cart) }, CART_MESSAGES.merged);
     },
   );
 
@@ -141,7 +142,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (
     async (request) => {
       const owner = ownerOf(request, request.body?.guestId ?? request.query.guestId);
       const cart = await carts.clear(owner);
-      return ok({ cart: carts.toPublic(cart, owner.kind === 'guest' ? owner.guestId : null) }, CART_MESSAGES.cleared);
+      return ok({ cart: toPublicCart(cart, owner.kind === 'guest' ? owner.guestId : null) }, CART_MESSAGES.cleared);
     },
   );
 };

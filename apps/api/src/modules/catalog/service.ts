@@ -12,7 +12,6 @@ import {
   type CategoryNode,
   type CategoryRef,
   type Collection,
-  type Gender,
   type HomepageSection,
   type Image,
   type PageMeta,
@@ -22,82 +21,24 @@ import {
   type ProductSummary,
 } from '@vastra/contracts';
 import { queryRows, type Db } from '../../db/client';
-import { categories, collections, type ImageJson } from './tables';
 import { NotFoundError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { paiseToRupees } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
 import { TtlCache } from '../../lib/ttl-cache';
-import { prepareProductQueries, type VariantJson } from './product-queries';
 import { loadHomepageSections } from './homepage';
+import { prepareProductQueries } from './product-queries';
+import { facets, orderBy, planSearch, textList } from './search';
+import { SUMMARY_COLUMNS, toImages, toSummary, type SummaryRow } from './summary';
+import { categories, collections, type ImageJson } from './tables';
 import { loadCategoryTree, loadCollections, pageMeta } from './taxonomy';
+import type { VariantDetail, VariantDetailRow } from './variant-detail';
 
 export { pageMeta };
-import { facets, orderBy, planSearch, textList } from './search';
+export type { VariantDetail };
 
 /** `cacheTtlMs`: how long answers that are the same for every shopper are reused. */
 export type CatalogOptions = { mediaBaseUrl: string; cacheTtlMs: number };
-
-/** Columns every product card needs, over `products p` joined to its leaf `categories c`. */
-const SUMMARY_COLUMNS = sql`p.id, p.slug, p.name, p.brand, p.gender, p.color, p.price_paise, p.mrp_paise,
-  p.discount_percent, p.rating_average, p.rating_count, p.images, p.sizes, p.in_stock,
-  c.id AS category_id, c.name AS category_name, c.slug AS category_slug`;
-
-type SummaryRow = {
-  id: string;
-  slug: string;
-  name: string;
-  brand: string;
-  gender: Gender;
-  color: string;
-  price_paise: number;
-  mrp_paise: number;
-  discount_percent: number;
-  rating_average: number;
-  rating_count: number;
-  images: ImageJson[];
-  sizes: string[];
-  in_stock: boolean;
-  category_id: string;
-  category_name: string;
-  category_slug: string;
-};
-
-/** One size of a product with its product, as the cart and the wishlist show it. Money in paise. */
-export type VariantDetail = {
-  id: string;
-  sku: string;
-  size: string;
-  color: string;
-  pricePaise: number;
-  mrpPaise: number;
-  stock: number;
-  product: {
-    id: string;
-    slug: string;
-    name: string;
-    brand: string;
-    isActive: boolean;
-    hsnCode: string;
-    categoryId: string;
-    images: Image[];
-    primaryImage: Image | null;
-    variants: Omit<VariantDetail, 'product'>[];
-  };
-};
-
-type VariantDetailRow = {
-  variant_id: string;
-  id: string;
-  slug: string;
-  name: string;
-  brand: string;
-  is_active: boolean;
-  hsn_code: string;
-  category_id: string;
-  images: ImageJson[];
-  variants: VariantJson[] | null;
-};
 
 /** Results up to this many products are filtered before they are sorted. */
 const SMALL_RESULT = 2000;
@@ -120,28 +61,11 @@ export class CatalogService {
   }
 
   private images(images: ImageJson[]): Image[] {
-    return images.map((i) => ({ url: this.mediaUrl(i.url), isPrimary: i.isPrimary }));
+    return toImages(images, (path) => this.mediaUrl(path));
   }
 
   private summary(row: SummaryRow): ProductSummary {
-    const images = this.images(row.images);
-    return {
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      brand: row.brand,
-      gender: row.gender,
-      color: row.color,
-      category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
-      price: paiseToRupees(row.price_paise),
-      mrp: paiseToRupees(row.mrp_paise),
-      discountPercent: row.discount_percent,
-      isOnSale: row.discount_percent > 0,
-      rating: { average: Math.round(Number(row.rating_average) * 10) / 10, count: row.rating_count },
-      primaryImage: images.find((i) => i.isPrimary) ?? images[0] ?? null,
-      sizes: row.sizes,
-      inStock: row.in_stock,
-    };
+    return toSummary(row, (path) => this.mediaUrl(path));
   }
 
   /** GET /products/search: a page of products, facets of the whole result, page meta. */

@@ -29,7 +29,8 @@ import { CatalogService } from '../catalog/service';
 import { hasPlacedOrder } from '../orders/queries';
 import { GiftCardService } from './gift-cards';
 import { COUPON_LIMITS } from './limits';
-import { allocateDiscount, CouponService, type PricedLine } from './service';
+import { allocateDiscount } from './discount';
+import { CouponService, type PricedLine } from './service';
 import { couponRedemptions, coupons, giftCards, giftCardTransactions } from './tables';
 
 let ctx: TestContext;

@@ -22,7 +22,8 @@ import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import type { PricingService } from '../pricing';
 import type { LimitGuard } from '../../plugins/rate-limit';
 import type { GiftCardService } from './gift-cards';
-import { toPublicCoupon, type CouponService } from './service';
+import { toPublicCoupon } from './presenter';
+import type { CouponService } from './service';
 
 const tags = ['coupons'];
 const errors = errorResponses(400, 401, 403, 404, 429);

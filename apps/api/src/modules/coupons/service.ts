@@ -12,11 +12,12 @@
  * proportion to their value (`allocateDiscount`).
  */
 import { and, asc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { CATALOG_MESSAGES, COUPON_MESSAGES, couponMinimumOrder, type PublicCoupon } from '@vastra/contracts';
+import { CATALOG_MESSAGES, COUPON_MESSAGES, couponMinimumOrder } from '@vastra/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { paiseToRupees, shareInProportion } from '../../lib/money';
+import { paiseToRupees } from '../../lib/money';
 import type { CatalogService } from '../catalog/service';
+import { allocateDiscount, couponDiscountPaise } from './discount';
 import { couponRedemptions, coupons, giftCards } from './tables';
 
 export type Coupon = {
@@ -384,51 +385,4 @@ export class CouponService {
         (l.categoryId !== null && (lineages.get(l.categoryId) ?? []).some((id) => categories.has(id))),
     );
   }
-}
-
-/**
- * The discount a coupon gives on a subtotal, in paise: nothing below its minimum order; a
- * percentage (rounded to the paisa) capped by `maxDiscountPaise`; a fixed amount never more
- * than the subtotal.
- */
-export function couponDiscountPaise(coupon: Coupon, subtotalPaise: number): number {
-  if (subtotalPaise <= 0 || subtotalPaise < coupon.minOrderPaise) return 0;
-  if (coupon.discountType === 'fixed') return Math.min(coupon.discountValue, subtotalPaise);
-  const percent = Math.round((subtotalPaise * coupon.discountValue) / 100);
-  return Math.min(percent, coupon.maxDiscountPaise ?? percent, subtotalPaise);
-}
-
-/**
- * Shares `discountPaise` over the eligible lines in proportion to their amounts (paise),
- * largest remainder first, so the shares add up to the discount exactly; ineligible lines get
- * 0. With a discount no larger than the eligible lines' sum, no line gets more than its amount.
- * RangeError when the arrays differ in length or a discount has no eligible amount to go on.
- */
-export function allocateDiscount(
-  lineAmounts: readonly number[],
-  eligible: readonly boolean[],
-  discountPaise: number,
-): number[] {
-  if (lineAmounts.length !== eligible.length) throw new RangeError('lineAmounts and eligible differ in length');
-  return shareInProportion(
-    lineAmounts.map((a, i) => (eligible[i] ? a : 0)),
-    discountPaise,
-  );
-}
-
-/** A coupon as GET /coupons/code/{code} and GET /coupons/category/{id} show it (rupees, ISO dates). */
-export function toPublicCoupon(coupon: Coupon): PublicCoupon {
-  return {
-    code: coupon.code,
-    description: coupon.description,
-    discountType: coupon.discountType,
-    discountValue: coupon.discountType === 'fixed' ? paiseToRupees(coupon.discountValue) : coupon.discountValue,
-    maxDiscount: coupon.maxDiscountPaise === null ? null : paiseToRupees(coupon.maxDiscountPaise),
-    minOrderValue: paiseToRupees(coupon.minOrderPaise),
-    startsAt: coupon.startsAt?.toISOString() ?? null,
-    endsAt: coupon.endsAt?.toISOString() ?? null,
-    firstOrderOnly: coupon.firstOrderOnly,
-    categoryIds: coupon.categoryIds,
-    productIds: coupon.productIds,
-  };
 }

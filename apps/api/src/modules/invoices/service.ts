@@ -10,7 +10,7 @@ import { isUniqueViolation, type Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { rupeesToPaise } from '../../lib/money';
 import type { PincodeDirectory } from '../addresses';
-import type { CreditNoteLine } from '../returns/service';
+import type { CreditNoteLine } from '../returns';
 import { renderGstPdf, formatRupees, formatIndianDate, type GstDocument } from './pdf';
 import { invoiceCounters, invoiceDocuments, type InvoiceDocumentRow, type InvoiceKind } from './tables';
 

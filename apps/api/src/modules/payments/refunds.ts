@@ -10,7 +10,7 @@ import type { RefundMethod } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { describeError, toRefundStatus, type GatewayName, type PaymentProvider, type ProviderRefund } from './provider';
-import type { PaymentServiceOptions } from './service';
+import type { PaymentServiceOptions } from './types';
 import { payments, refunds, type RefundRow } from './tables';
 
 /** Called once when a gateway refund becomes completed or failed. */

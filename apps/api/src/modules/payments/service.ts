@@ -24,85 +24,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_MESSAGES, toPaymentStatus, type PaymentStatus } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import type { PhonePeWebhook } from './phonepe';
-import { describeError, type GatewayName, type PaymentProvider } from './provider';
+import { describeError, type GatewayName } from './provider';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from './sandbox';
 import { PhonePeWebhooks } from './webhook';
 import { RefundLedger, type RefundListener, type RefundRequest } from './refunds';
 import { paymentEvents, payments, type PaymentRow, type RefundRow } from './tables';
+import type { Applied, EventInput, PaymentServiceOptions, PaymentStatusListener, PaymentSummary } from './types';
 
-export type { RefundListener };
-
-/**
- * Told inside the transaction that applies it each time a gateway's news changes a payment's
- * behaviour.md §4 status (pending → completed or failed), with the executor of that transaction. `source`
- * says what brought the news: create, status, webhook, callback or sandbox. It may return
- * work to run once that transaction has committed (e.g. the confirmation mail).
- */
-export type PaymentStatusListener = (
-  db: Db,
-  orderId: string,
-  status: PaymentStatus,
-  source: string,
-) => Promise<void | (() => Promise<void>)>;
-
-/**
- * Told once, after the change committed, when a gateway refund settles (pending → completed or
- * failed), with the refund as it now stands; e.g. to mail the shopper. Not told of gift card
- * and manual refunds, which are recorded completed by the caller's own transaction.
- */
-
-/** How many pending refunds one refresh looks at, oldest first; the rest wait for the next run. */
-
-export type PaymentServiceOptions = {
-  providers: Partial<Record<GatewayName, PaymentProvider>>;
-  /** The API's public address, for the gateway's return URL. */
-  publicUrl: string;
-  /** The storefront's address, for the order confirmation page. */
-  storefrontUrl: string;
-  log: FastifyBaseLogger;
-};
-
-/** What the sandbox page shows of a payment. */
-export type PaymentSummary = {
-  orderId: string;
-  orderNumber: string;
-  provider: PaymentRow['provider'];
-  merchantOrderId: string;
-  amountPaise: number;
-  status: PaymentStatus;
-  providerState: string | null;
-};
-
-export type EventInput = {
-  source: 'create' | 'status' | 'webhook' | 'callback' | 'sandbox' | 'system';
-  /** The gateway's state as it said it; null when the event is not the gateway's word. */
-  state: string | null;
-  errorCode?: string | null;
-  providerOrderId?: string | null;
-  amountPaise?: number | null;
-  /** Same key twice for one payment = a replay: stored once, applied once. */
-  dedupeKey?: string | null;
-  payload: unknown;
-  /** Whether the event may change the payment (refund webhooks, for one, may not). */
-  apply: boolean;
-  /** The status to apply instead of mapping `state` (our own failing of a payment). */
-  status?: PaymentStatus;
-  /** Whether the listener hears of a change (not when the orders module made it itself); default true. */
-  notify?: boolean;
-};
-
-export type Applied = {
-  stored: boolean;
-  changed: boolean;
-  status: PaymentStatus;
-  /** The listener's work for after the commit, if any. */
-  afterCommit?: () => Promise<void>;
-};
+export type { PaymentStatusListener, RefundListener };
 
 export class PaymentService {
   private listener: PaymentStatusListener | null = null;

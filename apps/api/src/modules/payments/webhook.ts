@@ -16,7 +16,7 @@ import {
 } from './phonepe';
 import { PaymentProviderError, describeError, type ProviderRefund, type ProviderStatus } from './provider';
 import type { RefundLedger } from './refunds';
-import type { Applied, EventInput, PaymentServiceOptions } from './service';
+import type { Applied, EventInput, PaymentServiceOptions } from './types';
 import { payments, refunds, type PaymentRow, type RefundRow } from './tables';
 
 export type WebhookDeps = {

@@ -5,10 +5,12 @@
  * of a refund between the gift card and the gateway.
  */
 import { ORDER_MESSAGES, itemNotReturnable, returnQuantityExceeded } from '@vastra/contracts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import { shareInProportion } from '../../lib/money';
 import type { OrderItemRow, OrderRow } from '../orders';
-import type { ReturnRequestRow } from './tables';
+import { returnItems, returnRequests, type ReturnRequestRow } from './tables';
 
 /** The amounts of a returned line or return, in paise. */
 export type Amounts = {
@@ -84,4 +86,28 @@ export function splitRefund(order: OrderRow, earlier: ReturnRequestRow[], refund
   const gatewayPaise = Math.min(refundPaise - giftCardPaise, Math.max(0, order.payablePaise - gatewayBefore));
   giftCardPaise = refundPaise - gatewayPaise;
   return { giftCardPaise, gatewayPaise };
+}
+
+/** Per order item: pieces and amounts already in returns that were not rejected. */
+export async function returnedOf(db: Db, orderIds: string[]): Promise<Map<string, Amounts & { quantity: number }>> {
+  const rows = await db
+    .select({ item: returnItems })
+    .from(returnItems)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnItems.returnRequestId))
+    .where(and(inArray(returnRequests.orderId, orderIds), ne(returnRequests.status, 'rejected')));
+  const totals = new Map<string, Amounts & { quantity: number }>();
+  for (const { item } of rows) {
+    const t = totals.get(item.orderItemId) ?? {
+      quantity: 0,
+      refundPaise: 0,
+      taxablePaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+    };
+    t.quantity += item.quantity;
+    for (const key of AMOUNT_KEYS) t[key] += item[key];
+    totals.set(item.orderItemId, t);
+  }
+  return totals;
 }

@@ -2,3 +2,4 @@
 export { returnsOperatorRoutes } from './operator-routes';
 export { returnsRoutes } from './routes';
 export { ReturnsService } from './service';
+export type { CreditNoteLine } from './types';

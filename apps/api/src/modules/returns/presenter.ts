@@ -6,7 +6,7 @@ import type { ReturnRequest } from '@vastra/contracts';
 import { asc, inArray } from 'drizzle-orm';
 import { paiseToRupees } from '../../lib/money';
 import type { OrderItemRow } from '../orders';
-import type { ReturnsDeps } from './service';
+import type { ReturnsDeps } from './types';
 import { returnFiles, returnItems, type ReturnItemRow, type ReturnRequestRow } from './tables';
 
 /** Return requests as answered, with their items, files and order numbers read in three queries. */

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { shopperMessage } from '../../lib/error-handler';
 import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../files';
-import type { ReturnInput, ReturnUpload } from './service';
+import type { ReturnInput, ReturnUpload } from './types';
 
 const TEXT_FIELDS = new Set(['reason', 'comment', 'items']);
 const codeOf = (err: unknown) => (err as { code?: string }).code;

@@ -19,7 +19,8 @@ import { NotFoundError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { isUuid } from '../../lib/ids';
 import { principalOf } from '../../plugins/authenticate';
-import type { OrdersPort, ReturnsService } from './service';
+import type { ReturnsService } from './service';
+import type { OrdersPort } from './types';
 import { readReturnForm } from './return-form';
 
 const tags = ['returns'];

@@ -21,82 +21,17 @@ import {
   transitionNotAllowed,
   type Order,
   type OrderStatus,
-  type ReturnReason,
   type ReturnRequest,
   type ReturnStatus,
 } from '@vastra/contracts';
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import type { CatalogService } from '../catalog/service';
-import type { GiftCardService } from '../coupons';
-import type { FileStore } from '../files';
-import type { UploadService } from '../files';
-import {
-  DELIVERED_OR_AFTER,
-  type OrderItemRow,
-  type OrderRow,
-  type OrdersService,
-  type ReturnSummary,
-  type ReturnsView,
-} from '../orders';
-import type { PaymentService } from '../payments/service';
+import { DELIVERED_OR_AFTER, type OrderItemRow, type OrderRow, type ReturnSummary, type ReturnsView } from '../orders';
 import { presentReturns } from './presenter';
-import { AMOUNT_KEYS, lineShare, splitRefund, wantedPieces, type Amounts } from './amounts';
+import { lineShare, returnedOf, splitRefund, wantedPieces } from './amounts';
 import { returnFiles, returnItems, returnRequests, type ReturnRequestRow } from './tables';
-
-/** What returns need of the orders module. */
-export type OrdersPort = Pick<
-  OrdersService,
-  'transition' | 'findRef' | 'ownRowForUpdate' | 'getById' | 'items' | 'notify' | 'orderNumbers'
->;
-
-export type ReturnsDeps = {
-  db: Db;
-  orders: OrdersPort;
-  payments: Pick<PaymentService, 'requestRefund' | 'submitRefund'>;
-  giftCards: Pick<GiftCardService, 'refund'>;
-  catalog: Pick<CatalogService, 'categoryLineage' | 'categoryIdsBySlug'>;
-  /** Reads the stored evidence. */
-  files: FileStore;
-  /** Stores the evidence: photos re-encoded, within the shopper's upload quota. */
-  uploads: Pick<UploadService, 'save' | 'remove'>;
-  log: FastifyBaseLogger;
-  options: {
-    windowDays: number;
-    /** Category slugs never returnable, with everything below them. */
-    nonReturnableCategories: string[];
-    /** The API's public base URL (file and credit note links). */
-    publicUrl: string;
-    /** Turns a stored media path into an absolute URL. */
-    mediaUrl: (path: string) => string;
-  };
-};
-
-/** A sniffed upload of a return: bytes, MIME type and extension from its magic numbers. */
-export type ReturnUpload = { body: Buffer; mime: string; ext: string };
-
-export type ReturnInput = {
-  reason: ReturnReason;
-  comment?: string;
-  /** Partial return: these lines and quantities; absent for a full return. */
-  items?: { orderItemId: string; quantity: number }[];
-  files: ReturnUpload[];
-};
-
-/** One returned line for the credit note, in paise. */
-export type CreditNoteLine = {
-  name: string;
-  hsnCode: string;
-  quantity: number;
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  refundPaise: number;
-  taxRateBasisPoints: number;
-};
+import type { CreditNoteLine, ReturnInput, ReturnsDeps } from './types';
 
 /** Statuses of a return still being handled: another one may not be asked for meanwhile. */
 const OPEN: ReadonlySet<ReturnStatus> = new Set(['requested', 'approved', 'picked_up']);
@@ -138,7 +73,7 @@ export class ReturnsService implements ReturnsView {
         this.checkWindow(order);
         const earlier = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId));
         if (earlier.some((r) => OPEN.has(r.status))) throw new ConflictError(ORDER_MESSAGES.returnInProgress);
-        const returned = await this.returnedOf(tx, [orderId]);
+        const returned = await returnedOf(tx, [orderId]);
         const wanted = wantedPieces(lines, returnable, returned, input.items);
         const items = wanted.map(({ line, quantity }) => ({
           orderItemId: line.id,
@@ -345,7 +280,7 @@ export class ReturnsService implements ReturnsView {
     const latest = new Map<string, ReturnRequestRow>();
     for (const r of requests) if (!latest.has(r.orderId)) latest.set(r.orderId, r);
     const views = new Map((await presentReturns(this.deps, [...latest.values()])).map((v) => [v.orderId, v]));
-    const returned = await this.returnedOf(this.deps.db, ids);
+    const returned = await returnedOf(this.deps.db, ids);
     const flags = await this.returnableFlags(items);
     const now = Date.now();
     for (const order of orders) {
@@ -414,30 +349,6 @@ export class ReturnsService implements ReturnsView {
       reason,
     });
     return refund?.method === 'gateway' ? refund.id : null;
-  }
-
-  /** Per order item: pieces and amounts already in returns that were not rejected. */
-  private async returnedOf(db: Db, orderIds: string[]): Promise<Map<string, Amounts & { quantity: number }>> {
-    const rows = await db
-      .select({ item: returnItems })
-      .from(returnItems)
-      .innerJoin(returnRequests, eq(returnRequests.id, returnItems.returnRequestId))
-      .where(and(inArray(returnRequests.orderId, orderIds), ne(returnRequests.status, 'rejected')));
-    const totals = new Map<string, Amounts & { quantity: number }>();
-    for (const { item } of rows) {
-      const t = totals.get(item.orderItemId) ?? {
-        quantity: 0,
-        refundPaise: 0,
-        taxablePaise: 0,
-        cgstPaise: 0,
-        sgstPaise: 0,
-        igstPaise: 0,
-      };
-      t.quantity += item.quantity;
-      for (const key of AMOUNT_KEYS) t[key] += item[key];
-      totals.set(item.orderItemId, t);
-    }
-    return totals;
   }
 
   /** Whether each line's category (or an ancestor) is returnable. */

@@ -19,16 +19,8 @@ import type { Coupon, CouponService } from '../coupons/service';
 import type { PricingLine, PricingService } from '../pricing';
 import { cartTotals } from './totals';
 import { findRegion, INDIA_REGION, type StoreRegion } from './region';
-import {
-  toStoreCart,
-  toStoreProduct,
-  toStorePromotion,
-  type CartInput,
-  type ProductInput,
-  type StoreCart,
-  type StoreProduct,
-  type StorePromotion,
-} from './shapes';
+import { toStoreCart, type CartInput, type StoreCart } from './cart-shape';
+import { toStoreProduct, toStorePromotion, type ProductInput, type StoreProduct, type StorePromotion } from './shapes';
 
 export type ProductListQuery = {
   limit: number;
