@@ -58,7 +58,7 @@ import {
   phonePeWebhookAuthorizationFromConfig,
   scheduleRefundRefresh,
 } from './modules/payments';
-import { returnsOperatorRoutes, returnsRoutes, ReturnsService } from './modules/returns';
+import { returnsOperatorRoutes, returnsRoutes, ReturnsService, ReturnSummaries } from './modules/returns';
 import { PricingService, pricingRoutes } from './modules/pricing';
 import { reviewsRoutes, ReviewsService } from './modules/reviews';
 import { shippingRoutes, trackerFromConfig } from './modules/shipping';
@@ -265,8 +265,16 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     phonePeWebhookAuthorization: phonePeWebhookAuthorizationFromConfig(config),
   });
 
+  // What may be returned: needs nothing of orders, and every order shows it.
+  const returnOptions = {
+    ...config.returns,
+    publicUrl: config.publicUrl,
+    mediaUrl: (mediaPath: string) => catalog.mediaUrl(mediaPath),
+  };
+  const returnSummaries = new ReturnSummaries({ db: database.db, catalog, options: returnOptions });
   const orders = new OrdersService({
     db: database.db,
+    returns: returnSummaries,
     inventory: new InventoryService(),
     carts,
     checkAddress: (address) => checkShippingAddress(pincodes, address),
@@ -303,17 +311,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     orders,
     payments,
     giftCards,
-    catalog,
+    summaries: returnSummaries,
     files,
     uploads,
     log: app.log,
-    options: {
-      ...config.returns,
-      publicUrl: config.publicUrl,
-      mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath),
-    },
+    options: returnOptions,
   });
-  orders.useReturns(returns);
   await app.register(ordersRoutes, {
     orders,
     options: config.checkout,

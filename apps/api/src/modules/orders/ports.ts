@@ -35,8 +35,8 @@ export type ReturnSummary = {
 };
 
 /**
- * The returns module's view of orders, registered with `OrdersService.useReturns` (the returns
- * module is built after orders and depends on it). One call per page of orders.
+ * The returns module's view of orders, given to the orders module when it is built (the
+ * returns module's ReturnSummaries, which needs nothing of orders). One call per page of orders.
  */
 export type ReturnsView = {
   summariesOf(orders: OrderRow[], items: OrderItemRow[]): Promise<Map<string, ReturnSummary>>;

@@ -19,21 +19,12 @@ export type PresenterDeps = {
   refundsOf: (orderIds: string[]) => Promise<RefundRow[]>;
   /** Turns a stored media path into an absolute URL. */
   mediaUrl: (path: string) => string;
+  /** The returns module's view: the latest return, what may still be returned, the window. */
+  returns: ReturnsView;
 };
 
 export class OrderPresenter {
-  private returns: ReturnsView | null = null;
-
   constructor(private readonly deps: PresenterDeps) {}
-
-  /**
-   * Registers the returns module's view (built after the orders module, as it moves orders
-   * along): the order view then shows the latest return, what may still be returned and the
-   * return window.
-   */
-  useReturns(view: ReturnsView): void {
-    this.returns = view;
-  }
 
   async one(row: OrderRow): Promise<Order> {
     const [order] = await this.many([row]);
@@ -56,7 +47,7 @@ export class OrderPresenter {
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.createdAt));
     const refundRows = await this.deps.refundsOf(ids);
-    const summaries = this.returns ? await this.returns.summariesOf(rows, items) : null;
+    const summaries = await this.deps.returns.summariesOf(rows, items);
     return rows.map((row) =>
       this.order(
         row,

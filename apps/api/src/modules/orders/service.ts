@@ -17,7 +17,6 @@ import { OrderCancellation } from './cancel';
 import type { OrderMailEvent } from './mail';
 import { OrderPaymentSync, type AfterCommit } from './payment-sync';
 import { OrderPlacement } from './place';
-import type { ReturnsView } from './ports';
 import { OrderPresenter } from './presenter';
 import { OrderQueries } from './queries';
 import type { OrderItemRow, OrderRow } from './tables';
@@ -47,6 +46,7 @@ export class OrdersService {
       db: deps.db,
       refundsOf: (ids) => deps.payments.refundsOf(ids),
       mediaUrl: (path) => deps.options.mediaUrl(path),
+      returns: deps.returns,
     });
     this.transitions = new OrderTransitions(deps, this.queries, this.presenter);
     this.paymentSync = new OrderPaymentSync(deps, this.queries, this.transitions);
@@ -85,11 +85,6 @@ export class OrdersService {
       orders: await this.presenter.many(rows),
       meta: { currentPage: page, totalPages: Math.ceil(total / limit), limit, total },
     };
-  }
-
-  /** Registers the returns module's view of orders (built after this module): see OrderPresenter.useReturns. */
-  useReturns(view: ReturnsView): void {
-    this.presenter.useReturns(view);
   }
 
   /** An order by UUID or order number (VST-001001), with no owner check. NotFoundError. */

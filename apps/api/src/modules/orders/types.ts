@@ -10,7 +10,14 @@ import type { Mailer } from '../../lib/mail';
 import type { CartService } from '../cart';
 import type { InventoryService } from '../catalog';
 import type { PricingService } from '../pricing';
-import type { AddressBook, CouponRules, GiftCardLedger, PaymentGateway, ShippingAddressCheck } from './ports';
+import type {
+  AddressBook,
+  CouponRules,
+  GiftCardLedger,
+  PaymentGateway,
+  ReturnsView,
+  ShippingAddressCheck,
+} from './ports';
 
 export type OrdersOptions = {
   /** GST state code of the store. */
@@ -40,6 +47,8 @@ export type OrdersDeps = {
   inventory: Pick<InventoryService, 'reserve' | 'release'>;
   /** The shopper's cart: the lines an order without `items` buys, closed once ordered. */
   carts: Pick<CartService, 'activeLines' | 'closeOrderedLines'>;
+  /** What the order view shows of returns (the returns module's ReturnSummaries, built first). */
+  returns: ReturnsView;
   mailer: Mailer;
   /**
    * The shopper's name and email for the confirmation mail, and the lock on the account that

@@ -2,4 +2,5 @@
 export { returnsOperatorRoutes } from './operator-routes';
 export { returnsRoutes } from './routes';
 export { ReturnsService } from './service';
+export { ReturnSummaries } from './summaries';
 export type { CreditNoteLine } from './types';

@@ -6,11 +6,14 @@ import type { ReturnRequest } from '@vastra/contracts';
 import { asc, inArray } from 'drizzle-orm';
 import { paiseToRupees } from '../../lib/money';
 import type { OrderItemRow } from '../orders';
-import type { ReturnsDeps } from './types';
+import type { OrdersPort, ReturnsDeps } from './types';
 import { returnFiles, returnItems, type ReturnItemRow, type ReturnRequestRow } from './tables';
 
 /** Return requests as answered, with their items, files and order numbers read in three queries. */
-export async function presentReturns(deps: ReturnsDeps, rows: ReturnRequestRow[]): Promise<ReturnRequest[]> {
+export async function presentReturns(
+  deps: Pick<ReturnsDeps, 'db' | 'options'> & { orders: Pick<OrdersPort, 'orderNumbers' | 'items'> },
+  rows: ReturnRequestRow[],
+): Promise<ReturnRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const { db, options } = deps;

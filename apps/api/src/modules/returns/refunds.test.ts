@@ -17,6 +17,7 @@ import { GiftCardService } from '../coupons/gift-cards';
 import { LocalFileStore } from '../files/store';
 import { UploadService } from '../files/uploads';
 import { ReturnsService } from './service';
+import { ReturnSummaries } from './summaries';
 import { bearer, register, type Account } from '../../test/accounts';
 import { setPricePaise } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -47,16 +48,21 @@ function returnsService(): ReturnsService {
   const db = ctx.database.db;
   const catalog = new CatalogService(db, { mediaBaseUrl: ctx.config.publicUrl, cacheTtlMs: 0 });
   const files = new LocalFileStore(path.join(ctx.dataDir, 'files'));
+  const options = {
+    ...ctx.config.returns,
+    publicUrl: ctx.config.publicUrl,
+    mediaUrl: (p: string) => catalog.mediaUrl(p),
+  };
   return new ReturnsService({
     db,
     orders: ctx.app.orders,
     payments: ctx.app.payments,
     giftCards: new GiftCardService(db),
-    catalog,
+    summaries: new ReturnSummaries({ db, catalog, options }),
     files,
     uploads: new UploadService(db, files, { quotaBytes: ctx.config.limits.uploadQuotaBytes }),
     log: ctx.app.log,
-    options: { ...ctx.config.returns, publicUrl: ctx.config.publicUrl, mediaUrl: (p) => catalog.mediaUrl(p) },
+    options,
   });
 }
 

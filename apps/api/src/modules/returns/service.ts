@@ -17,7 +17,6 @@
  */
 import {
   ORDER_MESSAGES,
-  returnWindowClosed,
   transitionNotAllowed,
   type Order,
   type OrderStatus,
@@ -26,15 +25,13 @@ import {
 } from '@vastra/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { DELIVERED_OR_AFTER, type OrderItemRow, type OrderRow, type ReturnSummary, type ReturnsView } from '../orders';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { OrderRow } from '../orders';
 import { presentReturns } from './presenter';
 import { lineShare, returnedOf, splitRefund, wantedPieces } from './amounts';
 import { returnFiles, returnItems, returnRequests, type ReturnRequestRow } from './tables';
+import { OPEN } from './summaries';
 import type { CreditNoteLine, ReturnInput, ReturnsDeps } from './types';
-
-/** Statuses of a return still being handled: another one may not be asked for meanwhile. */
-const OPEN: ReadonlySet<ReturnStatus> = new Set(['requested', 'approved', 'picked_up']);
 
 /** The operator's steps: the return status each needs, the one it gives, and the order's mirror status. */
 const STEPS = {
@@ -45,9 +42,7 @@ const STEPS = {
 } as const satisfies Record<string, { from: ReturnStatus; to: ReturnStatus; order: OrderStatus }>;
 export type ReturnStep = keyof typeof STEPS;
 
-export class ReturnsService implements ReturnsView {
-  private nonReturnableIds: Promise<Set<string>> | null = null;
-
+export class ReturnsService {
   constructor(private readonly deps: ReturnsDeps) {}
 
   /**
@@ -62,7 +57,7 @@ export class ReturnsService implements ReturnsView {
   async request(userId: string, orderId: string, input: ReturnInput): Promise<ReturnRequest> {
     const { db, uploads } = this.deps;
     const lines = await this.deps.orders.items(orderId);
-    const returnable = await this.returnableFlags(lines);
+    const returnable = await this.deps.summaries.returnableFlags(lines);
     const stored = await uploads.save(userId, `returns/${orderId}`, input.files, {
       invalidImage: ORDER_MESSAGES.returnFileType,
     });
@@ -70,7 +65,7 @@ export class ReturnsService implements ReturnsView {
     try {
       id = await db.transaction(async (tx) => {
         const order = await this.deps.orders.ownRowForUpdate(tx, userId, orderId);
-        this.checkWindow(order);
+        this.deps.summaries.checkWindow(order);
         const earlier = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId));
         if (earlier.some((r) => OPEN.has(r.status))) throw new ConflictError(ORDER_MESSAGES.returnInProgress);
         const returned = await returnedOf(tx, [orderId]);
@@ -267,42 +262,6 @@ export class ReturnsService implements ReturnsView {
     return { body: stored.body, contentType: row.contentType };
   }
 
-  /** ReturnsView: what the order view shows about returns (see orders/ports.ts). */
-  async summariesOf(orders: OrderRow[], items: OrderItemRow[]): Promise<Map<string, ReturnSummary>> {
-    const summaries = new Map<string, ReturnSummary>();
-    if (orders.length === 0) return summaries;
-    const ids = orders.map((o) => o.id);
-    const requests = await this.deps.db
-      .select()
-      .from(returnRequests)
-      .where(inArray(returnRequests.orderId, ids))
-      .orderBy(desc(returnRequests.createdAt));
-    const latest = new Map<string, ReturnRequestRow>();
-    for (const r of requests) if (!latest.has(r.orderId)) latest.set(r.orderId, r);
-    const views = new Map((await presentReturns(this.deps, [...latest.values()])).map((v) => [v.orderId, v]));
-    const returned = await returnedOf(this.deps.db, ids);
-    const flags = await this.returnableFlags(items);
-    const now = Date.now();
-    for (const order of orders) {
-      const until = this.windowEnd(order);
-      const open = requests.some((r) => r.orderId === order.id && OPEN.has(r.status));
-      const askable = DELIVERED_OR_AFTER.has(order.status) && until !== null && until.getTime() >= now && !open;
-      const lineMap = new Map<string, { returnable: boolean; returnableQuantity: number }>();
-      for (const line of items.filter((i) => i.orderId === order.id)) {
-        const isReturnable = flags.get(line.id) ?? false;
-        const left = line.quantity - (returned.get(line.id)?.quantity ?? 0);
-        lineMap.set(line.id, { returnable: isReturnable, returnableQuantity: askable && isReturnable ? left : 0 });
-      }
-      summaries.set(order.id, {
-        returnRequest: views.get(order.id) ?? null,
-        items: lineMap,
-        canReturn: [...lineMap.values()].some((l) => l.returnableQuantity > 0),
-        returnableUntil: until?.toISOString() ?? null,
-      });
-    }
-    return summaries;
-  }
-
   // -------------------------------------------------------------------------------------
 
   private async ownRequest(userId: string, returnId: string): Promise<ReturnRequestRow> {
@@ -312,18 +271,6 @@ export class ReturnsService implements ReturnsView {
       .where(and(eq(returnRequests.id, returnId), eq(returnRequests.userId, userId)));
     if (!row) throw new NotFoundError(ORDER_MESSAGES.returnNotFound);
     return row;
-  }
-
-  /** The end of the return window: delivery + windowDays; null before delivery. */
-  private windowEnd(order: OrderRow): Date | null {
-    if (!order.deliveredAt) return null;
-    return new Date(order.deliveredAt.getTime() + this.deps.options.windowDays * 86_400_000);
-  }
-
-  private checkWindow(order: OrderRow): void {
-    const until = this.windowEnd(order);
-    if (!DELIVERED_OR_AFTER.has(order.status) || !until) throw new ValidationError(ORDER_MESSAGES.returnNotDelivered);
-    if (until.getTime() < Date.now()) throw new ValidationError(returnWindowClosed(formatDay(until)));
   }
 
   /** The refund step's money: the card's share back, the refund rows; returns the gateway refund to submit. */
@@ -350,36 +297,8 @@ export class ReturnsService implements ReturnsView {
     });
     return refund?.method === 'gateway' ? refund.id : null;
   }
-
-  /** Whether each line's category (or an ancestor) is returnable. */
-  private async returnableFlags(lines: OrderItemRow[]): Promise<Map<string, boolean>> {
-    const blocked = await this.blockedCategoryIds();
-    const flags = new Map<string, boolean>();
-    for (const line of lines) {
-      const lineage = line.categoryId ? ((await this.deps.catalog.categoryLineage(line.categoryId)) ?? []) : [];
-      flags.set(line.id, !lineage.some((id) => blocked.has(id)));
-    }
-    return flags;
-  }
-
-  /** Ids of the configured non-returnable category slugs (read once; the seeded tree does not change them). */
-  private blockedCategoryIds(): Promise<Set<string>> {
-    const slugs = this.deps.options.nonReturnableCategories;
-    this.nonReturnableIds ??= this.deps.catalog.categoryIdsBySlug(slugs).then((ids) => new Set(ids));
-    return this.nonReturnableIds;
-  }
 }
 
 function pageMeta(page: number, limit: number, total: number) {
   return { currentPage: page, totalPages: Math.ceil(total / limit), limit, total };
-}
-
-/** "28 Nov 2026", the day in India. */
-function formatDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  }).format(date);
 }

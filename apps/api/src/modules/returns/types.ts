@@ -6,11 +6,11 @@
 import type { ReturnReason } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { CatalogService } from '../catalog/service';
 import type { GiftCardService } from '../coupons';
 import type { FileStore, UploadService } from '../files';
 import type { OrdersService } from '../orders';
 import type { PaymentService } from '../payments/service';
+import type { ReturnSummaries } from './summaries';
 
 /** What returns need of the orders module. */
 export type OrdersPort = Pick<
@@ -23,7 +23,8 @@ export type ReturnsDeps = {
   orders: OrdersPort;
   payments: Pick<PaymentService, 'requestRefund' | 'submitRefund'>;
   giftCards: Pick<GiftCardService, 'refund'>;
-  catalog: Pick<CatalogService, 'categoryLineage' | 'categoryIdsBySlug'>;
+  /** The return window and the returnable categories (built before orders, shared with them). */
+  summaries: Pick<ReturnSummaries, 'checkWindow' | 'returnableFlags'>;
   /** Reads the stored evidence. */
   files: FileStore;
   /** Stores the evidence: photos re-encoded, within the shopper's upload quota. */

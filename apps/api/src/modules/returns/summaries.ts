@@ -1,0 +1,122 @@
+/**
+ * What may be returned (behaviour.md §10 Returns): the return window (delivery + RETURN_WINDOW_DAYS),
+ * the categories never returnable (with everything below them), the pieces already returned,
+ * and, for the order view, each order's latest return. Built before the orders module, which
+ * shows it on every order (ReturnsView); the returns service checks requests with it.
+ */
+import { ORDER_MESSAGES, returnWindowClosed, type ReturnStatus } from '@vastra/contracts';
+import { desc, inArray } from 'drizzle-orm';
+import { ValidationError } from '../../lib/errors';
+import type { CatalogService } from '../catalog/service';
+import { DELIVERED_OR_AFTER, type OrderItemRow, type OrderRow, type ReturnSummary, type ReturnsView } from '../orders';
+import { returnedOf } from './amounts';
+import { presentReturns } from './presenter';
+import { returnRequests, type ReturnRequestRow } from './tables';
+import type { ReturnsDeps } from './types';
+
+/** Statuses of a return still being handled: another one may not be asked for meanwhile. */
+export const OPEN: ReadonlySet<ReturnStatus> = new Set(['requested', 'approved', 'picked_up']);
+
+export type ReturnSummariesDeps = Pick<ReturnsDeps, 'db' | 'options'> & {
+  catalog: Pick<CatalogService, 'categoryLineage' | 'categoryIdsBySlug'>;
+};
+
+export class ReturnSummaries implements ReturnsView {
+  private nonReturnableIds: Promise<Set<string>> | null = null;
+
+  constructor(private readonly deps: ReturnSummariesDeps) {}
+
+  /**
+   * ReturnsView: per order, its latest return, what may still be returned and until when (see
+   * orders/ports.ts). The orders and lines are the caller's: their numbers and lines are not read again.
+   */
+  async summariesOf(orders: OrderRow[], items: OrderItemRow[]): Promise<Map<string, ReturnSummary>> {
+    const summaries = new Map<string, ReturnSummary>();
+    if (orders.length === 0) return summaries;
+    const ids = orders.map((o) => o.id);
+    const requests = await this.deps.db
+      .select()
+      .from(returnRequests)
+      .where(inArray(returnRequests.orderId, ids))
+      .orderBy(desc(returnRequests.createdAt));
+    const latest = new Map<string, ReturnRequestRow>();
+    for (const r of requests) if (!latest.has(r.orderId)) latest.set(r.orderId, r);
+    const views = new Map(
+      (await presentReturns({ ...this.deps, orders: knownOrders(orders, items) }, [...latest.values()])).map((v) => [
+        v.orderId,
+        v,
+      ]),
+    );
+    const returned = await returnedOf(this.deps.db, ids);
+    const flags = await this.returnableFlags(items);
+    const now = Date.now();
+    for (const order of orders) {
+      const until = this.windowEnd(order);
+      const open = requests.some((r) => r.orderId === order.id && OPEN.has(r.status));
+      const askable = DELIVERED_OR_AFTER.has(order.status) && until !== null && until.getTime() >= now && !open;
+      const lineMap = new Map<string, { returnable: boolean; returnableQuantity: number }>();
+      for (const line of items.filter((i) => i.orderId === order.id)) {
+        const isReturnable = flags.get(line.id) ?? false;
+        const left = line.quantity - (returned.get(line.id)?.quantity ?? 0);
+        lineMap.set(line.id, { returnable: isReturnable, returnableQuantity: askable && isReturnable ? left : 0 });
+      }
+      summaries.set(order.id, {
+        returnRequest: views.get(order.id) ?? null,
+        items: lineMap,
+        canReturn: [...lineMap.values()].some((l) => l.returnableQuantity > 0),
+        returnableUntil: until?.toISOString() ?? null,
+      });
+    }
+    return summaries;
+  }
+
+  /** The end of the return window: delivery + windowDays; null before delivery. */
+  windowEnd(order: OrderRow): Date | null {
+    if (!order.deliveredAt) return null;
+    return new Date(order.deliveredAt.getTime() + this.deps.options.windowDays * 86_400_000);
+  }
+
+  /** ValidationError unless the order is delivered and its return window still open. */
+  checkWindow(order: OrderRow): void {
+    const until = this.windowEnd(order);
+    if (!DELIVERED_OR_AFTER.has(order.status) || !until) throw new ValidationError(ORDER_MESSAGES.returnNotDelivered);
+    if (until.getTime() < Date.now()) throw new ValidationError(returnWindowClosed(formatDay(until)));
+  }
+
+  /** Whether each line's category (or an ancestor) is returnable. */
+  async returnableFlags(lines: OrderItemRow[]): Promise<Map<string, boolean>> {
+    const blocked = await this.blockedCategoryIds();
+    const flags = new Map<string, boolean>();
+    for (const line of lines) {
+      const lineage = line.categoryId ? ((await this.deps.catalog.categoryLineage(line.categoryId)) ?? []) : [];
+      flags.set(line.id, !lineage.some((id) => blocked.has(id)));
+    }
+    return flags;
+  }
+
+  /** Ids of the configured non-returnable category slugs (read once; the seeded tree does not change them). */
+  private blockedCategoryIds(): Promise<Set<string>> {
+    const slugs = this.deps.options.nonReturnableCategories;
+    this.nonReturnableIds ??= this.deps.catalog.categoryIdsBySlug(slugs).then((ids) => new Set(ids));
+    return this.nonReturnableIds;
+  }
+}
+
+/** The orders port of the return presenter, answered from orders and lines already read. */
+function knownOrders(orders: OrderRow[], items: OrderItemRow[]) {
+  return {
+    orderNumbers: async (ids: string[]) =>
+      new Map(orders.filter((o) => ids.includes(o.id)).map((o) => [o.id, o.orderNumber])),
+    items: async (orderId: string) => items.filter((i) => i.orderId === orderId),
+  };
+}
+
+/** "28 Nov 2026", the day in India. */
+function formatDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(date);
+}
