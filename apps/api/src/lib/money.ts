@@ -1,16 +1,9 @@
 /**
  * Money helpers (docs/architecture.md "Money"): integer paise inside, rupees at the JSON edge.
+ * The conversions are the contracts package's, shared with the storefront; sharing an amount
+ * over lines is the API's alone.
  */
-
-/** Paise (integer) → rupees (number with at most two decimals). */
-export function paiseToRupees(paise: number): number {
-  return Math.round(paise) / 100;
-}
-
-/** Rupees → paise, rounded to the nearest paisa. */
-export function rupeesToPaise(rupees: number): number {
-  return Math.round(rupees * 100);
-}
+export { paiseToRupees, rupeesToPaise } from '@vastra/contracts';
 
 /**
  * Splits `total` paise over entries in proportion to `amounts` (paise) by the largest

@@ -10,13 +10,13 @@ import fs from 'node:fs';
 import { and, inArray, notInArray } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { GENDERS } from '@vastra/contracts';
+import { discountPercent, GENDERS } from '@vastra/contracts';
 import { refreshSearchTerms } from '../../modules/catalog';
 import type { Db } from '../client';
 import { products } from '../schema';
 import { ensureCategoryPaths, pathKey } from './categories';
 import { hsnCodeFor } from './hsn';
-import { describe, discountPercent, PLACEHOLDER_URL, productSlug, searchTextFor, variantsFor } from './products';
+import { describe, PLACEHOLDER_URL, productSlug, searchTextFor, variantsFor } from './products';
 import { writeProducts, type ProductInput } from './writer';
 
 export type CsvProblem = { line: number; message: string };

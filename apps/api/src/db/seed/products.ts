@@ -4,7 +4,7 @@
  * seed and the import live here: composed descriptions, SKUs, deterministic stock, image
  * paths. Everything derives from the style id by hash, never from Math.random.
  */
-import type { Gender } from '@vastra/contracts';
+import { discountPercent, type Gender } from '@vastra/contracts';
 import type { ImageJson } from '../../modules/catalog/tables';
 import type { BrandParser } from './brands';
 import { pathKey } from './categories';
@@ -54,9 +54,6 @@ export function variantsFor(
 export function productSlug(name: string, externalId: string): string {
   return [slugify(name), slugify(externalId)].filter(Boolean).join('-');
 }
-
-export const discountPercent = (pricePaise: number, mrpPaise: number): number =>
-  mrpPaise > 0 ? Math.round(((mrpPaise - pricePaise) / mrpPaise) * 100) : 0;
 
 const USAGE_PHRASES: Record<string, string> = {
   Casual: 'for everyday wear',

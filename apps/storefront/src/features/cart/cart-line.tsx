@@ -1,6 +1,6 @@
 'use client';
 
-import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftInStock, type CartItem } from '@vastra/contracts';
+import { CART_MESSAGES, discountPercent, MAX_LINE_QUANTITY, onlyLeftInStock, type CartItem } from '@vastra/contracts';
 import Link from 'next/link';
 import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
@@ -8,8 +8,6 @@ import { PriceTag } from '@/components/ui/price-tag';
 import { productHref } from '@/components/ui/product-card';
 import { lineImage } from '@/lib/cart-lines';
 import { formatPrice } from '@/lib/format';
-
-const discountPercent = (price: number, mrp: number) => (mrp > price ? Math.round(((mrp - price) / mrp) * 100) : 0);
 
 /** Most of this line the shopper may choose: what is in stock, and never above the per-line cap. */
 export function maxQuantity(item: CartItem): number {

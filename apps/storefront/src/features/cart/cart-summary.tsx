@@ -1,13 +1,10 @@
-import type { Cart } from '@vastra/contracts';
+import { rupeesToPaise, type Cart } from '@vastra/contracts';
 import Link from 'next/link';
 import { formatCount, formatPrice } from '@/lib/format';
 
-/** Rupees to whole paise, so that sums and differences are exact (docs/architecture.md, Money). */
-const toPaise = (rupees: number) => Math.round(rupees * 100);
-
-/** The saving on MRP in rupees: MRP total less the amount to pay, never below 0. */
+/** The saving on MRP in rupees: MRP total less the amount to pay, never below 0 (exact, in paise). */
 export function discountOnMrp(cart: Pick<Cart, 'totalMrp' | 'totalAmount'>): number {
-  return Math.max(0, toPaise(cart.totalMrp) - toPaise(cart.totalAmount)) / 100;
+  return Math.max(0, rupeesToPaise(cart.totalMrp) - rupeesToPaise(cart.totalAmount)) / 100;
 }
 
 /**

@@ -16,7 +16,9 @@ import {
   useGstStatesQuery,
 } from '@/lib/api/browser/checkout';
 import { checkoutBlockedBy, lineImage } from '@/lib/cart-lines';
+import { OrderTotals } from '@/components/order-totals';
 import { formatCount, formatPrice } from '@/lib/format';
+import { gstNote, splitOfQuote } from '@/lib/gst';
 import { fetchCart } from '@/lib/store/cart-slice';
 import {
   addressChosen,
@@ -46,10 +48,9 @@ import {
 } from './address';
 import { AddressSection } from './address-section';
 import { CodeField } from './code-field';
-import { SummaryLines, Totals, type SummaryLine } from './order-summary';
+import { SummaryLines, type SummaryLine } from './order-summary';
 import { codUnavailableReason } from './payment-choice';
 import { PaymentMethods } from './payment-methods';
-import { gstNote, splitOfQuote } from './tax-lines';
 
 const HEADING_CLASS = 'text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl';
 const CHOOSE_ADDRESS = 'Please choose a delivery address.';
@@ -399,7 +400,7 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
             />
           </div>
           <div className="border-t border-stone-200 pt-4">
-            <Totals
+            <OrderTotals
               figures={{
                 itemCount: lines.reduce((n, line) => n + line.quantity, 0),
                 subtotal: cart?.totalAmount ?? 0,

@@ -6,6 +6,7 @@ import { notFound, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LoginPrompt } from '@/components/ui/login-prompt';
+import { OrderTotals, orderFigures } from '@/components/order-totals';
 import { formatPrice } from '@/lib/format';
 import { addToCart } from '@/lib/store/cart-slice';
 import { asFailure, messageOf } from '@/lib/api/browser/api';
@@ -13,9 +14,8 @@ import { checkoutApi } from '@/lib/api/browser/checkout';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { PersistGate } from '@/lib/store/store-provider';
 import { addressLine } from './address';
-import { SummaryLines, Totals, type SummaryLine } from './order-summary';
+import { SummaryLines, type SummaryLine } from './order-summary';
 import { confirmationState, PAYMENT_STATUS_POLL_MS, SHIPS_WITHIN_DAYS } from './confirmation-state';
-import { gstNote, splitOfComponents } from './tax-lines';
 
 const toSummaryLine = (line: Order['items'][number]): SummaryLine => ({
   id: line.id,
@@ -230,23 +230,7 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
           </h2>
           <SummaryLines lines={order.items.map(toSummaryLine)} />
           <div className="mt-2 border-t border-stone-200 pt-4">
-            <Totals
-              figures={{
-                itemCount: order.items.reduce((n, line) => n + line.quantity, 0),
-                subtotal: order.subtotal,
-                coupon: order.coupon && { code: order.coupon.code, amount: order.coupon.discountAmount },
-                taxes: {
-                  components: order.taxes,
-                  totalTax: order.totalTax,
-                  pricesIncludeTax: order.pricesIncludeTax,
-                  note: gstNote(order.pricesIncludeTax, splitOfComponents(order.taxes), order.shippingAddress.state),
-                },
-                total: order.totalAmount,
-                giftCard: order.additionalCoupon && { code: order.additionalCoupon.code, amount: order.giftCardAmount },
-                payable: order.amountPayable,
-                payableLabel: view.payableLabel,
-              }}
-            />
+            <OrderTotals figures={orderFigures(order, view.payableLabel)} />
           </div>
         </section>
 

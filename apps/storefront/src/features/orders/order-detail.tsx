@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { notFound, useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { OrderTotals, orderFigures } from '@/components/order-totals';
 import { MediaImage } from '@/components/ui/media-image';
 import { formatCount, formatPrice } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
@@ -27,9 +28,6 @@ const REFUND_METHOD_LABELS = {
 };
 const secondaryButton =
   'rounded-md border border-stone-300 bg-white px-4 py-2.5 text-center text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:cursor-wait disabled:opacity-60';
-const ROW = 'flex justify-between gap-4';
-/** CGST before SGST before IGST, as the invoice lists them. */
-const TAX_ORDER = { CGST: 0, SGST: 1, IGST: 2 } as const;
 
 /** Saves a downloaded file under its name (a link click with `download`, which every browser honours). */
 function saveFile(blob: Blob, filename: string) {
@@ -255,7 +253,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                 </li>
               ))}
             </ul>
-            <OrderTotals order={order} />
+            <div className="mt-2 border-t border-stone-200 pt-4">
+              <OrderTotals
+                figures={orderFigures(order, order.paymentStatus === 'completed' ? 'Amount paid' : 'Amount payable')}
+              />
+            </div>
           </section>
           <section aria-labelledby="order-timeline">
             <h2 id="order-timeline" className="mb-3 text-lg font-semibold text-stone-900">
@@ -311,59 +313,5 @@ export function OrderDetail({ orderId }: { orderId: string }) {
 
       <CancelOrderDialog orderId={order.id} open={cancelOpen} onClose={() => setCancelOpen(false)} />
     </div>
-  );
-}
-
-/** Subtotal, coupon, shipping, GST by component and rate, total, gift card and what was paid. */
-function OrderTotals({ order }: { order: Order }) {
-  const taxes = [...order.taxes].sort((a, b) => TAX_ORDER[a.name] - TAX_ORDER[b.name] || a.rate - b.rate);
-  const paidLabel = order.paymentStatus === 'completed' ? 'Amount paid' : 'Amount payable';
-  return (
-    <dl className="mt-2 space-y-2 border-t border-stone-200 pt-4 text-sm text-stone-800">
-      <div className={ROW}>
-        <dt>Subtotal</dt>
-        <dd className="tabular-nums">{formatPrice(order.subtotal)}</dd>
-      </div>
-      {order.coupon && (
-        <div className={ROW}>
-          <dt>
-            Coupon <span className="font-mono text-xs">{order.coupon.code}</span>
-          </dt>
-          <dd className="text-emerald-800 tabular-nums">− {formatPrice(order.coupon.discountAmount)}</dd>
-        </div>
-      )}
-      <div className={ROW}>
-        <dt>Shipping</dt>
-        <dd className="tabular-nums">{order.shippingAmount === 0 ? 'Free' : formatPrice(order.shippingAmount)}</dd>
-      </div>
-      {taxes.map((tax) => (
-        <div key={`${tax.name}-${tax.rate}`} className={`${ROW} text-stone-700`}>
-          <dt>
-            {tax.name} @ {Math.round(tax.rate * 100) / 100}%{order.pricesIncludeTax ? ' (included)' : ''}
-          </dt>
-          <dd className="tabular-nums" data-testid={`tax-${tax.name}`}>
-            {formatPrice(tax.amount)}
-          </dd>
-        </div>
-      ))}
-      <div className={`${ROW} border-t border-stone-200 pt-2.5 text-base font-semibold text-stone-900`}>
-        <dt>Total</dt>
-        <dd className="tabular-nums" data-testid="order-total">
-          {formatPrice(order.totalAmount)}
-        </dd>
-      </div>
-      {order.additionalCoupon && (
-        <div className={ROW}>
-          <dt>
-            Gift card <span className="font-mono text-xs">{order.additionalCoupon.code}</span>
-          </dt>
-          <dd className="text-emerald-800 tabular-nums">− {formatPrice(order.giftCardAmount)}</dd>
-        </div>
-      )}
-      <div className={`${ROW} font-bold text-stone-900`}>
-        <dt>{paidLabel}</dt>
-        <dd className="tabular-nums">{formatPrice(order.amountPayable)}</dd>
-      </div>
-    </dl>
   );
 }

@@ -1,12 +1,12 @@
 'use client';
 
-import type { ProductDetail, Variant } from '@vastra/contracts';
+import { discountPercent, type ProductDetail, type Variant } from '@vastra/contracts';
 import { useId, useState } from 'react';
 import { PriceTag } from '@/components/ui/price-tag';
 import { WishlistHeart } from '@/components/ui/wishlist-heart';
 import { swatchFor } from '@/lib/colours';
 import { AddToCart } from './add-to-cart';
-import { discountPercent, stockState } from './stock';
+import { stockState } from './stock';
 
 const unique = (values: string[]) => [...new Set(values)];
 

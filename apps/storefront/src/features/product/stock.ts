@@ -8,8 +8,3 @@ export function stockState(stock: number): StockState {
   if (stock <= LOW_STOCK_THRESHOLD) return { label: `Only ${stock} left`, tone: 'low' };
   return { label: 'In stock', tone: 'ok' };
 }
-
-/** Discount in whole percent, as the API rounds it. */
-export function discountPercent(price: number, mrp: number): number {
-  return mrp > price && mrp > 0 ? Math.round(((mrp - price) / mrp) * 100) : 0;
-}

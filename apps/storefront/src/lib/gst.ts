@@ -1,7 +1,9 @@
-import type { TaxComponent, TaxResult } from '@vastra/contracts';
+import { formatRate, type TaxComponent, type TaxResult } from '@vastra/contracts';
+
+export { formatRate };
 
 /**
- * How GST reads on the checkout and the confirmation (behaviour.md §3 Tax result): one row per component,
+ * How GST reads on the checkout, the confirmation and the order page (behaviour.md §3 Tax result): one row per component,
  * CGST and SGST for a delivery inside the store's state, IGST for another state, each with its
  * rate; and the sentence that says whether the prices already hold it. Amounts in rupees.
  */
@@ -10,11 +12,6 @@ import type { TaxComponent, TaxResult } from '@vastra/contracts';
 export type TaxRow = { name: TaxComponent['name']; label: string; amount: number };
 
 const ORDER: Record<TaxComponent['name'], number> = { CGST: 0, SGST: 1, IGST: 2 };
-
-/** A percentage as people write it: 9 → "9", 2.5 → "2.5", 0.125 → "0.13". */
-export function formatRate(rate: number): string {
-  return String(Math.round(rate * 100) / 100);
-}
 
 /** The rows of the breakdown, CGST before SGST before IGST, lower rates first. */
 export function taxRows(taxes: readonly TaxComponent[]): TaxRow[] {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatRate, gstNote, splitOfComponents, splitOfQuote, taxRows } from './tax-lines';
+import { formatRate, gstNote, splitOfComponents, splitOfQuote, taxRows } from './gst';
 
 describe('GST breakdown (behaviour.md §3 Tax result)', () => {
   it('lists CGST before SGST before IGST, each with its rate', () => {

@@ -1,0 +1,137 @@
+import type { Order, TaxComponent } from '@vastra/contracts';
+import type { ReactNode } from 'react';
+import { formatCount, formatPrice } from '@/lib/format';
+import { gstNote, splitOfComponents, taxRows } from '@/lib/gst';
+
+/** The figures of an order or a checkout quote, rupees. `taxes` null = not known yet. */
+export type TotalsFigures = {
+  itemCount: number;
+  subtotal: number;
+  coupon: { code: string; amount: number } | null;
+  taxes: { components: readonly TaxComponent[]; totalTax: number; pricesIncludeTax: boolean; note: string } | null;
+  total: number | null;
+  giftCard: { code: string; amount: number } | null;
+  payable: number | null;
+  /** "Amount payable" before paying, "Amount paid" after. */
+  payableLabel?: string;
+  /** Shipping in rupees (0 = free), where it is known: on an order. */
+  shipping?: number;
+};
+
+const ROW = 'flex justify-between gap-4';
+
+/**
+ * The price breakdown of the checkout, the confirmation and the order page (behaviour.md §3 Tax
+ * result): subtotal, the coupon's saving, shipping, GST by component with its rate (inside the
+ * prices: listed as part of them; outside: added), the total, the gift card and what is left to
+ * pay. Values carry test ids for the browser tests.
+ */
+export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pending?: ReactNode }) {
+  const {
+    itemCount,
+    subtotal,
+    coupon,
+    taxes,
+    total,
+    giftCard,
+    payable,
+    payableLabel = 'Amount payable',
+    shipping,
+  } = figures;
+  const rows = taxes ? taxRows(taxes.components) : [];
+  const taxRowsList = rows.map((row) => (
+    <div key={row.label} className={`${ROW} ${taxes?.pricesIncludeTax ? 'pl-3 text-stone-600' : ''}`}>
+      <dt>{row.label}</dt>
+      <dd className="tabular-nums" data-testid={`tax-${row.name}`}>
+        {taxes?.pricesIncludeTax ? '' : '+ '}
+        {formatPrice(row.amount)}
+      </dd>
+    </div>
+  ));
+  return (
+    <div>
+      <dl className="space-y-2 text-sm text-stone-800">
+        <div className={ROW}>
+          <dt>Subtotal ({formatCount(itemCount, 'item')})</dt>
+          <dd className="tabular-nums" data-testid="subtotal">
+            {formatPrice(subtotal)}
+          </dd>
+        </div>
+        {coupon && (
+          <div className={ROW}>
+            <dt>
+              Coupon <span className="font-mono text-xs">{coupon.code}</span>
+            </dt>
+            <dd className="text-emerald-800 tabular-nums" data-testid="coupon-discount">
+              − {formatPrice(coupon.amount)}
+            </dd>
+          </div>
+        )}
+        {shipping !== undefined && (
+          <div className={ROW}>
+            <dt>Shipping</dt>
+            <dd className="tabular-nums" data-testid="shipping">
+              {shipping === 0 ? 'Free' : formatPrice(shipping)}
+            </dd>
+          </div>
+        )}
+        {taxes && !taxes.pricesIncludeTax && taxRowsList}
+        <div className={`${ROW} border-t border-stone-200 pt-2.5 text-base font-semibold text-stone-900`}>
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="order-total">
+            {total === null ? '…' : formatPrice(total)}
+          </dd>
+        </div>
+        {taxes?.pricesIncludeTax && (
+          <>
+            <div className={`${ROW} text-stone-700`}>
+              <dt>Prices include GST</dt>
+              <dd className="tabular-nums" data-testid="total-tax">
+                {formatPrice(taxes.totalTax)}
+              </dd>
+            </div>
+            {taxRowsList}
+          </>
+        )}
+        {giftCard && (
+          <div className={ROW}>
+            <dt>
+              Gift card <span className="font-mono text-xs">{giftCard.code}</span>
+            </dt>
+            <dd className="text-emerald-800 tabular-nums" data-testid="gift-card-amount">
+              − {formatPrice(giftCard.amount)}
+            </dd>
+          </div>
+        )}
+        <div className={`${ROW} border-t border-stone-200 pt-2.5 text-base font-bold text-stone-900`}>
+          <dt>{payableLabel}</dt>
+          <dd className="tabular-nums" data-testid="amount-payable">
+            {payable === null ? '…' : formatPrice(payable)}
+          </dd>
+        </div>
+      </dl>
+      {taxes && <p className="mt-2 text-xs text-stone-600">{taxes.note}</p>}
+      {pending}
+    </div>
+  );
+}
+
+/** The figures of a placed order; `payableLabel` says whether it is paid yet. */
+export function orderFigures(order: Order, payableLabel: string): TotalsFigures {
+  return {
+    itemCount: order.items.reduce((n, line) => n + line.quantity, 0),
+    subtotal: order.subtotal,
+    coupon: order.coupon && { code: order.coupon.code, amount: order.coupon.discountAmount },
+    shipping: order.shippingAmount,
+    taxes: {
+      components: order.taxes,
+      totalTax: order.totalTax,
+      pricesIncludeTax: order.pricesIncludeTax,
+      note: gstNote(order.pricesIncludeTax, splitOfComponents(order.taxes), order.shippingAddress.state),
+    },
+    total: order.totalAmount,
+    giftCard: order.additionalCoupon && { code: order.additionalCoupon.code, amount: order.giftCardAmount },
+    payable: order.amountPayable,
+    payableLabel,
+  };
+}
