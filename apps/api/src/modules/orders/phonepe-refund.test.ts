@@ -12,9 +12,8 @@ import { after, before, test } from 'node:test';
 import { ORDER_MESSAGES, type Order } from '@vastra/contracts';
 import { rupeesToPaise } from '../../lib/money';
 import { bearer, register, type Account } from '../../test/accounts';
-import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { deliver, sendReturn } from '../../test/returns';
+import { deliver, piecesOf, sendReturn, type Piece } from '../../test/returns';
 import { BENGALURU_ADDRESS } from '../../test/orders';
 import { FakePhonePe, WEBHOOK_AUTH, phonePeEnv } from '../../test/phonepe-server';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
@@ -23,7 +22,7 @@ const phonePe = new FakePhonePe();
 const OPERATOR_TOKEN = 'phonepe-refund-test-operator-token-0123456789';
 let ctx: TestContext;
 let smtp: TestSmtpServer;
-let product: TestProduct;
+let piece: Piece;
 let shopper: Account;
 
 before(async () => {
@@ -36,9 +35,8 @@ before(async () => {
       ...phonePeEnv(base),
     },
   });
-  product = (await pickProducts(ctx.database.db, 1, { minVariants: 1 }))[0]!;
-  await setPricePaise(ctx.database.db, product.variants[0]!.id, 2_49_900);
-  await setStock(ctx.database.db, product.variants[0]!.id, 10);
+  // A product that may be returned: the first by id may sit under a non-returnable category.
+  piece = (await piecesOf(ctx, 1, { blocked: false, pricePaise: 2_49_900 }))[0]!;
   shopper = await register(ctx.app, { name: 'Asha Rao' });
   await smtp.waitForMail(shopper.email); // the verification code
 });
@@ -69,7 +67,7 @@ async function paidPhonePeOrder(): Promise<{ order: Order; merchantOrderId: stri
     url: '/orders',
     headers: bearer(shopper.token),
     payload: {
-      items: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 1 }],
+      items: [{ productId: piece.productId, variantId: piece.variantId, quantity: 1 }],
       shippingAddress: BENGALURU_ADDRESS,
       paymentMethod: 'phonepe',
     },
