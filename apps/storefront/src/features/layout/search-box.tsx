@@ -6,25 +6,24 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
 import { productHref } from '@/components/ui/product-card';
-import { fetchSearchSuggestions } from '@/lib/api/browser/suggestions';
+import { useSearchSuggestionsQuery } from '@/lib/api/browser/suggestions';
 import { formatPrice } from '@/lib/format';
-import { usePublicConfig } from '@/lib/public-config';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 250;
+const NO_SUGGESTIONS: ProductSummary[] = [];
 
 /**
  * The header's search: a plain GET form to /search?q= (works without JavaScript), enhanced
  * into an ARIA combobox that suggests products as the shopper types.
  */
 export function SearchBox() {
-  const { apiUrl } = usePublicConfig();
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const currentTerm = pathname === '/search' ? (searchParams.get('q') ?? '') : '';
   const [term, setTerm] = useState(currentTerm);
-  const [suggestions, setSuggestions] = useState<ProductSummary[]>([]);
+  const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [lastTerm, setLastTerm] = useState(currentTerm);
@@ -38,28 +37,19 @@ export function SearchBox() {
     setTerm(currentTerm);
   }
 
+  // Ask once the shopper pauses typing.
   useEffect(() => {
-    const query = term.trim();
-    if (query.length < MIN_CHARS) {
-      setSuggestions([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetchSearchSuggestions(apiUrl, query, controller.signal)
-        .then((products) => {
-          setSuggestions(products);
-          setActive(-1);
-        })
-        .catch(() => {
-          /* aborted or offline: keep the plain search working */
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, apiUrl]);
+    const timer = setTimeout(() => setQuery(term.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+  const { currentData } = useSearchSuggestionsQuery(query, { skip: query.length < MIN_CHARS });
+  const suggestions = (term.trim().length >= MIN_CHARS && currentData) || NO_SUGGESTIONS;
+  // New suggestions start with none chosen.
+  const [shown, setShown] = useState(suggestions);
+  if (shown !== suggestions) {
+    setShown(suggestions);
+    setActive(-1);
+  }
 
   useEffect(() => {
     if (!open) return;

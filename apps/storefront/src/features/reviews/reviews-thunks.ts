@@ -7,23 +7,26 @@ import {
   type ReviewsPage,
 } from '@vastra/contracts';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { getReviews, postReview } from '@/lib/api/browser/reviews';
+import { ONCE } from '@/lib/api/browser/api';
+import { postReview, reviewsApi } from '@/lib/api/browser/reviews';
 import type { RootState } from '@/lib/store/store';
 import { errorMessage, type ThunkExtra } from '@/lib/store/thunk';
 
 /**
  * The reviews calls as plain thunks: the section keeps its reviews in its own state (they are
- * not one of the persisted slices of behaviour.md §4), and a thunk is how a component reaches the store's
- * API client. Plain thunks dispatch no actions, so photo files never pass through the store.
+ * not one of the persisted slices of behaviour.md §4). Reading runs the reviews endpoint; posting
+ * goes through the store's API client, so photo files never pass through the store.
  */
 type ReviewsThunk<T> = ThunkAction<Promise<T>, RootState, ThunkExtra, UnknownAction>;
 
 /** A page of a product's reviews with the stats; throws the message to show ('Failed to fetch reviews', behaviour.md §8). */
 export function loadReviews(productId: string, page: number): ReviewsThunk<ReviewsPage> {
-  return async (_dispatch, _getState, { api }) => {
+  return async (dispatch) => {
     let answer;
     try {
-      answer = await getReviews(api, productId, page, REVIEWS_DEFAULT_LIMIT);
+      answer = await dispatch(
+        reviewsApi.endpoints.productReviews.initiate({ productId, page, limit: REVIEWS_DEFAULT_LIMIT }, ONCE),
+      ).unwrap();
     } catch (error) {
       throw new Error(errorMessage(error, CATALOG_MESSAGES.reviews));
     }
@@ -41,7 +44,7 @@ export function submitReview(
   body: PostReviewBody,
   photos: readonly File[],
 ): ReviewsThunk<{ review: Review; message: string }> {
-  return async (_dispatch, getState, { api }) => {
+  return async (dispatch, getState, { api }) => {
     if (!getState().auth.isAuthenticated) throw new Error(REVIEW_MESSAGES.loginRequired);
     let answer;
     try {
@@ -50,6 +53,7 @@ export function submitReview(
       throw new Error(errorMessage(error, CATALOG_MESSAGES.postReview));
     }
     if (!answer.data?.review) throw new Error(answer.message ?? CATALOG_MESSAGES.postReview);
+    dispatch(reviewsApi.util.invalidateTags([{ type: 'Reviews', id: body.productId }]));
     return { review: answer.data.review, message: answer.message ?? REVIEW_MESSAGES.posted };
   };
 }

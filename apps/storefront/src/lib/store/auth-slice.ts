@@ -1,20 +1,8 @@
 import { AUTH_MESSAGES, type LoginBody, type RegisterBody, type User } from '@vastra/contracts';
 import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
-import { ApiError } from '@/lib/api/api-error';
-import {
-  getCurrentUser,
-  postChangePassword,
-  postForgotPassword,
-  postGoogleLogin,
-  postLogin,
-  postLogout,
-  postRegister,
-  postResendVerification,
-  postResetPassword,
-  postVerifyEmail,
-  putProfile,
-} from '@/lib/api/browser/auth';
-import { createAppAsyncThunk, errorMessage } from './thunk';
+import { ONCE, storefrontApi } from '@/lib/api/browser/api';
+import { authApi, putProfile } from '@/lib/api/browser/auth';
+import { createAppAsyncThunk, errorMessage, failureOf, failureStatus } from './thunk';
 
 /**
  * A product the shopper opened (behaviour.md §3 Visited products), kept until logout. `authToken` stays
@@ -75,9 +63,9 @@ const initialState: AuthState = {
  * behaviour.md §5 Login, §8 Login: the server's message, or the §8 texts when it gives none or cannot be
  * reached. The API's answer also carries the bearer (for other clients); only the user is kept.
  */
-export const loginUser = createAppAsyncThunk('auth/login', async (body: LoginBody, { extra, rejectWithValue }) => {
+export const loginUser = createAppAsyncThunk('auth/login', async (body: LoginBody, { dispatch, rejectWithValue }) => {
   try {
-    const answer = await postLogin(extra.api, body);
+    const answer = await dispatch(authApi.endpoints.login.initiate(body)).unwrap();
     if (answer.ok && answer.data?.user) return { user: answer.data.user };
     return rejectWithValue(answer.message ?? AUTH_MESSAGES.incorrectCredentials);
   } catch (error) {
@@ -88,9 +76,9 @@ export const loginUser = createAppAsyncThunk('auth/login', async (body: LoginBod
 /** Logs in with Google's credential (behaviour.md §8 Google: the server's message or 'Failed to log in with Google.'). */
 export const googleLogin = createAppAsyncThunk(
   'auth/googleLogin',
-  async (credential: string, { extra, rejectWithValue }) => {
+  async (credential: string, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await postGoogleLogin(extra.api, credential);
+      const answer = await dispatch(authApi.endpoints.googleLogin.initiate(credential)).unwrap();
       if (answer.ok && answer.data?.user) return { user: answer.data.user };
       return rejectWithValue(answer.message ?? AUTH_MESSAGES.googleRejected);
     } catch (error) {
@@ -102,9 +90,9 @@ export const googleLogin = createAppAsyncThunk(
 /** behaviour.md §8 Register: the server's message; 'Invalid registration details.' (400) or 'Registration failed…'. */
 export const registerUser = createAppAsyncThunk(
   'auth/register',
-  async (body: RegisterBody, { extra, rejectWithValue }) => {
+  async (body: RegisterBody, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await postRegister(extra.api, body);
+      const answer = await dispatch(authApi.endpoints.register.initiate(body)).unwrap();
       if (answer.ok && answer.data?.user) {
         return { user: answer.data.user, verificationEmailSent: answer.data.verificationEmailSent };
       }
@@ -114,9 +102,8 @@ export const registerUser = createAppAsyncThunk(
       );
     } catch (error) {
       // A refused connection or a timeout keeps its own behaviour.md §8 text; a server failure is §8's.
-      return rejectWithValue(
-        error instanceof ApiError && error.status === 0 ? error.message : AUTH_MESSAGES.registrationFailed,
-      );
+      const failure = failureOf(error);
+      return rejectWithValue(failure?.status === 0 ? failure.message : AUTH_MESSAGES.registrationFailed);
     }
   },
 );
@@ -124,12 +111,12 @@ export const registerUser = createAppAsyncThunk(
 /** Re-reads the logged-in user (behaviour.md §8 User info); only with a session to ask about. */
 export const fetchCurrentUser = createAppAsyncThunk(
   'auth/fetchCurrentUser',
-  async (_: void, { extra, rejectWithValue }) => {
+  async (_: void, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await getCurrentUser(extra.api);
+      const answer = await dispatch(authApi.endpoints.currentUser.initiate(undefined, ONCE)).unwrap();
       return answer.data?.user ?? rejectWithValue(AUTH_MESSAGES.userNotFound);
     } catch (error) {
-      const status = error instanceof ApiError ? error.status : -1;
+      const status = failureStatus(error) ?? -1;
       return rejectWithValue(
         status === 401
           ? AUTH_MESSAGES.sessionExpired
@@ -160,10 +147,10 @@ export const updateProfile = createAppAsyncThunk(
 /** behaviour.md §5: changing the password needs a session ('No auth token found' when logged out). */
 export const changePassword = createAppAsyncThunk(
   'auth/changePassword',
-  async (body: { currentPassword: string; newPassword: string }, { getState, extra, rejectWithValue }) => {
+  async (body: { currentPassword: string; newPassword: string }, { getState, dispatch, rejectWithValue }) => {
     if (!getState().auth.isAuthenticated) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
     try {
-      const answer = await postChangePassword(extra.api, body);
+      const answer = await dispatch(authApi.endpoints.changePassword.initiate(body)).unwrap();
       return answer.message ?? AUTH_MESSAGES.passwordChanged;
     } catch (error) {
       return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
@@ -174,12 +161,12 @@ export const changePassword = createAppAsyncThunk(
 /** behaviour.md §5: verifying needs a session and the user's email. */
 export const verifyEmail = createAppAsyncThunk(
   'auth/verifyEmail',
-  async (otp: string, { getState, extra, rejectWithValue }) => {
+  async (otp: string, { getState, dispatch, rejectWithValue }) => {
     const { isAuthenticated, user } = getState().auth;
     if (!isAuthenticated) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
     if (!user?.email) return rejectWithValue(AUTH_MESSAGES.userEmailNotFound);
     try {
-      const answer = await postVerifyEmail(extra.api, { email: user.email, otp });
+      const answer = await dispatch(authApi.endpoints.verifyEmail.initiate({ email: user.email, otp })).unwrap();
       if (!answer.data?.user) return rejectWithValue(AUTH_MESSAGES.userNotFound);
       return { user: answer.data.user, message: answer.message ?? AUTH_MESSAGES.emailVerified };
     } catch (error) {
@@ -191,12 +178,12 @@ export const verifyEmail = createAppAsyncThunk(
 /** behaviour.md §5: resending the code needs a session and the user's email. */
 export const resendVerification = createAppAsyncThunk(
   'auth/resendVerification',
-  async (_: void, { getState, extra, rejectWithValue }) => {
+  async (_: void, { getState, dispatch, rejectWithValue }) => {
     const { isAuthenticated, user } = getState().auth;
     if (!isAuthenticated) return rejectWithValue(AUTH_MESSAGES.noAuthToken);
     if (!user?.email) return rejectWithValue(AUTH_MESSAGES.userEmailNotFound);
     try {
-      const answer = await postResendVerification(extra.api, user.email);
+      const answer = await dispatch(authApi.endpoints.resendVerification.initiate(user.email)).unwrap();
       return answer.message ?? AUTH_MESSAGES.verificationSent;
     } catch (error) {
       return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
@@ -207,9 +194,9 @@ export const resendVerification = createAppAsyncThunk(
 /** Forgot password, step 1: mails a reset code (the answer never tells whether the account exists). */
 export const forgotPassword = createAppAsyncThunk(
   'auth/forgotPassword',
-  async (email: string, { extra, rejectWithValue }) => {
+  async (email: string, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await postForgotPassword(extra.api, email);
+      const answer = await dispatch(authApi.endpoints.forgotPassword.initiate(email)).unwrap();
       return answer.message ?? AUTH_MESSAGES.resetCodeSent;
     } catch (error) {
       return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
@@ -220,9 +207,9 @@ export const forgotPassword = createAppAsyncThunk(
 /** Forgot password, step 2: the mailed code and a new password; every session ends. */
 export const resetPassword = createAppAsyncThunk(
   'auth/resetPassword',
-  async (body: { email: string; otp: string; newPassword: string }, { extra, rejectWithValue }) => {
+  async (body: { email: string; otp: string; newPassword: string }, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await postResetPassword(extra.api, body);
+      const answer = await dispatch(authApi.endpoints.resetPassword.initiate(body)).unwrap();
       return answer.message ?? AUTH_MESSAGES.passwordReset;
     } catch (error) {
       return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
@@ -333,7 +320,11 @@ export const authReducer = authSlice.reducer;
  * behaviour.md §4 Logout: the state forgets the session at once; then the API ends the session its cookie
  * names and clears the cookie. The logout stands locally even when the API cannot be reached.
  */
-export const logoutUser = createAppAsyncThunk('auth/logout', async (_: void, { dispatch, extra }) => {
+export const logoutUser = createAppAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
   dispatch(loggedOut());
-  await postLogout(extra.api).catch(() => undefined);
+  // What the API answered of the old session is no one's now.
+  dispatch(storefrontApi.util.resetApiState());
+  await dispatch(authApi.endpoints.logout.initiate())
+    .unwrap()
+    .catch(() => undefined);
 });

@@ -1,6 +1,7 @@
 import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
 import { CART_MESSAGES, type Cart } from '@vastra/contracts';
-import { deleteCart, deleteCartItem, getCart, postAddToCart, postMergeCart, putCartItem } from '@/lib/api/browser/cart';
+import { ONCE } from '@/lib/api/browser/api';
+import { cartApi } from '@/lib/api/browser/cart';
 import { clearGuestId, ensureGuestId, readGuestId } from '@/lib/guest-id';
 import { loggedOut } from './auth-slice';
 import type { RootState } from './store';
@@ -29,10 +30,10 @@ const hasOwner = (state: RootState) => state.auth.isAuthenticated || readGuestId
 /** POST /cart/add. A guest's first item makes the guest id (behaviour.md §4 Guest cart). */
 export const addToCart = createAppAsyncThunk(
   'cart/add',
-  async (item: { productId: string; variantId: string; quantity: number }, { getState, extra, rejectWithValue }) => {
+  async (item: { productId: string; variantId: string; quantity: number }, { getState, dispatch, rejectWithValue }) => {
     try {
       const guestId = getState().auth.isAuthenticated ? null : ensureGuestId();
-      const answer = await postAddToCart(extra.api, item, guestId);
+      const answer = await dispatch(cartApi.endpoints.addToCart.initiate({ item, guestId })).unwrap();
       if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.add);
       return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.added };
     } catch (error) {
@@ -44,9 +45,9 @@ export const addToCart = createAppAsyncThunk(
 /** GET /cart: the current cart from the API (prices and stock as they are now). Skipped for a guest with no guest id: no cart yet. */
 export const fetchCart = createAppAsyncThunk(
   'cart/fetch',
-  async (_: void, { getState, extra, rejectWithValue }) => {
+  async (_: void, { getState, dispatch, rejectWithValue }) => {
     try {
-      const answer = await getCart(extra.api, guestIdFor(getState()));
+      const answer = await dispatch(cartApi.endpoints.cart.initiate(guestIdFor(getState()), ONCE)).unwrap();
       if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.fetch);
       return { cart: answer.data.cart, message: answer.message ?? '' };
     } catch (error) {
@@ -59,9 +60,11 @@ export const fetchCart = createAppAsyncThunk(
 /** PUT /cart/items/{id}: a line's new quantity. */
 export const updateCartItem = createAppAsyncThunk(
   'cart/updateItem',
-  async ({ itemId, quantity }: { itemId: string; quantity: number }, { getState, extra, rejectWithValue }) => {
+  async ({ itemId, quantity }: { itemId: string; quantity: number }, { getState, dispatch, rejectWithValue }) => {
     try {
-      const answer = await putCartItem(extra.api, itemId, quantity, guestIdFor(getState()));
+      const answer = await dispatch(
+        cartApi.endpoints.updateCartItem.initiate({ itemId, quantity, guestId: guestIdFor(getState()) }),
+      ).unwrap();
       if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.update);
       return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.updated };
     } catch (error) {
@@ -73,9 +76,11 @@ export const updateCartItem = createAppAsyncThunk(
 /** DELETE /cart/items/{id}. */
 export const removeCartItem = createAppAsyncThunk(
   'cart/removeItem',
-  async (itemId: string, { getState, extra, rejectWithValue }) => {
+  async (itemId: string, { getState, dispatch, rejectWithValue }) => {
     try {
-      const answer = await deleteCartItem(extra.api, itemId, guestIdFor(getState()));
+      const answer = await dispatch(
+        cartApi.endpoints.removeCartItem.initiate({ itemId, guestId: guestIdFor(getState()) }),
+      ).unwrap();
       if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.remove);
       return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.removed };
     } catch (error) {
@@ -90,11 +95,11 @@ export const removeCartItem = createAppAsyncThunk(
  */
 export const mergeGuestCart = createAppAsyncThunk(
   'cart/merge',
-  async (_: void, { extra, rejectWithValue }) => {
+  async (_: void, { dispatch, rejectWithValue }) => {
     const guestId = readGuestId();
     if (!guestId) return rejectWithValue(CART_MESSAGES.merge);
     try {
-      const answer = await postMergeCart(extra.api, guestId);
+      const answer = await dispatch(cartApi.endpoints.mergeCart.initiate(guestId)).unwrap();
       if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.merge);
       clearGuestId();
       return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.merged };
@@ -108,9 +113,9 @@ export const mergeGuestCart = createAppAsyncThunk(
 /** DELETE /cart/clear. */
 export const clearCart = createAppAsyncThunk(
   'cart/clear',
-  async (_: void, { getState, extra, rejectWithValue }) => {
+  async (_: void, { getState, dispatch, rejectWithValue }) => {
     try {
-      const answer = await deleteCart(extra.api, guestIdFor(getState()));
+      const answer = await dispatch(cartApi.endpoints.clearCart.initiate(guestIdFor(getState()))).unwrap();
       if (!answer.data?.cart) return rejectWithValue(CART_MESSAGES.clear);
       return { cart: answer.data.cart, message: answer.message ?? CART_MESSAGES.cleared };
     } catch (error) {

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { ORDER_MESSAGES, type Order } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/api/api-error';
+import { storefrontApi } from '@/lib/api/browser/api';
 import type { ApiAnswer, BrowserApi } from '@/lib/api/browser/client';
 import { authReducer, loggedOut } from './auth-slice';
 import { cancelOrder, fetchOrder, fetchOrders, ordersReducer, removeOrder } from './orders-slice';
@@ -30,8 +31,12 @@ function ordersStore(handler: (path: string, method: string) => ApiAnswer<unknow
     },
   };
   const store = configureStore({
-    reducer: combineReducers({ auth: authReducer, orders: ordersReducer }),
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }),
+    reducer: combineReducers({
+      auth: authReducer,
+      orders: ordersReducer,
+      [storefrontApi.reducerPath]: storefrontApi.reducer,
+    }),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
   });
   return { store, dispatch: store.dispatch as unknown as AppDispatch, calls };
 }

@@ -1,21 +1,11 @@
 import { ORDER_MESSAGES, type Order, type ReturnRequest, type Tracking } from '@vastra/contracts';
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { ApiError } from '@/lib/api/api-error';
+import { ONCE } from '@/lib/api/browser/api';
 import type { Download } from '@/lib/api/browser/client';
-import {
-  deleteOrder,
-  getInvoice,
-  getMyOrders,
-  getOrder,
-  getMyReturns,
-  getTracking,
-  postCancelOrder,
-  postReturn,
-  type OrderPage,
-} from '@/lib/api/browser/orders';
+import { getInvoice, ordersApi, postReturn, type OrderPage } from '@/lib/api/browser/orders';
 import { loggedOut } from './auth-slice';
 import type { RootState } from './store';
-import { createAppAsyncThunk, errorMessage, type ThunkExtra } from './thunk';
+import { createAppAsyncThunk, errorMessage, failureStatus, type ThunkExtra } from './thunk';
 
 /**
  * The shopper's orders after the purchase (behaviour.md §4: persisted like the other slices): the page of
@@ -56,9 +46,11 @@ export const ORDERS_PAGE_SIZE = 10;
 /** GET /orders/my-orders: one page of the list ('Failed to fetch orders'). */
 export const fetchOrders = createAppAsyncThunk(
   'orders/fetchOrders',
-  async (page: number, { extra, rejectWithValue }) => {
+  async (page: number, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await getMyOrders(extra.api, page, ORDERS_PAGE_SIZE);
+      const answer = await dispatch(
+        ordersApi.endpoints.myOrders.initiate({ page, limit: ORDERS_PAGE_SIZE }, ONCE),
+      ).unwrap();
       if (!answer.data?.orders) return rejectWithValue(ORDER_MESSAGES.invalidResponse);
       return answer.data;
     } catch (error) {
@@ -70,13 +62,13 @@ export const fetchOrders = createAppAsyncThunk(
 /** GET /orders/{id}: one order in full; 'Order not found' for a 404, else 'Failed to fetch order details'. */
 export const fetchOrder = createAppAsyncThunk(
   'orders/fetchOrder',
-  async (orderId: string, { extra, rejectWithValue }) => {
+  async (orderId: string, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await getOrder(extra.api, orderId);
+      const answer = await dispatch(ordersApi.endpoints.order.initiate(orderId, ONCE)).unwrap();
       if (!answer.data?.order) return rejectWithValue(ORDER_MESSAGES.invalidResponse);
       return answer.data.order;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return rejectWithValue(ORDER_MESSAGES.notFound);
+      if (failureStatus(error) === 404) return rejectWithValue(ORDER_MESSAGES.notFound);
       return rejectWithValue(errorMessage(error, ORDER_MESSAGES.details));
     }
   },
@@ -85,9 +77,9 @@ export const fetchOrder = createAppAsyncThunk(
 /** POST /orders/{id}/cancel with the shopper's reason ('Failed to cancel order'). */
 export const cancelOrder = createAppAsyncThunk(
   'orders/cancelOrder',
-  async ({ orderId, reason }: { orderId: string; reason: string }, { extra, rejectWithValue }) => {
+  async ({ orderId, reason }: { orderId: string; reason: string }, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await postCancelOrder(extra.api, orderId, reason);
+      const answer = await dispatch(ordersApi.endpoints.cancelOrder.initiate({ orderId, reason })).unwrap();
       if (!answer.data?.order) return rejectWithValue(ORDER_MESSAGES.invalidResponse);
       return { order: answer.data.order, message: answer.message ?? ORDER_MESSAGES.cancelled };
     } catch (error) {
@@ -99,9 +91,9 @@ export const cancelOrder = createAppAsyncThunk(
 /** DELETE /orders/{id}: the order leaves the list ('Failed to delete order'). */
 export const removeOrder = createAppAsyncThunk(
   'orders/removeOrder',
-  async (orderId: string, { extra, rejectWithValue }) => {
+  async (orderId: string, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await deleteOrder(extra.api, orderId);
+      const answer = await dispatch(ordersApi.endpoints.removeOrder.initiate(orderId)).unwrap();
       return { orderId, message: answer.message ?? ORDER_MESSAGES.deleted };
     } catch (error) {
       return rejectWithValue(errorMessage(error, ORDER_MESSAGES.delete));
@@ -110,15 +102,18 @@ export const removeOrder = createAppAsyncThunk(
 );
 
 /** GET /orders/returns/all: the shopper's return requests ('Failed to fetch orders'). */
-export const fetchReturns = createAppAsyncThunk('orders/fetchReturns', async (_: void, { extra, rejectWithValue }) => {
-  try {
-    const answer = await getMyReturns(extra.api, 1, 50);
-    if (!answer.data?.returns) return rejectWithValue(ORDER_MESSAGES.invalidResponse);
-    return answer.data.returns;
-  } catch (error) {
-    return rejectWithValue(errorMessage(error, ORDER_MESSAGES.fetch));
-  }
-});
+export const fetchReturns = createAppAsyncThunk(
+  'orders/fetchReturns',
+  async (_: void, { dispatch, rejectWithValue }) => {
+    try {
+      const answer = await dispatch(ordersApi.endpoints.myReturns.initiate({ page: 1, limit: 50 }, ONCE)).unwrap();
+      if (!answer.data?.returns) return rejectWithValue(ORDER_MESSAGES.invalidResponse);
+      return answer.data.returns;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, ORDER_MESSAGES.fetch));
+    }
+  },
+);
 
 type OrdersThunk<T> = ThunkAction<Promise<T>, RootState, ThunkExtra, UnknownAction>;
 
@@ -128,10 +123,10 @@ type OrdersThunk<T> = ThunkAction<Promise<T>, RootState, ThunkExtra, UnknownActi
  * A plain thunk: tracking is read fresh each time, never kept.
  */
 export function loadTracking(orderId: string): OrdersThunk<Tracking> {
-  return async (_dispatch, _getState, { api }) => {
+  return async (dispatch) => {
     let answer;
     try {
-      answer = await getTracking(api, orderId);
+      answer = await dispatch(ordersApi.endpoints.tracking.initiate(orderId, ONCE)).unwrap();
     } catch (error) {
       throw new Error(errorMessage(error, ORDER_MESSAGES.track));
     }

@@ -1,15 +1,9 @@
 import { WISHLIST_MESSAGES, WISHLIST_PAGE_SIZE, type WishlistEntry } from '@vastra/contracts';
 import { createSlice } from '@reduxjs/toolkit';
-import { ApiError } from '@/lib/api/api-error';
-import {
-  deleteWishlistEntry,
-  getWishlist,
-  getWishlistIds,
-  postWishlistAdd,
-  type WishlistRef,
-} from '@/lib/api/browser/wishlist';
+import { ONCE } from '@/lib/api/browser/api';
+import { wishlistApi, type WishlistRef } from '@/lib/api/browser/wishlist';
 import { loggedOut } from './auth-slice';
-import { createAppAsyncThunk, errorMessage } from './thunk';
+import { createAppAsyncThunk, errorMessage, failureStatus } from './thunk';
 
 export type WishlistMeta = { currentPage: number; totalPages: number; limit: number };
 
@@ -54,21 +48,22 @@ const loggedIn = (state: { auth: { isAuthenticated: boolean } }) => state.auth.i
  */
 export const fetchWishlist = createAppAsyncThunk(
   'wishlist/fetch',
-  async (paging: { page?: number; limit?: number } | void, { getState, extra, rejectWithValue }) => {
+  async (paging: { page?: number; limit?: number } | void, { getState, dispatch, rejectWithValue }) => {
     const { page = 1, limit = WISHLIST_PAGE_SIZE } = paging ?? {};
     if (!loggedIn(getState())) {
       const empty: WishlistPageResult = { items: [], count: 0, meta: { currentPage: 1, totalPages: 0, limit } };
       return empty;
     }
     try {
-      const answer = await getWishlist(extra.api, page, limit);
+      const answer = await dispatch(wishlistApi.endpoints.wishlistPage.initiate({ page, limit }, ONCE)).unwrap();
       const data = answer.data;
       if (!data) return rejectWithValue(answer.message ?? WISHLIST_MESSAGES.fetchFailed);
       const result: WishlistPageResult = { items: data.wishlist, count: data.count, meta: data.meta };
       return result;
     } catch (error) {
       // An HTTP success whose envelope says success: false.
-      const notSuccess = error instanceof ApiError && error.status >= 200 && error.status < 300;
+      const status = failureStatus(error);
+      const notSuccess = status !== undefined && status >= 200 && status < 300;
       return rejectWithValue(
         errorMessage(error, notSuccess ? WISHLIST_MESSAGES.fetchFailed : WISHLIST_MESSAGES.fetchError),
       );
@@ -82,10 +77,9 @@ export const fetchWishlist = createAppAsyncThunk(
  */
 export const fetchWishlistRefs = createAppAsyncThunk(
   'wishlist/fetchRefs',
-  async (_: void, { extra, rejectWithValue }) => {
+  async (_: void, { dispatch, rejectWithValue }) => {
     try {
-      const answer = await getWishlistIds(extra.api);
-      return answer.data?.entries ?? [];
+      return await dispatch(wishlistApi.endpoints.wishlistIds.initiate(undefined, ONCE)).unwrap();
     } catch (error) {
       return rejectWithValue(errorMessage(error, WISHLIST_MESSAGES.fetchError));
     }
@@ -100,10 +94,10 @@ export const fetchWishlistRefs = createAppAsyncThunk(
  */
 export const addToWishlist = createAppAsyncThunk(
   'wishlist/add',
-  async (body: { productId: string; variantId?: string }, { getState, extra, rejectWithValue }) => {
+  async (body: { productId: string; variantId?: string }, { getState, dispatch, rejectWithValue }) => {
     if (!loggedIn(getState())) return rejectWithValue(WISHLIST_MESSAGES.authRequired);
     try {
-      const answer = await postWishlistAdd(extra.api, body);
+      const answer = await dispatch(wishlistApi.endpoints.addToWishlist.initiate(body)).unwrap();
       if (!answer.data?.item) return rejectWithValue(answer.message ?? WISHLIST_MESSAGES.add);
       return { item: answer.data.item, message: answer.message ?? WISHLIST_MESSAGES.added };
     } catch (error) {
@@ -119,11 +113,11 @@ export const addToWishlist = createAppAsyncThunk(
  */
 export const deleteWishlistEntryById = createAppAsyncThunk(
   'wishlist/delete',
-  async (wishlistId: string, { getState, extra, rejectWithValue }) => {
+  async (wishlistId: string, { getState, dispatch, rejectWithValue }) => {
     if (!wishlistId.trim()) return rejectWithValue(WISHLIST_MESSAGES.invalidId);
     if (!loggedIn(getState())) return rejectWithValue(WISHLIST_MESSAGES.authRequired);
     try {
-      const answer = await deleteWishlistEntry(extra.api, wishlistId);
+      const answer = await dispatch(wishlistApi.endpoints.removeFromWishlist.initiate(wishlistId)).unwrap();
       return { wishlistId, message: answer.message ?? WISHLIST_MESSAGES.removed };
     } catch (error) {
       return rejectWithValue(errorMessage(error, WISHLIST_MESSAGES.remove));

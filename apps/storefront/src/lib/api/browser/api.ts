@@ -21,8 +21,22 @@ export type BrowserQuery = RequestOptions & { path: string };
  */
 export type ApiFailure = { status: number; message: string; isGeneric: boolean };
 
-/** What an answer carries besides its data: the envelope's message (shown in toasts). */
-export type AnswerMeta = { message: string | undefined };
+/**
+ * What an answer carries besides its data: the envelope's message (shown in toasts), and the
+ * HTTP status with whether it succeeded (calls that take answers below 500 back read them).
+ */
+export type AnswerMeta = { message: string | undefined; status: number; ok: boolean };
+
+/** An answer with the envelope's message beside its data, for the calls whose message is shown. */
+export type Answer<T> = { data: T | undefined; message: string | undefined };
+
+/** The `transformResponse` of those calls: the data and the envelope's message. */
+export function withMessage<T>(data: T | undefined, meta: AnswerMeta | undefined): Answer<T> {
+  return { data, message: meta?.message };
+}
+
+/** The options of a query a thunk runs once: asked again each time, and not kept subscribed. */
+export const ONCE = { subscribe: false, forceRefetch: true } as const;
 
 /** The message of a failed call: the server's (or the behaviour.md §8 connection text), else the fallback. */
 export function failureMessage(failure: ApiFailure | undefined, fallback: string): string {
@@ -51,7 +65,7 @@ const browserBaseQuery: BaseQueryFn<BrowserQuery, unknown, ApiFailure, object, A
 ) => {
   try {
     const answer = await (extra as ThunkExtra).api.request(path, options);
-    return { data: answer.data, meta: { message: answer.message } };
+    return { data: answer.data, meta: { message: answer.message, status: answer.status, ok: answer.ok } };
   } catch (error) {
     if (error instanceof ApiError) {
       return { error: { status: error.status, message: error.message, isGeneric: error.isGeneric } };

@@ -1,18 +1,27 @@
 import type { PostReviewBody, Review, ReviewsPage } from '@vastra/contracts';
+import { storefrontApi, withMessage, type Answer } from './api';
 import type { ApiAnswer, BrowserApi } from './client';
 
-/** The review calls of behaviour.md §7 Catalogue, through the browser client. */
+/**
+ * The review calls of behaviour.md §7 Catalogue: reading is an RTK Query endpoint; posting, which
+ * may carry photos, goes through the client itself (an upload is not data for the cache).
+ */
 
-/** GET /reviews/product/{id}?page&limit: a page of reviews (newest first), the stats and the paging. */
-export function getReviews(
-  api: BrowserApi,
-  productId: string,
-  page: number,
-  limit: number,
-): Promise<ApiAnswer<ReviewsPage>> {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
-  return api.request(`/reviews/product/${encodeURIComponent(productId)}?${query}`);
-}
+export const reviewsApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /reviews/product/{id}?page&limit: a page of reviews (newest first), the stats and the paging. */
+    productReviews: build.query<Answer<ReviewsPage>, { productId: string; page: number; limit: number }>({
+      query: ({ productId, page, limit }) => ({
+        path: `/reviews/product/${encodeURIComponent(productId)}?${new URLSearchParams({
+          page: String(page),
+          limit: String(limit),
+        })}`,
+      }),
+      transformResponse: withMessage<ReviewsPage>,
+      providesTags: (_result, _error, { productId }) => [{ type: 'Reviews', id: productId }],
+    }),
+  }),
+});
 
 /** POST /reviews: JSON, or multipart with up to five `photos` beside the same fields. */
 export function postReview(

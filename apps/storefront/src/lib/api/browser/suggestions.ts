@@ -1,22 +1,23 @@
-import type { Envelope, ProductSearchResult, ProductSummary } from '@vastra/contracts';
+import type { ProductSearchResult, ProductSummary } from '@vastra/contracts';
+import { storefrontApi } from './api';
+
+/** How many products the header's suggestions list. */
+const SUGGESTIONS = 6;
 
 /**
- * Browser-side call for the header's search suggestions: GET /products/search on the public
- * API address. Aborted by the caller when the shopper keeps typing.
+ * The header's search suggestions (behaviour.md §7 Catalogue: GET /products/search), as an
+ * RTK Query endpoint: one answer per term, kept for a minute, so typing back to a term asks
+ * nothing. A failure lists nothing and the plain search form still works.
  */
-export async function fetchSearchSuggestions(
-  apiUrl: string,
-  search: string,
-  signal: AbortSignal,
-  limit = 6,
-): Promise<ProductSummary[]> {
-  const params = new URLSearchParams({ search, limit: String(limit), page: '1' });
-  const res = await fetch(`${apiUrl}/products/search?${params}`, {
-    signal,
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-  });
-  if (!res.ok) return [];
-  const body = (await res.json()) as Envelope<ProductSearchResult>;
-  return body.success ? body.data.products : [];
-}
+export const suggestionsApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    searchSuggestions: build.query<ProductSummary[], string>({
+      query: (search) => ({
+        path: `/products/search?${new URLSearchParams({ search, limit: String(SUGGESTIONS), page: '1' })}`,
+      }),
+      transformResponse: (data: ProductSearchResult | undefined) => data?.products ?? [],
+    }),
+  }),
+});
+
+export const { useSearchSuggestionsQuery } = suggestionsApi;

@@ -1,32 +1,42 @@
 import type { WishlistEntry, WishlistPage } from '@vastra/contracts';
-import type { ApiAnswer, BrowserApi } from './client';
+import { storefrontApi, withMessage, type Answer } from './api';
 
 /**
- * The wishlist calls of behaviour.md §7 Wishlist, through the browser client (the session cookie). Every
- * one needs a logged-in shopper; the thunks of the wishlist slice check that first.
+ * The wishlist calls of behaviour.md §7 Wishlist as RTK Query endpoints (the session cookie).
+ * Every one needs a logged-in shopper; the thunks of the wishlist slice check that first and
+ * hold the list (behaviour.md §3).
  */
 
 /** One wish-listed product and size, as GET /wishlist/ids lists them (for the hearts). */
 export type WishlistRef = { id: string; productId: string; variantId: string };
 
-/** GET /wishlist?page&limit: one page, newest first, with the count of the whole list. */
-export function getWishlist(api: BrowserApi, page: number, limit: number): Promise<ApiAnswer<WishlistPage>> {
-  return api.request(`/wishlist?${new URLSearchParams({ page: String(page), limit: String(limit) })}`);
-}
-
-/** GET /wishlist/ids: every entry's id, product and size. */
-export function getWishlistIds(api: BrowserApi): Promise<ApiAnswer<{ entries: WishlistRef[] }>> {
-  return api.request('/wishlist/ids');
-}
-
-/** POST /wishlist/add; without a variant the API keeps the product's first size in stock. */
-export function postWishlistAdd(
-  api: BrowserApi,
-  body: { productId: string; variantId?: string },
-): Promise<ApiAnswer<{ item: WishlistEntry }>> {
-  return api.request('/wishlist/add', { method: 'POST', json: body });
-}
-
-export function deleteWishlistEntry(api: BrowserApi, wishlistId: string): Promise<ApiAnswer<unknown>> {
-  return api.request(`/wishlist/${encodeURIComponent(wishlistId)}`, { method: 'DELETE' });
-}
+export const wishlistApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /wishlist?page&limit: one page, newest first, with the count of the whole list. */
+    wishlistPage: build.query<Answer<WishlistPage>, { page: number; limit: number }>({
+      query: ({ page, limit }) => ({
+        path: `/wishlist?${new URLSearchParams({ page: String(page), limit: String(limit) })}`,
+      }),
+      transformResponse: withMessage<WishlistPage>,
+      providesTags: ['Wishlist'],
+    }),
+    /** GET /wishlist/ids: every entry's id, product and size. */
+    wishlistIds: build.query<WishlistRef[], void>({
+      query: () => ({ path: '/wishlist/ids' }),
+      transformResponse: (data: { entries?: WishlistRef[] } | undefined) => data?.entries ?? [],
+      providesTags: ['Wishlist'],
+    }),
+    /** POST /wishlist/add; without a variant the API keeps the product's first size in stock. */
+    addToWishlist: build.mutation<Answer<{ item: WishlistEntry }>, { productId: string; variantId?: string }>({
+      query: (body) => ({ path: '/wishlist/add', method: 'POST', json: body }),
+      transformResponse: withMessage<{ item: WishlistEntry }>,
+      invalidatesTags: ['Wishlist'],
+    }),
+    /** DELETE /wishlist/{id}. */
+    removeFromWishlist: build.mutation<Answer<unknown>, string>({
+      query: (wishlistId) => ({ path: `/wishlist/${encodeURIComponent(wishlistId)}`, method: 'DELETE' }),
+      transformResponse: withMessage<unknown>,
+      invalidatesTags: ['Wishlist'],
+    }),
+  }),
+});
