@@ -251,6 +251,16 @@ export const quoteMessageSchema = z.object({
 });
 export type QuoteMessage = z.infer<typeof quoteMessageSchema>;
 
+/** The money a quote and the order it becomes both show, rupees: the order's figures are the quote's. */
+const totalsFields = {
+  subtotal: z.number(),
+  discountAmount: z.number(),
+  shippingAmount: z.number(),
+  taxableAmount: z.number(),
+  totalTax: z.number(),
+  taxes: z.array(taxComponentSchema),
+};
+
 /** The answer of POST /checkout/quote: what POST /orders would charge now, to the paisa. */
 export const checkoutQuoteSchema = z.object({
   lines: z.array(quoteLineSchema),
@@ -267,12 +277,7 @@ export const checkoutQuoteSchema = z.object({
   additionalCoupon: z
     .object({ code: z.string(), amount: z.number(), balance: z.number(), remainingBalance: z.number() })
     .nullable(),
-  subtotal: z.number(),
-  discountAmount: z.number(),
-  shippingAmount: z.number(),
-  taxableAmount: z.number(),
-  totalTax: z.number(),
-  taxes: z.array(taxComponentSchema),
+  ...totalsFields,
   /** subtotal − discount (+ GST when prices exclude it) + shipping. */
   totalAmount: z.number(),
   giftCardAmount: z.number(),
@@ -336,12 +341,7 @@ export const orderSchema = z.object({
   shippingAddress: savedAddressSchema,
   coupon: z.object({ code: z.string(), discountAmount: z.number() }).nullable(),
   additionalCoupon: z.object({ code: z.string(), amount: z.number() }).nullable(),
-  subtotal: z.number(),
-  discountAmount: z.number(),
-  shippingAmount: z.number(),
-  taxableAmount: z.number(),
-  totalTax: z.number(),
-  taxes: z.array(taxComponentSchema),
+  ...totalsFields,
   /** GST state code of the ship-to state, as taxed when the order was placed. */
   placeOfSupply: z.string(),
   /** Whether the order was taxed as an inter-state supply (IGST) rather than CGST + SGST. */
