@@ -129,15 +129,15 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: outsideZones({ tables: true }) }] },
   },
-  // The storefront: React's rules of hooks and Next.js's rules, warnings included (lint runs
-  // with --max-warnings 0).
+  // The storefront: React's hooks rules (the rules of hooks, effect dependencies and the React
+  // Compiler's checks: no setState straight in an effect, no refs read or written while
+  // rendering) and Next.js's rules, warnings included (lint runs with --max-warnings 0).
   {
     files: ['apps/storefront/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, '@next/next': nextPlugin },
     settings: { next: { rootDir: 'apps/storefront' } },
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      ...reactHooks.configs['recommended-latest'].rules,
       ...nextPlugin.configs.recommended.rules,
       ...nextPlugin.configs['core-web-vitals'].rules,
     },

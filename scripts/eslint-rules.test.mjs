@@ -153,3 +153,35 @@ test('max-lines counts neither blank lines nor comments, and leaves tests alone'
   const test = 'apps/api/src/modules/orders/planted.test.ts';
   assert.equal((await problems(test, lines + lines, 'max-lines')).length, 0);
 });
+
+test('a storefront component that sets state straight in an effect, or writes a ref while rendering, fails lint', async () => {
+  const file = 'apps/storefront/src/features/cart/planted.tsx';
+  const inEffect = `import { useEffect, useState } from 'react';
+export function Planted({ id }: { id: string }) {
+  const [open, setOpen] = useState(true);
+  useEffect(() => setOpen(false), [id]);
+  return <p>{String(open)}</p>;
+}
+`;
+  assert.equal((await problems(file, inEffect, 'react-hooks/set-state-in-effect')).length, 1);
+  const refInRender = `import { useRef } from 'react';
+export function Planted({ id }: { id: string }) {
+  const latest = useRef(id);
+  latest.current = id;
+  return <p>{id}</p>;
+}
+`;
+  assert.equal((await problems(file, refInRender, 'react-hooks/refs')).length, 1);
+  const adjusted = `import { useState } from 'react';
+export function Planted({ id }: { id: string }) {
+  const [open, setOpen] = useState(true);
+  const [shownId, setShownId] = useState(id);
+  if (shownId !== id) {
+    setShownId(id);
+    setOpen(false);
+  }
+  return <p>{String(open)}</p>;
+}
+`;
+  assert.deepEqual(await problems(file, adjusted, 'react-hooks/set-state-in-effect'), []);
+});

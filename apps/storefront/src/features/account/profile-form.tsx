@@ -9,7 +9,7 @@ import {
   type User,
 } from '@vastra/contracts';
 import Link from 'next/link';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Avatar } from '@/components/ui/avatar';
 import { FormMessage, inputClass, SubmitButton, TextField } from '@/components/ui/form';
@@ -45,17 +45,18 @@ function ProfileEditor({ user }: { user: User }) {
   const busy = useAppSelector((state) => state.auth.loading.profile);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(user));
   const [avatar, setAvatar] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const avatarInputId = useId();
   const today = new Date().toISOString().slice(0, 10);
 
-  useEffect(() => {
-    if (!avatar) return;
-    const url = URL.createObjectURL(avatar);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [avatar]);
+  // The chosen photo, shown before it is saved; its object URL is freed when it is replaced.
+  const preview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const field = (name: keyof Fields) => ({
     name,

@@ -25,7 +25,12 @@ export function AccountMenu({ user }: { user: User }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  useEffect(() => setOpen(false), [pathname]);
+  // A new page closes the menu (adjusted while rendering, not after).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;

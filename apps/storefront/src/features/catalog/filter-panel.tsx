@@ -2,7 +2,7 @@
 
 import { DEFAULT_PRICE_RANGE, type SearchFilters } from '@vastra/contracts';
 import Link from 'next/link';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { CloseIcon, FilterIcon } from '@/components/ui/icons';
 import { swatchFor } from '@/lib/colours';
 import { formatPrice } from '@/lib/format';
@@ -62,6 +62,10 @@ export function FilterDrawerTrigger({ activeCount }: { activeCount: number }) {
   );
 }
 
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
 type FilterPanelProps = {
   query: CatalogQuery;
   filters: SearchFilters;
@@ -75,7 +79,8 @@ type FilterPanelProps = {
  */
 export function FilterPanel({ query, filters, total }: FilterPanelProps) {
   const { scope, navigate, drawerOpen, setDrawerOpen } = useCatalogShell();
-  const [hydrated, setHydrated] = useState(false);
+  // False in the server's HTML and while hydrating, true once React runs the page.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const [draft, setDraft] = useState(query);
   const [minPrice, setMinPrice] = useState(query.minPrice?.toString() ?? '');
   const [maxPrice, setMaxPrice] = useState(query.maxPrice?.toString() ?? '');
@@ -92,8 +97,6 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
     setMinPrice(query.minPrice?.toString() ?? '');
     setMaxPrice(query.maxPrice?.toString() ?? '');
   }
-
-  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (!drawerOpen) return;

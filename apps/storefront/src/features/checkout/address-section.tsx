@@ -1,7 +1,13 @@
 'use client';
 
-import { ADDRESS_MESSAGES, MAX_SAVED_ADDRESSES, type AddressBookEntry, type GstState } from '@vastra/contracts';
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  ADDRESS_MESSAGES,
+  MAX_SAVED_ADDRESSES,
+  type AddressBookEntry,
+  type GstState,
+  type PincodeInfo,
+} from '@vastra/contracts';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormMessage, inputClass } from '@/components/ui/form';
 import type { AddressChoice } from '@/lib/store/checkout-slice';
 import { checkoutApi } from '@/lib/api/browser/checkout';
@@ -198,33 +204,37 @@ function NewAddressForm({
 }: NewAddressFormProps) {
   const dispatch = useAppDispatch();
   const ids = useId();
-  const [pincodeNote, setPincodeNote] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  // What the last lookup said, for the pincode it was about: a note of another pincode is not shown.
+  const [pincodeNote, setPincodeNote] = useState<{
+    pincode: string;
+    text: string;
+    tone: 'info' | 'error';
+  } | null>(null);
   // The city the last lookup filled in: replaced by the next lookup, unlike a city the shopper typed.
   const filledCity = useRef<string | null>(null);
-  const latest = useRef(draft);
-  latest.current = draft;
 
   const pincode = draft.postalCode.trim();
+  const note = pincodeNote?.pincode === pincode ? pincodeNote : null;
+  // The draft as it is when the answer comes, not when the lookup started.
+  const fillFrom = useEffectEvent((info: PincodeInfo) => {
+    const keepCity = draft.city.trim() !== '' && draft.city !== filledCity.current;
+    const keepState = info.states.includes(draft.state);
+    filledCity.current = keepCity ? filledCity.current : info.city;
+    onDraftChange({ ...draft, city: keepCity ? draft.city : info.city, state: keepState ? draft.state : info.state });
+  });
   useEffect(() => {
-    if (!isPincode(pincode)) {
-      setPincodeNote(null);
-      return;
-    }
+    if (!isPincode(pincode)) return;
     let current = true;
     dispatch(checkoutApi.endpoints.pincode.initiate(pincode, { subscribe: false }))
       .unwrap()
       .then((info) => {
         if (!current) return;
         if (!info) {
-          setPincodeNote({ text: ADDRESS_MESSAGES.pincodeUnknown, tone: 'error' });
+          setPincodeNote({ pincode, text: ADDRESS_MESSAGES.pincodeUnknown, tone: 'error' });
           return;
         }
-        const now = latest.current;
-        const keepCity = now.city.trim() !== '' && now.city !== filledCity.current;
-        const keepState = info.states.includes(now.state);
-        filledCity.current = keepCity ? filledCity.current : info.city;
-        onDraftChange({ ...now, city: keepCity ? now.city : info.city, state: keepState ? now.state : info.state });
-        setPincodeNote({ text: `${info.city}, ${info.state}`, tone: 'info' });
+        fillFrom(info);
+        setPincodeNote({ pincode, text: `${info.city}, ${info.state}`, tone: 'info' });
       })
       .catch(() => {
         // The lookup only helps: without it the shopper picks the city and state themselves.
@@ -233,8 +243,8 @@ function NewAddressForm({
     return () => {
       current = false;
     };
-    // Only a new pincode is looked up; the draft is read when the answer comes.
-  }, [pincode, dispatch, onDraftChange]);
+    // Only a new pincode is looked up.
+  }, [pincode, dispatch]);
 
   const field = (name: AddressField) => ({
     id: `${ids}-${name}`,
@@ -273,9 +283,9 @@ function NewAddressForm({
         <p
           id={`${ids}-pincode-note`}
           aria-live="polite"
-          className={`mt-1 min-h-4 text-xs ${pincodeNote?.tone === 'error' ? 'text-red-800' : 'text-stone-600'}`}
+          className={`mt-1 min-h-4 text-xs ${note?.tone === 'error' ? 'text-red-800' : 'text-stone-600'}`}
         >
-          {pincodeNote?.text}
+          {note?.text}
         </p>
       </Field>
       <Field

@@ -252,10 +252,10 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
     if (paymentMethod === 'cod' && codReason) dispatch(paymentMethodChosen(null));
   }, [paymentMethod, codReason, dispatch]);
 
-  // Say the new amount once it settles (totals are announced to screen readers).
-  useEffect(() => {
-    if (payable !== null && !quoting) setStatus(`Amount payable ${formatPrice(payable)}.`);
-  }, [payable, quoting]);
+  // Say the new amount once it settles (totals are announced to screen readers); the last one
+  // stays while a new quote is asked.
+  const settled = payable !== null && !quoting ? `Amount payable ${formatPrice(payable)}.` : null;
+  if (settled !== null && settled !== status) setStatus(settled);
 
   const stateName = destination?.state || null;
   const chooseDraft = useCallback((next: AddressDraft) => {

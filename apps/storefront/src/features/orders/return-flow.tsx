@@ -12,7 +12,7 @@ import {
 } from '@vastra/contracts';
 import Link from 'next/link';
 import { notFound, useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormMessage, inputClass } from '@/components/ui/form';
 import { MediaImage } from '@/components/ui/media-image';
@@ -114,9 +114,8 @@ function ReturnForm({ order }: { order: Order }) {
   }, [step]);
 
   // Previews are object URLs: let them go with the page.
-  const attachmentsRef = useRef(attachments);
-  attachmentsRef.current = attachments;
-  useEffect(() => () => attachmentsRef.current.forEach((a) => URL.revokeObjectURL(a.preview)), []);
+  const revokePreviews = useEffectEvent(() => attachments.forEach((a) => URL.revokeObjectURL(a.preview)));
+  useEffect(() => () => revokePreviews(), []);
 
   const returnable = order.items.filter(isReturnableLine);
   const kind = returnKind(order.items, choice);

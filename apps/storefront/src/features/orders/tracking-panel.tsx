@@ -18,10 +18,16 @@ export function TrackingPanel({ orderId, version }: { orderId: string; version: 
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const [busy, setBusy] = useState(true);
+  // Each new read (another order, a change to it, Refresh) shows as busy from its first render.
+  const readKey = `${orderId}|${version}|${round}`;
+  const [shownKey, setShownKey] = useState(readKey);
+  if (shownKey !== readKey) {
+    setShownKey(readKey);
+    setBusy(true);
+  }
 
   useEffect(() => {
     let current = true;
-    setBusy(true);
     dispatch(loadTracking(orderId))
       .then((answer) => {
         if (!current) return;

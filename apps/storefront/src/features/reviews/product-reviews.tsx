@@ -24,24 +24,28 @@ export function ProductReviews({ productId, initial }: { productId: string; init
   const [loading, setLoading] = useState(initial === null);
   const listTop = useRef<HTMLHeadingElement>(null);
 
-  const load = useCallback(
-    async (page: number) => {
-      setLoading(true);
-      try {
-        setData(await dispatch(loadReviews(productId, page)));
-        setError(null);
-      } catch (failure) {
-        setError(failure instanceof Error ? failure.message : String(failure));
-      } finally {
-        setLoading(false);
-      }
-    },
-    [dispatch, productId],
+  /** Shows a page once it comes (or why it did not); `loading` is already on. */
+  const show = useCallback(
+    (answer: Promise<ReviewsPage>) =>
+      answer
+        .then(
+          (page) => {
+            setData(page);
+            setError(null);
+          },
+          (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
+        )
+        .finally(() => setLoading(false)),
+    [],
   );
+  const load = (page: number) => {
+    setLoading(true);
+    return show(dispatch(loadReviews(productId, page)));
+  };
 
   useEffect(() => {
-    if (initial === null) void load(1);
-  }, [initial, load]);
+    if (initial === null) void show(dispatch(loadReviews(productId, 1)));
+  }, [initial, show, dispatch, productId]);
 
   const goTo = async (page: number) => {
     await load(page);
