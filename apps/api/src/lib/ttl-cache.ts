@@ -24,7 +24,8 @@ export class TtlCache {
     this.cache.set(key, entry);
     entry.value.then(
       () => (entry.loaded = true),
-      () => this.cache?.delete(key),
+      // Only this load's entry: getLoaded may have put a newer one in its place.
+      () => this.cache?.get(key) === entry && this.cache.delete(key),
     );
     return entry.value as Promise<T>;
   }

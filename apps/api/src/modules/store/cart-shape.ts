@@ -5,30 +5,14 @@
  */
 import type { HttpTypes } from '@medusajs/types';
 import { paiseToRupees } from '../../lib/money';
+import type { CartLine } from '../cart';
 import type { Coupon } from '../coupons/service';
 import type { StoreRegion } from './region';
 import { toStoreProduct, type Plain, type ProductInput, type StoreProduct, type StoreVariant } from './shapes';
 import type { CartTotals } from './totals';
 
-/** A cart line as the commerce API reads it from the cart service. Money in paise. */
-export type CartLineInput = {
-  id: string;
-  productId: string;
-  variantId: string;
-  quantity: number;
-  unitPricePaise: number;
-  unitPricePaiseAtAdd: number;
-  mrpPaise: number;
-  stock: number;
-  sku: string;
-  size: string;
-  color: string;
-  isAvailable: boolean;
-  exceedsStock: boolean;
-  product: ProductInput;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/** A cart line as the commerce API reads it from the cart service, its product as the store shows it. Money in paise. */
+export type CartLineInput = Omit<CartLine, 'product'> & { product: ProductInput };
 
 export type CartInput = {
   id: string;

@@ -229,15 +229,17 @@ export class StoreService {
     }
     const lines = pricingLines(cart);
     const counted = cart.lines.map((l) => l.isAvailable);
-    const [priced, original] = await Promise.all([
-      this.deps.pricing.quote({
-        lines: lines.filter((_, i) => counted[i]),
-        couponCode: coupon?.code ?? null,
-        placeOfSupply: null,
-        userId: null,
-      }),
-      this.deps.pricing.quote({ lines, placeOfSupply: null, userId: null }),
-    ]);
+    const original = await this.deps.pricing.quote({ lines, placeOfSupply: null, userId: null });
+    // Without a coupon and with every line on sale, the priced lines are the original ones.
+    const priced =
+      !coupon && counted.every(Boolean)
+        ? original
+        : await this.deps.pricing.quote({
+            lines: lines.filter((_, i) => counted[i]),
+            couponCode: coupon?.code ?? null,
+            placeOfSupply: null,
+            userId: null,
+          });
     const applied = coupon && priced.coupon ? { coupon, discountPaise: priced.discountPaise } : null;
     return toStoreCart(fromCartRecord(cart), region, applied, cartTotals(counted, priced, original));
   }

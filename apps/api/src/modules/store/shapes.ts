@@ -8,6 +8,7 @@
 import type { HttpTypes } from '@medusajs/types';
 import type { Image } from '@vastra/contracts';
 import { paiseToRupees } from '../../lib/money';
+import type { VariantDetail } from '../catalog';
 import type { Coupon } from '../coupons/service';
 import type { StoreRegion } from './region';
 import { includedTax } from './totals';
@@ -51,15 +52,7 @@ export type ProductInput = {
   primaryImage: Image | null;
   /** From the broadest to the product's own (leaf) category. */
   categoryPath: { id: string; name: string; slug: string }[];
-  variants: {
-    id: string;
-    sku: string;
-    size: string;
-    color: string;
-    pricePaise: number;
-    mrpPaise: number;
-    stock: number;
-  }[];
+  variants: Omit<VariantDetail, 'product'>[];
 };
 
 /** A variant's price in the region: the selling price as calculated, the MRP as original. */
