@@ -66,6 +66,8 @@ import { PublishableKeyService, storeRoutes, StoreService } from './modules/stor
 import { taxesRoutes, TaxService } from './modules/taxes';
 import { usersRoutes, UsersService } from './modules/users';
 import { wishlistRoutes, WishlistService } from './modules/wishlist';
+import { AuditLog, registerAdminAudit, StaffInvites, staffRoutes, StaffService, TotpKeys } from './modules/staff';
+import { registerAdminAuth } from './plugins/admin-auth';
 import { registerAuthentication } from './plugins/authenticate';
 import { loadOperatorToken, registerOperatorAuth } from './plugins/operator-auth';
 
@@ -80,6 +82,8 @@ declare module 'fastify' {
     orders: OrdersService;
     /** Work done after the answer (mails); tests wait for `background.idle()` before reading what was sent. */
     background: BackgroundWork;
+    /** Staff accounts of the admin; `server.ts` makes the development owner through it. */
+    staff: StaffService;
   }
 }
 
@@ -210,7 +214,21 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   // The API's own origin too: the sandbox payment page it serves posts its form with the shopper's cookie.
   registerAuthentication(app, sessions, [...config.storefrontOrigins, new URL(config.publicUrl).origin]);
-  registerOperatorAuth(app, loadOperatorToken({ operatorToken: config.operatorToken, dataDir: config.dataDir }));
+  const operatorToken = loadOperatorToken({ operatorToken: config.operatorToken, dataDir: config.dataDir });
+  registerOperatorAuth(app, operatorToken);
+  // The merchant admin: staff sessions, roles per route, and the audit log of every admin write.
+  const staff = new StaffService(database.db, new TotpKeys(secret));
+  const audit = new AuditLog(database.db);
+  app.decorate('staff', staff);
+  registerAdminAuth(app, { staff, operatorToken, adminOrigin: new URL(config.publicUrl).origin });
+  registerAdminAudit(app, audit);
+  await app.register(staffRoutes, {
+    staff,
+    invites: new StaffInvites({ db: database.db, staff, mailer, background, publicUrl: config.publicUrl }),
+    audit,
+    throttle: new LoginThrottle(redis),
+    secureCookies: config.secureCookies,
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { catalog });

@@ -1,13 +1,16 @@
 /**
  * Starts the API: reads config (exits 1 naming every bad or unsafe setting), opens the
  * database (migrating it), seeds the 400-product store on the first start of an empty
- * database, listens, and closes cleanly on a signal.
+ * database, makes the development admin owner (outside production, docs/admin.md), listens,
+ * and closes cleanly on a signal.
  */
+import { ADMIN_BASE_PATH } from '@vastra/contracts';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './db/seed';
+import { ensureDevelopmentOwner } from './modules/staff';
 
 let config: Config;
 try {
@@ -30,7 +33,18 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   await database.close();
 });
 
+// A newcomer can sign in to the admin at once: a development owner with a generated password.
+const owner =
+  config.env === 'development' ? await ensureDevelopmentOwner(database.db, app.staff, config.dataDir) : null;
+
 await app.listen({ host: config.host, port: config.port });
 app.log.info(
   `Vastra API on ${config.publicUrl} (${database.kind})${config.apiDocs ? `; docs at ${config.publicUrl}/docs` : ''}`,
 );
+app.log.info(`Admin at ${config.publicUrl}${ADMIN_BASE_PATH}`);
+if (owner) {
+  // Shown on the terminal, not in the structured log: it is a password, if only a development one.
+  process.stdout.write(
+    `\nAdmin sign-in (development): ${config.publicUrl}${ADMIN_BASE_PATH}\n  email:    ${owner.email}\n  password: ${owner.password}\n  (kept in ${owner.file}; create real owners with npm run admin -- create-owner)\n\n`,
+  );
+}

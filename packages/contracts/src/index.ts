@@ -9,3 +9,4 @@ export * from './wishlist';
 export * from './reviews';
 export * from './checkout';
 export * from './orders';
+export * from './admin';

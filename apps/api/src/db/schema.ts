@@ -30,3 +30,12 @@ export { payments, paymentEvents, refunds } from '../modules/payments/tables';
 export { returnRequests, returnItems, returnFiles } from '../modules/returns/tables';
 export { invoiceDocuments, invoiceCounters } from '../modules/invoices/tables';
 export { uploads } from '../modules/files/tables';
+export {
+  staff,
+  staffSessions,
+  staffInvites,
+  staffRecoveryCodes,
+  adminSettings,
+  auditLog,
+  adminNotes,
+} from '../modules/staff/tables';

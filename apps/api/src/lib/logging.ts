@@ -2,7 +2,7 @@
  * What the API's request log may hold. Request ids are ours (random UUIDs); a caller's
  * `x-request-id` is kept only when it is well formed, so a client cannot write arbitrary text
  * into log lines. Guest cart ids are capabilities (whoever knows one holds that cart), so
- * they are masked in logged URLs like a token would be.
+ * they are masked in logged URLs like the admin's set-up tokens.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -17,9 +17,14 @@ export function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && WELL_FORMED_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** The URL with guest ids (`guestId=` in the query) and commerce cart ids (`/store/carts/:id`) masked. */
+/**
+ * The URL with guest ids (`guestId=` in the query), set-up link tokens (`token=`, the admin's
+ * invitations) and commerce cart ids (`/store/carts/:id`) masked.
+ */
 export function maskUrl(url: string): string {
-  return url.replace(/([?&]guestId=)[^&#]*/gi, '$1[masked]').replace(/(\/store\/carts\/)[^/?#]+/g, '$1[masked]');
+  return url
+    .replace(/([?&](?:guestId|token)=)[^&#]*/gi, '$1[masked]')
+    .replace(/(\/store\/carts\/)[^/?#]+/g, '$1[masked]');
 }
 
 /** The request as logged: method, masked URL, host and client address. */

@@ -7,3 +7,4 @@ export { authRoutes } from './routes';
 export { loadSigningSecret } from './secret';
 export { AuthService } from './service';
 export { SessionService, type SessionClaims } from './sessions';
+export { hashPassword, verifyPassword } from './passwords';

@@ -24,6 +24,8 @@ export const users = pgTable(
     /** Google's stable account id (`sub`), once the account has signed in with Google. */
     googleSub: text('google_sub'),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    /** Set when the store blocks the account: it cannot log in or order (docs/admin.md). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

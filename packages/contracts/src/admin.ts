@@ -1,0 +1,154 @@
+/**
+ * Shapes of the merchant admin (`/admin/api/*`, docs/admin.md): staff roles and what each may
+ * do, the sign-in and invitation bodies, the public staff record, and the messages the
+ * admin shows. The API checks `ADMIN_PERMISSIONS` on every route; the admin app reads the same
+ * table to hide what a role may not use.
+ */
+import { z } from 'zod';
+import { emailSchema, nameSchema, otpSchema, passwordSchema } from './auth';
+
+/** Where the admin app lives on the API's origin, and where its API is. */
+export const ADMIN_BASE_PATH = '/admin';
+export const ADMIN_API_PREFIX = '/admin/api';
+/** The staff session cookie: httpOnly, SameSite=Strict, Path=/admin. */
+export const ADMIN_SESSION_COOKIE = 'vastra_admin';
+/** Lifetime of a staff invitation (and of the first owner's set-up link), in ms: 48 h. */
+export const STAFF_INVITE_TTL_MS = 48 * 60 * 60 * 1000;
+/** Lifetime of a staff session, in ms: 12 h, a working day. */
+export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** Recovery codes handed out when two-factor sign-in is turned on. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const ADMIN_ROLES = ['owner', 'staff', 'support'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+const EVERYONE: readonly AdminRole[] = ADMIN_ROLES;
+const OPERATIONS: readonly AdminRole[] = ['owner', 'staff'];
+const OWNER: readonly AdminRole[] = ['owner'];
+
+/**
+ * What each role may do. `owner`: everything; `staff`: orders, returns, refunds (and, in part
+ * 2, the catalogue and coupons); `support`: read orders and customers, add notes, resend mails.
+ */
+export const ADMIN_PERMISSIONS = {
+  'dashboard.read': EVERYONE,
+  'orders.read': EVERYONE,
+  'orders.note': EVERYONE,
+  'orders.resend': EVERYONE,
+  'orders.write': OPERATIONS,
+  'returns.read': EVERYONE,
+  'returns.write': OPERATIONS,
+  'refunds.read': OPERATIONS,
+  'refunds.write': OPERATIONS,
+  'customers.read': EVERYONE,
+  'customers.note': EVERYONE,
+  'customers.block': OWNER,
+  'reports.read': OPERATIONS,
+  'staff.manage': OWNER,
+  'settings.write': OWNER,
+  'audit.read': OWNER,
+} as const satisfies Record<string, readonly AdminRole[]>;
+export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
+
+/** True when `role` may do `permission`. */
+export function roleCan(role: AdminRole, permission: AdminPermission): boolean {
+  return (ADMIN_PERMISSIONS[permission] as readonly AdminRole[]).includes(role);
+}
+
+export const ADMIN_MESSAGES = {
+  signInRequired: 'Please sign in to the admin.',
+  notAllowed: 'Your role does not allow this.',
+  incorrectCredentials: 'Incorrect email or password.',
+  totpRequired: 'Enter the 6-digit code from your authenticator app.',
+  totpIncorrect: 'That code is not right or was already used. Wait for the next one.',
+  recoveryIncorrect: 'That recovery code is not right or was already used.',
+  totpEnrolmentRequired: 'Two-factor sign-in is required. Set it up to continue.',
+  totpNotStarted: 'Start the set-up first: scan the new QR code.',
+  totpAlreadyOn: 'Two-factor sign-in is already on.',
+  signedIn: 'Signed in',
+  signedOut: 'Signed out',
+  accountDisabled: 'This staff account is disabled. Ask the owner.',
+  inviteNotFound: 'This invitation link is not valid.',
+  inviteExpired: 'This invitation has expired. Ask the owner for a new one.',
+  inviteUsed: 'This invitation has already been used.',
+  inviteSent: 'Invitation sent',
+  staffEmailTaken: 'A staff member with this email already exists.',
+  lastOwner: 'The store needs at least one active owner.',
+  passwordChanged: 'Password changed. Other sessions have been signed out.',
+  originNotAllowed: 'Admin changes must come from the admin app.',
+} as const;
+
+/** A recovery code as handed out: ten letters and digits in two groups, e.g. `k7m2p-x9q4r`. */
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{5}-?[a-z0-9]{5}$/, ADMIN_MESSAGES.recoveryIncorrect);
+
+export const staffLoginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(128),
+  /** The authenticator's current code, when two-factor sign-in is on. */
+  code: otpSchema.optional(),
+  /** Instead of `code`: one unused recovery code. */
+  recoveryCode: recoveryCodeSchema.optional(),
+});
+export type StaffLoginBody = z.infer<typeof staffLoginBodySchema>;
+
+export const adminRoleSchema = z.enum(ADMIN_ROLES);
+
+/** A staff member as the admin API shows them (no password, secret or codes). */
+export const staffSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: adminRoleSchema,
+  totpEnabled: z.boolean(),
+  disabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Staff = z.infer<typeof staffSchema>;
+
+/** The signed-in staff member and what the store asks of them. */
+export const adminSessionSchema = z.object({
+  staff: staffSchema,
+  /** Two-factor sign-in is mandatory and this account has not set it up: only enrolment works. */
+  mustEnrolTotp: z.boolean(),
+  permissions: z.array(z.string()),
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+export const staffInviteBodySchema = z.object({ email: emailSchema, name: nameSchema, role: adminRoleSchema });
+export const acceptInviteBodySchema = z.object({ token: z.string().min(20).max(200), password: passwordSchema });
+export const staffUpdateBodySchema = z
+  .object({ role: adminRoleSchema.optional(), disabled: z.boolean().optional() })
+  .refine((b) => b.role !== undefined || b.disabled !== undefined, 'Nothing to change');
+export const totpCodeBodySchema = z.object({ code: otpSchema });
+export const changeStaffPasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(128),
+  newPassword: passwordSchema,
+});
+export const adminSettingsSchema = z.object({ requireTotp: z.boolean() });
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/** One entry of the audit log: who did what to which record, with its state before and after. */
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  actor: z.object({ id: z.string().nullable(), email: z.string(), role: z.string() }),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A page of a list: the rows and how many match in all (react-admin's `total`). */
+export const pageOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number().int() });
+
+export const adminPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(25),
+});
