@@ -27,6 +27,7 @@ import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
+import { adminOrdersRoutes, adminServiceRoutes, type AdminDeps } from './modules/admin';
 import { addressesRoutes, AddressBookService, checkShippingAddress, PincodeDirectory } from './modules/addresses';
 import {
   authRoutes,
@@ -45,6 +46,7 @@ import { filesRoutes, LocalFileStore, UploadService } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { InvoiceService, invoicesRoutes } from './modules/invoices';
 import {
+  AdminOrderQueries,
   hasPlacedOrder,
   operatorOrdersRoutes,
   ordersRoutes,
@@ -58,15 +60,23 @@ import {
   phonePeWebhookAuthorizationFromConfig,
   scheduleRefundRefresh,
 } from './modules/payments';
-import { returnsOperatorRoutes, returnsRoutes, ReturnsService, ReturnSummaries } from './modules/returns';
+import { ReturnsAdmin, returnsOperatorRoutes, returnsRoutes, ReturnsService, ReturnSummaries } from './modules/returns';
 import { PricingService, pricingRoutes } from './modules/pricing';
 import { reviewsRoutes, ReviewsService } from './modules/reviews';
 import { shippingRoutes, trackerFromConfig } from './modules/shipping';
 import { PublishableKeyService, storeRoutes, StoreService } from './modules/store';
 import { taxesRoutes, TaxService } from './modules/taxes';
-import { usersRoutes, UsersService } from './modules/users';
+import { Customers, usersRoutes, UsersService } from './modules/users';
 import { wishlistRoutes, WishlistService } from './modules/wishlist';
-import { AuditLog, registerAdminAudit, StaffInvites, staffRoutes, StaffService, TotpKeys } from './modules/staff';
+import {
+  AdminNotes,
+  AuditLog,
+  registerAdminAudit,
+  StaffInvites,
+  staffRoutes,
+  StaffService,
+  TotpKeys,
+} from './modules/staff';
 import { registerAdminAuth } from './plugins/admin-auth';
 import { registerAuthentication } from './plugins/authenticate';
 import { loadOperatorToken, registerOperatorAuth } from './plugins/operator-auth';
@@ -290,10 +300,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mediaUrl: (mediaPath: string) => catalog.mediaUrl(mediaPath),
   };
   const returnSummaries = new ReturnSummaries({ db: database.db, catalog, options: returnOptions });
+  const inventory = new InventoryService();
   const orders = new OrdersService({
     db: database.db,
     returns: returnSummaries,
-    inventory: new InventoryService(),
+    inventory,
     carts,
     checkAddress: (address) => checkShippingAddress(pincodes, address),
     pricing,
@@ -329,6 +340,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     orders,
     payments,
     giftCards,
+    inventory,
     summaries: returnSummaries,
     files,
     uploads,
@@ -351,10 +363,33 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(operatorOrdersRoutes, { orders, refunds: payments });
 
   // GST documents and shipment tracking read orders through OrdersService.get (owner-checked).
-  await app.register(invoicesRoutes, {
-    invoices: new InvoiceService({ db: database.db, orders, pincodes, seller: config.invoices, creditNotes: returns }),
+  const invoices = new InvoiceService({
+    db: database.db,
+    orders,
+    pincodes,
+    seller: config.invoices,
+    creditNotes: returns,
   });
+  await app.register(invoicesRoutes, { invoices });
   await app.register(shippingRoutes, { orders, tracker: trackerFromConfig(config.shipping) });
+
+  // The merchant admin's API over the modules' services (docs/admin.md).
+  const adminDeps: AdminDeps = {
+    db: database.db,
+    orders,
+    orderQueries: new AdminOrderQueries(database.db),
+    returns,
+    returnsAdmin: new ReturnsAdmin({ db: database.db, orders, files, options: returnOptions }),
+    payments,
+    inventory,
+    invoices,
+    notes: new AdminNotes(database.db),
+    customers: new Customers(database.db),
+    auth,
+    addressBook,
+  };
+  await app.register(adminOrdersRoutes, { deps: adminDeps });
+  await app.register(adminServiceRoutes, { deps: adminDeps });
 
   return app;
 }

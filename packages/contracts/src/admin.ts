@@ -152,3 +152,91 @@ export const adminPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   perPage: z.coerce.number().int().min(1).max(200).default(25),
 });
+
+/** A row of the admin's order list; money in paise. */
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  userId: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  paymentGateway: z.string(),
+  paymentStatus: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  itemCount: z.number().int(),
+  totalPaise: z.number().int(),
+  awb: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+/** A staff note on an order or a customer. */
+export const adminNoteSchema = z.object({
+  id: z.string(),
+  author: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type AdminNote = z.infer<typeof adminNoteSchema>;
+export const adminNoteBodySchema = z.object({ body: z.string().trim().min(1, 'Write the note first.').max(2000) });
+
+const salesFiguresSchema = z.object({
+  orders: z.number().int(),
+  /** What shoppers paid for the orders, GST included, in paise. */
+  revenuePaise: z.number().int(),
+  /** The GST inside `revenuePaise`, in paise. */
+  gstPaise: z.number().int(),
+});
+
+export const adminDashboardSchema = z.object({
+  today: salesFiguresSchema,
+  month: salesFiguresSchema,
+  salesPerDay: z.array(salesFiguresSchema.extend({ day: z.string() })),
+  byStatus: z.array(z.object({ status: z.string(), orders: z.number().int() })),
+  toShip: z.number().int(),
+  returnsWaiting: z.number().int(),
+  failedRefunds: z.number().int(),
+  lowStock: z.array(
+    z.object({
+      variantId: z.string(),
+      productId: z.string(),
+      name: z.string(),
+      sku: z.string(),
+      size: z.string(),
+      stock: z.number().int(),
+    }),
+  ),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+export const customerRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  isEmailVerified: z.boolean(),
+  blocked: z.boolean(),
+  createdAt: z.string(),
+});
+export type CustomerRow = z.infer<typeof customerRowSchema>;
+
+export const refundQueueRowSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  returnRequestId: z.string().nullable(),
+  method: z.string(),
+  status: z.string(),
+  amountPaise: z.number().int(),
+  providerState: z.string().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RefundQueueRow = z.infer<typeof refundQueueRowSchema>;
+
+/** Variants at or below this many pieces show on the dashboard as low stock. */
+export const LOW_STOCK_THRESHOLD = 3;

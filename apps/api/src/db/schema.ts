@@ -13,6 +13,7 @@ export {
   homepageSections,
   testimonials,
   searchTerms,
+  stockMovements,
   type ImageJson,
 } from '../modules/catalog/tables';
 export { users } from '../modules/users/tables';

@@ -22,6 +22,8 @@ const PUBLIC = [
   /^POST \/coupons\/validate$/,
   /^(GET|POST|DELETE) \/store\//,
   /^POST \/payments\/phonepe\/webhook$/,
+  // Staff sign-in: its 401 is a wrong password, not a missing session.
+  /^POST \/admin\/api\/auth\/login$/,
 ];
 
 /** Every documented operation that answers 401, with its path parameters filled in. */

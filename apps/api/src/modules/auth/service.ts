@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { BackgroundWork } from '../../lib/background';
-import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { googleClaimedAccountMail, passwordResetCodeMail, verificationCodeMail } from '../../lib/mail-templates';
 import type { UsersService } from '../users/service';
@@ -50,6 +50,7 @@ export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
   private async startSession(user: UserRow, meta: SessionMeta): Promise<LoginOutcome> {
+    if (user.blockedAt) throw new ForbiddenError(AUTH_MESSAGES.accountBlocked);
     const session = await this.deps.sessions.create(user.id, meta);
     return { result: { token: session.token, user: await this.deps.users.toPublic(user) }, session };
   }
@@ -100,9 +101,11 @@ export class AuthService {
       // that revoked every session): open the session only under the row lock and only if the
       // password is still the one checked, so no session outlives the change.
       const session = await this.deps.db.transaction(async (tx) => {
-        if ((await this.deps.users.lock(tx, user.id))?.passwordHash !== user.passwordHash) {
+        const locked = await this.deps.users.lock(tx, user.id);
+        if (locked?.passwordHash !== user.passwordHash) {
           throw new UnauthorizedError(AUTH_MESSAGES.incorrectCredentials);
         }
+        if (locked.blockedAt) throw new ForbiddenError(AUTH_MESSAGES.accountBlocked);
         return this.deps.sessions.create(user.id, meta, tx);
       });
       return { result: { token: session.token, user: await this.deps.users.toPublic(user) }, session };
@@ -153,6 +156,17 @@ export class AuthService {
       this.deps.mailer.send({ to: claimed.email, ...googleClaimedAccountMail({ name: claimed.name }) }),
     );
     return claimed;
+  }
+
+  /**
+   * The store blocks (or unblocks) a shopper's account (docs/admin.md): a block ends every
+   * session in the same transaction, and the account cannot log in or order until unblocked.
+   */
+  async setBlocked(userId: string, blocked: boolean): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.users.setBlocked(tx, userId, blocked);
+      if (blocked) await this.deps.sessions.revokeAll(userId, undefined, tx);
+    });
   }
 
   async logout(sessionId: string): Promise<void> {

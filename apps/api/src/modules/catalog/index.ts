@@ -1,5 +1,5 @@
 /** The catalogue module's public surface: reads (CatalogService), stock (InventoryService), routes. */
-export { InventoryService, type ReservedLine, type StockLine } from './inventory';
+export { InventoryService, type LowStockVariant, type ReservedLine, type StockLine } from './inventory';
 export { catalogRoutes } from './routes';
 export { refreshSearchTerms } from './search-terms';
 export { CatalogService, pageMeta, type CatalogOptions, type VariantDetail } from './service';

@@ -1,15 +1,16 @@
 /**
  * Stock of the catalogue's variants (docs/architecture.md "Conventions": stock). Every change
- * of stock goes through here: orders reserve and give back, and the admin will adjust. Stock
+ * of stock goes through here: orders reserve and give back, returns are restocked (with a
+ * stock movement), and the admin will adjust. Stock
  * is taken with conditional updates (`stock = stock - q WHERE stock >= q`) in a fixed lock
  * order, inside the caller's transaction (`db`), so no two orders oversell and none deadlock;
  * each change keeps the product's listing flag `in_stock` true exactly while a size is in stock.
  */
 import { CART_MESSAGES, orderOutOfStock } from '@vastra/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { products, variants } from './tables';
+import { products, stockMovements, variants, type StockMovementReason } from './tables';
 
 /** A size and how many pieces of it. */
 export type StockLine = { productId: string; variantId: string; quantity: number };
@@ -27,6 +28,15 @@ export type ReservedLine = StockLine & {
   image: string | null;
   unitPricePaise: number;
   mrpPaise: number;
+};
+
+export type LowStockVariant = {
+  variantId: string;
+  productId: string;
+  name: string;
+  sku: string;
+  size: string;
+  stock: number;
 };
 
 type VariantRow = {
@@ -118,6 +128,53 @@ export class InventoryService {
       db,
       lines.map((l) => l.productId),
     );
+  }
+
+  /**
+   * Puts pieces back on the shelf (a picked-up return the store restocks), in the caller's
+   * transaction, recording a stock movement per line with its stock before and after.
+   */
+  async restock(
+    db: Db,
+    lines: readonly StockLine[],
+    movement: { reason: StockMovementReason; actor: string; reference: string | null },
+  ): Promise<void> {
+    for (const line of [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
+      const [row] = await db
+        .update(variants)
+        .set({ stock: sql`${variants.stock} + ${line.quantity}` })
+        .where(eq(variants.id, line.variantId))
+        .returning({ stock: variants.stock });
+      if (!row) continue;
+      await db.insert(stockMovements).values({
+        variantId: line.variantId,
+        stockBefore: row.stock - line.quantity,
+        stockAfter: row.stock,
+        ...movement,
+      });
+    }
+    await this.refreshInStock(
+      db,
+      lines.map((l) => l.productId),
+    );
+  }
+
+  /** Active products' sizes with `threshold` pieces or fewer, fewest first (the dashboard's low stock). */
+  async lowStock(db: Db, threshold: number, limit: number): Promise<LowStockVariant[]> {
+    return db
+      .select({
+        variantId: variants.id,
+        productId: products.id,
+        name: products.name,
+        sku: variants.sku,
+        size: variants.size,
+        stock: variants.stock,
+      })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(and(eq(products.isActive, true), lte(variants.stock, threshold)))
+      .orderBy(asc(variants.stock), asc(variants.sku))
+      .limit(limit);
   }
 
   /** Keeps the listing's in-stock flag true exactly when a product has a size in stock. */

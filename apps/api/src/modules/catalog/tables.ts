@@ -175,3 +175,30 @@ export const searchTerms = pgTable(
   },
   (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );
+
+export const STOCK_MOVEMENT_REASONS = ['returned', 'received', 'damaged', 'counted'] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/**
+ * Stock changes made by the store (docs/admin.md): a return put back on the shelf, and later
+ * the admin's adjustments. Who, when, why, and the stock before and after. Orders taking and
+ * giving back stock are recorded by the order itself, not here.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).notNull(),
+    stockBefore: integer('stock_before').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    /** Who made the change (a staff member's email, or `operator-token`). */
+    actor: text('actor').notNull(),
+    /** What it belongs to, e.g. the order number of a return. */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_variant_idx').on(t.variantId, t.createdAt)],
+);

@@ -3,6 +3,7 @@ export { scheduleUnpaidOrderExpiry } from './expiry';
 export { CANCELLABLE, DELIVERED_OR_AFTER, SHIPPED_OR_AFTER, canTransition } from './lifecycle';
 export { operatorOrdersRoutes } from './operator-routes';
 export type { ReturnSummary, ReturnsView } from './ports';
+export { AdminOrderQueries, type AdminOrderFilter, type AdminOrderRow } from './admin-queries';
 export { hasPlacedOrder } from './queries';
 export { ordersRoutes } from './routes';
 export { OPERATOR_STEPS, OrdersService, type OperatorStep, type TransitionInput } from './service';

@@ -7,6 +7,7 @@
  * Money in paise; nothing the client says about money is used.
  */
 import {
+  AUTH_MESSAGES,
   codLimitExceeded,
   unpaidOrdersLimit,
   type Address,
@@ -15,7 +16,7 @@ import {
 } from '@vastra/contracts';
 import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { ConflictError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Step } from '../../lib/steps';
 import type { ReservedLine, StockLine } from '../catalog';
@@ -46,9 +47,13 @@ export function placeSteps(deps: OrdersDeps): Step<PlaceContext>[] {
   const { options } = deps;
   return [
     {
-      // First of all locks: the unpaid orders counted below stay counted until commit.
+      // First of all locks: the unpaid orders counted below stay counted until commit. A
+      // blocked account orders nothing, even with a token issued before the block.
       name: 'lock the account',
-      run: async (ctx) => void (await deps.users.lock(ctx.db, ctx.userId)),
+      run: async (ctx) => {
+        const account = await deps.users.lock(ctx.db, ctx.userId);
+        if (account?.blockedAt) throw new ForbiddenError(AUTH_MESSAGES.accountBlocked);
+      },
     },
     {
       name: 'reserve stock',

@@ -103,8 +103,8 @@ export class OrdersService {
   }
 
   /** The order's lines as stored (money in paise), in their order. */
-  items(orderId: string): Promise<OrderItemRow[]> {
-    return this.queries.items(orderId);
+  items(orderId: string, db?: Db): Promise<OrderItemRow[]> {
+    return this.queries.items(orderId, db);
   }
 
   /** Whether the user has received the product in a delivered order (the verified-purchase mark of reviews). */
@@ -145,6 +145,11 @@ export class OrdersService {
   /** Mails the shopper about `event` of the order; whether a mail went out. */
   notify(orderId: string, event: OrderMailEvent): Promise<boolean> {
     return this.transitions.notify(orderId, event);
+  }
+
+  /** Sends the confirmation mail again (the store's resend); false for an order never placed or a failed send. */
+  resendConfirmation(orderId: string): Promise<boolean> {
+    return this.transitions.resendConfirmation(orderId);
   }
 
   /** Sends the confirmation mail once; whether it went out now. */

@@ -116,6 +116,23 @@ export class OrderTransitions {
     }
   }
 
+  /** Sends the confirmation mail again, whether or not it went before (the store's resend); false for an order never placed. */
+  async resendConfirmation(orderId: string): Promise<boolean> {
+    const { mailer, users, log } = this.deps;
+    const row = await this.queries.byId(orderId);
+    if (row.status === 'pending_payment' || row.status === 'payment_failed') return false;
+    const contact = await users.contactOf(row.userId);
+    if (!contact) return false;
+    try {
+      const order = await this.presenter.one(row);
+      await mailer.send({ to: contact.email, ...orderConfirmationMail({ name: contact.name, order }) });
+      return true;
+    } catch (err) {
+      log.error({ err, orderId }, ORDER_MESSAGES.confirmation);
+      return false;
+    }
+  }
+
   /** Sends the confirmation mail once (claimed with a conditional update); a failed send is logged and may be retried. */
   async sendConfirmation(orderId: string): Promise<boolean> {
     const { db, mailer, users, log } = this.deps;

@@ -56,7 +56,7 @@ export type OrdersDeps = {
    */
   users: {
     contactOf(userId: string): Promise<{ name: string; email: string } | null>;
-    lock(db: Db, userId: string): Promise<unknown>;
+    lock(db: Db, userId: string): Promise<{ blockedAt: Date | null } | undefined>;
   };
   log: FastifyBaseLogger;
   options: OrdersOptions;

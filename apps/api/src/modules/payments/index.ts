@@ -4,3 +4,4 @@ export { scheduleRefundRefresh } from './refund-timer';
 export { paymentsRoutes } from './routes';
 export { PaymentService } from './service';
 export type { RefundRow } from './tables';
+export type { RefundQueueRow } from './refund-queue';

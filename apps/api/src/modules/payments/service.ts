@@ -25,6 +25,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { ORDER_MESSAGES, toPaymentStatus, type PaymentStatus } from '@vastra/contracts';
+import { refundQueue, type RefundQueueFilter, type RefundQueueRow } from './refund-queue';
 import type { Db } from '../../db/client';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import type { PhonePeWebhook } from './phonepe';
@@ -261,6 +262,11 @@ export class PaymentService {
   /** Every refund of these orders, oldest first. */
   refundsOf(orderIds: string[]): Promise<RefundRow[]> {
     return this.refunds.of(orderIds);
+  }
+
+  /** Refunds across orders for the admin's refunds screen: see refundQueue. */
+  refundQueue(filter: RefundQueueFilter): Promise<{ rows: RefundQueueRow[]; total: number }> {
+    return refundQueue(this.db, filter);
   }
 
   private async find(merchantOrderId: string, provider: GatewayName): Promise<PaymentRow> {

@@ -36,7 +36,7 @@ export const returnsOperatorRoutes: FastifyPluginAsyncZod<{ returns: ReturnsServ
     app.post(
       `/ops/orders/:ref/return/${step}`,
       { schema: { tags, summary, params, body: body.optional(), response: { 200: answer, ...errors } } },
-      async (request) => ok(await returns.step(request.params.ref, step, request.body?.note ?? null)),
+      async (request) => ok(await returns.step(request.params.ref, step, { note: request.body?.note ?? null })),
     );
   }
 };

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Order, ReturnRequest } from '@vastra/contracts';
 import { queryRows } from '../../db/client';
 import { rupeesToPaise, shareInProportion } from '../../lib/money';
+import { InventoryService } from '../catalog/inventory';
 import { CatalogService } from '../catalog/service';
 import { GiftCardService } from '../coupons/gift-cards';
 import { LocalFileStore } from '../files/store';
@@ -58,6 +59,7 @@ function returnsService(): ReturnsService {
     orders: ctx.app.orders,
     payments: ctx.app.payments,
     giftCards: new GiftCardService(db),
+    inventory: new InventoryService(),
     summaries: new ReturnSummaries({ db, catalog, options }),
     files,
     uploads: new UploadService(db, files, { quotaBytes: ctx.config.limits.uploadQuotaBytes }),

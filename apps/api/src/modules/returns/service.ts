@@ -120,14 +120,17 @@ export class ReturnsService {
    * An operator step on the open return of the order `ref` (UUID or order number): approve,
    * reject (with `note`), pickup, refund. Refund gives the gift card its share back and
    * records the refunds (gateway, or manual for COD) in the same transaction; after commit it
-   * mails the shopper, then submits the gateway refund. NotFoundError (no order, no open return),
-   * ConflictError(transitionNotAllowed) for a step out of order.
+   * mails the shopper, then submits the gateway refund. A pickup with `restock` puts the
+   * returned pieces back in stock through the inventory (a stock movement each, by `actor`).
+   * NotFoundError (no order, no open return), ConflictError(transitionNotAllowed) for a step
+   * out of order.
    */
   async step(
     ref: string,
     step: ReturnStep,
-    note?: string | null,
+    opts: { note?: string | null; restock?: boolean; actor?: string } = {},
   ): Promise<{ returnRequest: ReturnRequest; order: Order }> {
+    const note = opts.note ?? null;
     const order = await this.deps.orders.findRef(ref);
     const { from, to, order: orderStatus } = STEPS[step];
     const gatewayRefundId = await this.deps.db.transaction(async (tx) => {
@@ -146,6 +149,7 @@ export class ReturnsService {
         .update(returnRequests)
         .set({ status: to, updatedAt: new Date(), ...(note ? { decisionNote: note } : {}) })
         .where(eq(returnRequests.id, open.id));
+      if (step === 'pickup' && opts.restock) await this.restock(tx, open.id, order, opts.actor ?? 'operator');
       return step === 'refund' ? this.refund(tx, moved, open) : null;
     });
     // The step's mail goes first: a gateway that settles at once (sandbox) sends the
@@ -163,6 +167,20 @@ export class ReturnsService {
       .orderBy(desc(returnRequests.createdAt))
       .limit(1);
     return { returnRequest: await this.getById(latest!.id), order: await this.deps.orders.getById(order.id) };
+  }
+
+  /** Puts the return's pieces back in stock, recorded as stock movements (reason `returned`). */
+  private async restock(db: Db, returnId: string, order: OrderRow, actor: string): Promise<void> {
+    const items = await db
+      .select({ orderItemId: returnItems.orderItemId, quantity: returnItems.quantity })
+      .from(returnItems)
+      .where(eq(returnItems.returnRequestId, returnId));
+    const lines = await this.deps.orders.items(order.id, db);
+    const pieces = items.flatMap((item) => {
+      const line = lines.find((l) => l.id === item.orderItemId);
+      return line ? [{ productId: line.productId, variantId: line.variantId, quantity: item.quantity }] : [];
+    });
+    await this.deps.inventory.restock(db, pieces, { reason: 'returned', actor, reference: order.orderNumber });
   }
 
   /** A return request by id, without an owner check (operator, credit note); NotFoundError otherwise. */

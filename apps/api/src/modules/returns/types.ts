@@ -6,6 +6,7 @@
 import type { ReturnReason } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { InventoryService } from '../catalog';
 import type { GiftCardService } from '../coupons';
 import type { FileStore, UploadService } from '../files';
 import type { OrdersService } from '../orders';
@@ -23,6 +24,8 @@ export type ReturnsDeps = {
   orders: OrdersPort;
   payments: Pick<PaymentService, 'requestRefund' | 'submitRefund'>;
   giftCards: Pick<GiftCardService, 'refund'>;
+  /** Puts picked-up pieces back in stock when the store chooses to. */
+  inventory: Pick<InventoryService, 'restock'>;
   /** The return window and the returnable categories (built before orders, shared with them). */
   summaries: Pick<ReturnSummaries, 'checkWindow' | 'returnableFlags'>;
   /** Reads the stored evidence. */

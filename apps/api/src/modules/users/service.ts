@@ -55,16 +55,24 @@ export class UsersService {
    * Locks the user's row until the transaction `db` ends: one account's order placements and
    * upload reservations then take turns, so rules that count what the account holds (unpaid
    * orders, upload quota) hold under concurrency, and a change of password (a reset, a Google
-   * claim) waits for a login or is seen by it. Answers the password hash as locked, undefined
-   * when there is no such user.
+   * claim) waits for a login or is seen by it, as does the store blocking the account. Answers
+   * the password hash and block as locked, undefined when there is no such user.
    */
-  async lock(db: Db, id: string): Promise<{ passwordHash: string | null } | undefined> {
+  async lock(db: Db, id: string): Promise<{ passwordHash: string | null; blockedAt: Date | null } | undefined> {
     const [row] = await db
-      .select({ passwordHash: users.passwordHash })
+      .select({ passwordHash: users.passwordHash, blockedAt: users.blockedAt })
       .from(users)
       .where(eq(users.id, id))
       .for('update');
     return row;
+  }
+
+  /** Sets or clears the store's block of the account, in the caller's transaction (AuthService.setBlocked). */
+  async setBlocked(db: Db, id: string, blocked: boolean): Promise<void> {
+    await db
+      .update(users)
+      .set({ blockedAt: blocked ? new Date() : null, updatedAt: new Date() })
+      .where(eq(users.id, id));
   }
 
   /** Case-insensitive; `email` may be given in any case. */

@@ -1,0 +1,26 @@
+/** What the admin API needs of the other modules: their services, never their tables. */
+import type { InventoryService } from '../catalog';
+import type { InvoiceService } from '../invoices';
+import type { AdminOrderQueries, OrdersService } from '../orders';
+import type { PaymentService } from '../payments';
+import type { ReturnsAdmin, ReturnsService } from '../returns';
+import type { AdminNotes } from '../staff';
+import type { AuthService } from '../auth';
+import type { AddressBookService } from '../addresses';
+import type { Customers } from '../users';
+import type { Db } from '../../db/client';
+
+export type AdminDeps = {
+  db: Db;
+  orders: OrdersService;
+  orderQueries: AdminOrderQueries;
+  returns: ReturnsService;
+  returnsAdmin: ReturnsAdmin;
+  payments: PaymentService;
+  inventory: InventoryService;
+  invoices: InvoiceService;
+  notes: AdminNotes;
+  customers: Customers;
+  auth: AuthService;
+  addressBook: AddressBookService;
+};
