@@ -166,6 +166,12 @@ describe('orders', () => {
   });
 });
 
+/** The stock of the ordered size now. */
+async function stockOf(): Promise<number> {
+  const [row] = await ctx.database.db.select().from(variants).where(eq(variants.id, pieces[0]!.variantId));
+  return row!.stock;
+}
+
 describe('returns', () => {
   it('a picked-up return restocked puts the pieces back, as a stock movement', async () => {
     const placed = await order(2);
@@ -175,8 +181,6 @@ describe('returns', () => {
     const queue = await asStaff(ctx.app, team.support, 'GET', '/admin/api/returns?status=requested');
     assert.equal(queue.json().data.rows[0].orderId, placed.id, 'the newest asked-for return leads the queue');
 
-    const stockOf = async () =>
-      (await ctx.database.db.select().from(variants).where(eq(variants.id, pieces[0]!.variantId)))[0]!.stock;
     const before = await stockOf();
     const step = (name: string, body: object = {}) =>
       asStaff(ctx.app, team.staff, 'POST', `/admin/api/orders/${placed.id}/return/${name}`, body);
@@ -203,13 +207,10 @@ describe('returns', () => {
     const placed = await order(1);
     await deliver(ctx, placed.id);
     await sendReturn(ctx, shopper, placed.id, { reason: 'fit' });
-    const stockBefore = (await ctx.database.db.select().from(variants).where(eq(variants.id, pieces[0]!.variantId)))[0]!
-      .stock;
+    const stockBefore = await stockOf();
     await asStaff(ctx.app, team.owner, 'POST', `/admin/api/orders/${placed.id}/return/approve`, {});
     await asStaff(ctx.app, team.owner, 'POST', `/admin/api/orders/${placed.id}/return/pickup`, {});
-    const stockAfter = (await ctx.database.db.select().from(variants).where(eq(variants.id, pieces[0]!.variantId)))[0]!
-      .stock;
-    assert.equal(stockAfter, stockBefore);
+    assert.equal(await stockOf(), stockBefore);
   });
 });
 

@@ -28,7 +28,7 @@ import { errorResponses, ok } from '../../lib/http';
 import { istDayStart } from '../../lib/india-time';
 import { paiseToRupees } from '../../lib/money';
 import { staffOf } from '../../plugins/admin-auth';
-import { OPERATOR_STEPS, type AdminOrderFilter } from '../orders';
+import { transitionBodySchema, type AdminOrderFilter } from '../orders';
 import type { AdminDeps } from './types';
 
 const tags = ['admin'];
@@ -54,23 +54,6 @@ export const listQuerySchema = adminPageQuerySchema.extend({
     .optional(),
   q: z.string().trim().min(1).max(100).optional(),
 });
-
-const stepBodySchema = z
-  .object({
-    to: z.enum(OPERATOR_STEPS),
-    note: z.string().trim().max(500).optional(),
-    courier: z.string().trim().min(1).max(100).optional(),
-    awb: z.string().trim().min(1).max(100).optional(),
-    trackingUrl: z
-      .url({ protocol: /^https?$/, message: ORDER_MESSAGES.trackingUrlInvalid })
-      .max(500)
-      .optional(),
-    estimatedDelivery: z.iso.date().optional(),
-  })
-  .refine((b) => b.to !== 'shipped' || (b.courier && b.awb), {
-    message: 'A shipment needs a courier and an AWB.',
-    path: ['awb'],
-  });
 
 const detailSchema = z.object({
   order: orderSchema,
@@ -184,7 +167,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asy
         summary:
           'Move the order one store step: confirmed, packed, shipped (courier, AWB), out_for_delivery, delivered',
         params: idParams,
-        body: stepBodySchema,
+        body: transitionBodySchema,
         response: { 200: envelope(orderSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -199,7 +182,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asy
                   courier,
                   awb,
                   trackingUrl: trackingUrl ?? null,
-                  estimatedDeliveryAt: estimatedDelivery ? istDayStart(estimatedDelivery) : null,
+                  estimatedDeliveryAt: estimatedDelivery ? new Date(estimatedDelivery) : null,
                 },
               }
             : {}),

@@ -16,7 +16,8 @@ const errors = errorResponses(400, 401, 404, 409, 503);
 const refParams = z.object({ ref: z.string().min(1).max(100) });
 const orderEnvelope = envelope(z.object({ order: orderSchema }));
 
-const transitionBodySchema = z
+/** A store step of an order, as the operator API and the admin API take it. */
+export const transitionBodySchema = z
   .object({
     to: z.enum(OPERATOR_STEPS),
     note: z.string().trim().max(500).optional(),
