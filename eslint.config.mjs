@@ -67,7 +67,12 @@ const featureZones = folders(FEATURES).flatMap((target) =>
 );
 
 const resolver = createTypeScriptImportResolver({
-  project: ['apps/api/tsconfig.json', 'apps/storefront/tsconfig.json', 'packages/contracts/tsconfig.json'],
+  project: [
+    'apps/api/tsconfig.json',
+    'apps/storefront/tsconfig.json',
+    'apps/admin/tsconfig.json',
+    'packages/contracts/tsconfig.json',
+  ],
   noWarnOnMultipleProjects: true,
 });
 
@@ -145,5 +150,12 @@ export default tseslint.config(
   {
     files: [`${FEATURES}/**/*.{ts,tsx}`],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }] },
+  },
+  // The merchant admin (react-admin on Vite): the same React hooks and compiler rules.
+  {
+    files: ['apps/admin/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', FormData: 'readonly' } },
+    rules: reactHooks.configs['recommended-latest'].rules,
   },
 );

@@ -1,4 +1,4 @@
-// `npm start`: builds the storefront when its sources changed since the last build, then runs
+// `npm start`: builds the storefront and the admin when their sources changed, then runs
 // the API (:9000) and the storefront (:3000) together; Ctrl-C stops both. The API migrates
 // and, on an empty database, seeds the 400-product store by itself.
 //
@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildStorefrontIfNeeded } from './build-storefront.mjs';
+import { buildAppsIfNeeded } from './build-apps.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 // `cp .env.example .env` configures both apps; variables already set in the shell win.
@@ -30,7 +30,7 @@ const publishableKey =
   keptValue(path.join(apiDataDir, 'publishable-key'), () => `pk_${randomBytes(32).toString('hex')}`);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
-buildStorefrontIfNeeded();
+buildAppsIfNeeded();
 
 const children = [
   spawn('npm', ['start', '-w', 'apps/api'], {
@@ -59,4 +59,6 @@ const stop = (code) => {
 for (const child of children) child.on('exit', (code) => stop(code ?? 0));
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
-console.log('Vastra: storefront http://localhost:3000 · API http://localhost:9000 (docs at /docs)');
+console.log(
+  'Vastra: storefront http://localhost:3000 · API http://localhost:9000 (docs at /docs) · admin http://localhost:9000/admin',
+);

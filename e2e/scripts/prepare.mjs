@@ -1,4 +1,4 @@
-// Before the browser tests: build the storefront if needed and give the run a fresh
+// Before the browser tests: build the storefront and the admin if needed and give the run a fresh
 // database (a new PGlite data dir, or a new database on the PostgreSQL server in
 // DATABASE_URL) and an empty storefront data cache. The API seeds the 400-product store
 // when it starts on it.
@@ -6,10 +6,10 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildStorefrontIfNeeded } from '../../scripts/build-storefront.mjs';
+import { buildAppsIfNeeded } from '../../scripts/build-apps.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-buildStorefrontIfNeeded();
+buildAppsIfNeeded();
 rmSync(path.join(here, '../.data'), { recursive: true, force: true });
 // The storefront's data cache holds API answers of the last run, whose product ids the fresh
 // database no longer has.

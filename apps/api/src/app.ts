@@ -77,6 +77,7 @@ import {
   StaffService,
   TotpKeys,
 } from './modules/staff';
+import { registerAdminApp } from './plugins/admin-app';
 import { registerAdminAuth } from './plugins/admin-auth';
 import { registerAuthentication } from './plugins/authenticate';
 import { loadOperatorToken, registerOperatorAuth } from './plugins/operator-auth';
@@ -390,6 +391,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   };
   await app.register(adminOrdersRoutes, { deps: adminDeps });
   await app.register(adminServiceRoutes, { deps: adminDeps });
+  await registerAdminApp(app);
 
   return app;
 }

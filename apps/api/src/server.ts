@@ -4,7 +4,7 @@
  * database, makes the development admin owner (outside production, docs/admin.md), listens,
  * and closes cleanly on a signal.
  */
-import { ADMIN_API_PREFIX } from '@vastra/contracts';
+import { ADMIN_BASE_PATH } from '@vastra/contracts';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
@@ -41,10 +41,10 @@ await app.listen({ host: config.host, port: config.port });
 app.log.info(
   `Vastra API on ${config.publicUrl} (${database.kind})${config.apiDocs ? `; docs at ${config.publicUrl}/docs` : ''}`,
 );
-app.log.info(`Admin API at ${config.publicUrl}${ADMIN_API_PREFIX} (docs/admin.md)`);
+app.log.info(`Admin at ${config.publicUrl}${ADMIN_BASE_PATH}`);
 if (owner) {
   // Shown on the terminal, not in the structured log: it is a password, if only a development one.
   process.stdout.write(
-    `\nAdmin sign-in (development), POST ${config.publicUrl}${ADMIN_API_PREFIX}/auth/login\n  email:    ${owner.email}\n  password: ${owner.password}\n  (kept in ${owner.file}; create real owners with npm run admin -- create-owner)\n\n`,
+    `\nAdmin (development): ${config.publicUrl}${ADMIN_BASE_PATH}\n  email:    ${owner.email}\n  password: ${owner.password}\n  (kept in ${owner.file}; create real owners with npm run admin -- create-owner)\n\n`,
   );
 }

@@ -1,0 +1,87 @@
+/**
+ * The merchant admin (docs/admin.md): react-admin on the admin API, at /admin on the API's own
+ * origin (browser routes under /admin; the API serves index.html for each). Screens a role
+ * may not use are not offered; the API refuses them anyway.
+ */
+import type { ReactNode } from 'react';
+import { Admin, CustomRoutes, Layout, Menu, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { AccountPage } from './auth/AccountPage';
+import { LoginPage } from './auth/LoginPage';
+import { SetupPage } from './auth/SetupPage';
+import { authProvider, can } from './authProvider';
+import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './dataProvider';
+import { CustomerList, CustomerShow } from './customers/Customers';
+import { OrderList } from './orders/OrderList';
+import { OrderShow } from './orders/OrderShow';
+import { PackingSlip } from './orders/PackingSlip';
+import { RefundList } from './refunds/RefundList';
+import { ReturnList } from './returns/ReturnList';
+import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
+
+const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: { primary: { main: '#8a1a42' }, secondary: { main: '#3d2b33' } },
+};
+function AdminMenu() {
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      <Menu.ResourceItems />
+      <Menu.Item to="/account" primaryText="My account" />
+    </Menu>
+  );
+}
+
+function AdminLayout({ children }: { children: ReactNode }) {
+  return <Layout menu={AdminMenu}>{children}</Layout>;
+}
+
+export function App() {
+  // The set-up link is for someone without an account yet: it stands outside the signed-in app.
+  if (window.location.pathname === '/admin/setup') return <SetupPage />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route
+          path="/admin/*"
+          element={
+            <Admin
+              basename="/admin"
+              title="Vastra admin"
+              dataProvider={dataProvider}
+              authProvider={authProvider}
+              loginPage={LoginPage}
+              dashboard={Dashboard}
+              theme={theme}
+              layout={AdminLayout}
+              disableTelemetry
+            >
+              {(permissions) => (
+                <>
+                  <Resource name="orders" list={OrderList} show={OrderShow} />
+                  <Resource name="returns" list={ReturnList} />
+                  {can(permissions, 'refunds.read') ? <Resource name="refunds" list={RefundList} /> : null}
+                  <Resource name="customers" list={CustomerList} show={CustomerShow} />
+                  {can(permissions, 'staff.manage') ? (
+                    <Resource name="staff" list={StaffList} create={StaffInvite} edit={StaffEdit} />
+                  ) : null}
+                  {can(permissions, 'audit.read') ? (
+                    <Resource name="audit" options={{ label: 'Audit log' }} list={AuditList} />
+                  ) : null}
+                  <CustomRoutes>
+                    <Route path="/account" element={<AccountPage />} />
+                  </CustomRoutes>
+                  <CustomRoutes noLayout>
+                    <Route path="/orders/:id/packing-slip" element={<PackingSlip />} />
+                  </CustomRoutes>
+                </>
+              )}
+            </Admin>
+          }
+        />
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The admin app's calls to the admin API (`/admin/api/*`, same origin): the staff session
+ * travels in its httpOnly cookie, never in script-readable storage. Answers are the API's
+ * envelope `{ success, message?, data }`; a failure throws ApiError with the API's message and
+ * status (react-admin shows the message and signs out on 401).
+ */
+import { ADMIN_API_PREFIX, formatPrice, paiseToRupees } from '@vastra/contracts';
+import { HttpError } from 'react-admin';
+
+export class ApiError extends HttpError {}
+
+/** Calls `path` under /admin/api with a JSON body when given; returns the envelope's `data`. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${ADMIN_API_PREFIX}${path}`, {
+    method: init.method ?? 'GET',
+    credentials: 'same-origin',
+    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
+  if (!res.ok) throw new ApiError(body.message ?? `The admin API answered ${res.status}`, res.status, body);
+  return body.data as T;
+}
+
+/** A query string of the defined, non-empty values. */
+export function query(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Paise as the store writes prices: 149900 → "₹ 1,499". */
+export function rupees(paise: number): string {
+  return formatPrice(paiseToRupees(paise));
+}

@@ -1,0 +1,111 @@
+/**
+ * The signed-in staff member's account (docs/admin.md): two-factor sign-in set-up (QR code,
+ * or the secret to type in; confirm with a code; recovery codes shown once) and, for the owner,
+ * whether two-factor sign-in is mandatory for everyone.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import QRCode from 'qrcode';
+import { useState } from 'react';
+import { Title, useGetIdentity, useNotify, usePermissions } from 'react-admin';
+import { api } from '../api';
+import { can, refreshSession } from '../authProvider';
+
+export function AccountPage() {
+  const notify = useNotify();
+  const { permissions, refetch } = usePermissions();
+  const { identity } = useGetIdentity();
+  const [secret, setSecret] = useState<{ secret: string; qr: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [requireTotp, setRequireTotp] = useState<boolean | null>(null);
+
+  const start = async () => {
+    const answer = await api<{ secret: string; uri: string }>('/auth/totp/setup', { method: 'POST' }).catch(
+      (err: Error) => notify(err.message, { type: 'error' }),
+    );
+    if (answer) setSecret({ secret: answer.secret, qr: await QRCode.toDataURL(answer.uri, { margin: 1, width: 200 }) });
+  };
+  const enable = async () => {
+    try {
+      const { recoveryCodes: codes } = await api<{ recoveryCodes: string[] }>('/auth/totp/enable', {
+        method: 'POST',
+        body: { code },
+      });
+      setRecoveryCodes(codes);
+      setSecret(null);
+      refreshSession();
+      await refetch();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  const loadSettings = () => api<{ requireTotp: boolean }>('/settings').then((s) => setRequireTotp(s.requireTotp));
+  const toggleRequire = async (value: boolean) => {
+    const saved = await api<{ requireTotp: boolean }>('/settings', { method: 'PUT', body: { requireTotp: value } });
+    setRequireTotp(saved.requireTotp);
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 640 }}>
+      <Title title="My account" />
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography component="h2" variant="h6">
+              Two-factor sign-in
+            </Typography>
+            <Typography>{identity?.fullName}</Typography>
+            {recoveryCodes ? (
+              <Alert severity="success">
+                Two-factor sign-in is on. Keep these recovery codes somewhere safe; each works once:
+                <Box component="pre" sx={{ fontSize: 16 }} data-testid="recovery-codes">
+                  {recoveryCodes.join('\n')}
+                </Box>
+              </Alert>
+            ) : secret ? (
+              <>
+                <img src={secret.qr} alt="QR code for your authenticator app" width={200} height={200} />
+                <Typography>
+                  Or type this key: <code data-testid="totp-secret">{secret.secret}</code>
+                </Typography>
+                <TextField label="Code from the app" value={code} onChange={(e) => setCode(e.target.value)} />
+                <Button variant="contained" onClick={enable}>
+                  Turn on
+                </Button>
+              </>
+            ) : (
+              <Button variant="outlined" onClick={start}>
+                Set up two-factor sign-in
+              </Button>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+      {can(permissions, 'settings.write') ? (
+        <Card sx={{ mt: 2 }}>
+          <CardContent>
+            {requireTotp === null ? (
+              <Button onClick={loadSettings}>Show store settings</Button>
+            ) : (
+              <FormControlLabel
+                control={<Switch checked={requireTotp} onChange={(e) => toggleRequire(e.target.checked)} />}
+                label="Everyone must use two-factor sign-in"
+              />
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
+    </Box>
+  );
+}

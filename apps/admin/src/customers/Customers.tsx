@@ -1,0 +1,171 @@
+/**
+ * Customers (docs/admin.md): the list with search by name, email or phone and the blocked
+ * filter; one customer with orders, returns, addresses and internal notes; the owner can block
+ * the account (its sessions end; it cannot log in or order) and unblock it.
+ */
+import { Box, Button, Card, CardContent, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  ORDER_STATUS_LABELS,
+  type AddressBookEntry,
+  type AdminNote,
+  type CustomerRow,
+  type Order,
+  type ReturnRequest,
+} from '@vastra/contracts';
+import {
+  BooleanField,
+  DataTable,
+  DateField,
+  Link,
+  List,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleList,
+  Title,
+  useDataProvider,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import { can } from '../authProvider';
+import type { VastraDataProvider } from '../dataProvider';
+import { NotesCard } from '../orders/NotesCard';
+
+type CustomerRecord = CustomerRow & {
+  orders: Order[];
+  returns: ReturnRequest[];
+  addresses: AddressBookEntry[];
+  notes: AdminNote[];
+};
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Name, email or phone" />,
+  <SelectInput
+    key="blocked"
+    source="blocked"
+    choices={[
+      { id: 'true', name: 'Blocked' },
+      { id: 'false', name: 'Not blocked' },
+    ]}
+  />,
+];
+
+export function CustomerList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <List filters={filters} exporter={false}>
+      {small ? (
+        <SimpleList<CustomerRow>
+          primaryText={(r) => r.name}
+          secondaryText={(r) => r.email}
+          tertiaryText={(r) => (r.blocked ? 'Blocked' : '')}
+          linkType="show"
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="email" />
+          <DataTable.Col source="phone" />
+          <DataTable.Col label="Verified">
+            <BooleanField source="isEmailVerified" />
+          </DataTable.Col>
+          <DataTable.Col label="Blocked">
+            <BooleanField source="blocked" />
+          </DataTable.Col>
+          <DataTable.Col label="Joined">
+            <DateField source="createdAt" />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+}
+
+function CustomerDetail() {
+  const customer = useRecordContext<CustomerRecord>();
+  const dataProvider = useDataProvider<VastraDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { permissions } = usePermissions();
+  if (!customer) return null;
+  const toggle = async () => {
+    try {
+      await dataProvider.setBlocked(customer.id, !customer.blocked);
+      notify(customer.blocked ? 'Account unblocked' : 'Account blocked: its sessions have ended', { type: 'info' });
+      refresh();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={customer.name} />
+      <Typography component="h1" variant="h5">
+        {customer.name} {customer.blocked ? '(blocked)' : ''}
+      </Typography>
+      <Typography>
+        {customer.email} · {customer.phone ?? 'no phone'} · joined{' '}
+        {new Date(customer.createdAt).toLocaleDateString('en-IN')}
+      </Typography>
+      {can(permissions, 'customers.block') ? (
+        <Button color={customer.blocked ? 'primary' : 'error'} onClick={toggle} sx={{ my: 1 }}>
+          {customer.blocked ? 'Unblock account' : 'Block account'}
+        </Button>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, mt: 1 }}>
+        <Box>
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography component="h2" variant="h6">
+                Orders
+              </Typography>
+              {customer.orders.map((o) => (
+                <Typography key={o.id}>
+                  <Link to={`/orders/${o.id}/show`}>{o.orderNumber}</Link> · {ORDER_STATUS_LABELS[o.status]} ·{' '}
+                  {new Date(o.createdAt).toLocaleDateString('en-IN')}
+                </Typography>
+              ))}
+            </CardContent>
+          </Card>
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography component="h2" variant="h6">
+                Returns
+              </Typography>
+              {customer.returns.map((r) => (
+                <Typography key={r.id}>
+                  {r.orderNumber} · {r.status} · {r.reason}
+                </Typography>
+              ))}
+            </CardContent>
+          </Card>
+        </Box>
+        <Box>
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography component="h2" variant="h6">
+                Addresses
+              </Typography>
+              {customer.addresses.map((a) => (
+                <Typography key={a.id} sx={{ mb: 1 }}>
+                  {a.street}, {a.city}, {a.state} {a.postalCode}
+                </Typography>
+              ))}
+            </CardContent>
+          </Card>
+          <NotesCard entity="customers" id={customer.id} notes={customer.notes} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+export function CustomerShow() {
+  return (
+    <Show actions={false} component="div">
+      <CustomerDetail />
+    </Show>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The dashboard (docs/admin.md): today's and this month's orders and revenue (GST apart), 30
+ * days of sales, orders by status, and what needs doing: orders to ship, returns waiting,
+ * failed refunds, low stock.
+ */
+import { Box, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { ORDER_STATUS_LABELS, type AdminDashboard, type OrderStatus } from '@vastra/contracts';
+import { useEffect, useState } from 'react';
+import { Link, Title, useNotify } from 'react-admin';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { api, rupees } from '../api';
+
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <Card sx={{ flex: '1 1 200px' }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p">
+          {value}
+        </Typography>
+        {detail ? <Typography variant="body2">{detail}</Typography> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function Dashboard() {
+  const notify = useNotify();
+  const [data, setData] = useState<AdminDashboard | null>(null);
+  useEffect(() => {
+    api<AdminDashboard>('/dashboard').then(setData, (err: Error) => notify(err.message, { type: 'error' }));
+  }, [notify]);
+  if (!data) return <Title title="Dashboard" />;
+  const sales = data.salesPerDay.map((d) => ({ day: d.day.slice(5), revenue: d.revenuePaise / 100 }));
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title="Dashboard" />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <Figure
+          label="Orders today"
+          value={String(data.today.orders)}
+          detail={`${rupees(data.today.revenuePaise)} (GST ${rupees(data.today.gstPaise)})`}
+        />
+        <Figure
+          label="Orders this month"
+          value={String(data.month.orders)}
+          detail={`${rupees(data.month.revenuePaise)} (GST ${rupees(data.month.gstPaise)})`}
+        />
+        <Figure label="To ship (waiting over 24 h)" value={String(data.toShip)} />
+        <Figure label="Returns waiting" value={String(data.returnsWaiting)} />
+        <Figure label="Failed refunds" value={String(data.failedRefunds)} />
+      </Box>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <Typography component="h2" variant="h6">
+            Sales, last 30 days (₹, GST included)
+          </Typography>
+          <Box sx={{ height: 240 }} role="img" aria-label="Bar chart of sales per day for the last 30 days">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={sales}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="day" fontSize={12} />
+                <YAxis fontSize={12} />
+                <Tooltip formatter={(v) => `₹ ${Number(v).toLocaleString('en-IN')}`} />
+                <Bar dataKey="revenue" fill="#8a1a42" />
+              </BarChart>
+            </ResponsiveContainer>
+          </Box>
+        </CardContent>
+      </Card>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
+        <Card sx={{ flex: '1 1 280px' }}>
+          <CardContent>
+            <Typography component="h2" variant="h6">
+              Orders by status
+            </Typography>
+            <List dense>
+              {data.byStatus.map((s) => (
+                <ListItem key={s.status} disablePadding>
+                  <ListItemText
+                    primary={
+                      <Link to={`/orders?filter=${encodeURIComponent(JSON.stringify({ status: s.status }))}`}>
+                        {ORDER_STATUS_LABELS[s.status as OrderStatus] ?? s.status}: {s.orders}
+                      </Link>
+                    }
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </CardContent>
+        </Card>
+        <Card sx={{ flex: '1 1 280px' }}>
+          <CardContent>
+            <Typography component="h2" variant="h6">
+              Low stock
+            </Typography>
+            <List dense>
+              {data.lowStock.map((v) => (
+                <ListItem key={v.variantId} disablePadding>
+                  <ListItemText primary={`${v.name} · ${v.size}`} secondary={`${v.sku}: ${v.stock} left`} />
+                </ListItem>
+              ))}
+            </List>
+          </CardContent>
+        </Card>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * react-admin's data provider over the admin API (docs/admin.md). Lists take react-admin's
+ * page, page size and filters as the API's `page`, `perPage` and query fields; a record's
+ * detail is the API's composite answer (an order with its customer and notes; a customer with
+ * orders, returns, addresses and notes). The store's own actions (order steps, return steps,
+ * refund retry, block, notes) are extra methods called through `useDataProvider`.
+ */
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { api, query } from './api';
+
+type Page<T> = { rows: T[]; total: number };
+
+/** Resources whose list the API pages; `staff` answers every row at once. */
+const LISTS: Record<string, string> = {
+  orders: '/orders',
+  returns: '/returns',
+  refunds: '/refunds',
+  customers: '/customers',
+  audit: '/audit',
+};
+
+async function getList(resource: string, params: GetListParams) {
+  if (resource === 'staff') {
+    const rows = await api<RaRecord[]>('/staff');
+    return { data: rows, total: rows.length };
+  }
+  const path = LISTS[resource];
+  if (!path) throw new Error(`No list of ${resource}`);
+  const { page = 1, perPage = 25 } = params.pagination ?? {};
+  const page_ = await api<Page<RaRecord>>(`${path}${query({ page, perPage, ...params.filter })}`);
+  return { data: page_.rows, total: page_.total };
+}
+
+async function getOne(resource: string, id: Identifier) {
+  if (resource === 'orders') {
+    const detail = await api<{ order: RaRecord; customer: unknown; notes: unknown[] }>(`/orders/${id}`);
+    return { data: { ...detail.order, customer: detail.customer, notes: detail.notes } };
+  }
+  if (resource === 'staff') {
+    const member = (await api<RaRecord[]>('/staff')).find((s) => s.id === id);
+    if (!member) throw new Error('Staff member not found');
+    return { data: member };
+  }
+  if (resource === 'customers') {
+    const detail = await api<{ customer: RaRecord } & Record<string, unknown>>(`/customers/${id}`);
+    return { data: { ...detail, ...detail.customer } };
+  }
+  throw new Error(`No detail of ${resource}`);
+}
+
+export type StepBody = {
+  to: string;
+  note?: string;
+  courier?: string;
+  awb?: string;
+  trackingUrl?: string;
+  estimatedDelivery?: string;
+};
+
+export type VastraDataProvider = DataProvider & {
+  orderStep(id: Identifier, body: StepBody): Promise<unknown>;
+  bulkSteps(
+    ids: Identifier[],
+    to: 'confirmed' | 'packed',
+  ): Promise<{ moved: string[]; refused: { id: string; message: string }[] }>;
+  cancelOrder(id: Identifier, reason: string): Promise<unknown>;
+  resendConfirmation(id: Identifier): Promise<{ sent: boolean }>;
+  addNote(entity: 'orders' | 'customers', id: Identifier, body: string): Promise<unknown>;
+  returnStep(orderId: Identifier, step: string, body: { note?: string; restock?: boolean }): Promise<unknown>;
+  retryRefund(id: Identifier): Promise<unknown>;
+  setBlocked(id: Identifier, blocked: boolean): Promise<unknown>;
+};
+
+const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not available in the admin`));
+
+export const dataProvider: VastraDataProvider = {
+  getList: getList as DataProvider['getList'],
+  getOne: (resource, params) => getOne(resource, params.id) as never,
+  getMany: async (resource, params) =>
+    ({
+      data: (await Promise.all(params.ids.map((id) => getOne(resource, id)))).map((r) => r.data),
+    }) as never,
+  getManyReference: unsupported('getManyReference'),
+  create: async (resource, params) => {
+    if (resource !== 'staff') throw new Error(`Cannot create ${resource}`);
+    const invite = await api<RaRecord>('/staff/invites', { method: 'POST', body: params.data });
+    return { data: invite } as never;
+  },
+  update: async (resource, params) => {
+    if (resource !== 'staff') throw new Error(`Cannot edit ${resource}`);
+    const { role, disabled } = params.data as { role?: string; disabled?: boolean };
+    return { data: await api<RaRecord>(`/staff/${params.id}`, { method: 'PATCH', body: { role, disabled } }) } as never;
+  },
+  updateMany: unsupported('updateMany'),
+  delete: unsupported('delete'),
+  deleteMany: unsupported('deleteMany'),
+  orderStep: (id, body) => api(`/orders/${id}/steps`, { method: 'POST', body }),
+  bulkSteps: (ids, to) => api('/orders/bulk-steps', { method: 'POST', body: { ids, to } }),
+  cancelOrder: (id, reason) => api(`/orders/${id}/cancel`, { method: 'POST', body: { reason } }),
+  resendConfirmation: (id) => api(`/orders/${id}/resend-confirmation`, { method: 'POST' }),
+  addNote: (entity, id, body) => api(`/${entity}/${id}/notes`, { method: 'POST', body: { body } }),
+  returnStep: (orderId, step, body) => api(`/orders/${orderId}/return/${step}`, { method: 'POST', body }),
+  retryRefund: (id) => api(`/refunds/${id}/retry`, { method: 'POST' }),
+  setBlocked: (id, blocked) => api(`/customers/${id}/block`, { method: 'POST', body: { blocked } }),
+};

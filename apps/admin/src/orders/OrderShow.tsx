@@ -1,0 +1,298 @@
+/**
+ * One order (docs/admin.md): items with their GST split, totals, the delivery address, payment
+ * and refunds, the timeline, the customer and internal notes; the store's next step (ship asks
+ * for courier, AWB, tracking link and expected delivery), cancel with a reason, resend the
+ * confirmation, the invoice and a printable packing slip. Buttons a role may not use are not
+ * shown (the API refuses them too).
+ */
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { ORDER_STATUS_LABELS, rupeesToPaise, type AdminNote, type CustomerRow, type Order } from '@vastra/contracts';
+import { useState, type ReactNode } from 'react';
+import {
+  Link,
+  Title,
+  useDataProvider,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  Show,
+} from 'react-admin';
+import { rupees } from '../api';
+import { can } from '../authProvider';
+import type { StepBody, VastraDataProvider } from '../dataProvider';
+import { NotesCard } from './NotesCard';
+
+export type OrderRecord = Order & { customer: CustomerRow | null; notes: AdminNote[] };
+
+/** The store's next step from each status, as the order lifecycle allows it. */
+const NEXT_STEP: Partial<Record<Order['status'], { to: string; label: string }>> = {
+  placed: { to: 'confirmed', label: 'Confirm' },
+  confirmed: { to: 'packed', label: 'Mark packed' },
+  packed: { to: 'shipped', label: 'Ship' },
+  shipped: { to: 'out_for_delivery', label: 'Out for delivery' },
+  out_for_delivery: { to: 'delivered', label: 'Mark delivered' },
+};
+const CANCELLABLE = new Set(['pending_payment', 'placed', 'confirmed', 'packed']);
+
+const money = (rupeesAmount: number) => rupees(rupeesToPaise(rupeesAmount));
+const label = (status: Order['status']) => ORDER_STATUS_LABELS[status] ?? status;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography component="h2" variant="h6" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ShipDialog({ open, onClose, onShip }: { open: boolean; onClose: () => void; onShip: (b: StepBody) => void }) {
+  const [form, setForm] = useState({ courier: '', awb: '', trackingUrl: '', estimatedDelivery: '' });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth>
+      <DialogTitle>Ship the order</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField label="Courier" value={form.courier} onChange={set('courier')} required />
+          <TextField label="AWB" value={form.awb} onChange={set('awb')} required />
+          <TextField label="Tracking link" value={form.trackingUrl} onChange={set('trackingUrl')} type="url" />
+          <TextField
+            label="Expected delivery"
+            value={form.estimatedDelivery}
+            onChange={set('estimatedDelivery')}
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Back</Button>
+        <Button
+          variant="contained"
+          onClick={() =>
+            onShip({
+              to: 'shipped',
+              courier: form.courier,
+              awb: form.awb,
+              ...(form.trackingUrl ? { trackingUrl: form.trackingUrl } : {}),
+              ...(form.estimatedDelivery ? { estimatedDelivery: form.estimatedDelivery } : {}),
+            })
+          }
+        >
+          Ship
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Actions({ order }: { order: OrderRecord }) {
+  const dataProvider = useDataProvider<VastraDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { permissions } = usePermissions();
+  const [shipping, setShipping] = useState(false);
+  const next = NEXT_STEP[order.status];
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      notify(done, { type: 'success' });
+      refresh();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  const step = (body: StepBody) =>
+    run(() => dataProvider.orderStep(order.id, body), `Order ${label(body.to as Order['status']).toLowerCase()}`);
+  const cancel = () => {
+    const reason = window.prompt('Why is the order cancelled? The shopper reads this.');
+    if (reason) void run(() => dataProvider.cancelOrder(order.id, reason), 'Order cancelled');
+  };
+
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+      {next && can(permissions, 'orders.write') ? (
+        <Button variant="contained" onClick={() => (next.to === 'shipped' ? setShipping(true) : step({ to: next.to }))}>
+          {next.label}
+        </Button>
+      ) : null}
+      {CANCELLABLE.has(order.status) && can(permissions, 'orders.write') ? (
+        <Button color="error" onClick={cancel}>
+          Cancel order
+        </Button>
+      ) : null}
+      {can(permissions, 'orders.resend') ? (
+        <Button onClick={() => run(() => dataProvider.resendConfirmation(order.id), 'Confirmation sent again')}>
+          Resend confirmation
+        </Button>
+      ) : null}
+      {order.invoiceAvailable ? <Button href={`/admin/api/orders/${order.id}/invoice`}>Invoice (PDF)</Button> : null}
+      <Button component="a" href={`/admin/orders/${order.id}/packing-slip`} target="_blank">
+        Packing slip
+      </Button>
+      <ShipDialog
+        open={shipping}
+        onClose={() => setShipping(false)}
+        onShip={(body) => {
+          setShipping(false);
+          void step(body);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function OrderDetail() {
+  const order = useRecordContext<OrderRecord>();
+  if (!order) return null;
+  const address = order.shippingAddress;
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={`Order ${order.orderNumber}`} />
+      <Typography component="h1" variant="h5" gutterBottom>
+        {order.orderNumber} · <span data-testid="order-status">{label(order.status)}</span>
+      </Typography>
+      <Actions order={order} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+        <Box>
+          <Section title="Items">
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Item</TableCell>
+                    <TableCell>HSN</TableCell>
+                    <TableCell align="right">Qty</TableCell>
+                    <TableCell align="right">Taxable</TableCell>
+                    <TableCell align="right">GST</TableCell>
+                    <TableCell align="right">Total</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {order.items.map((item) => (
+                    <TableRow key={item.id}>
+                      <TableCell>
+                        {item.name} · {item.size} · {item.color}
+                        <Typography variant="body2" color="text.secondary">
+                          {item.sku}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{item.hsnCode}</TableCell>
+                      <TableCell align="right">{item.quantity}</TableCell>
+                      <TableCell align="right">{money(item.taxableValue)}</TableCell>
+                      <TableCell align="right">
+                        {item.igst > 0
+                          ? `IGST ${item.taxRate} % ${money(item.igst)}`
+                          : `CGST ${money(item.cgst)} + SGST ${money(item.sgst)}`}
+                      </TableCell>
+                      <TableCell align="right">{money(item.total)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+            <Stack sx={{ mt: 2 }} spacing={0.5}>
+              <Typography>Subtotal {money(order.subtotal)}</Typography>
+              {order.discountAmount > 0 ? <Typography>Discount −{money(order.discountAmount)}</Typography> : null}
+              <Typography>Shipping {money(order.shippingAmount)}</Typography>
+              {order.taxes.map((t) => (
+                <Typography key={t.name}>
+                  {t.name} {t.rate} % {money(t.amount)}
+                </Typography>
+              ))}
+              <Typography sx={{ fontWeight: 700 }}>Total {money(order.totalAmount)}</Typography>
+            </Stack>
+          </Section>
+          <Section title="Timeline">
+            {order.timeline.map((event, i) => (
+              <Typography key={i}>
+                {new Date(event.at).toLocaleString('en-IN')}: {label(event.status)}
+                {event.note ? ` — ${event.note}` : ''}
+              </Typography>
+            ))}
+          </Section>
+        </Box>
+        <Box>
+          <Section title="Customer">
+            {order.customer ? (
+              <Typography>
+                <Link to={`/customers/${order.customer.id}/show`}>{order.customer.name}</Link>
+                <br />
+                {order.customer.email}
+              </Typography>
+            ) : null}
+            <Typography sx={{ mt: 1 }}>
+              {address.firstName} {address.lastName}
+              <br />
+              {address.street}, {address.city}
+              <br />
+              {address.state} {address.postalCode}
+              <br />
+              Phone {address.phone}
+            </Typography>
+          </Section>
+          <Section title="Payment">
+            <Typography>
+              {order.paymentGateway} · {order.paymentStatus}
+            </Typography>
+            {order.giftCardAmount > 0 ? <Typography>Gift card {money(order.giftCardAmount)}</Typography> : null}
+            {order.refunds.map((r) => (
+              <Typography key={r.id}>
+                Refund {money(r.amount)} · {r.method} · {r.status}
+              </Typography>
+            ))}
+            {order.shipment ? (
+              <Typography sx={{ mt: 1 }}>
+                {order.shipment.courier} · AWB {order.shipment.awb}
+                {order.shipment.trackingUrl ? (
+                  <>
+                    {' · '}
+                    <MuiLink href={order.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                      tracking
+                    </MuiLink>
+                  </>
+                ) : null}
+              </Typography>
+            ) : null}
+            {order.cancelReason ? <Typography>Cancelled: {order.cancelReason}</Typography> : null}
+          </Section>
+          <NotesCard entity="orders" id={order.id} notes={order.notes} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+export function OrderShow() {
+  return (
+    <Show actions={false} component="div">
+      <OrderDetail />
+    </Show>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Helpers of the admin journey (docs/admin.md): the development owner's sign-in the API wrote
+ * into its DATA_DIR, staff made through the admin API as the owner, authenticator codes, and
+ * a shopper's paid order and return made through the shop's API.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Order } from '@vastra/contracts';
+import { expect } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { latestOutboxMail } from '../../apps/api/src/test/outbox';
+import { API_URL, DATA_DIR, PUBLIC_API_URL } from './stack';
+
+export type StaffSignIn = { email: string; password: string };
+
+/** The owner `npm start` makes in development, read from DATA_DIR/secrets/admin-owner. */
+export async function developmentOwner(): Promise<StaffSignIn> {
+  const [email, password] = (await readFile(path.join(DATA_DIR, 'secrets', 'admin-owner'), 'utf8')).split('\n');
+  return { email: email!, password: password! };
+}
+
+/** The authenticator's code for the base32 secret at `at` (ms). */
+export function totpCode(secret: string, at = Date.now()): string {
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
+}
+
+/** Calls the admin API with a staff cookie, as the admin app does (the API's own Origin). */
+export async function adminCall(cookie: string, method: string, pathname: string, json?: unknown) {
+  const res = await fetch(`${API_URL}/admin/api${pathname}`, {
+    method,
+    headers: {
+      cookie,
+      origin: PUBLIC_API_URL,
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+  return { status: res.status, body: (await res.json()) as { message?: string; data?: Record<string, unknown> } };
+}
+
+/** Signs in through the admin API (no 2FA); returns the session cookie. */
+export async function staffCookie({ email, password }: StaffSignIn, code?: string): Promise<string> {
+  const res = await fetch(`${API_URL}/admin/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, ...(code ? { code } : {}) }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+/** The owner invites `email` as `role`; the invitee takes the mailed link and chooses a password. */
+export async function inviteStaff(ownerCookie: string, email: string, role: string): Promise<StaffSignIn> {
+  const invited = await adminCall(ownerCookie, 'POST', '/staff/invites', { email, name: `${role} person`, role });
+  expect(invited.status, invited.body.message).toBe(201);
+  let link = '';
+  await expect
+    .poll(
+      async () =>
+        (link =
+          /(http\S+\/admin\/setup\?token=\S+)/.exec((await latestOutboxMail(DATA_DIR, email))?.text ?? '')?.[1] ?? ''),
+    )
+    .not.toBe('');
+  const token = new URL(link).searchParams.get('token');
+  const password = 'support-staff-pass-1';
+  const res = await fetch(`${API_URL}/admin/api/invites/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password }),
+  });
+  expect(res.status).toBe(201);
+  return { email, password };
+}
+
+/** Places an order of the shopper's cart through the API, paid on the sandbox page. */
+export async function placePaidOrderThroughApi(token: string, phone: string): Promise<Order> {
+  const res = await fetch(`${API_URL}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      paymentMethod: 'sandbox',
+      shippingAddress: {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        street: '7 Brigade Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560001',
+        country: 'India',
+        phone,
+      },
+    }),
+  });
+  const body = (await res.json()) as { message?: string; data: { order: Order } };
+  expect(res.status, body.message).toBe(201);
+  const { order } = body.data;
+  const paid = await fetch(`${API_URL}${new URL(order.paymentUrl!).pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=success',
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  return order;
+}
+
+/** The shopper asks to return the whole order, with a photo. */
+export async function requestReturnThroughApi(token: string, orderId: string, photo: Buffer): Promise<void> {
+  const form = new FormData();
+  form.set('reason', 'size');
+  form.set('comment', 'Too small at the shoulders');
+  form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
+  const res = await fetch(`${API_URL}/orders/${orderId}/return`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+}

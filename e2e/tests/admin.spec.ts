@@ -1,0 +1,158 @@
+/**
+ * The merchant admin in headless Chromium (docs/admin.md), against the real API serving the
+ * built admin at /admin. The development owner turns on two-factor sign-in and signs in with
+ * a code; sees a new order on the dashboard; finds it by the shopper's phone; confirms, packs
+ * and ships it with an AWB, and the shopper's order page shows "Shipped" with the tracking
+ * link; a return is approved, picked up with restock and refunded, and the stock is back. A
+ * `support` member sees no refund button and the API refuses the call. Screenshots of the
+ * dashboard, order list, order detail and returns queue at 1280 and 390 px; axe on each.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
+import {
+  adminCall,
+  developmentOwner,
+  inviteStaff,
+  placePaidOrderThroughApi,
+  requestReturnThroughApi,
+  staffCookie,
+  totpCode,
+  type StaffSignIn,
+} from '../support/admin';
+import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
+import { screenshotThisPage, stockOf } from '../support/checkout';
+import { OrderDetailPage } from '../support/orders';
+import { expectNoSeriousA11yViolations } from '../support/pages';
+import { PUBLIC_API_URL } from '../support/stack';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ADMIN = `${PUBLIC_API_URL}/admin`;
+
+async function signIn(page: Page, who: StaffSignIn, code?: () => string): Promise<void> {
+  await page.goto(`${ADMIN}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (code) {
+    await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+    await page.getByLabel('Authentication code').fill(code());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await expect(page.getByText('Orders today')).toBeVisible();
+}
+
+test('the owner runs an order and a return from the admin; support cannot refund', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const owner = await developmentOwner();
+  const [product] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 1);
+  const [size] = sizesInStock(product!);
+  const shopper = newShopper('admin', 'Meera Iyer');
+  const token = await registerThroughApi(shopper);
+  const phone = `9${String(Date.now()).slice(-9)}`;
+  let totpSecret = '';
+
+  await test.step('the owner turns on two-factor sign-in and signs in with a code', async () => {
+    await signIn(page, owner);
+    await page.getByRole('menuitem', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    totpSecret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await page.getByLabel('Code from the app').fill(totpCode(totpSecret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByTestId('recovery-codes')).toContainText(/[a-z0-9]{5}-[a-z0-9]{5}/);
+    await page.context().clearCookies();
+    // The code of the enrolment's step is spent: the next step's code signs in.
+    await signIn(page, owner, () => totpCode(totpSecret, Date.now() + 30_000));
+  });
+
+  const before = await stockOf(product!.id, size!.id);
+  await addThroughApi(token, product!, size!, 1);
+  const order = await placePaidOrderThroughApi(token, phone);
+
+  await test.step('the new order is on the dashboard and found by the shopper’s phone', async () => {
+    await page.goto(ADMIN);
+    await expect(page.getByText('Orders today')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Placed: \d+/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-dashboard');
+
+    await page.getByRole('menuitem', { name: 'Orders' }).click();
+    await page.getByPlaceholder('Order no., email, phone or AWB').fill(phone);
+    await expect(page.getByText(order.orderNumber)).toBeVisible();
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-orders');
+    await page.getByText(order.orderNumber).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Placed');
+  });
+
+  await test.step('confirm, pack and ship with an AWB; the shopper sees "Shipped" and the tracking link', async () => {
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
+    await page.getByRole('button', { name: 'Mark packed' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Packed');
+    await page.getByRole('button', { name: 'Ship', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ship the order' });
+    await dialog.getByLabel('Courier').fill('Delhivery');
+    await dialog.getByLabel('AWB').fill('DLV9876543210');
+    await dialog.getByLabel('Tracking link').fill('https://www.delhivery.com/track/package/DLV9876543210');
+    await dialog.getByRole('button', { name: 'Ship' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Shipped');
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-order');
+
+    const shopperContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const shopperPage = await shopperContext.newPage();
+    await shopperPage.goto('/auth/login');
+    await logInOnPage(shopperPage, shopper);
+    const detail = new OrderDetailPage(shopperPage);
+    await detail.goto(order.id, order.orderNumber);
+    await expect(detail.status).toHaveText('Shipped');
+    await expect(detail.tracking.getByRole('link', { name: /Track on the courier/ })).toHaveAttribute(
+      'href',
+      'https://www.delhivery.com/track/package/DLV9876543210',
+    );
+    await shopperContext.close();
+  });
+
+  await test.step('delivered, returned, approved, picked up with restock and refunded: the stock is back', async () => {
+    await page.getByRole('button', { name: 'Out for delivery' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Out for delivery');
+    await page.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Delivered');
+    expect(await stockOf(product!.id, size!.id)).toBe(before - 1);
+    await requestReturnThroughApi(token, order.id, await readFile(path.join(here, '../fixtures/avatar.png')));
+
+    await page.getByRole('menuitem', { name: 'Returns' }).click();
+    const card = page.getByTestId(`return-${order.orderNumber}`);
+    await expect(card.getByRole('img', { name: `Photo sent with return ${order.orderNumber}` })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-returns');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card.getByRole('checkbox', { name: 'Put the pieces back in stock' })).toBeChecked();
+    await card.getByRole('button', { name: 'Mark picked up' }).click();
+    await expect(card.getByRole('button', { name: 'Refund' })).toBeVisible();
+    expect(await stockOf(product!.id, size!.id)).toBe(before);
+  });
+
+  await test.step('support sees no refund button, and the API refuses the refund', async () => {
+    const ownerCookie = await staffCookie(owner, totpCode(totpSecret, Date.now() + 60_000));
+    const support = await inviteStaff(ownerCookie, `support-${Date.now()}@example.com`, 'support');
+    const supportContext = await browser.newContext();
+    const supportPage = await supportContext.newPage();
+    await signIn(supportPage, support);
+    await supportPage.getByRole('menuitem', { name: 'Returns' }).click();
+    const card = supportPage.getByTestId(`return-${order.orderNumber}`);
+    await expect(card).toContainText('picked_up');
+    await expect(card.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+    await expect(supportPage.getByRole('menuitem', { name: 'Refunds' })).toHaveCount(0);
+    const refused = await adminCall(await staffCookie(support), 'POST', `/orders/${order.id}/return/refund`, {});
+    expect(refused.status).toBe(403);
+    await supportContext.close();
+
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByTestId(`return-${order.orderNumber}`)).toContainText('refunded');
+  });
+});
