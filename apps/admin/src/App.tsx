@@ -4,7 +4,16 @@
  * may not use are not offered; the API refuses them anyway.
  */
 import type { ReactNode } from 'react';
-import { Admin, CustomRoutes, Layout, Menu, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  Layout,
+  Menu,
+  Resource,
+  defaultTheme,
+  usePermissions,
+  type RaThemeOptions,
+} from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AccountPage } from './auth/AccountPage';
 import { LoginPage } from './auth/LoginPage';
@@ -17,6 +26,7 @@ import { OrderList } from './orders/OrderList';
 import { OrderShow } from './orders/OrderShow';
 import { PackingSlip } from './orders/PackingSlip';
 import { RefundList } from './refunds/RefundList';
+import { GstReports } from './reports/GstReports';
 import { ReturnList } from './returns/ReturnList';
 import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
 
@@ -25,10 +35,12 @@ const theme: RaThemeOptions = {
   palette: { primary: { main: '#8a1a42' }, secondary: { main: '#3d2b33' } },
 };
 function AdminMenu() {
+  const { permissions } = usePermissions();
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItems />
+      {can(permissions, 'reports.read') ? <Menu.Item to="/reports/gst" primaryText="GST reports" /> : null}
       <Menu.Item to="/account" primaryText="My account" />
     </Menu>
   );
@@ -72,6 +84,7 @@ export function App() {
                   ) : null}
                   <CustomRoutes>
                     <Route path="/account" element={<AccountPage />} />
+                    <Route path="/reports/gst" element={<GstReports />} />
                   </CustomRoutes>
                   <CustomRoutes noLayout>
                     <Route path="/orders/:id/packing-slip" element={<PackingSlip />} />

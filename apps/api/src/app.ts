@@ -27,7 +27,7 @@ import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
-import { adminOrdersRoutes, adminServiceRoutes, type AdminDeps } from './modules/admin';
+import { adminOrdersRoutes, adminReportsRoutes, adminServiceRoutes, type AdminDeps } from './modules/admin';
 import { addressesRoutes, AddressBookService, checkShippingAddress, PincodeDirectory } from './modules/addresses';
 import {
   authRoutes,
@@ -44,7 +44,7 @@ import { catalogRoutes, CatalogService, InventoryService } from './modules/catal
 import { CouponService, couponsRoutes, createCodeLookupGuard, GiftCardService } from './modules/coupons';
 import { filesRoutes, LocalFileStore, UploadService } from './modules/files';
 import { healthRoutes } from './modules/health';
-import { InvoiceService, invoicesRoutes } from './modules/invoices';
+import { GstReports, InvoiceService, invoicesRoutes } from './modules/invoices';
 import {
   AdminOrderQueries,
   hasPlacedOrder,
@@ -391,6 +391,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   };
   await app.register(adminOrdersRoutes, { deps: adminDeps });
   await app.register(adminServiceRoutes, { deps: adminDeps });
+  await app.register(adminReportsRoutes, {
+    reports: new GstReports({ db: database.db, orders, creditNotes: returns, pincodes }),
+  });
   await registerAdminApp(app);
 
   return app;

@@ -240,3 +240,34 @@ export type RefundQueueRow = z.infer<typeof refundQueueRowSchema>;
 
 /** Variants at or below this many pieces show on the dashboard as low stock. */
 export const LOW_STOCK_THRESHOLD = 3;
+
+const gstTaxFields = {
+  taxablePaise: z.number().int(),
+  cgstPaise: z.number().int(),
+  sgstPaise: z.number().int(),
+  igstPaise: z.number().int(),
+};
+
+/** The GST reports of a month (docs/admin.md): sales register, B2C summary, HSN summary; paise. */
+export const gstReportSchema = z.object({
+  month: z.string(),
+  register: z.array(
+    z.object({
+      kind: z.enum(['invoice', 'credit_note']),
+      number: z.string(),
+      issuedAt: z.string(),
+      orderNumber: z.string(),
+      placeOfSupply: z.string(),
+      state: z.string(),
+      totalPaise: z.number().int(),
+      ...gstTaxFields,
+    }),
+  ),
+  b2c: z.array(z.object({ placeOfSupply: z.string(), state: z.string(), ratePercent: z.number(), ...gstTaxFields })),
+  hsn: z.array(z.object({ hsnCode: z.string(), ratePercent: z.number(), quantity: z.number().int(), ...gstTaxFields })),
+  totals: z.object(gstTaxFields),
+});
+export type GstReport = z.infer<typeof gstReportSchema>;
+export const GST_REPORTS = ['register', 'b2c', 'hsn'] as const;
+/** A month as YYYY-MM. */
+export const monthSchema = z.string().regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'Give the month as YYYY-MM.');

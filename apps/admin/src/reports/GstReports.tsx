@@ -1,0 +1,135 @@
+/**
+ * GST reports of a month (docs/admin.md): the sales register (invoices and credit notes), the
+ * B2C summary by place of supply and rate, and the HSN summary, each with its CSV for the
+ * GSTR-1 filing. Credit notes are subtracted in the summaries.
+ */
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { GstReport } from '@vastra/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { api, rupees } from '../api';
+
+type Tax = { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number };
+
+const thisMonth = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 7);
+
+function TaxCells({ row }: { row: Tax }) {
+  return (
+    <>
+      <TableCell align="right">{rupees(row.taxablePaise)}</TableCell>
+      <TableCell align="right">{rupees(row.cgstPaise)}</TableCell>
+      <TableCell align="right">{rupees(row.sgstPaise)}</TableCell>
+      <TableCell align="right">{rupees(row.igstPaise)}</TableCell>
+    </>
+  );
+}
+
+function Report({ title, csv, head, children }: { title: string; csv: string; head: string[]; children: ReactNode }) {
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography component="h2" variant="h6">
+            {title}
+          </Typography>
+          <Button href={csv} download>
+            CSV
+          </Button>
+        </Stack>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {head.map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
+                ))}
+                <TableCell align="right">Taxable</TableCell>
+                <TableCell align="right">CGST</TableCell>
+                <TableCell align="right">SGST</TableCell>
+                <TableCell align="right">IGST</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>{children}</TableBody>
+          </Table>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function GstReports() {
+  const notify = useNotify();
+  const [month, setMonth] = useState(thisMonth);
+  const [report, setReport] = useState<GstReport | null>(null);
+  useEffect(() => {
+    api<GstReport>(`/reports/gst?month=${month}`).then(setReport, (err: Error) =>
+      notify(err.message, { type: 'error' }),
+    );
+  }, [month, notify]);
+  const csv = (which: string) => `/admin/api/reports/gst/${which}?month=${month}`;
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title="GST reports" />
+      <TextField
+        label="Month"
+        type="month"
+        value={month}
+        onChange={(e) => e.target.value && setMonth(e.target.value)}
+        sx={{ mb: 2 }}
+      />
+      {report ? (
+        <>
+          <Typography sx={{ mb: 2 }}>
+            Net of credit notes: taxable {rupees(report.totals.taxablePaise)} · CGST {rupees(report.totals.cgstPaise)} ·
+            SGST {rupees(report.totals.sgstPaise)} · IGST {rupees(report.totals.igstPaise)}
+          </Typography>
+          <Report title="B2C summary by place of supply and rate" csv={csv('b2c')} head={['State', 'Rate']}>
+            {report.b2c.map((r) => (
+              <TableRow key={`${r.placeOfSupply}-${r.ratePercent}`}>
+                <TableCell>
+                  {r.state} ({r.placeOfSupply})
+                </TableCell>
+                <TableCell>{r.ratePercent} %</TableCell>
+                <TaxCells row={r} />
+              </TableRow>
+            ))}
+          </Report>
+          <Report title="HSN summary" csv={csv('hsn')} head={['HSN', 'Rate', 'Quantity']}>
+            {report.hsn.map((r) => (
+              <TableRow key={`${r.hsnCode}-${r.ratePercent}`}>
+                <TableCell>{r.hsnCode}</TableCell>
+                <TableCell>{r.ratePercent} %</TableCell>
+                <TableCell>{r.quantity}</TableCell>
+                <TaxCells row={r} />
+              </TableRow>
+            ))}
+          </Report>
+          <Report title="Sales register" csv={csv('register')} head={['Document', 'Date', 'Order', 'State']}>
+            {report.register.map((r) => (
+              <TableRow key={r.number}>
+                <TableCell>{r.number}</TableCell>
+                <TableCell>{new Date(r.issuedAt).toLocaleDateString('en-IN')}</TableCell>
+                <TableCell>{r.orderNumber}</TableCell>
+                <TableCell>{r.state}</TableCell>
+                <TaxCells row={r} />
+              </TableRow>
+            ))}
+          </Report>
+        </>
+      ) : null}
+    </Box>
+  );
+}
