@@ -27,7 +27,14 @@ import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
-import { adminOrdersRoutes, adminReportsRoutes, adminServiceRoutes, type AdminDeps } from './modules/admin';
+import {
+  adminOrdersRoutes,
+  adminReportsRoutes,
+  adminServiceRoutes,
+  scheduleStoreNotifications,
+  StoreNotifier,
+  type AdminDeps,
+} from './modules/admin';
 import { addressesRoutes, AddressBookService, checkShippingAddress, PincodeDirectory } from './modules/addresses';
 import {
   authRoutes,
@@ -95,6 +102,8 @@ declare module 'fastify' {
     background: BackgroundWork;
     /** Staff accounts of the admin; `server.ts` makes the development owner through it. */
     staff: StaffService;
+    /** The store's own mails (null without STORE_NOTIFY_EMAIL); tests run it at chosen times. */
+    storeNotifier: StoreNotifier | null;
   }
 }
 
@@ -389,6 +398,19 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     auth,
     addressBook,
   };
+  // The store's own mails: new orders and returns, gathered, and a daily summary.
+  const notifier = config.storeNotify.email
+    ? new StoreNotifier({
+        ...adminDeps,
+        staff,
+        mailer,
+        email: config.storeNotify.email,
+        summaryHour: config.storeNotify.summaryHour,
+        publicUrl: config.publicUrl,
+      })
+    : null;
+  app.decorate('storeNotifier', notifier);
+  if (notifier) scheduleStoreNotifications(app, notifier, config.storeNotify.everyMs, app.log);
   await app.register(adminOrdersRoutes, { deps: adminDeps });
   await app.register(adminServiceRoutes, { deps: adminDeps });
   await app.register(adminReportsRoutes, {

@@ -139,6 +139,12 @@ const schema = z.object({
   PHONEPE_WEBHOOK_USERNAME: optionalString,
   PHONEPE_WEBHOOK_PASSWORD: optionalString,
   /** Minutes between reads of pending gateway refunds (submit again, read the state); 0 = never. */
+  /** Where the store hears of new orders and return requests (docs/admin.md); unset = no store mails. */
+  STORE_NOTIFY_EMAIL: z.email().optional(),
+  /** How often new orders and returns are gathered into one store mail, in minutes (0 = never). */
+  STORE_NOTIFY_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  /** The hour (India time, 0–23) the daily summary goes to STORE_NOTIFY_EMAIL. */
+  STORE_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   REFUND_REFRESH_MINUTES: z.coerce
     .number()
     .int()
@@ -232,6 +238,7 @@ export type Config = {
   phonepe: PhonePeConfig;
   /** How often pending gateway refunds are refreshed in the background; 0 = never. */
   refundRefreshMs: number;
+  storeNotify: { email: string | undefined; everyMs: number; summaryHour: number };
   returns: {
     windowDays: number;
     /** Category slugs never returnable, with everything below them. */
@@ -364,6 +371,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookPassword: e.PHONEPE_WEBHOOK_PASSWORD,
     },
     refundRefreshMs: e.REFUND_REFRESH_MINUTES * 60_000,
+    storeNotify: {
+      email: e.STORE_NOTIFY_EMAIL,
+      everyMs: e.STORE_NOTIFY_MINUTES * 60_000,
+      summaryHour: e.STORE_SUMMARY_HOUR,
+    },
     returns: {
       windowDays: e.RETURN_WINDOW_DAYS,
       nonReturnableCategories: e.NON_RETURNABLE_CATEGORIES.split(',')

@@ -1,4 +1,5 @@
 /** The admin API module's public surface: its routes over the other modules' services (docs/admin.md). */
+export { scheduleStoreNotifications, StoreNotifier } from './notifier';
 export { adminOrdersRoutes } from './orders-routes';
 export { adminReportsRoutes } from './reports-routes';
 export { adminServiceRoutes } from './service-routes';

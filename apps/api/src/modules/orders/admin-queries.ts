@@ -7,7 +7,7 @@ import type { OrderStatus, PaymentMethod, PaymentStatus } from '@vastra/contract
 import { and, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { istDay, istDayStart } from '../../lib/india-time';
-import { orderItems, orders } from './tables';
+import { orderEvents, orderItems, orders } from './tables';
 
 export type AdminOrderFilter = {
   status?: OrderStatus[];
@@ -22,6 +22,8 @@ export type AdminOrderFilter = {
   /** Order number, AWB or the shipping phone; `userIds` adds the shoppers whose email or phone matched. */
   q?: string;
   userIds?: string[];
+  /** Only these orders. */
+  ids?: string[];
   page: number;
   perPage: number;
 };
@@ -88,6 +90,7 @@ export class AdminOrderQueries {
       filter.state ? sql`${orders.shippingAddress}->>'state' = ${filter.state}` : undefined,
       filter.pincode ? sql`${orders.shippingAddress}->>'postalCode' = ${filter.pincode}` : undefined,
       filter.q ? searchCondition(filter.q, filter.userIds ?? []) : undefined,
+      filter.ids ? inArray(orders.id, filter.ids) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       this.db
@@ -122,6 +125,17 @@ export class AdminOrderQueries {
       })),
       total: total?.n ?? 0,
     };
+  }
+
+  /** Orders that became placed (paid online, or taken as COD) in [from, to), oldest first. */
+  async placedBetween(from: Date, to: Date): Promise<AdminOrderRow[]> {
+    const placed = await this.db
+      .selectDistinct({ orderId: orderEvents.orderId })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.status, 'placed'), gte(orderEvents.createdAt, from), lt(orderEvents.createdAt, to)));
+    if (placed.length === 0) return [];
+    const { rows } = await this.list({ page: 1, perPage: 500, ids: placed.map((p) => p.orderId) });
+    return rows.reverse();
   }
 
   /** The dashboard's order figures at `now`. */

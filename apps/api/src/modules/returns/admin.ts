@@ -4,7 +4,7 @@
  * shopper's evidence files without an owner check (the admin API guards them by role).
  */
 import { ADMIN_API_PREFIX, ORDER_MESSAGES, type ReturnRequest, type ReturnStatus } from '@vastra/contracts';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { NotFoundError } from '../../lib/errors';
 import { presentReturns } from './presenter';
 import { returnFiles, returnRequests } from './tables';
@@ -39,6 +39,16 @@ export class ReturnsAdmin {
       rows: views.map((view) => ({ ...view, files: view.files.map((f) => ({ ...f, url: `${base}/${f.id}` })) })),
       total: total?.n ?? 0,
     };
+  }
+
+  /** Return requests asked for in [from, to), oldest first. */
+  async requestedBetween(from: Date, to: Date): Promise<ReturnRequest[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(returnRequests)
+      .where(and(gte(returnRequests.createdAt, from), lt(returnRequests.createdAt, to)))
+      .orderBy(asc(returnRequests.createdAt));
+    return presentReturns(this.deps, rows);
   }
 
   /** How many returns wait for the store's decision. */

@@ -230,20 +230,28 @@ export class StaffService {
     });
   }
 
-  async settings(db: Db = this.db): Promise<AdminSettings> {
-    const rows = await db.select().from(adminSettings);
-    const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  async settings(): Promise<AdminSettings> {
+    const rows = await this.db.select().from(adminSettings);
+    const stored = Object.fromEntries(rows.filter((r) => r.key in DEFAULT_SETTINGS).map((r) => [r.key, r.value]));
     return { ...DEFAULT_SETTINGS, ...stored } as AdminSettings;
   }
 
   async updateSettings(change: Partial<AdminSettings>): Promise<AdminSettings> {
-    for (const [key, value] of Object.entries(change)) {
-      await this.db
-        .insert(adminSettings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: adminSettings.key, set: { value, updatedAt: new Date() } });
-    }
+    for (const [key, value] of Object.entries(change)) await this.setStateValue(key, value);
     return this.settings();
+  }
+
+  /** A value the admin keeps for itself under `key` (e.g. when the store was last notified), or null. */
+  async stateValue(key: string): Promise<unknown> {
+    const [row] = await this.db.select().from(adminSettings).where(eq(adminSettings.key, key));
+    return row?.value ?? null;
+  }
+
+  async setStateValue(key: string, value: unknown): Promise<void> {
+    await this.db
+      .insert(adminSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: adminSettings.key, set: { value, updatedAt: new Date() } });
   }
 
   /** Whether any staff account exists (the development owner is made only on an empty table). */

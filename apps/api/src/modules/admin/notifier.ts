@@ -1,0 +1,132 @@
+/**
+ * The store's own mails (docs/admin.md), to STORE_NOTIFY_EMAIL: every STORE_NOTIFY_MINUTES, one
+ * mail gathering the orders placed and the returns asked for since the last one (so a busy
+ * hour is one mail, not fifty), and once a day from STORE_SUMMARY_HOUR (India time) a summary
+ * of the day before. When each was last sent is kept in the database, so a restart neither
+ * repeats nor skips; nothing is sent without STORE_NOTIFY_EMAIL.
+ */
+import { ADMIN_BASE_PATH, LOW_STOCK_THRESHOLD } from '@vastra/contracts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { istDay, istDayStart } from '../../lib/india-time';
+import type { Mailer } from '../../lib/mail';
+import { escapeHtml, FOOTER, mailLayout } from '../../lib/mail-templates';
+import { paiseToRupees } from '../../lib/money';
+import type { StaffService } from '../staff';
+import type { AdminDeps } from './types';
+
+const LAST_RUN = 'notify.lastRunAt';
+const LAST_SUMMARY = 'notify.lastSummaryDay';
+
+const money = (paise: number) => `₹${paiseToRupees(paise).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+
+function mail(subject: string, lines: string[]) {
+  const text = [...lines, '', '-- ', FOOTER, ''].join('\n');
+  const html = mailLayout({
+    subject,
+    maxWidth: 560,
+    fontSize: 15,
+    body: lines.map((l) => `<p style="margin:0 0 8px;">${escapeHtml(l)}</p>`).join('\n'),
+  });
+  return { subject, text, html };
+}
+
+export class StoreNotifier {
+  constructor(
+    private readonly deps: Pick<AdminDeps, 'db' | 'orderQueries' | 'returnsAdmin' | 'inventory' | 'payments'> & {
+      staff: StaffService;
+      mailer: Mailer;
+      email: string;
+      summaryHour: number;
+      /** The admin's address, for the links in the mails. */
+      publicUrl: string;
+    },
+  ) {}
+
+  /** Mails what is new since the last run (nothing when nothing is); the counts it mailed. */
+  async sendNew(now = new Date(), firstWindowMs = 5 * 60_000): Promise<{ orders: number; returns: number }> {
+    const { staff, orderQueries, returnsAdmin } = this.deps;
+    const last = (await staff.stateValue(LAST_RUN)) as string | null;
+    const since = last ? new Date(last) : new Date(now.getTime() - firstWindowMs);
+    const [placed, returns] = await Promise.all([
+      orderQueries.placedBetween(since, now),
+      returnsAdmin.requestedBetween(since, now),
+    ]);
+    if (placed.length + returns.length > 0) {
+      const parts = [
+        placed.length ? `${placed.length} new ${placed.length === 1 ? 'order' : 'orders'}` : null,
+        returns.length ? `${returns.length} return ${returns.length === 1 ? 'request' : 'requests'}` : null,
+      ].filter(Boolean);
+      const admin = `${this.deps.publicUrl}${ADMIN_BASE_PATH}`;
+      await this.deps.mailer.send({
+        to: this.deps.email,
+        ...mail(`Vastra: ${parts.join(' and ')}`, [
+          ...placed.map(
+            (o) =>
+              `Order ${o.orderNumber}: ${o.customerName}, ${o.city} ${o.pincode}, ${money(o.totalPaise)} (${o.paymentGateway})`,
+          ),
+          ...returns.map((r) => `Return of ${r.orderNumber}: ${r.items.length} item(s), reason ${r.reason}`),
+          '',
+          `Open the admin: ${admin}`,
+        ]),
+      });
+    }
+    await staff.setStateValue(LAST_RUN, now.toISOString());
+    return { orders: placed.length, returns: returns.length };
+  }
+
+  /** Mails the summary of the day before, once a day from the summary hour; whether it went now. */
+  async sendDailySummary(now = new Date()): Promise<boolean> {
+    const today = istDay(now);
+    const hourIst = Math.floor((now.getTime() - istDayStart(today).getTime()) / 3_600_000);
+    if (hourIst < this.deps.summaryHour || (await this.deps.staff.stateValue(LAST_SUMMARY)) === today) return false;
+    const [figures, waiting, failed, lowStock] = await Promise.all([
+      this.deps.orderQueries.dashboard(now),
+      this.deps.returnsAdmin.waiting(),
+      this.deps.payments.refundQueue({ status: ['failed'], page: 1, perPage: 1 }),
+      this.deps.inventory.lowStock(this.deps.db, LOW_STOCK_THRESHOLD, 100),
+    ]);
+    const yesterday = figures.salesPerDay.at(-2)!;
+    await this.deps.mailer.send({
+      to: this.deps.email,
+      ...mail(`Vastra daily summary for ${yesterday.day}`, [
+        `Orders: ${yesterday.orders}, ${money(yesterday.revenuePaise)} (GST ${money(yesterday.gstPaise)})`,
+        `This month so far: ${figures.month.orders} orders, ${money(figures.month.revenuePaise)}`,
+        `To ship (waiting over 24 h): ${figures.toShip}`,
+        `Returns waiting: ${waiting}`,
+        `Failed refunds: ${failed.total}`,
+        `Sizes with ${LOW_STOCK_THRESHOLD} pieces or fewer: ${lowStock.length}`,
+      ]),
+    });
+    await this.deps.staff.setStateValue(LAST_SUMMARY, today);
+    return true;
+  }
+}
+
+/** Runs the notifier when the API is ready and then every `everyMs` (0 = never). */
+export function scheduleStoreNotifications(
+  app: FastifyInstance,
+  notifier: StoreNotifier,
+  everyMs: number,
+  log: FastifyBaseLogger,
+): void {
+  if (everyMs <= 0) return;
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await notifier.sendNew(new Date(), everyMs);
+      await notifier.sendDailySummary();
+    } catch (err) {
+      log.error({ err }, 'store notification not sent; it is tried again at the next run');
+    } finally {
+      running = false;
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void run(), everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
