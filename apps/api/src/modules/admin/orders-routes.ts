@@ -28,7 +28,7 @@ import { errorResponses, ok } from '../../lib/http';
 import { istDayStart } from '../../lib/india-time';
 import { paiseToRupees } from '../../lib/money';
 import { staffOf } from '../../plugins/admin-auth';
-import { transitionBodySchema, type AdminOrderFilter } from '../orders';
+import { stepInputOf, transitionBodySchema, type AdminOrderFilter } from '../orders';
 import type { AdminDeps } from './types';
 
 const tags = ['admin'];
@@ -171,24 +171,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asy
         response: { 200: envelope(orderSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const { to, note, courier, awb, trackingUrl, estimatedDelivery } = request.body;
-      return ok(
-        await orders.advance(request.params.id, to, {
-          note: note ?? null,
-          ...(to === 'shipped' && courier && awb
-            ? {
-                shipment: {
-                  courier,
-                  awb,
-                  trackingUrl: trackingUrl ?? null,
-                  estimatedDeliveryAt: estimatedDelivery ? new Date(estimatedDelivery) : null,
-                },
-              }
-            : {}),
-        }),
-      );
-    },
+    async (request) => ok(await orders.advance(request.params.id, request.body.to, stepInputOf(request.body))),
   );
 
   app.post(

@@ -36,6 +36,24 @@ export const transitionBodySchema = z
     path: ['awb'],
   });
 
+/** What `OrdersService.advance` takes from a step body: the note, and the shipment when shipping. */
+export function stepInputOf(body: z.infer<typeof transitionBodySchema>) {
+  const { to, note, courier, awb, trackingUrl, estimatedDelivery } = body;
+  return {
+    note: note ?? null,
+    ...(to === 'shipped' && courier && awb
+      ? {
+          shipment: {
+            courier,
+            awb,
+            trackingUrl: trackingUrl ?? null,
+            estimatedDeliveryAt: estimatedDelivery ? new Date(estimatedDelivery) : null,
+          },
+        }
+      : {}),
+  };
+}
+
 export const operatorOrdersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   /** The payments module's refresh of pending gateway refunds. */
@@ -72,20 +90,7 @@ export const operatorOrdersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { to, note, courier, awb, trackingUrl, estimatedDelivery } = request.body;
-      const order = await orders.advance(request.params.ref, to, {
-        note: note ?? null,
-        ...(to === 'shipped' && courier && awb
-          ? {
-              shipment: {
-                courier,
-                awb,
-                trackingUrl: trackingUrl ?? null,
-                estimatedDeliveryAt: estimatedDelivery ? new Date(estimatedDelivery) : null,
-              },
-            }
-          : {}),
-      });
+      const order = await orders.advance(request.params.ref, request.body.to, stepInputOf(request.body));
       return ok({ order });
     },
   );
