@@ -89,7 +89,7 @@ test('the owner runs an order and a return from the admin; support cannot refund
   });
 
   await test.step('confirm, pack and ship with an AWB; the shopper sees "Shipped" and the tracking link', async () => {
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Confirmed');
     await page.getByRole('button', { name: 'Mark packed' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Packed');
@@ -138,14 +138,16 @@ test('the owner runs an order and a return from the admin; support cannot refund
   });
 
   await test.step('support sees no refund button, and the API refuses the refund', async () => {
-    const ownerCookie = await staffCookie(owner, totpCode(totpSecret, Date.now() + 60_000));
+    // The owner's own browser session (a fresh sign-in would need yet another unused code).
+    const session = (await page.context().cookies()).find((c) => c.name === 'vastra_admin')!;
+    const ownerCookie = `${session.name}=${session.value}`;
     const support = await inviteStaff(ownerCookie, `support-${Date.now()}@example.com`, 'support');
     const supportContext = await browser.newContext();
     const supportPage = await supportContext.newPage();
     await signIn(supportPage, support);
     await supportPage.getByRole('menuitem', { name: 'Returns' }).click();
     const card = supportPage.getByTestId(`return-${order.orderNumber}`);
-    await expect(card).toContainText('picked_up');
+    await expect(card).toContainText('Picked up');
     await expect(card.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await expect(supportPage.getByRole('menuitem', { name: 'Refunds' })).toHaveCount(0);
     const refused = await adminCall(await staffCookie(support), 'POST', `/orders/${order.id}/return/refund`, {});
@@ -153,6 +155,6 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await supportContext.close();
 
     await page.getByRole('button', { name: 'Refund' }).click();
-    await expect(page.getByTestId(`return-${order.orderNumber}`)).toContainText('refunded');
+    await expect(page.getByTestId(`return-${order.orderNumber}`)).toContainText('Refunded');
   });
 });

@@ -33,6 +33,19 @@ import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
 const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: { primary: { main: '#8a1a42' }, secondary: { main: '#3d2b33' } },
+  components: {
+    ...defaultTheme.components,
+    // react-admin's row checkboxes put their aria-label on MUI's wrapping span, where it names
+    // nothing (axe: aria-prohibited-attr, label): move it onto the input itself.
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: () => ({ 'aria-label': undefined }),
+          input: (ownerState: { 'aria-label'?: string }) => ({ 'aria-label': ownerState['aria-label'] }),
+        },
+      },
+    },
+  },
 };
 function AdminMenu() {
   const { permissions } = usePermissions();
@@ -54,13 +67,13 @@ export function App() {
   // The set-up link is for someone without an account yet: it stands outside the signed-in app.
   if (window.location.pathname === '/admin/setup') return <SetupPage />;
   return (
-    <BrowserRouter>
+    // The router's basename makes every react-admin path and link live under /admin.
+    <BrowserRouter basename="/admin">
       <Routes>
         <Route
-          path="/admin/*"
+          path="/*"
           element={
             <Admin
-              basename="/admin"
               title="Vastra admin"
               dataProvider={dataProvider}
               authProvider={authProvider}
@@ -77,7 +90,13 @@ export function App() {
                   {can(permissions, 'refunds.read') ? <Resource name="refunds" list={RefundList} /> : null}
                   <Resource name="customers" list={CustomerList} show={CustomerShow} />
                   {can(permissions, 'staff.manage') ? (
-                    <Resource name="staff" list={StaffList} create={StaffInvite} edit={StaffEdit} />
+                    <Resource
+                      name="staff"
+                      options={{ label: 'Staff' }}
+                      list={StaffList}
+                      create={StaffInvite}
+                      edit={StaffEdit}
+                    />
                   ) : null}
                   {can(permissions, 'audit.read') ? (
                     <Resource name="audit" options={{ label: 'Audit log' }} list={AuditList} />

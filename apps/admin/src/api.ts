@@ -37,3 +37,22 @@ export function query(params: Record<string, unknown>): string {
 export function rupees(paise: number): string {
   return formatPrice(paiseToRupees(paise));
 }
+
+const IST: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Kolkata' };
+
+/** An instant as the store's staff read it: Indian time, Indian order ("26/11/2026, 9:07 am"). */
+export function istDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', { ...IST, dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** The Indian date of an instant ("26/11/2026"). */
+export function istDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-IN', IST);
+}
+
+/** Props for react-admin's DateField so lists show Indian dates and times whatever the browser's locale. */
+export const IST_DATE_FIELD = {
+  showTime: true,
+  locales: 'en-IN',
+  options: { ...IST, dateStyle: 'short', timeStyle: 'short' },
+} as const;

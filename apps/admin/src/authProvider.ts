@@ -5,12 +5,14 @@
  */
 import { ADMIN_MESSAGES, type AdminPermission, type AdminSession } from '@vastra/contracts';
 import type { AuthProvider } from 'react-admin';
-import { api, ApiError } from './api';
+import { api } from './api';
 
 export type LoginInput = { email: string; password: string; code?: string; recoveryCode?: string };
 
-/** Thrown by login when the password was right and a code is wanted. */
-export class TotpRequired extends Error {}
+/** True for login's error when the password was right and a code is wanted. */
+export function isTotpRequired(err: unknown): boolean {
+  return err instanceof Error && err.message === ADMIN_MESSAGES.totpRequired;
+}
 
 let session: AdminSession | null = null;
 
@@ -22,12 +24,7 @@ async function me(): Promise<AdminSession> {
 
 export const authProvider: AuthProvider = {
   async login(input: LoginInput) {
-    try {
-      session = await api<AdminSession>('/auth/login', { method: 'POST', body: input });
-    } catch (err) {
-      if (err instanceof ApiError && err.message === ADMIN_MESSAGES.totpRequired) throw new TotpRequired(err.message);
-      throw err;
-    }
+    session = await api<AdminSession>('/auth/login', { method: 'POST', body: input });
     return session.mustEnrolTotp ? { redirectTo: '/account' } : undefined;
   },
   async logout() {

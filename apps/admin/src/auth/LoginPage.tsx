@@ -5,7 +5,7 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLogin } from 'react-admin';
-import { TotpRequired, type LoginInput } from '../authProvider';
+import { isTotpRequired, type LoginInput } from '../authProvider';
 
 export function LoginPage() {
   const login = useLogin();
@@ -21,7 +21,7 @@ export function LoginPage() {
     try {
       await login(form);
     } catch (err) {
-      if (err instanceof TotpRequired) setStep('code');
+      if (isTotpRequired(err)) setStep('code');
       else setError((err as Error).message);
     } finally {
       setBusy(false);

@@ -18,6 +18,7 @@ import {
   DateField,
   Link,
   List,
+  Loading,
   SearchInput,
   SelectInput,
   Show,
@@ -29,6 +30,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import { istDate } from '../api';
 import { can } from '../authProvider';
 import type { VastraDataProvider } from '../dataProvider';
 import { NotesCard } from '../orders/NotesCard';
@@ -75,7 +77,7 @@ export function CustomerList() {
             <BooleanField source="blocked" />
           </DataTable.Col>
           <DataTable.Col label="Joined">
-            <DateField source="createdAt" />
+            <DateField source="createdAt" locales="en-IN" options={{ timeZone: 'Asia/Kolkata' }} />
           </DataTable.Col>
         </DataTable>
       )}
@@ -89,7 +91,8 @@ function CustomerDetail() {
   const notify = useNotify();
   const refresh = useRefresh();
   const { permissions } = usePermissions();
-  if (!customer) return null;
+  // react-admin first shows the list's row (no orders yet) while the detail loads.
+  if (!customer?.orders) return <Loading />;
   const toggle = async () => {
     try {
       await dataProvider.setBlocked(customer.id, !customer.blocked);
@@ -106,15 +109,21 @@ function CustomerDetail() {
         {customer.name} {customer.blocked ? '(blocked)' : ''}
       </Typography>
       <Typography>
-        {customer.email} · {customer.phone ?? 'no phone'} · joined{' '}
-        {new Date(customer.createdAt).toLocaleDateString('en-IN')}
+        {customer.email} · {customer.phone ?? 'no phone'} · joined {istDate(customer.createdAt)}
       </Typography>
       {can(permissions, 'customers.block') ? (
         <Button color={customer.blocked ? 'primary' : 'error'} onClick={toggle} sx={{ my: 1 }}>
           {customer.blocked ? 'Unblock account' : 'Block account'}
         </Button>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, mt: 1 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          mt: 1,
+        }}
+      >
         <Box>
           <Card sx={{ mb: 2 }}>
             <CardContent>
@@ -124,7 +133,7 @@ function CustomerDetail() {
               {customer.orders.map((o) => (
                 <Typography key={o.id}>
                   <Link to={`/orders/${o.id}/show`}>{o.orderNumber}</Link> · {ORDER_STATUS_LABELS[o.status]} ·{' '}
-                  {new Date(o.createdAt).toLocaleDateString('en-IN')}
+                  {istDate(o.createdAt)}
                 </Typography>
               ))}
             </CardContent>
@@ -164,7 +173,7 @@ function CustomerDetail() {
 
 export function CustomerShow() {
   return (
-    <Show actions={false} component="div">
+    <Show actions={false} title={false} component="div">
       <CustomerDetail />
     </Show>
   );

@@ -64,13 +64,13 @@ export function Dashboard() {
                 <XAxis dataKey="day" fontSize={12} />
                 <YAxis fontSize={12} />
                 <Tooltip formatter={(v) => `₹ ${Number(v).toLocaleString('en-IN')}`} />
-                <Bar dataKey="revenue" fill="#8a1a42" />
+                <Bar dataKey="revenue" fill="#8a1a42" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </Box>
         </CardContent>
       </Card>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mt: 2 }}>
         <Card sx={{ flex: '1 1 280px' }}>
           <CardContent>
             <Typography component="h2" variant="h6">

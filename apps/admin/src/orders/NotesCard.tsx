@@ -3,6 +3,7 @@ import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/ma
 import type { AdminNote } from '@vastra/contracts';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, type Identifier } from 'react-admin';
+import { istDateTime } from '../api';
 import type { VastraDataProvider } from '../dataProvider';
 
 export function NotesCard({
@@ -39,7 +40,7 @@ export function NotesCard({
               {note.body}
               <Typography component="span" variant="body2" color="text.secondary">
                 {' '}
-                — {note.author}, {new Date(note.createdAt).toLocaleString('en-IN')}
+                — {note.author}, {istDateTime(note.createdAt)}
               </Typography>
             </Typography>
           ))}

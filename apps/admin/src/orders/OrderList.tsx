@@ -32,7 +32,7 @@ import {
   useRefresh,
   useUnselectAll,
 } from 'react-admin';
-import { query, rupees } from '../api';
+import { IST_DATE_FIELD, query, rupees } from '../api';
 import { can } from '../authProvider';
 import type { VastraDataProvider } from '../dataProvider';
 
@@ -123,7 +123,7 @@ export function OrderList() {
           bulkActionButtons={can(permissions, 'orders.write') ? <BulkActions /> : false}
         >
           <TextField source="orderNumber" label="Order" sortable={false} />
-          <DateField source="createdAt" label="Placed" showTime sortable={false} />
+          <DateField source="createdAt" label="Placed" {...IST_DATE_FIELD} sortable={false} />
           <TextField source="customerName" label="Customer" sortable={false} />
           <TextField source="phone" sortable={false} />
           <FunctionField<AdminOrderRow> label="Status" render={status} />

@@ -28,6 +28,7 @@ import { ORDER_STATUS_LABELS, rupeesToPaise, type AdminNote, type CustomerRow, t
 import { useState, type ReactNode } from 'react';
 import {
   Link,
+  Loading,
   Title,
   useDataProvider,
   useNotify,
@@ -36,7 +37,7 @@ import {
   useRefresh,
   Show,
 } from 'react-admin';
-import { rupees } from '../api';
+import { istDateTime, rupees } from '../api';
 import { can } from '../authProvider';
 import type { StepBody, VastraDataProvider } from '../dataProvider';
 import { NotesCard } from './NotesCard';
@@ -170,7 +171,8 @@ function Actions({ order }: { order: OrderRecord }) {
 
 function OrderDetail() {
   const order = useRecordContext<OrderRecord>();
-  if (!order) return null;
+  // react-admin first shows the list's row (no items yet) while the detail loads.
+  if (!order?.items) return <Loading />;
   const address = order.shippingAddress;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -179,7 +181,13 @@ function OrderDetail() {
         {order.orderNumber} · <span data-testid="order-status">{label(order.status)}</span>
       </Typography>
       <Actions order={order} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+        }}
+      >
         <Box>
           <Section title="Items">
             <Box sx={{ overflowX: 'auto' }}>
@@ -232,7 +240,7 @@ function OrderDetail() {
           <Section title="Timeline">
             {order.timeline.map((event, i) => (
               <Typography key={i}>
-                {new Date(event.at).toLocaleString('en-IN')}: {label(event.status)}
+                {istDateTime(event.at)}: {label(event.status)}
                 {event.note ? ` — ${event.note}` : ''}
               </Typography>
             ))}
@@ -241,7 +249,7 @@ function OrderDetail() {
         <Box>
           <Section title="Customer">
             {order.customer ? (
-              <Typography>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>
                 <Link to={`/customers/${order.customer.id}/show`}>{order.customer.name}</Link>
                 <br />
                 {order.customer.email}
@@ -291,7 +299,7 @@ function OrderDetail() {
 
 export function OrderShow() {
   return (
-    <Show actions={false} component="div">
+    <Show actions={false} title={false} component="div">
       <OrderDetail />
     </Show>
   );

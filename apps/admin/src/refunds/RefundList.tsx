@@ -15,7 +15,7 @@ import {
   useNotify,
   useRefresh,
 } from 'react-admin';
-import { rupees } from '../api';
+import { IST_DATE_FIELD, rupees } from '../api';
 import type { VastraDataProvider } from '../dataProvider';
 
 function Retry({ row }: { row: RefundQueueRow }) {
@@ -58,7 +58,7 @@ export function RefundList() {
         </DataTable.Col>
         <DataTable.Col source="lastError" label="Last error" />
         <DataTable.Col label="Asked">
-          <DateField source="createdAt" showTime />
+          <DateField source="createdAt" {...IST_DATE_FIELD} />
         </DataTable.Col>
         <DataTable.Col label="">
           <FunctionField<RefundQueueRow> render={(r) => <Retry row={r} />} />

@@ -20,7 +20,7 @@ import {
 import type { GstReport } from '@vastra/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { api, rupees } from '../api';
+import { api, istDate, rupees } from '../api';
 
 type Tax = { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number };
 
@@ -121,7 +121,7 @@ export function GstReports() {
             {report.register.map((r) => (
               <TableRow key={r.number}>
                 <TableCell>{r.number}</TableCell>
-                <TableCell>{new Date(r.issuedAt).toLocaleDateString('en-IN')}</TableCell>
+                <TableCell>{istDate(r.issuedAt)}</TableCell>
                 <TableCell>{r.orderNumber}</TableCell>
                 <TableCell>{r.state}</TableCell>
                 <TaxCells row={r} />

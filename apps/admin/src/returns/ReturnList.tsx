@@ -4,7 +4,13 @@
  * pieces go back in stock) and refund. Refund needs `refunds.write`, which support lacks.
  */
 import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
-import { RETURN_STATUSES, type ReturnRequest } from '@vastra/contracts';
+import {
+  RETURN_REASON_LABELS,
+  RETURN_STATUS_LABELS,
+  RETURN_STATUSES,
+  rupeesToPaise,
+  type ReturnRequest,
+} from '@vastra/contracts';
 import { useState } from 'react';
 import {
   Link,
@@ -51,12 +57,12 @@ function ReturnCard({ request }: { request: ReturnRequest }) {
     <Card sx={{ mb: 2 }} data-testid={`return-${request.orderNumber}`}>
       <CardContent>
         <Typography component="h2" variant="h6">
-          <Link to={`/orders/${request.orderId}/show`}>{request.orderNumber}</Link> · {request.status} ·{' '}
-          {request.reason}
+          <Link to={`/orders/${request.orderId}/show`}>{request.orderNumber}</Link> ·{' '}
+          {RETURN_STATUS_LABELS[request.status]} · {RETURN_REASON_LABELS[request.reason]}
         </Typography>
         <Typography>
           {request.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} · refund{' '}
-          {rupees(Math.round(request.refundAmount * 100))}
+          {rupees(rupeesToPaise(request.refundAmount))}
         </Typography>
         {request.comment ? <Typography color="text.secondary">“{request.comment}”</Typography> : null}
         <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap' }}>
@@ -125,7 +131,13 @@ function Queue() {
 export function ReturnList() {
   return (
     <List
-      filters={[<SelectInput key="status" source="status" choices={RETURN_STATUSES.map((id) => ({ id, name: id }))} />]}
+      filters={[
+        <SelectInput
+          key="status"
+          source="status"
+          choices={RETURN_STATUSES.map((id) => ({ id, name: RETURN_STATUS_LABELS[id] }))}
+        />,
+      ]}
       exporter={false}
     >
       <Queue />

@@ -18,6 +18,7 @@ import {
   TextInput,
   required,
 } from 'react-admin';
+import { IST_DATE_FIELD } from '../api';
 
 const roles = ADMIN_ROLES.map((id) => ({ id, name: id }));
 
@@ -35,7 +36,7 @@ export function StaffList() {
           <BooleanField source="disabled" />
         </DataTable.Col>
         <DataTable.Col label="Last sign-in">
-          <DateField source="lastLoginAt" showTime emptyText="never" />
+          <DateField source="lastLoginAt" {...IST_DATE_FIELD} emptyText="never" />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -79,7 +80,7 @@ export function AuditList() {
     >
       <DataTable rowClick={false} bulkActionButtons={false}>
         <DataTable.Col label="When">
-          <DateField source="at" showTime />
+          <DateField source="at" {...IST_DATE_FIELD} />
         </DataTable.Col>
         <DataTable.Col label="Who">
           <FunctionField<AuditEntry> render={(e) => `${e.actor.email} (${e.actor.role})`} />

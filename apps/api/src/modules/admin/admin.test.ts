@@ -87,7 +87,7 @@ describe('roles on every admin route', () => {
 
 describe('orders', () => {
   it('finds an order by number, phone, email and AWB, and filters by status, state, pincode and dates', async () => {
-    const delhi = await order(1, { shippingAddress: { ...DELHI_ADDRESS, phone: '9988776655' } });
+    const delhi = await order(2, { shippingAddress: { ...DELHI_ADDRESS, phone: '9988776655' } });
     const list = (query: string) => asStaff(ctx.app, team.support, 'GET', `/admin/api/orders?${query}`);
     const ids = async (query: string) => {
       const res = await list(query);
@@ -95,6 +95,8 @@ describe('orders', () => {
       return (res.json().data.rows as { id: string }[]).map((r) => r.id);
     };
     assert.deepEqual(await ids(`q=${delhi.orderNumber}`), [delhi.id]);
+    const [row] = (await list(`q=${delhi.orderNumber}`)).json().data.rows;
+    assert.equal(row.itemCount, 2, 'the row counts the pieces');
     assert.ok((await ids('q=99887%2076655')).includes(delhi.id), 'by the delivery phone, as typed');
     assert.ok((await ids(`q=${encodeURIComponent(shopper.email)}`)).includes(delhi.id), 'by the shopper email');
     assert.ok((await ids('q=9123456780')).includes(delhi.id), 'by the account phone');

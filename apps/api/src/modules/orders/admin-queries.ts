@@ -92,12 +92,9 @@ export class AdminOrderQueries {
       filter.q ? searchCondition(filter.q, filter.userIds ?? []) : undefined,
       filter.ids ? inArray(orders.id, filter.ids) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    const [page, [total]] = await Promise.all([
       this.db
-        .select({
-          order: orders,
-          itemCount: sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
-        })
+        .select()
         .from(orders)
         .where(where)
         .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -105,8 +102,21 @@ export class AdminOrderQueries {
         .offset((filter.page - 1) * filter.perPage),
       this.db.select({ n: count() }).from(orders).where(where),
     ]);
+    const pieces = page.length
+      ? await this.db
+          .select({ orderId: orderItems.orderId, n: sql<number>`sum(${orderItems.quantity})::int` })
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              page.map((o) => o.id),
+            ),
+          )
+          .groupBy(orderItems.orderId)
+      : [];
+    const piecesOf = new Map(pieces.map((row) => [row.orderId, Number(row.n)]));
     return {
-      rows: rows.map(({ order, itemCount }) => ({
+      rows: page.map((order) => ({
         id: order.id,
         orderNumber: order.orderNumber,
         userId: order.userId,
@@ -119,7 +129,7 @@ export class AdminOrderQueries {
         city: order.shippingAddress.city,
         state: order.shippingAddress.state,
         pincode: order.shippingAddress.postalCode,
-        itemCount,
+        itemCount: piecesOf.get(order.id) ?? 0,
         totalPaise: order.totalPaise,
         awb: order.awb,
       })),
