@@ -1,18 +1,20 @@
 /**
  * `npm run ops -- <action> <order> [options]`: the store's steps of an order from a terminal
- * (behaviour.md §10, README "After the purchase"). It calls the running API's operator routes
- * over HTTP (the embedded PGlite database cannot be opened by a second process while the
- * store runs) and prints the order number, status, shipment and timeline; a refused step
- * prints the API's message and exits 1, a wrong command line exits 2.
+ * (behaviour.md §10, README "After the purchase", docs/admin.md). A client of the running
+ * API's admin API (`/admin/api/*`) over HTTP (the embedded PGlite database cannot be opened by
+ * a second process while the store runs): it finds the order by number or id and prints the
+ * order number, status, shipment and timeline; a refused step prints the API's message and
+ * exits 1, a wrong command line exits 2. Every step lands in the admin's audit log.
  *
  * API address: OPS_API_URL, else PUBLIC_URL, else http://127.0.0.1:${PORT:-9000}.
- * Token: OPERATOR_TOKEN, else the token the API generated into DATA_DIR (default ./data,
- * relative to apps/api like the server).
+ * Token: OPERATOR_TOKEN (the operator token, which acts as an owner, or a staff member's
+ * session token, with that member's role), else the operator token the API generated into
+ * DATA_DIR (default ./data, relative to apps/api like the server).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Order } from '@vastra/contracts';
+import { ADMIN_API_PREFIX, ORDER_MESSAGES, type AdminOrderRow, type Order } from '@vastra/contracts';
 import { operatorTokenFile } from './plugins/operator-auth';
 
 const USAGE = `Usage: npm run ops -- <action> <order> [options]
@@ -35,7 +37,8 @@ Actions:
   help                                          this text
 
 Options: --note N adds a note to any step's timeline entry.
-Env: OPS_API_URL (else PUBLIC_URL, else http://127.0.0.1:$PORT), OPERATOR_TOKEN (else DATA_DIR/secrets/operator-token).`;
+Env: OPS_API_URL (else PUBLIC_URL, else http://127.0.0.1:$PORT), OPERATOR_TOKEN (the operator token or a staff
+     session token; else DATA_DIR/secrets/operator-token).`;
 
 const STEPS: Record<string, string> = {
   confirm: 'confirmed',
@@ -53,7 +56,8 @@ const RETURN_STEPS: Record<string, string> = {
 
 class UsageError extends Error {}
 
-type Request = { method: 'GET' | 'POST'; path: string; body?: object };
+/** An admin API call; `order` is resolved to the order's id first and `path` is under /orders/{id}. */
+type Request = { method: 'GET' | 'POST'; path: string; order?: string; body?: object };
 
 /** The HTTP call an action stands for; UsageError for a wrong command line. */
 function requestFor(argv: string[]): Request | null {
@@ -72,18 +76,19 @@ function requestFor(argv: string[]): Request | null {
   });
   const [action, ref] = positionals;
   if (!action || action === 'help' || values.help) return null;
-  if (action === 'refresh-refunds') return { method: 'POST', path: '/ops/refunds/refresh' };
+  if (action === 'refresh-refunds') return { method: 'POST', path: '/refunds/refresh' };
   if (!ref) throw new UsageError(`${action}: which order? Give its number (VST-001001) or id.`);
-  const order = `/ops/orders/${encodeURIComponent(ref)}`;
+  const order = ref;
   const note = values.note ? { note: values.note } : {};
-  if (action === 'show') return { method: 'GET', path: order };
+  if (action === 'show') return { method: 'GET', order, path: '' };
   const step = STEPS[action];
   if (step) {
     if (step === 'shipped' && !(values.courier && values.awb)) throw new UsageError('ship needs --courier and --awb.');
     if (values.eta && !/^\d{4}-\d{2}-\d{2}$/.test(values.eta)) throw new UsageError('--eta must be YYYY-MM-DD.');
     return {
       method: 'POST',
-      path: `${order}/transition`,
+      order,
+      path: '/steps',
       body: {
         to: step,
         ...note,
@@ -100,12 +105,12 @@ function requestFor(argv: string[]): Request | null {
   }
   if (action === 'cancel') {
     if (!values.reason) throw new UsageError('cancel needs --reason.');
-    return { method: 'POST', path: `${order}/cancel`, body: { reason: values.reason } };
+    return { method: 'POST', order, path: '/cancel', body: { reason: values.reason } };
   }
   const returnStep = RETURN_STEPS[action];
   if (returnStep) {
     if (returnStep === 'reject' && !values.note) throw new UsageError('reject-return needs --note.');
-    return { method: 'POST', path: `${order}/return/${returnStep}`, body: note };
+    return { method: 'POST', order, path: `/return/${returnStep}`, body: note };
   }
   throw new UsageError(`Unknown action "${action}".`);
 }
@@ -141,10 +146,51 @@ function connection(env: NodeJS.ProcessEnv): { baseUrl: string; token: string } 
   }
 }
 
+type Target = { baseUrl: string; token: string };
+type Answer = { message?: string; data?: { order?: Order; refunds?: number } & Partial<Order> };
+
+/** The API refused the call (its message) or could not be reached. */
+class Refused extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One admin API call with the token; the envelope, or Refused with the API's message. */
+async function call(target: Target, method: Request['method'], apiPath: string, body?: object): Promise<Answer> {
+  let res: Response;
+  try {
+    res = await fetch(`${target.baseUrl}${ADMIN_API_PREFIX}${apiPath}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${target.token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch (err) {
+    throw new Refused(
+      `The API at ${target.baseUrl} cannot be reached (${(err as Error).message}). Is the store running?`,
+    );
+  }
+  const answer = (await res.json().catch(() => ({}))) as Answer;
+  if (!res.ok) throw new Refused(answer.message ?? `The API answered ${res.status}.`);
+  return answer;
+}
+
+/** The order's id: an id as given; an order number through the order list's search. */
+async function orderIdOf(target: Target, ref: string): Promise<string> {
+  if (UUID.test(ref)) return ref;
+  const found = (await call(target, 'GET', `/orders?q=${encodeURIComponent(ref)}&perPage=200`)) as {
+    data?: { rows?: AdminOrderRow[] };
+  };
+  const row = found.data?.rows?.find((r) => r.orderNumber.toUpperCase() === ref.toUpperCase());
+  if (!row) throw new Refused(ORDER_MESSAGES.notFound);
+  return row.id;
+}
+
 /** Runs one command line; returns the exit code (0 done, 1 refused or unreachable, 2 wrong command line). */
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   let request: Request | null;
-  let target: { baseUrl: string; token: string };
+  let target: Target;
   try {
     request = requestFor(argv);
     if (!request) {
@@ -157,30 +203,19 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     console.error('Run "npm run ops -- help" for the actions.');
     return 2;
   }
-  let res: Response;
+  let answer: Answer;
   try {
-    res = await fetch(`${target.baseUrl}${request.path}`, {
-      method: request.method,
-      headers: {
-        authorization: `Bearer ${target.token}`,
-        ...(request.body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(request.body ? { body: JSON.stringify(request.body) } : {}),
-    });
+    const apiPath = request.order ? `/orders/${await orderIdOf(target, request.order)}${request.path}` : request.path;
+    answer = await call(target, request.method, apiPath, request.body);
   } catch (err) {
-    console.error(`The API at ${target.baseUrl} cannot be reached (${(err as Error).message}). Is the store running?`);
-    return 1;
-  }
-  const answer = (await res.json().catch(() => ({}))) as {
-    message?: string;
-    data?: { order?: Order; refunds?: number };
-  };
-  if (!res.ok) {
-    console.error(answer.message ?? `The API answered ${res.status}.`);
+    if (!(err instanceof Refused)) throw err;
+    console.error(err.message);
     return 1;
   }
   if (answer.message) console.log(answer.message);
-  if (answer.data?.order) console.log(describeOrder(answer.data.order));
+  // Order steps answer the order itself; the detail and return steps answer { order, … }.
+  const order = answer.data?.order ?? (answer.data?.orderNumber ? (answer.data as Order) : undefined);
+  if (order) console.log(describeOrder(order));
   else if (answer.data?.refunds !== undefined) console.log(`Refunds checked: ${answer.data.refunds}`);
   return 0;
 }

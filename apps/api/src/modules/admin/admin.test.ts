@@ -57,6 +57,7 @@ describe('roles on every admin route', () => {
       ['POST', `/admin/api/orders/${placed.id}/return/refund`, {}, ['owner', 'staff']],
       ['GET', '/admin/api/refunds', undefined, ['owner', 'staff']],
       ['POST', '/admin/api/refunds/00000000-0000-4000-8000-000000000000/retry', undefined, ['owner', 'staff']],
+      ['POST', '/admin/api/refunds/refresh', undefined, ['owner', 'staff']],
       ['GET', '/admin/api/customers', undefined, ['owner', 'staff', 'support']],
       ['GET', `/admin/api/customers/${shopper.userId}`, undefined, ['owner', 'staff', 'support']],
       ['POST', `/admin/api/customers/${shopper.userId}/notes`, { body: 'VIP' }, ['owner', 'staff', 'support']],

@@ -169,6 +169,20 @@ export const adminServiceRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
   );
 
   app.post(
+    `${P}/refunds/refresh`,
+    {
+      onRequest: app.requireStaff('refunds.write'),
+      config: { audit: { action: 'refund.refresh', entity: 'refund' } },
+      schema: {
+        tags,
+        summary: 'Submit every pending gateway refund again, or read its state at the gateway (`npm run ops`)',
+        response: { 200: envelope(z.object({ refunds: z.number().int() })), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ok({ refunds: await payments.refreshPendingRefunds() }),
+  );
+
+  app.post(
     `${P}/refunds/:id/retry`,
     {
       onRequest: app.requireStaff('refunds.write'),
