@@ -18,15 +18,19 @@ import {
 import { IST_DATE_FIELD, rupees } from '../api';
 import type { VastraDataProvider } from '../dataProvider';
 
+/** The refunds that want the store: not yet through, or refused by the gateway. */
+const WAITING = 'pending,failed';
+const STATUS_CHOICES = [{ id: WAITING, name: 'Pending or failed' }, ...REFUND_STATUSES.map((id) => ({ id, name: id }))];
+
 function Retry({ row }: { row: RefundQueueRow }) {
   const dataProvider = useDataProvider<VastraDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (row.method !== 'gateway' || row.status !== 'pending') return null;
+  if (row.method !== 'gateway' || row.status === 'completed') return null;
   const retry = async () => {
     try {
       await dataProvider.retryRefund(row.id);
-      notify('Refund sent to the gateway again', { type: 'info' });
+      notify('Refund asked of the gateway again', { type: 'info' });
       refresh();
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
@@ -39,10 +43,10 @@ export function RefundList() {
   return (
     <List
       filters={[
-        <SelectInput key="status" source="status" choices={REFUND_STATUSES.map((id) => ({ id, name: id }))} />,
+        <SelectInput key="status" source="status" choices={STATUS_CHOICES} />,
         <SelectInput key="method" source="method" choices={REFUND_METHODS.map((id) => ({ id, name: id }))} />,
       ]}
-      filterDefaultValues={{ status: 'pending' }}
+      filterDefaultValues={{ status: WAITING }}
       exporter={false}
     >
       <DataTable rowClick={false} bulkActionButtons={false}>

@@ -189,7 +189,8 @@ export const adminServiceRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
       config: { audit: { action: 'refund.retry', entity: 'refund', id: idOf } },
       schema: {
         tags,
-        summary: 'Submit a pending gateway refund again, or read its state at the gateway',
+        summary:
+          'Retry a gateway refund: a failed one is asked for again under a new refund id; a pending one is submitted again or read',
         params: idParams,
         response: {
           200: envelope(z.object({ id: z.string(), status: z.string(), providerState: z.string().nullable() })),
@@ -198,7 +199,7 @@ export const adminServiceRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
       },
     },
     async (request) => {
-      const refund = await payments.refreshRefund(request.params.id);
+      const refund = await payments.retryRefund(request.params.id);
       return ok({ id: refund.id, status: refund.status, providerState: refund.providerState });
     },
   );

@@ -224,6 +224,34 @@ describe('a PhonePe refund', () => {
     );
   });
 
+  test('a failed refund retried by the store is asked for again under a new id, once, and completes', async () => {
+    const { order, merchantOrderId } = await paidOrder();
+    const refund = await refunded(ctx.app.payments, order.id, 25_000);
+    phonePe.refundStatus.set(refund.merchantRefundId, { state: 'FAILED', errorCode: 'REFUND_FAILED' });
+    assert.equal((await ctx.app.payments.refreshRefund(refund.id)).status, 'failed');
+    const sentBefore = phonePe.refunds.length;
+
+    const [retried, again] = await Promise.all([
+      ctx.app.payments.retryRefund(refund.id),
+      ctx.app.payments.retryRefund(refund.id),
+    ]);
+    assert.equal(phonePe.refunds.length, sentBefore + 1, 'two retries at once ask PhonePe once');
+    const sent = phonePe.refunds.at(-1)!.body;
+    assert.notEqual(sent.merchantRefundId, refund.merchantRefundId, 'a new merchantRefundId');
+    assert.deepEqual([sent.amount, sent.originalMerchantOrderId], [25_000, merchantOrderId]);
+    for (const r of [retried, again]) assert.equal(r.status, 'pending');
+    const row = await refundRow(refund.id);
+    assert.equal(row.merchantRefundId, sent.merchantRefundId);
+
+    phonePe.refundStatus.set(row.merchantRefundId, { state: 'COMPLETED' });
+    await webhook(refundEvent('pg.refund.completed', row, merchantOrderId, 'COMPLETED'));
+    assert.equal((await refundRow(refund.id)).status, 'completed');
+    assert.deepEqual(
+      heard.filter((r) => r.id === refund.id).map((r) => r.status),
+      ['failed', 'completed'],
+    );
+  });
+
   test('PhonePe down: stays pending with the error kept; a later refresh submits it', async () => {
     const { order, merchantOrderId } = await paidOrder();
     phonePe.down = true;

@@ -25,6 +25,9 @@ export type RefundRequest = {
   reason: string;
 };
 
+/** Our id of one request to the gateway (PhonePe `merchantRefundId`, at most 63 characters). */
+const newMerchantRefundId = () => `RF-${randomBytes(12).toString('hex')}`;
+
 /** Pending gateway refunds looked at per refresh. */
 const REFRESH_BATCH = 100;
 
@@ -76,7 +79,7 @@ export class RefundLedger {
         paymentId: payment?.id ?? null,
         returnRequestId: input.returnRequestId,
         method: input.method,
-        merchantRefundId: `RF-${randomBytes(12).toString('hex')}`,
+        merchantRefundId: newMerchantRefundId(),
         amountPaise: input.amountPaise,
         status: input.method === 'gateway' ? 'pending' : 'completed',
         reason: input.reason,
@@ -154,6 +157,36 @@ export class RefundLedger {
     } catch (err) {
       return this.keepRefundError(refund, err, 'refund status could not be read; it stays pending');
     }
+  }
+
+  /**
+   * The store's retry of one gateway refund. One the gateway FAILED goes back to pending under
+   * a new merchantRefundId (a gateway refuses a reused one; the failed attempt's id is logged
+   * beside the new one), and is submitted; the update is conditional on `failed`, so two
+   * retries at once ask once. A pending one is brought up to date (`refresh`); any other is
+   * answered as it is. NotFoundError for an unknown refund.
+   */
+  async retry(refundId: string): Promise<RefundRow> {
+    const refund = await this.refundRow(refundId);
+    if (refund.method !== 'gateway' || refund.status !== 'failed') return this.refresh(refundId);
+    const [row] = await this.db
+      .update(refunds)
+      .set({
+        status: 'pending',
+        merchantRefundId: newMerchantRefundId(),
+        providerRefundId: null,
+        providerState: null,
+        lastResponse: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'failed')))
+      .returning();
+    if (!row) return this.refundRow(refund.id);
+    this.opts.log.info(
+      { refundId: row.id, failedMerchantRefundId: refund.merchantRefundId, merchantRefundId: row.merchantRefundId },
+      'failed refund asked for again',
+    );
+    return this.submit(row.id);
   }
 
   /**

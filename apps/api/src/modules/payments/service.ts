@@ -254,6 +254,11 @@ export class PaymentService {
     return this.refunds.refresh(refundId);
   }
 
+  /** The store's retry of one gateway refund (a failed one asked for again): see RefundLedger.retry. */
+  retryRefund(refundId: string): Promise<RefundRow> {
+    return this.refunds.retry(refundId);
+  }
+
   /** Refreshes pending gateway refunds (the timer and the operator): see RefundLedger.refreshPending. */
   refreshPendingRefunds(opts: { idleForMs?: number } = {}): Promise<number> {
     return this.refunds.refreshPending(opts);
