@@ -380,6 +380,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     seller: config.invoices,
     creditNotes: returns,
   });
+  // The documents are issued when the goods leave and when a return is refunded, so the
+  // month's GST reports hold every supply (docs/admin.md).
+  orders.onStoreStep((orderId) => invoices.issueDue(orderId));
   await app.register(invoicesRoutes, { invoices });
   await app.register(shippingRoutes, { orders, tracker: trackerFromConfig(config.shipping) });
 

@@ -36,7 +36,10 @@ describe('numbers across the turn of the year', () => {
   before(() => {
     invoices = new InvoiceService({
       db: ctx.database.db,
-      orders: { get: () => Promise.reject(new Error('not used')) },
+      orders: {
+        get: () => Promise.reject(new Error('not used')),
+        getById: () => Promise.reject(new Error('not used')),
+      },
       pincodes: PincodeDirectory.load(),
       seller: ctx.config.invoices,
       now: () => clock,
@@ -125,7 +128,10 @@ test('a credit note waits for the refund: creditNoteNotReady before, and no numb
   const returnRequest = { id: '0b7d2f4e-1c3a-4e5f-8a9b-0c1d2e3f4a5b', orderId: order.id, status: 'picked_up' };
   const invoices = new InvoiceService({
     db: ctx.database.db,
-    orders: { get: () => Promise.reject(new Error('the order is not read before the refund')) },
+    orders: {
+      get: () => Promise.reject(new Error('the order is not read before the refund')),
+      getById: () => Promise.reject(new Error('not used')),
+    },
     pincodes: PincodeDirectory.load(),
     seller: ctx.config.invoices,
     creditNotes: {

@@ -1,8 +1,9 @@
 /**
  * GST invoices of orders and credit notes of refunded returns (behaviour.md §10 Invoices, §7 Orders):
- * numbers INV/2026-27/000001 and CN/2026-27/000001 given once per document on its first
- * download from one counter per kind and financial year (April to March, India time), the
- * document's data gathered from the order as the shopper sees it, and the PDF (pdf.ts).
+ * numbers INV/2026-27/000001 and CN/2026-27/000001 given once per document, when the goods
+ * leave or the return is refunded (`issueDue`) or on an earlier download, from one counter per
+ * kind and financial year (April to March, India time); the document's data gathered from the
+ * order as the shopper sees it, and the PDF (pdf.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_MESSAGES, type Order, type ReturnRequest } from '@vastra/contracts';
@@ -15,7 +16,20 @@ import { renderGstPdf, formatRupees, formatIndianDate, type GstDocument } from '
 import { invoiceCounters, invoiceDocuments, type InvoiceDocumentRow, type InvoiceKind } from './tables';
 
 /** The orders module as the invoices see it: the owner's order in its public shape (404 otherwise). */
-export type InvoiceOrders = { get(userId: string, orderId: string): Promise<Order> };
+export type InvoiceOrders = {
+  get(userId: string, orderId: string): Promise<Order>;
+  getById(orderId: string): Promise<Order>;
+};
+
+/** Statuses in which the goods have not left the store (or never will): no invoice is due yet. */
+const NOT_SUPPLIED = new Set<Order['status']>([
+  'pending_payment',
+  'payment_failed',
+  'placed',
+  'confirmed',
+  'packed',
+  'cancelled',
+]);
 
 /**
  * The returns module as the credit notes see it (ReturnsService.creditNoteLines): the owner's
@@ -132,6 +146,20 @@ export class InvoiceService {
       lines,
     });
     return { filename: `credit-note-${returnRequest.id}.pdf`, pdf };
+  }
+
+  /**
+   * Issues the GST documents an order is due after a store step, so that a month's GST
+   * reports hold every supply whether or not the shopper downloads anything: the invoice once
+   * the goods have left (shipped or later) and the invoice may be shown (paid online, or cash
+   * on delivery delivered), and the credit note of a refunded return. Numbers come from the
+   * same counters as downloads (`issue`), so a document is never issued twice.
+   */
+  async issueDue(orderId: string): Promise<void> {
+    const order = await this.deps.orders.getById(orderId);
+    if (!order.invoiceAvailable || NOT_SUPPLIED.has(order.status)) return;
+    await this.issue('invoice', order.id, null);
+    if (order.returnRequest?.status === 'refunded') await this.issue('credit_note', order.id, order.returnRequest.id);
   }
 
   /**

@@ -20,7 +20,7 @@ import { OrderPlacement } from './place';
 import { OrderPresenter } from './presenter';
 import { OrderQueries } from './queries';
 import type { OrderItemRow, OrderRow } from './tables';
-import { OrderTransitions } from './transitions';
+import { OrderTransitions, type StoreStepListener } from './transitions';
 import type { CreateOrderInput, OperatorStep, OrdersDeps, TransitionInput } from './types';
 
 export {
@@ -135,6 +135,16 @@ export class OrdersService {
     input: { note?: string | null; shipment?: TransitionInput['shipment'] },
   ): Promise<Order> {
     return this.transitions.advance(ref, to, input);
+  }
+
+  /** Sets who hears of committed store steps: see OrderTransitions.onStoreStep. */
+  onStoreStep(listener: StoreStepListener): void {
+    this.transitions.onStoreStep(listener);
+  }
+
+  /** Tells the store-step listener that a step of the order committed: see OrderTransitions.storeStepDone. */
+  storeStepDone(orderId: string): Promise<void> {
+    return this.transitions.storeStepDone(orderId);
   }
 
   /** Moves an order one lifecycle step inside the transaction `db`: see OrderTransitions.transition. */

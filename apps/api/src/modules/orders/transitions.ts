@@ -21,7 +21,12 @@ const STEP_MAILS: Partial<Record<OperatorStep, OrderMailEvent>> = {
   delivered: 'delivered',
 };
 
+/** Told after a store step of an order committed (the invoices module issues its GST documents). */
+export type StoreStepListener = (orderId: string) => Promise<void>;
+
 export class OrderTransitions {
+  private storeStepListener: StoreStepListener | null = null;
+
   constructor(
     private readonly deps: OrdersDeps,
     private readonly queries: OrderQueries,
@@ -90,7 +95,25 @@ export class OrderTransitions {
     );
     const mail = STEP_MAILS[to];
     if (mail) await this.notify(row.id, mail);
+    await this.storeStepDone(row.id);
     return this.presenter.one(row);
+  }
+
+  /** Sets who hears of committed store steps (a second call replaces the first). */
+  onStoreStep(listener: StoreStepListener): void {
+    this.storeStepListener = listener;
+  }
+
+  /**
+   * Tells the listener that a store step of the order committed (`advance`, and the returns
+   * module's steps). A listener that throws is logged: the step stands.
+   */
+  async storeStepDone(orderId: string): Promise<void> {
+    try {
+      await this.storeStepListener?.(orderId);
+    } catch (err) {
+      this.deps.log.error({ err, orderId }, 'work after a store step failed');
+    }
   }
 
   /**

@@ -16,7 +16,7 @@ import type { ReturnSummaries } from './summaries';
 /** What returns need of the orders module. */
 export type OrdersPort = Pick<
   OrdersService,
-  'transition' | 'findRef' | 'ownRowForUpdate' | 'getById' | 'items' | 'notify' | 'orderNumbers'
+  'transition' | 'findRef' | 'ownRowForUpdate' | 'getById' | 'items' | 'notify' | 'orderNumbers' | 'storeStepDone'
 >;
 
 export type ReturnsDeps = {
