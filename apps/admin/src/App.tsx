@@ -35,6 +35,12 @@ const theme: RaThemeOptions = {
   palette: { primary: { main: '#8a1a42' }, secondary: { main: '#3d2b33' } },
   components: {
     ...defaultTheme.components,
+    // The content column may shrink to a phone's width: wide tables scroll inside it instead
+    // of widening the page.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
     // react-admin's row checkboxes put their aria-label on MUI's wrapping span, where it names
     // nothing (axe: aria-prohibited-attr, label): move it onto the input itself.
     MuiCheckbox: {
