@@ -63,12 +63,18 @@ describe('roles on every admin route', () => {
       ['POST', `/admin/api/customers/${shopper.userId}/notes`, { body: 'VIP' }, ['owner', 'staff', 'support']],
       ['POST', `/admin/api/customers/${shopper.userId}/block`, { blocked: false }, ['owner']],
     ];
+    const audited = async () =>
+      (await asStaff(ctx.app, team.owner, 'GET', '/admin/api/audit?perPage=1')).json().data.total as number;
     for (const [method, url, body, allowed] of routes) {
       for (const role of ['support', 'staff', 'owner'] as AdminRole[]) {
+        const entriesBefore = await audited();
         const res = await asStaff(ctx.app, team[role], method as 'GET', url, body);
         if (allowed.includes(role)) {
           assert.notEqual(res.statusCode, 403, `${role} ${method} ${url}: ${res.body}`);
           assert.notEqual(res.statusCode, 401, `${role} ${method} ${url}`);
+          // Every write that went through is in the audit log; reads and refusals are not.
+          const written = method === 'POST' && res.statusCode < 300;
+          assert.equal(await audited(), entriesBefore + (written ? 1 : 0), `audit of ${role} ${method} ${url}`);
         } else {
           assert.equal(res.statusCode, 403, `${role} ${method} ${url}: ${res.body}`);
           assert.equal(res.json().message, ADMIN_MESSAGES.notAllowed);
