@@ -10,7 +10,8 @@ import type { OrderRecord } from './OrderShow';
 export function PackingSlip() {
   const { id } = useParams();
   const { data: order } = useGetOne<OrderRecord>('orders', { id: id! });
-  if (!order) return null;
+  // Opened from the list, react-admin first hands over the list's row, which has no items.
+  if (!order?.items) return null;
   const a = order.shippingAddress;
   return (
     <Box component="main" sx={{ p: 3, maxWidth: 720, mx: 'auto', bgcolor: 'white' }}>
@@ -43,7 +44,7 @@ export function PackingSlip() {
             <TableRow key={item.id}>
               <TableCell>{item.sku}</TableCell>
               <TableCell>
-                {item.brand} {item.name} ({item.color})
+                {item.name} ({item.color})
               </TableCell>
               <TableCell>{item.size}</TableCell>
               <TableCell align="right">{item.quantity}</TableCell>
