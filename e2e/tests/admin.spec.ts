@@ -4,14 +4,15 @@
  * a code; sees a new order on the dashboard; finds it by the shopper's phone; confirms, packs
  * and ships it with an AWB, and the shopper's order page shows "Shipped" with the tracking
  * link; a return is approved, picked up with restock and refunded, and the stock is back. A
- * `support` member sees no refund button and the API refuses the call. Screenshots of the
- * dashboard, order list, order detail and returns queue at 1280 and 390 px; axe on each.
+ * `support` member sees no refund button and the API refuses the call. The owner finds a size by
+ * its SKU and receives more pieces (a stock movement). Screenshots of the dashboard, order
+ * list, order detail, packing slip, returns queue and products at 1280 and 390 px; axe on each.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
+import { accountMenuButton, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
 import {
   adminCall,
   developmentOwner,
@@ -103,10 +104,20 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await expectNoSeriousA11yViolations(page);
     await screenshotThisPage(page, 'admin-order');
 
+    const slip = await page.context().newPage();
+    await slip.goto(`${ADMIN}/orders/${order.id}/packing-slip`);
+    await expect(slip.getByRole('heading', { name: `Vastra · packing slip · ${order.orderNumber}` })).toBeVisible();
+    await expect(slip.getByRole('cell', { name: size!.sku })).toBeVisible();
+    await expect(slip.getByText(phone)).toBeVisible();
+    await expectNoSeriousA11yViolations(slip);
+    await screenshotThisPage(slip, 'admin-packing-slip');
+    await slip.close();
+
     const shopperContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const shopperPage = await shopperContext.newPage();
     await shopperPage.goto('/auth/login');
     await logInOnPage(shopperPage, shopper);
+    await expect(accountMenuButton(shopperPage, shopper)).toBeVisible();
     const detail = new OrderDetailPage(shopperPage);
     await detail.goto(order.id, order.orderNumber);
     await expect(detail.status).toHaveText('Shipped');
@@ -150,11 +161,37 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await expect(card).toContainText('Picked up');
     await expect(card.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await expect(supportPage.getByRole('menuitem', { name: 'Refunds' })).toHaveCount(0);
+    await expect(supportPage.getByRole('menuitem', { name: 'Products' })).toHaveCount(0);
     const refused = await adminCall(await staffCookie(support), 'POST', `/orders/${order.id}/return/refund`, {});
     expect(refused.status).toBe(403);
     await supportContext.close();
 
     await page.getByRole('button', { name: 'Refund' }).click();
     await expect(page.getByTestId(`return-${order.orderNumber}`)).toContainText('Refunded');
+  });
+
+  await test.step('the owner finds the size by its SKU and receives five more pieces, a stock movement', async () => {
+    await page.getByRole('menuitem', { name: 'Products' }).click();
+    await page.getByPlaceholder('Name, brand or SKU').fill(size!.sku);
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-products');
+    await page.getByText(product!.name).first().click();
+    const row = page.getByTestId(`size-${size!.sku}`);
+    await expect(row).toContainText(String(before));
+    await row.getByRole('button', { name: 'Change stock' }).click();
+    const dialog = page.getByRole('dialog', { name: `Change stock of ${size!.sku}` });
+    await dialog.getByLabel('Pieces (negative to take away)').fill('5');
+    await expect(dialog.getByRole('status')).toHaveText(`${before} now, ${before + 5} after`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(row).toContainText(String(before + 5));
+    expect(await stockOf(product!.id, size!.id)).toBe(before + 5);
+    await row.getByRole('button', { name: 'Movements' }).click();
+    const movements = page.getByRole('dialog', { name: `Stock movements of ${size!.sku}` });
+    await expect(movements.locator('tbody tr').first()).toContainText('received');
+    await expect(movements).toContainText(order.orderNumber);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-product');
+    await movements.getByRole('button', { name: 'Close' }).click();
   });
 });

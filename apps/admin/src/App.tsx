@@ -24,6 +24,7 @@ import { dataProvider } from './dataProvider';
 import { CustomerList, CustomerShow } from './customers/Customers';
 import { OrderList } from './orders/OrderList';
 import { OrderShow } from './orders/OrderShow';
+import { ProductList, ProductShow } from './products/Products';
 import { PackingSlip } from './orders/PackingSlip';
 import { RefundList } from './refunds/RefundList';
 import { GstReports } from './reports/GstReports';
@@ -38,6 +39,7 @@ const theme: RaThemeOptions = {
     // The content column may shrink to a phone's width: wide tables scroll inside it instead
     // of widening the page.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaShow: { styleOverrides: { root: { '& .RaShow-main, & .RaShow-card': { minWidth: 0 } } } },
     RaList: { styleOverrides: { root: { '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
@@ -95,6 +97,9 @@ export function App() {
                   <Resource name="returns" list={ReturnList} />
                   {can(permissions, 'refunds.read') ? <Resource name="refunds" list={RefundList} /> : null}
                   <Resource name="customers" list={CustomerList} show={CustomerShow} />
+                  {can(permissions, 'catalog.read') ? (
+                    <Resource name="products" list={ProductList} show={ProductShow} />
+                  ) : null}
                   {can(permissions, 'staff.manage') ? (
                     <Resource
                       name="staff"

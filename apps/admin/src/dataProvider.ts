@@ -3,9 +3,10 @@
  * page, page size and filters as the API's `page`, `perPage` and query fields; a record's
  * detail is the API's composite answer (an order with its customer and notes; a customer with
  * orders, returns, addresses and notes). The store's own actions (order steps, return steps,
- * refund retry, block, notes) are extra methods called through `useDataProvider`.
+ * refund retry, block, notes, stock changes) are extra methods called through `useDataProvider`.
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { StockAdjustBody, StockMovement } from '@vastra/contracts';
 import { api, query } from './api';
 
 type Page<T> = { rows: T[]; total: number };
@@ -17,6 +18,7 @@ const LISTS: Record<string, string> = {
   refunds: '/refunds',
   customers: '/customers',
   audit: '/audit',
+  products: '/products',
 };
 
 async function getList(resource: string, params: GetListParams) {
@@ -45,6 +47,7 @@ async function getOne(resource: string, id: Identifier) {
     const detail = await api<{ customer: RaRecord } & Record<string, unknown>>(`/customers/${id}`);
     return { data: { ...detail, ...detail.customer } };
   }
+  if (resource === 'products') return { data: await api<RaRecord>(`/products/${id}`) };
   throw new Error(`No detail of ${resource}`);
 }
 
@@ -69,6 +72,8 @@ export type VastraDataProvider = DataProvider & {
   returnStep(orderId: Identifier, step: string, body: { note?: string; restock?: boolean }): Promise<unknown>;
   retryRefund(id: Identifier): Promise<unknown>;
   setBlocked(id: Identifier, blocked: boolean): Promise<unknown>;
+  adjustStock(variantId: string, body: StockAdjustBody): Promise<StockMovement>;
+  stockMovements(variantId: string): Promise<StockMovement[]>;
 };
 
 const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not available in the admin`));
@@ -102,4 +107,6 @@ export const dataProvider: VastraDataProvider = {
   returnStep: (orderId, step, body) => api(`/orders/${orderId}/return/${step}`, { method: 'POST', body }),
   retryRefund: (id) => api(`/refunds/${id}/retry`, { method: 'POST' }),
   setBlocked: (id, blocked) => api(`/customers/${id}/block`, { method: 'POST', body: { blocked } }),
+  adjustStock: (variantId, body) => api(`/variants/${variantId}/stock`, { method: 'POST', body }),
+  stockMovements: (variantId) => api(`/variants/${variantId}/movements`),
 };

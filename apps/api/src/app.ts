@@ -28,6 +28,7 @@ import { registerErrorHandling } from './lib/error-handler';
 import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
 import {
+  adminCatalogRoutes,
   adminOrdersRoutes,
   adminReportsRoutes,
   adminServiceRoutes,
@@ -47,7 +48,7 @@ import {
   SessionService,
 } from './modules/auth';
 import { cartRoutes, CartService, scheduleGuestCartCleanup } from './modules/cart';
-import { catalogRoutes, CatalogService, InventoryService } from './modules/catalog';
+import { AdminCatalogQueries, catalogRoutes, CatalogService, InventoryService } from './modules/catalog';
 import { CouponService, couponsRoutes, createCodeLookupGuard, GiftCardService } from './modules/coupons';
 import { filesRoutes, LocalFileStore, UploadService } from './modules/files';
 import { healthRoutes } from './modules/health';
@@ -395,6 +396,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     returnsAdmin: new ReturnsAdmin({ db: database.db, orders, files, options: returnOptions }),
     payments,
     inventory,
+    catalogQueries: new AdminCatalogQueries(database.db),
     invoices,
     notes: new AdminNotes(database.db),
     customers: new Customers(database.db),
@@ -416,6 +418,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   if (notifier) scheduleStoreNotifications(app, notifier, config.storeNotify.everyMs, app.log);
   await app.register(adminOrdersRoutes, { deps: adminDeps });
   await app.register(adminServiceRoutes, { deps: adminDeps });
+  await app.register(adminCatalogRoutes, { deps: adminDeps });
   await app.register(adminReportsRoutes, {
     reports: new GstReports({ db: database.db, orders, creditNotes: returns, pincodes }),
   });

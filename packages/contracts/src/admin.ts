@@ -47,6 +47,8 @@ export const ADMIN_PERMISSIONS = {
   'staff.manage': OWNER,
   'settings.write': OWNER,
   'audit.read': OWNER,
+  'catalog.read': OPERATIONS,
+  'catalog.write': OPERATIONS,
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 
@@ -76,6 +78,9 @@ export const ADMIN_MESSAGES = {
   lastOwner: 'The store needs at least one active owner.',
   passwordChanged: 'Password changed. Other sessions have been signed out.',
   originNotAllowed: 'Admin changes must come from the admin app.',
+  stockBelowZero: 'Stock cannot go below zero.',
+  variantNotFound: 'No such size.',
+  productNotFound: 'No such product.',
 } as const;
 
 /** A recovery code as handed out: ten letters and digits in two groups, e.g. `k7m2p-x9q4r`. */
@@ -271,3 +276,78 @@ export type GstReport = z.infer<typeof gstReportSchema>;
 export const GST_REPORTS = ['register', 'b2c', 'hsn'] as const;
 /** A month as YYYY-MM. */
 export const monthSchema = z.string().regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'Give the month as YYYY-MM.');
+
+/** Why the store changes a size's stock by hand (docs/admin.md "Stock"). */
+export const STOCK_ADJUST_REASONS = ['received', 'damaged', 'counted', 'returned'] as const;
+export type StockAdjustReason = (typeof STOCK_ADJUST_REASONS)[number];
+/** Every stock movement's reason: the store's adjustments, and orders taking and giving back stock. */
+export const STOCK_MOVEMENT_REASONS = [...STOCK_ADJUST_REASONS, 'ordered', 'released'] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/**
+ * POST /admin/api/variants/{id}/stock: `set` the stock to `quantity` (a count), or change it by
+ * `quantity` (`delta`, negative to take away). The result may not go below zero.
+ */
+export const stockAdjustBodySchema = z
+  .object({
+    mode: z.enum(['set', 'delta']),
+    quantity: z.number().int().min(-100_000).max(100_000),
+    reason: z.enum(STOCK_ADJUST_REASONS),
+    note: z.string().trim().max(200).optional(),
+  })
+  .refine((b) => b.mode === 'delta' || b.quantity >= 0, { message: ADMIN_MESSAGES.stockBelowZero, path: ['quantity'] })
+  .refine((b) => b.mode === 'set' || b.quantity !== 0, { message: 'Give a change other than 0.', path: ['quantity'] });
+export type StockAdjustBody = z.infer<typeof stockAdjustBodySchema>;
+
+/** One change of a size's stock: who, when, why, before and after. */
+export const stockMovementSchema = z.object({
+  id: z.string(),
+  variantId: z.string(),
+  reason: z.enum(STOCK_MOVEMENT_REASONS),
+  stockBefore: z.number().int(),
+  stockAfter: z.number().int(),
+  actor: z.string(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+/** Stock levels the product list filters by: none left, at most LOW_STOCK_THRESHOLD in a size, or in stock. */
+export const STOCK_LEVELS = ['out', 'low', 'in'] as const;
+
+/** A row of the admin's product list; money in paise. */
+export const adminProductRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  gender: z.string(),
+  isActive: z.boolean(),
+  pricePaise: z.number().int(),
+  mrpPaise: z.number().int(),
+  discountPercent: z.number().int(),
+  /** Pieces over all sizes. */
+  stock: z.number().int(),
+  sizes: z.number().int(),
+  image: z.string().nullable(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+
+/** One product for the admin: its row, HSN code and sizes with their stock. */
+export const adminProductSchema = adminProductRowSchema.extend({
+  hsnCode: z.string(),
+  description: z.string(),
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      sku: z.string(),
+      size: z.string(),
+      color: z.string(),
+      pricePaise: z.number().int(),
+      mrpPaise: z.number().int(),
+      stock: z.number().int(),
+    }),
+  ),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;

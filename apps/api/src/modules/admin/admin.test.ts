@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_MESSAGES, AUTH_MESSAGES, type AdminRole, type Order } from '@vastra/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { stockMovements, variants } from '../../db/schema';
 import { bearer, freshIp, register, type Account } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -200,7 +200,7 @@ describe('returns', () => {
     const [movement] = await ctx.database.db
       .select()
       .from(stockMovements)
-      .where(eq(stockMovements.variantId, pieces[0]!.variantId));
+      .where(and(eq(stockMovements.variantId, pieces[0]!.variantId), eq(stockMovements.reason, 'returned')));
     assert.deepEqual(
       { reason: movement!.reason, before: movement!.stockBefore, after: movement!.stockAfter, actor: movement!.actor },
       { reason: 'returned', before, after: before + 2, actor: team.staff.email },

@@ -1,5 +1,6 @@
 /** The admin API module's public surface: its routes over the other modules' services (docs/admin.md). */
 export { scheduleStoreNotifications, StoreNotifier } from './notifier';
+export { adminCatalogRoutes } from './catalog-routes';
 export { adminOrdersRoutes } from './orders-routes';
 export { adminReportsRoutes } from './reports-routes';
 export { adminServiceRoutes } from './service-routes';

@@ -1,5 +1,5 @@
 /** What the admin API needs of the other modules: their services, never their tables. */
-import type { InventoryService } from '../catalog';
+import type { AdminCatalogQueries, InventoryService } from '../catalog';
 import type { InvoiceService } from '../invoices';
 import type { AdminOrderQueries, OrdersService } from '../orders';
 import type { PaymentService } from '../payments';
@@ -18,6 +18,7 @@ export type AdminDeps = {
   returnsAdmin: ReturnsAdmin;
   payments: PaymentService;
   inventory: InventoryService;
+  catalogQueries: AdminCatalogQueries;
   invoices: InvoiceService;
   notes: AdminNotes;
   customers: Customers;

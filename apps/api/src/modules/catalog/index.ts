@@ -1,4 +1,5 @@
-/** The catalogue module's public surface: reads (CatalogService), stock (InventoryService), routes. */
+/** The catalogue module's public surface: reads (CatalogService, AdminCatalogQueries), stock (InventoryService), routes. */
+export { AdminCatalogQueries, type AdminProductFilter } from './admin-queries';
 export { InventoryService, type LowStockVariant, type ReservedLine, type StockLine } from './inventory';
 export { catalogRoutes } from './routes';
 export { refreshSearchTerms } from './search-terms';

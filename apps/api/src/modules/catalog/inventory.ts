@@ -1,16 +1,23 @@
 /**
  * Stock of the catalogue's variants (docs/architecture.md "Conventions": stock). Every change
- * of stock goes through here: orders reserve and give back, returns are restocked (with a
- * stock movement), and the admin will adjust. Stock
+ * of stock goes through here and is recorded as a stock movement (docs/admin.md "Stock"):
+ * orders reserve and give back, returns are restocked, and the store adjusts. Stock
  * is taken with conditional updates (`stock = stock - q WHERE stock >= q`) in a fixed lock
  * order, inside the caller's transaction (`db`), so no two orders oversell and none deadlock;
  * each change keeps the product's listing flag `in_stock` true exactly while a size is in stock.
  */
-import { CART_MESSAGES, orderOutOfStock } from '@vastra/contracts';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import {
+  ADMIN_MESSAGES,
+  CART_MESSAGES,
+  orderOutOfStock,
+  type StockAdjustBody,
+  type StockMovement,
+  type StockMovementReason,
+} from '@vastra/contracts';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { ConflictError, NotFoundError } from '../../lib/errors';
-import { products, stockMovements, variants, type StockMovementReason } from './tables';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { products, stockMovements, variants } from './tables';
 
 /** A size and how many pieces of it. */
 export type StockLine = { productId: string; variantId: string; quantity: number };
@@ -28,6 +35,17 @@ export type ReservedLine = StockLine & {
   image: string | null;
   unitPricePaise: number;
   mrpPaise: number;
+  /** The size's stock once this line was taken, for its stock movement. */
+  stockAfter: number;
+};
+
+/** A stock movement to record: who and why, and what the change belongs to. */
+export type MovementSource = { actor: string; reference: string | null };
+type NewMovement = MovementSource & {
+  variantId: string;
+  reason: StockMovementReason;
+  stockBefore: number;
+  stockAfter: number;
 };
 
 export type LowStockVariant = {
@@ -92,6 +110,7 @@ export class InventoryService {
         image: v.images.find((i) => i.isPrimary)?.url ?? v.images[0]?.url ?? null,
         unitPricePaise: v.price_paise,
         mrpPaise: v.mrp_paise,
+        stockAfter: 0,
       };
     });
     // A fixed order of row locks keeps two orders for the same sizes from deadlocking.
@@ -101,6 +120,7 @@ export class InventoryService {
         .set({ stock: sql`${variants.stock} - ${line.quantity}` })
         .where(and(eq(variants.id, line.variantId), sql`${variants.stock} >= ${line.quantity}`))
         .returning({ stock: variants.stock });
+      line.stockAfter = taken[0]?.stock ?? 0;
       if (taken.length === 0) {
         const [current] = await db
           .select({ stock: variants.stock })
@@ -116,14 +136,46 @@ export class InventoryService {
     return reserved;
   }
 
-  /** Puts `lines` back into stock (a released, cancelled or returned order), in the caller's transaction. */
-  async release(db: Db, lines: readonly StockLine[]): Promise<void> {
+  /** Records an order's reserved lines as `ordered` stock movements, once the order has its number. */
+  async recordOrdered(db: Db, lines: readonly ReservedLine[], source: MovementSource): Promise<void> {
+    await this.record(
+      db,
+      lines.map((l) => ({
+        variantId: l.variantId,
+        reason: 'ordered',
+        stockBefore: l.stockAfter + l.quantity,
+        stockAfter: l.stockAfter,
+        ...source,
+      })),
+    );
+  }
+
+  /**
+   * Puts `lines` back into stock in the caller's transaction, a stock movement each: `released`
+   * (an order released or cancelled) or `returned` (a picked-up return the store restocks).
+   */
+  async release(
+    db: Db,
+    lines: readonly StockLine[],
+    movement: MovementSource & { reason: Extract<StockMovementReason, 'released' | 'returned'> },
+  ): Promise<void> {
+    const moved: NewMovement[] = [];
     for (const line of [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
-      await db
+      const [row] = await db
         .update(variants)
         .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-        .where(eq(variants.id, line.variantId));
+        .where(eq(variants.id, line.variantId))
+        .returning({ stock: variants.stock });
+      if (row) {
+        moved.push({
+          variantId: line.variantId,
+          stockBefore: row.stock - line.quantity,
+          stockAfter: row.stock,
+          ...movement,
+        });
+      }
     }
+    await this.record(db, moved);
     await this.refreshInStock(
       db,
       lines.map((l) => l.productId),
@@ -131,32 +183,51 @@ export class InventoryService {
   }
 
   /**
-   * Puts pieces back on the shelf (a picked-up return the store restocks), in the caller's
-   * transaction, recording a stock movement per line with its stock before and after.
+   * The store's change of one size's stock (docs/admin.md "Stock"), in its own transaction:
+   * set to a count or changed by a delta, with a reason, recorded as a stock movement (the note
+   * as its reference). NotFoundError for an unknown size, ValidationError(stockBelowZero) when
+   * the result would be negative (nothing changes).
    */
-  async restock(
-    db: Db,
-    lines: readonly StockLine[],
-    movement: { reason: StockMovementReason; actor: string; reference: string | null },
-  ): Promise<void> {
-    for (const line of [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
-      const [row] = await db
-        .update(variants)
-        .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-        .where(eq(variants.id, line.variantId))
-        .returning({ stock: variants.stock });
-      if (!row) continue;
-      await db.insert(stockMovements).values({
-        variantId: line.variantId,
-        stockBefore: row.stock - line.quantity,
-        stockAfter: row.stock,
-        ...movement,
-      });
-    }
-    await this.refreshInStock(
-      db,
-      lines.map((l) => l.productId),
-    );
+  async adjust(db: Db, variantId: string, body: StockAdjustBody, actor: string): Promise<StockMovement> {
+    return db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ stock: variants.stock, productId: variants.productId })
+        .from(variants)
+        .where(eq(variants.id, variantId))
+        .for('update');
+      if (!current) throw new NotFoundError(ADMIN_MESSAGES.variantNotFound);
+      const stockAfter = body.mode === 'set' ? body.quantity : current.stock + body.quantity;
+      if (stockAfter < 0) throw new ValidationError(ADMIN_MESSAGES.stockBelowZero);
+      await tx.update(variants).set({ stock: stockAfter }).where(eq(variants.id, variantId));
+      const [movement] = await tx
+        .insert(stockMovements)
+        .values({
+          variantId,
+          reason: body.reason,
+          stockBefore: current.stock,
+          stockAfter,
+          actor,
+          reference: body.note || null,
+        })
+        .returning();
+      await this.refreshInStock(tx, [current.productId]);
+      return presentMovement(movement!);
+    });
+  }
+
+  /** A size's stock movements, newest first (at most `limit`). */
+  async movements(db: Db, variantId: string, limit = 100): Promise<StockMovement[]> {
+    const rows = await db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.variantId, variantId))
+      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+      .limit(limit);
+    return rows.map(presentMovement);
+  }
+
+  private async record(db: Db, movements: NewMovement[]): Promise<void> {
+    if (movements.length > 0) await db.insert(stockMovements).values(movements);
   }
 
   /** Active products' sizes with `threshold` pieces or fewer, fewest first (the dashboard's low stock). */
@@ -188,4 +259,8 @@ export class InventoryService {
       })
       .where(inArray(products.id, ids));
   }
+}
+
+function presentMovement(row: typeof stockMovements.$inferSelect): StockMovement {
+  return { ...row, createdAt: row.createdAt.toISOString() };
 }

@@ -4,7 +4,7 @@
  * paise. Other modules read these through `CatalogService` and `InventoryService`; their own
  * tables may reference these rows by foreign key.
  */
-import { GENDERS, SECTION_TYPES } from '@vastra/contracts';
+import { GENDERS, SECTION_TYPES, STOCK_MOVEMENT_REASONS, type StockMovementReason } from '@vastra/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -176,13 +176,10 @@ export const searchTerms = pgTable(
   (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );
 
-export const STOCK_MOVEMENT_REASONS = ['returned', 'received', 'damaged', 'counted'] as const;
-export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
-
 /**
- * Stock changes made by the store (docs/admin.md): a return put back on the shelf, and later
- * the admin's adjustments. Who, when, why, and the stock before and after. Orders taking and
- * giving back stock are recorded by the order itself, not here.
+ * Every change of a size's stock (docs/admin.md "Stock"): an order taking it and giving it back
+ * (released, cancelled), a return put back on the shelf, and the store's adjustments. Who,
+ * when, why, and the stock before and after.
  */
 export const stockMovements = pgTable(
   'stock_movements',
@@ -191,12 +188,12 @@ export const stockMovements = pgTable(
     variantId: uuid('variant_id')
       .notNull()
       .references(() => variants.id, { onDelete: 'cascade' }),
-    reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).notNull(),
+    reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).$type<StockMovementReason>().notNull(),
     stockBefore: integer('stock_before').notNull(),
     stockAfter: integer('stock_after').notNull(),
-    /** Who made the change (a staff member's email, or `operator-token`). */
+    /** Who made the change: a staff member's email, `operator-token`, `shopper` or `system`. */
     actor: text('actor').notNull(),
-    /** What it belongs to, e.g. the order number of a return. */
+    /** What it belongs to: the order number, or the store's note on an adjustment. */
     reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -48,7 +48,7 @@ export class OrderCancellation {
         note: by.reason,
         cancelReason: by.reason,
       });
-      const giftCardBack = await this.transitions.giveBack(tx, orderId);
+      const giftCardBack = await this.transitions.giveBack(tx, orderId, by.actor);
       const online = ONLINE_GATEWAYS.has(current.paymentGateway);
       if (online && current.paymentStatus === 'pending') {
         await payments.fail(

@@ -127,7 +127,7 @@ export class OrderPaymentSync {
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), eq(orders.status, 'pending_payment')))
       .returning({ id: orders.id });
     if (!row) return false;
-    await this.transitions.giveBack(db, orderId);
+    await this.transitions.giveBack(db, orderId, actor);
     await db.insert(orderEvents).values({ orderId, status: 'payment_failed', actor, note });
     return true;
   }

@@ -101,6 +101,11 @@ export function placeSteps(deps: OrdersDeps): Step<PlaceContext>[] {
     },
     { name: 'create the order', run: (ctx) => createOrder(ctx, options) },
     {
+      name: 'record the stock movements',
+      run: (ctx) =>
+        deps.inventory.recordOrdered(ctx.db, ctx.lines, { actor: 'shopper', reference: ctx.row!.orderNumber }),
+    },
+    {
       name: 'redeem the coupon',
       run: async (ctx) => {
         const coupon = ctx.quote?.coupon;

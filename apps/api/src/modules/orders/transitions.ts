@@ -187,14 +187,20 @@ export class OrderTransitions {
 
   /**
    * Gives back what an order held, in the caller's transaction: its stock (catalogue
-   * inventory), its coupon use and its gift card hold. Returns the paise put back on the gift card.
+   * inventory, a `released` stock movement each, by `actor`), its coupon use and its gift card
+   * hold. Returns the paise put back on the gift card.
    */
-  async giveBack(db: Db, orderId: string): Promise<number> {
+  async giveBack(db: Db, orderId: string, actor: string): Promise<number> {
     const items = await db
       .select({ variantId: orderItems.variantId, productId: orderItems.productId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
-    await this.deps.inventory.release(db, items);
+    const [order] = await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
+    await this.deps.inventory.release(db, items, {
+      reason: 'released',
+      actor,
+      reference: order?.orderNumber ?? null,
+    });
     await this.deps.coupons.release(db, orderId);
     return this.deps.giftCards.release(db, orderId);
   }

@@ -44,7 +44,7 @@ export type OrdersDeps = {
   payments: PaymentGateway;
   addressBook: AddressBook;
   /** Stock of the ordered sizes: taken when an order is placed, given back when it is released. */
-  inventory: Pick<InventoryService, 'reserve' | 'release'>;
+  inventory: Pick<InventoryService, 'reserve' | 'release' | 'recordOrdered'>;
   /** The shopper's cart: the lines an order without `items` buys, closed once ordered. */
   carts: Pick<CartService, 'activeLines' | 'closeOrderedLines'>;
   /** What the order view shows of returns (the returns module's ReturnSummaries, built first). */

@@ -181,7 +181,7 @@ export class ReturnsService {
       const line = lines.find((l) => l.id === item.orderItemId);
       return line ? [{ productId: line.productId, variantId: line.variantId, quantity: item.quantity }] : [];
     });
-    await this.deps.inventory.restock(db, pieces, { reason: 'returned', actor, reference: order.orderNumber });
+    await this.deps.inventory.release(db, pieces, { reason: 'returned', actor, reference: order.orderNumber });
   }
 
   /** A return request by id, without an owner check (operator, credit note); NotFoundError otherwise. */

@@ -25,7 +25,7 @@ export type ReturnsDeps = {
   payments: Pick<PaymentService, 'requestRefund' | 'submitRefund'>;
   giftCards: Pick<GiftCardService, 'refund'>;
   /** Puts picked-up pieces back in stock when the store chooses to. */
-  inventory: Pick<InventoryService, 'restock'>;
+  inventory: Pick<InventoryService, 'release'>;
   /** The return window and the returnable categories (built before orders, shared with them). */
   summaries: Pick<ReturnSummaries, 'checkWindow' | 'returnableFlags'>;
   /** Reads the stored evidence. */

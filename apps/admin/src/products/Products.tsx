@@ -1,0 +1,304 @@
+/**
+ * Products and stock (docs/admin.md "Products and stock"): the list with search (name, brand,
+ * SKU) and filters (category, brand, active, stock level, on sale); one product with its sizes,
+ * each size's stock set or changed with a reason, and its stock movements. Owner and staff.
+ */
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import {
+  ADMIN_MESSAGES,
+  STOCK_ADJUST_REASONS,
+  type AdminProduct,
+  type AdminProductRow,
+  type StockAdjustBody,
+  type StockMovement,
+} from '@vastra/contracts';
+import { useEffect, useState } from 'react';
+import {
+  BooleanField,
+  DataTable,
+  FunctionField,
+  List,
+  Loading,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleList,
+  TextInput,
+  Title,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import { istDateTime, rupees } from '../api';
+import type { VastraDataProvider } from '../dataProvider';
+
+type Variant = AdminProduct['variants'][number];
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Name, brand or SKU" />,
+  <TextInput key="category" source="category" label="Category (slug)" />,
+  <TextInput key="brand" source="brand" />,
+  <SelectInput
+    key="active"
+    source="active"
+    label="Status"
+    choices={[
+      { id: 'true', name: 'Active' },
+      { id: 'false', name: 'Inactive' },
+    ]}
+  />,
+  <SelectInput
+    key="stock"
+    source="stock"
+    label="Stock"
+    choices={[
+      { id: 'out', name: 'Sold out' },
+      { id: 'low', name: 'Low in a size' },
+      { id: 'in', name: 'In stock' },
+    ]}
+  />,
+  <SelectInput key="onSale" source="onSale" label="On sale" choices={[{ id: 'true', name: 'On sale' }]} />,
+];
+
+export function ProductList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <List filters={filters} exporter={false}>
+      {small ? (
+        <SimpleList<AdminProductRow>
+          primaryText={(r) => r.name}
+          secondaryText={(r) => `${r.brand} · ${r.stock} in stock${r.isActive ? '' : ' · inactive'}`}
+          tertiaryText={(r) => rupees(r.pricePaise)}
+          linkType="show"
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="brand" />
+          <DataTable.Col source="category" />
+          <DataTable.Col label="Price" align="right">
+            <FunctionField<AdminProductRow> render={(r) => rupees(r.pricePaise)} />
+          </DataTable.Col>
+          <DataTable.Col label="Off" align="right">
+            <FunctionField<AdminProductRow> render={(r) => (r.discountPercent ? `${r.discountPercent} %` : '—')} />
+          </DataTable.Col>
+          <DataTable.Col label="Stock" align="right">
+            <FunctionField<AdminProductRow> render={(r) => `${r.stock} in ${r.sizes} sizes`} />
+          </DataTable.Col>
+          <DataTable.Col label="Active">
+            <BooleanField source="isActive" />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+}
+
+/** The stock change form of one size: set to a count, or add or take away, with a reason. */
+function AdjustStock({ variant, onClose }: { variant: Variant; onClose: () => void }) {
+  const dataProvider = useDataProvider<VastraDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [body, setBody] = useState<StockAdjustBody>({ mode: 'delta', quantity: 0, reason: 'received' });
+  const after = body.mode === 'set' ? body.quantity : variant.stock + body.quantity;
+  const save = async () => {
+    try {
+      await dataProvider.adjustStock(variant.id, body);
+      notify(`${variant.sku}: ${after} in stock`, { type: 'info' });
+      refresh();
+      onClose();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="adjust-title">
+      <DialogTitle id="adjust-title">Change stock of {variant.sku}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField
+            select
+            label="How"
+            value={body.mode}
+            onChange={(e) => setBody({ ...body, mode: e.target.value as StockAdjustBody['mode'] })}
+          >
+            <MenuItem value="delta">Add or take away</MenuItem>
+            <MenuItem value="set">Set the count</MenuItem>
+          </TextField>
+          <TextField
+            label={body.mode === 'set' ? 'Pieces on the shelf' : 'Pieces (negative to take away)'}
+            type="number"
+            value={body.quantity}
+            onChange={(e) => setBody({ ...body, quantity: Math.trunc(Number(e.target.value)) })}
+          />
+          <TextField
+            select
+            label="Reason"
+            value={body.reason}
+            onChange={(e) => setBody({ ...body, reason: e.target.value as StockAdjustBody['reason'] })}
+          >
+            {STOCK_ADJUST_REASONS.map((r) => (
+              <MenuItem key={r} value={r}>
+                {r}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Note (optional)"
+            value={body.note ?? ''}
+            onChange={(e) => setBody({ ...body, note: e.target.value })}
+          />
+          <Typography role="status" color={after < 0 ? 'error' : 'text.primary'}>
+            {after < 0 ? ADMIN_MESSAGES.stockBelowZero : `${variant.stock} now, ${after} after`}
+          </Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={save} disabled={after < 0}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A size's stock movements, newest first. */
+function Movements({ variant, onClose }: { variant: Variant; onClose: () => void }) {
+  const dataProvider = useDataProvider<VastraDataProvider>();
+  const [rows, setRows] = useState<StockMovement[] | null>(null);
+  const notify = useNotify();
+  useEffect(() => {
+    dataProvider.stockMovements(variant.id).then(setRows, (err: Error) => notify(err.message, { type: 'error' }));
+  }, [dataProvider, notify, variant.id]);
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="movements-title" maxWidth="md" fullWidth>
+      <DialogTitle id="movements-title">Stock movements of {variant.sku}</DialogTitle>
+      <DialogContent>
+        {rows === null ? (
+          <Loading />
+        ) : rows.length === 0 ? (
+          <Typography>No movements yet.</Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>When</TableCell>
+                  <TableCell>Why</TableCell>
+                  <TableCell align="right">Before</TableCell>
+                  <TableCell align="right">After</TableCell>
+                  <TableCell>Who</TableCell>
+                  <TableCell>Reference</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((m) => (
+                  <TableRow key={m.id}>
+                    <TableCell>{istDateTime(m.createdAt)}</TableCell>
+                    <TableCell>{m.reason}</TableCell>
+                    <TableCell align="right">{m.stockBefore}</TableCell>
+                    <TableCell align="right">{m.stockAfter}</TableCell>
+                    <TableCell>{m.actor}</TableCell>
+                    <TableCell>{m.reference ?? ''}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ProductDetail() {
+  const product = useRecordContext<AdminProduct>();
+  const [open, setOpen] = useState<{ variant: Variant; what: 'adjust' | 'movements' } | null>(null);
+  // react-admin first shows the list's row (no sizes yet) while the detail loads.
+  if (!product?.variants) return <Loading />;
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={product.name} />
+      <Typography component="h1" variant="h5">
+        {product.name}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        {product.brand} · {product.category} · HSN {product.hsnCode} · {product.isActive ? 'active' : 'inactive'} ·{' '}
+        {rupees(product.pricePaise)} (MRP {rupees(product.mrpPaise)})
+      </Typography>
+      <Card>
+        <CardContent>
+          <Typography component="h2" variant="h6">
+            Sizes and stock
+          </Typography>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>SKU</TableCell>
+                  <TableCell>Size</TableCell>
+                  <TableCell align="right">Price</TableCell>
+                  <TableCell align="right">Stock</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {product.variants.map((v) => (
+                  <TableRow key={v.id} data-testid={`size-${v.sku}`}>
+                    <TableCell>{v.sku}</TableCell>
+                    <TableCell>{v.size}</TableCell>
+                    <TableCell align="right">{rupees(v.pricePaise)}</TableCell>
+                    <TableCell align="right">{v.stock}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Button size="small" onClick={() => setOpen({ variant: v, what: 'adjust' })}>
+                        Change stock
+                      </Button>
+                      <Button size="small" onClick={() => setOpen({ variant: v, what: 'movements' })}>
+                        Movements
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        </CardContent>
+      </Card>
+      {open?.what === 'adjust' ? <AdjustStock variant={open.variant} onClose={() => setOpen(null)} /> : null}
+      {open?.what === 'movements' ? <Movements variant={open.variant} onClose={() => setOpen(null)} /> : null}
+    </Box>
+  );
+}
+
+export function ProductShow() {
+  return (
+    <Show actions={false} title={false} component="div">
+      <ProductDetail />
+    </Show>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The admin's products and stock (docs/admin.md "Products and stock"): the product list with
+ * search and filters, one product with its sizes, a size's stock set or changed with a reason
+ * (a stock movement, audited), and a size's stock movements. Owner and staff only.
+ */
+import {
+  ADMIN_API_PREFIX,
+  STOCK_LEVELS,
+  adminPageQuerySchema,
+  adminProductRowSchema,
+  adminProductSchema,
+  envelope,
+  pageOf,
+  stockAdjustBodySchema,
+  stockMovementSchema,
+} from '@vastra/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, ok } from '../../lib/http';
+import { staffOf } from '../../plugins/admin-auth';
+import type { AdminDeps } from './types';
+
+const tags = ['admin'];
+const P = ADMIN_API_PREFIX;
+const idParams = z.object({ id: z.uuid() });
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+const yesNo = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const adminCatalogRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+  const { db, inventory, catalogQueries } = deps;
+
+  app.get(
+    `${P}/products`,
+    {
+      onRequest: app.requireStaff('catalog.read'),
+      schema: {
+        tags,
+        summary:
+          'Products, newest first: search (name, brand, slug, SKU) and filters (category, brand, active, stock, on sale)',
+        querystring: adminPageQuerySchema.extend({
+          q: z.string().trim().min(1).max(100).optional(),
+          category: z.string().trim().max(120).optional(),
+          brand: z.string().trim().max(120).optional(),
+          active: yesNo.optional(),
+          stock: z.enum(STOCK_LEVELS).optional(),
+          onSale: yesNo.optional(),
+        }),
+        response: { 200: envelope(pageOf(adminProductRowSchema)), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ok(await catalogQueries.list(request.query)),
+  );
+
+  app.get(
+    `${P}/products/:id`,
+    {
+      onRequest: app.requireStaff('catalog.read'),
+      schema: {
+        tags,
+        summary: 'A product with its sizes and their stock',
+        params: idParams,
+        response: { 200: envelope(adminProductSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ok(await catalogQueries.product(request.params.id)),
+  );
+
+  app.post(
+    `${P}/variants/:id/stock`,
+    {
+      onRequest: app.requireStaff('catalog.write'),
+      config: {
+        audit: { action: 'stock.adjust', entity: 'variant', id: idOf, read: (id) => catalogQueries.variant(id) },
+      },
+      schema: {
+        tags,
+        summary: 'Set a size’s stock, or change it by a number, with a reason (received, damaged, counted, returned)',
+        params: idParams,
+        body: stockAdjustBodySchema,
+        response: { 200: envelope(stockMovementSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ok(await inventory.adjust(db, request.params.id, request.body, staffOf(request).email)),
+  );
+
+  app.get(
+    `${P}/variants/:id/movements`,
+    {
+      onRequest: app.requireStaff('catalog.read'),
+      schema: {
+        tags,
+        summary: 'A size’s stock movements, newest first (orders, releases, returns, the store’s changes)',
+        params: idParams,
+        response: { 200: envelope(z.array(stockMovementSchema)), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ok(await inventory.movements(db, request.params.id)),
+  );
+};
