@@ -31,9 +31,13 @@ import { GstReports } from './reports/GstReports';
 import { ReturnList } from './returns/ReturnList';
 import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
 
+/** Someone who asked their system for less motion gets no animations (menus, dialogs, notices). */
+const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: { primary: { main: '#8a1a42' }, secondary: { main: '#3d2b33' } },
+  ...(reducedMotion ? { transitions: { create: () => 'none' } } : {}),
   components: {
     ...defaultTheme.components,
     // The content column may shrink to a phone's width: wide tables scroll inside it instead

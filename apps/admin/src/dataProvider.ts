@@ -6,7 +6,13 @@
  * refund retry, block, notes, stock changes) are extra methods called through `useDataProvider`.
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import type { StockAdjustBody, StockMovement } from '@vastra/contracts';
+import type {
+  ProductStatusResult,
+  StockAdjustBody,
+  StockImportBody,
+  StockImportResult,
+  StockMovement,
+} from '@vastra/contracts';
 import { api, query } from './api';
 
 type Page<T> = { rows: T[]; total: number };
@@ -74,6 +80,8 @@ export type VastraDataProvider = DataProvider & {
   setBlocked(id: Identifier, blocked: boolean): Promise<unknown>;
   adjustStock(variantId: string, body: StockAdjustBody): Promise<StockMovement>;
   stockMovements(variantId: string): Promise<StockMovement[]>;
+  importStock(body: StockImportBody): Promise<StockImportResult>;
+  setProductsActive(ids: Identifier[], active: boolean): Promise<ProductStatusResult>;
 };
 
 const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not available in the admin`));
@@ -109,4 +117,6 @@ export const dataProvider: VastraDataProvider = {
   setBlocked: (id, blocked) => api(`/customers/${id}/block`, { method: 'POST', body: { blocked } }),
   adjustStock: (variantId, body) => api(`/variants/${variantId}/stock`, { method: 'POST', body }),
   stockMovements: (variantId) => api(`/variants/${variantId}/movements`),
+  importStock: (body) => api('/stock/import', { method: 'POST', body }),
+  setProductsActive: (ids, active) => api('/products/status', { method: 'POST', body: { ids, active } }),
 };

@@ -351,3 +351,50 @@ export const adminProductSchema = adminProductRowSchema.extend({
   ),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** The largest stock CSV the admin takes, in characters (about 250,000 rows of `sku,quantity`). */
+export const STOCK_IMPORT_MAX_CHARS = 8_000_000;
+
+/**
+ * POST /admin/api/stock/import: a CSV with the header `sku,quantity`, each row's quantity
+ * `set` as the size's stock or added to it (`delta`, negative to take away), with one reason.
+ * `dryRun` checks every row and answers the changes without making them. All or nothing: one
+ * bad row and no stock changes.
+ */
+export const stockImportBodySchema = z.object({
+  csv: z.string().min(1).max(STOCK_IMPORT_MAX_CHARS),
+  mode: z.enum(['set', 'delta']),
+  reason: z.enum(STOCK_ADJUST_REASONS),
+  dryRun: z.boolean().default(true),
+});
+export type StockImportBody = z.input<typeof stockImportBodySchema>;
+
+/** What a stock import did (or would do): each row's change, or every bad row by its line. */
+export const stockImportResultSchema = z.object({
+  applied: z.boolean(),
+  changes: z.array(
+    z.object({ line: z.number().int(), sku: z.string(), stockBefore: z.number().int(), stockAfter: z.number().int() }),
+  ),
+  errors: z.array(z.object({ line: z.number().int(), sku: z.string(), message: z.string() })),
+});
+export type StockImportResult = z.infer<typeof stockImportResultSchema>;
+
+/** POST /admin/api/products/status: put products on sale (`active`) or take them off. */
+export const productStatusBodySchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(200),
+  active: z.boolean(),
+});
+
+/** Which products changed, and why the others could not be put on sale. */
+export const productStatusResultSchema = z.object({
+  changed: z.array(z.string()),
+  refused: z.array(z.object({ id: z.string(), name: z.string(), message: z.string() })),
+});
+export type ProductStatusResult = z.infer<typeof productStatusResultSchema>;
+
+/** Why a product cannot go on sale (docs/admin.md "Products and stock"). */
+export const PRODUCT_ACTIVATION_MESSAGES = {
+  noSize: 'Add a size before putting it on sale.',
+  noPrice: 'Give every size a price before putting it on sale.',
+  noPhoto: 'Add a photo before putting it on sale.',
+} as const;

@@ -1,7 +1,8 @@
 /**
  * Products and stock (docs/admin.md "Products and stock"): the list with search (name, brand,
- * SKU) and filters (category, brand, active, stock level, on sale); one product with its sizes,
- * each size's stock set or changed with a reason, and its stock movements. Owner and staff.
+ * SKU) and filters (category, brand, active, stock level, on sale) and the stock CSV import;
+ * one product with its sizes, each size's stock set or changed with a reason, and its stock
+ * movements. Owner and staff.
  */
 import {
   Box,
@@ -30,12 +31,16 @@ import {
   type AdminProduct,
   type AdminProductRow,
   type StockAdjustBody,
+  type StockImportBody,
+  type StockImportResult,
   type StockMovement,
 } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import {
   BooleanField,
+  Button as RaButton,
   DataTable,
+  FilterButton,
   FunctionField,
   List,
   Loading,
@@ -45,10 +50,13 @@ import {
   SimpleList,
   TextInput,
   Title,
+  TopToolbar,
   useDataProvider,
   useNotify,
+  useListContext,
   useRecordContext,
   useRefresh,
+  useUnselectAll,
 } from 'react-admin';
 import { istDateTime, rupees } from '../api';
 import type { VastraDataProvider } from '../dataProvider';
@@ -81,10 +89,158 @@ const filters = [
   <SelectInput key="onSale" source="onSale" label="On sale" choices={[{ id: 'true', name: 'On sale' }]} />,
 ];
 
+/** "Ready: 2 sizes change, 1 stays as it is." */
+function importSummary(result: StockImportResult): string {
+  const changing = result.changes.filter((c) => c.stockAfter !== c.stockBefore).length;
+  const same = result.changes.length - changing;
+  const sizes = (n: number) => `${n} ${n === 1 ? 'size' : 'sizes'}`;
+  return `${result.applied ? 'Imported' : 'Ready'}: ${sizes(changing)} ${changing === 1 ? 'changes' : 'change'}, ${sizes(same)} ${same === 1 ? 'stays as it is' : 'stay as they are'}.`;
+}
+
+/** The stock CSV import: the file checked first (every bad row named), then applied all or nothing. */
+function ImportStock({ onClose }: { onClose: () => void }) {
+  const dataProvider = useDataProvider<VastraDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [form, setForm] = useState<Omit<StockImportBody, 'csv'>>({ mode: 'delta', reason: 'received' });
+  const [csv, setCsv] = useState('');
+  const [result, setResult] = useState<StockImportResult | null>(null);
+  const send = async (dryRun: boolean) => {
+    try {
+      const answer = await dataProvider.importStock({ ...form, csv, dryRun });
+      setResult(answer);
+      if (answer.applied) {
+        notify(`Stock imported: ${answer.changes.length} sizes`, { type: 'info' });
+        refresh();
+      }
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  const choose = async (file: File | undefined) => {
+    setResult(null);
+    setCsv(file ? await file.text() : '');
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="import-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="import-title">Import stock</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <Typography>A CSV with the header sku,quantity and a line per size.</Typography>
+          <Button component="label" variant="outlined">
+            Choose a CSV file
+            <input hidden type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} />
+          </Button>
+          <TextField
+            select
+            label="Quantities are"
+            value={form.mode}
+            onChange={(e) => setForm({ ...form, mode: e.target.value as StockImportBody['mode'] })}
+          >
+            <MenuItem value="delta">Added (negative to take away)</MenuItem>
+            <MenuItem value="set">The count on the shelf</MenuItem>
+          </TextField>
+          <TextField
+            select
+            label="Reason"
+            value={form.reason}
+            onChange={(e) => setForm({ ...form, reason: e.target.value as StockImportBody['reason'] })}
+          >
+            {STOCK_ADJUST_REASONS.map((r) => (
+              <MenuItem key={r} value={r}>
+                {r}
+              </MenuItem>
+            ))}
+          </TextField>
+          {result ? (
+            <Box role="status">
+              {result.errors.length > 0 ? (
+                <>
+                  <Typography color="error">
+                    {result.errors.length} bad {result.errors.length === 1 ? 'line' : 'lines'}; nothing was changed:
+                  </Typography>
+                  {result.errors.slice(0, 50).map((e) => (
+                    <Typography key={e.line} variant="body2">
+                      Line {e.line} {e.sku}: {e.message}
+                    </Typography>
+                  ))}
+                </>
+              ) : (
+                <Typography>{importSummary(result)}</Typography>
+              )}
+            </Box>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        <Button onClick={() => void send(true)} disabled={!csv}>
+          Check
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void send(false)}
+          disabled={!result || result.applied || result.errors.length > 0}
+        >
+          Apply
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ProductActions() {
+  const [importing, setImporting] = useState(false);
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <Button size="small" onClick={() => setImporting(true)}>
+        Import stock
+      </Button>
+      {importing ? <ImportStock onClose={() => setImporting(false)} /> : null}
+    </TopToolbar>
+  );
+}
+
+/** Puts the selected products on sale or takes them off; the refused ones say why. */
+function BulkStatus({ active, label }: { active: boolean; label: string }) {
+  const { selectedIds } = useListContext();
+  const dataProvider = useDataProvider<VastraDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselect = useUnselectAll('products');
+  const run = async () => {
+    try {
+      const { changed, refused } = await dataProvider.setProductsActive(selectedIds, active);
+      const first = refused[0];
+      notify(
+        `${changed.length} changed${first ? `, ${refused.length} refused: ${first.name}: ${first.message}` : ''}`,
+        {
+          type: first ? 'warning' : 'info',
+        },
+      );
+      unselect();
+      refresh();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  return <RaButton label={label} onClick={run} />;
+}
+
+function BulkActions() {
+  return (
+    <>
+      <BulkStatus active label="Put on sale" />
+      <BulkStatus active={false} label="Take off sale" />
+    </>
+  );
+}
+
 export function ProductList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List filters={filters} exporter={false}>
+    <List filters={filters} exporter={false} actions={<ProductActions />}>
       {small ? (
         <SimpleList<AdminProductRow>
           primaryText={(r) => r.name}
@@ -93,7 +249,7 @@ export function ProductList() {
           linkType="show"
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable rowClick="show" bulkActionButtons={<BulkActions />}>
           <DataTable.Col source="name" />
           <DataTable.Col source="brand" />
           <DataTable.Col source="category" />
@@ -238,7 +394,20 @@ function Movements({ variant, onClose }: { variant: Variant; onClose: () => void
 
 function ProductDetail() {
   const product = useRecordContext<AdminProduct>();
+  const dataProvider = useDataProvider<VastraDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
   const [open, setOpen] = useState<{ variant: Variant; what: 'adjust' | 'movements' } | null>(null);
+  const toggle = async (active: boolean) => {
+    try {
+      const { refused } = await dataProvider.setProductsActive([product!.id], active);
+      if (refused[0]) notify(refused[0].message, { type: 'warning' });
+      else notify(active ? 'On sale' : 'Taken off sale', { type: 'info' });
+      refresh();
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
   // react-admin first shows the list's row (no sizes yet) while the detail loads.
   if (!product?.variants) return <Loading />;
   return (
@@ -251,6 +420,9 @@ function ProductDetail() {
         {product.brand} · {product.category} · HSN {product.hsnCode} · {product.isActive ? 'active' : 'inactive'} ·{' '}
         {rupees(product.pricePaise)} (MRP {rupees(product.mrpPaise)})
       </Typography>
+      <Button variant="outlined" sx={{ mb: 2 }} onClick={() => void toggle(!product.isActive)}>
+        {product.isActive ? 'Take off sale' : 'Put on sale'}
+      </Button>
       <Card>
         <CardContent>
           <Typography component="h2" variant="h6">

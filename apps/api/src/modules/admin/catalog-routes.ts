@@ -1,17 +1,23 @@
 /**
  * The admin's products and stock (docs/admin.md "Products and stock"): the product list with
  * search and filters, one product with its sizes, a size's stock set or changed with a reason
- * (a stock movement, audited), and a size's stock movements. Owner and staff only.
+ * (a stock movement, audited), a size's stock movements, and the stock CSV import (dry run
+ * first, all or nothing). Owner and staff only.
  */
 import {
   ADMIN_API_PREFIX,
+  STOCK_IMPORT_MAX_CHARS,
   STOCK_LEVELS,
   adminPageQuerySchema,
   adminProductRowSchema,
   adminProductSchema,
   envelope,
   pageOf,
+  productStatusBodySchema,
+  productStatusResultSchema,
   stockAdjustBodySchema,
+  stockImportBodySchema,
+  stockImportResultSchema,
   stockMovementSchema,
 } from '@vastra/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { staffOf } from '../../plugins/admin-auth';
+import { setProductsActive } from '../catalog';
 import type { AdminDeps } from './types';
 
 const tags = ['admin'];
@@ -67,6 +74,22 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
   );
 
   app.post(
+    `${P}/products/status`,
+    {
+      onRequest: app.requireStaff('catalog.write'),
+      config: { audit: { action: 'product.status', entity: 'product' } },
+      schema: {
+        tags,
+        summary:
+          'Put products on sale or take them off; a product goes on sale only with a size, a price for every size and a photo',
+        body: productStatusBodySchema,
+        response: { 200: envelope(productStatusResultSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ok(await setProductsActive(db, request.body.ids, request.body.active)),
+  );
+
+  app.post(
     `${P}/variants/:id/stock`,
     {
       onRequest: app.requireStaff('catalog.write'),
@@ -82,6 +105,24 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
       },
     },
     async (request) => ok(await inventory.adjust(db, request.params.id, request.body, staffOf(request).email)),
+  );
+
+  app.post(
+    `${P}/stock/import`,
+    {
+      onRequest: app.requireStaff('catalog.write'),
+      // The CSV travels in JSON: its characters plus the envelope's few.
+      bodyLimit: STOCK_IMPORT_MAX_CHARS * 2,
+      config: { audit: { action: 'stock.import', entity: 'variant' } },
+      schema: {
+        tags,
+        summary:
+          'Import stock from CSV (sku,quantity): set or add, one reason; a dry run answers the changes and the bad rows without making them',
+        body: stockImportBodySchema,
+        response: { 200: envelope(stockImportResultSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ok(await inventory.importStock(db, { ...request.body, actor: staffOf(request).email })),
   );
 
   app.get(

@@ -11,12 +11,15 @@ import {
   CART_MESSAGES,
   orderOutOfStock,
   type StockAdjustBody,
+  type StockAdjustReason,
+  type StockImportResult,
   type StockMovement,
   type StockMovementReason,
 } from '@vastra/contracts';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { readStockCsv } from './stock-import';
 import { products, stockMovements, variants } from './tables';
 
 /** A size and how many pieces of it. */
@@ -212,6 +215,75 @@ export class InventoryService {
         .returning();
       await this.refreshInStock(tx, [current.productId]);
       return presentMovement(movement!);
+    });
+  }
+
+  /**
+   * The stock CSV import (docs/admin.md "Products and stock"): every row checked first (unknown
+   * SKU, a SKU twice, not a whole number, a count below zero, a result below zero), then, unless
+   * `dryRun` or a row is bad, applied all or nothing in one transaction, a stock movement
+   * (`reason`, reference "stock import") per size that changes. Answers each row's change or
+   * every bad row by its line; `applied` says whether the stock changed.
+   */
+  async importStock(
+    db: Db,
+    input: { csv: string; mode: 'set' | 'delta'; reason: StockAdjustReason; dryRun: boolean; actor: string },
+  ): Promise<StockImportResult> {
+    const { rows, error } = readStockCsv(input.csv);
+    if (error) return { applied: false, changes: [], errors: [{ line: 1, sku: '', message: error }] };
+    return db.transaction(async (tx) => {
+      const skus = [...new Set(rows.filter((r) => r.message === null).map((r) => r.sku.toUpperCase()))];
+      // Locked in id order, so an import and an order for the same sizes wait rather than deadlock.
+      const found = skus.length
+        ? await tx
+            .select({ id: variants.id, sku: variants.sku, stock: variants.stock, productId: variants.productId })
+            .from(variants)
+            .where(inArray(sql`upper(${variants.sku})`, skus))
+            .orderBy(asc(variants.id))
+            .for('update')
+        : [];
+      const bySku = new Map(found.map((v) => [v.sku.toUpperCase(), v]));
+      const changes: StockImportResult['changes'] = [];
+      const errors: StockImportResult['errors'] = [];
+      const moves: (NewMovement & { productId: string })[] = [];
+      for (const row of rows) {
+        const variant = bySku.get(row.sku.toUpperCase());
+        const stockAfter =
+          variant && row.quantity !== null ? (input.mode === 'set' ? 0 : variant.stock) + row.quantity : 0;
+        let message = row.message;
+        if (!message && !variant) message = 'No size has this SKU.';
+        else if (!message && input.mode === 'set' && row.quantity! < 0) message = 'A count cannot be negative.';
+        else if (!message && stockAfter < 0) message = `${ADMIN_MESSAGES.stockBelowZero} (${variant!.stock} now)`;
+        if (message || !variant) {
+          errors.push({ line: row.line, sku: row.sku, message: message! });
+          continue;
+        }
+        changes.push({ line: row.line, sku: variant.sku, stockBefore: variant.stock, stockAfter });
+        if (stockAfter !== variant.stock) {
+          moves.push({
+            variantId: variant.id,
+            productId: variant.productId,
+            reason: input.reason,
+            stockBefore: variant.stock,
+            stockAfter,
+            actor: input.actor,
+            reference: 'stock import',
+          });
+        }
+      }
+      if (errors.length > 0 || input.dryRun) return { applied: false, changes, errors };
+      for (const move of moves) {
+        await tx.update(variants).set({ stock: move.stockAfter }).where(eq(variants.id, move.variantId));
+      }
+      await this.record(
+        tx,
+        moves.map(({ productId: _productId, ...move }) => move),
+      );
+      await this.refreshInStock(
+        tx,
+        moves.map((m) => m.productId),
+      );
+      return { applied: true, changes, errors };
     });
   }
 
