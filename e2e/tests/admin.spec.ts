@@ -6,14 +6,15 @@
  * link; a return is approved, picked up with restock and refunded, and the stock is back. A
  * `support` member sees no refund button and the API refuses the call. The owner finds a size
  * by its SKU and receives more pieces (a stock movement), then imports a stock file once its
- * check has named a bad line. Screenshots of the dashboard, order list, order detail, packing
- * slip, returns queue, products and the stock import at 1280 and 390 px; axe on each.
+ * check has named a bad line, and hides a spam review. Screenshots of the dashboard, order
+ * list, order detail, packing slip, returns queue, products, the stock import and reviews at
+ * 1280 and 390 px; axe on each.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { accountMenuButton, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
+import { accountMenuButton, apiPost, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
 import {
   adminCall,
   developmentOwner,
@@ -27,7 +28,7 @@ import {
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
 import { screenshotThisPage, stockOf } from '../support/checkout';
 import { OrderDetailPage } from '../support/orders';
-import { expectNoSeriousA11yViolations } from '../support/pages';
+import { api, expectNoSeriousA11yViolations } from '../support/pages';
 import { PUBLIC_API_URL } from '../support/stack';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -222,5 +223,27 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await importer.getByRole('button', { name: 'Apply' }).click();
     await expect(importer.getByRole('status')).toHaveText('Imported: 1 size changes, 0 sizes stay as they are.');
     expect(await stockOf(product!.id, size!.id)).toBe(before + 7);
+    await importer.getByRole('button', { name: 'Close' }).click();
+  });
+  await test.step('the owner hides a spam review; shoppers no longer see it', async () => {
+    const posted = await apiPost(
+      '/reviews',
+      { productId: product!.id, rating: 1, title: 'Cheap followers here', body: 'Visit my page for cheap followers.' },
+      token,
+    );
+    expect(posted.status).toBe(201);
+    const reviewId = (posted.body.data as unknown as { review: { id: string } }).review.id;
+    await page.getByRole('menuitem', { name: 'Reviews' }).click();
+    const card = page.getByTestId(`review-${reviewId}`);
+    await expect(card).toContainText('Cheap followers here');
+    await card.getByRole('button', { name: 'Hide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hide the review “Cheap followers here”' });
+    await dialog.getByLabel('Why (kept for the store)').fill('Spam');
+    await dialog.getByRole('button', { name: 'Hide' }).click();
+    await expect(card).toContainText(`Hidden by ${owner.email}`);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-reviews');
+    const shown = await api<{ reviews: { id: string }[] }>(`/reviews/product/${product!.id}`);
+    expect(shown.reviews.map((r) => r.id)).not.toContain(reviewId);
   });
 });

@@ -29,6 +29,7 @@ import { PackingSlip } from './orders/PackingSlip';
 import { RefundList } from './refunds/RefundList';
 import { GstReports } from './reports/GstReports';
 import { ReturnList } from './returns/ReturnList';
+import { ReviewList } from './reviews/ReviewList';
 import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
 
 /** Someone who asked their system for less motion gets no animations (menus, dialogs, notices). */
@@ -104,6 +105,7 @@ export function App() {
                   {can(permissions, 'catalog.read') ? (
                     <Resource name="products" list={ProductList} show={ProductShow} />
                   ) : null}
+                  {can(permissions, 'reviews.moderate') ? <Resource name="reviews" list={ReviewList} /> : null}
                   {can(permissions, 'staff.manage') ? (
                     <Resource
                       name="staff"

@@ -25,6 +25,7 @@ const LISTS: Record<string, string> = {
   customers: '/customers',
   audit: '/audit',
   products: '/products',
+  reviews: '/reviews',
 };
 
 async function getList(resource: string, params: GetListParams) {
@@ -82,6 +83,8 @@ export type VastraDataProvider = DataProvider & {
   stockMovements(variantId: string): Promise<StockMovement[]>;
   importStock(body: StockImportBody): Promise<StockImportResult>;
   setProductsActive(ids: Identifier[], active: boolean): Promise<ProductStatusResult>;
+  /** Hides the review with `reason`, or shows it again when `reason` is null. */
+  moderateReview(id: string, reason: string | null): Promise<unknown>;
 };
 
 const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not available in the admin`));
@@ -119,4 +122,8 @@ export const dataProvider: VastraDataProvider = {
   stockMovements: (variantId) => api(`/variants/${variantId}/movements`),
   importStock: (body) => api('/stock/import', { method: 'POST', body }),
   setProductsActive: (ids, active) => api('/products/status', { method: 'POST', body: { ids, active } }),
+  moderateReview: (id, reason) =>
+    reason === null
+      ? api(`/reviews/${id}/restore`, { method: 'POST' })
+      : api(`/reviews/${id}/hide`, { method: 'POST', body: { reason } }),
 };

@@ -31,6 +31,7 @@ import {
   adminCatalogRoutes,
   adminOrdersRoutes,
   adminReportsRoutes,
+  adminReviewsRoutes,
   adminServiceRoutes,
   scheduleStoreNotifications,
   StoreNotifier,
@@ -402,6 +403,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     customers: new Customers(database.db),
     auth,
     addressBook,
+    reviews,
   };
   // The store's own mails: new orders and returns, gathered, and a daily summary.
   const notifier = config.storeNotify.email
@@ -419,6 +421,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(adminOrdersRoutes, { deps: adminDeps });
   await app.register(adminServiceRoutes, { deps: adminDeps });
   await app.register(adminCatalogRoutes, { deps: adminDeps });
+  await app.register(adminReviewsRoutes, { deps: adminDeps });
   await app.register(adminReportsRoutes, {
     reports: new GstReports({ db: database.db, orders, creditNotes: returns, pincodes }),
   });

@@ -49,6 +49,7 @@ export const ADMIN_PERMISSIONS = {
   'audit.read': OWNER,
   'catalog.read': OPERATIONS,
   'catalog.write': OPERATIONS,
+  'reviews.moderate': OPERATIONS,
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 
@@ -81,6 +82,7 @@ export const ADMIN_MESSAGES = {
   stockBelowZero: 'Stock cannot go below zero.',
   variantNotFound: 'No such size.',
   productNotFound: 'No such product.',
+  reviewNotFound: 'No such review.',
 } as const;
 
 /** A recovery code as handed out: ten letters and digits in two groups, e.g. `k7m2p-x9q4r`. */
@@ -398,3 +400,26 @@ export const PRODUCT_ACTIVATION_MESSAGES = {
   noPrice: 'Give every size a price before putting it on sale.',
   noPhoto: 'Add a photo before putting it on sale.',
 } as const;
+
+/** A review in the admin's moderation queue (docs/admin.md "Reviews"). */
+export const moderatedReviewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  rating: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  photos: z.array(z.object({ url: z.string() })),
+  author: z.string(),
+  isVerifiedPurchase: z.boolean(),
+  createdAt: z.string(),
+  hiddenAt: z.string().nullable(),
+  hiddenReason: z.string().nullable(),
+  hiddenBy: z.string().nullable(),
+});
+export type ModeratedReview = z.infer<typeof moderatedReviewSchema>;
+
+/** POST /admin/api/reviews/{id}/hide: why (kept with the review, for the store). */
+export const hideReviewBodySchema = z.object({
+  reason: z.string().trim().min(1, 'Say why the review is hidden.').max(300),
+});

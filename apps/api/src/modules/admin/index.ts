@@ -3,5 +3,6 @@ export { scheduleStoreNotifications, StoreNotifier } from './notifier';
 export { adminCatalogRoutes } from './catalog-routes';
 export { adminOrdersRoutes } from './orders-routes';
 export { adminReportsRoutes } from './reports-routes';
+export { adminReviewsRoutes } from './reviews-routes';
 export { adminServiceRoutes } from './service-routes';
 export type { AdminDeps } from './types';

@@ -7,6 +7,7 @@ import type { ReturnsAdmin, ReturnsService } from '../returns';
 import type { AdminNotes } from '../staff';
 import type { AuthService } from '../auth';
 import type { AddressBookService } from '../addresses';
+import type { ReviewsService } from '../reviews';
 import type { Customers } from '../users';
 import type { Db } from '../../db/client';
 
@@ -24,4 +25,5 @@ export type AdminDeps = {
   customers: Customers;
   auth: AuthService;
   addressBook: AddressBookService;
+  reviews: ReviewsService;
 };

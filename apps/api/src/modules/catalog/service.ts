@@ -209,6 +209,30 @@ export class CatalogService {
     );
   }
 
+  /** The names of these products (any status), by id; unknown ids are absent. */
+  async productNames(productIds: readonly string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(productIds)].filter((id) => isUuid(id));
+    if (ids.length === 0) return new Map();
+    const rows = await queryRows<{ id: string; name: string }>(
+      this.db,
+      sql`SELECT id, name FROM products WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** Takes one review's rating out of the product's average and count (a review the store hid). */
+  async removeRating(productId: string, rating: number, db: Db = this.db): Promise<void> {
+    await db.execute(
+      sql`UPDATE products SET rating_average = CASE WHEN rating_count <= 1 THEN 0
+              ELSE (rating_average * rating_count - ${rating}) / (rating_count - 1) END,
+            rating_count = GREATEST(rating_count - 1, 0)
+          WHERE id = ${productId}::uuid`,
+    );
+  }
+
   /**
    * The HSN code and category of each active product among `productIds`, in one query (what
    * GST needs of a product). Unknown, malformed and withdrawn ids are absent from the map.

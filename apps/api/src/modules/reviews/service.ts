@@ -4,19 +4,24 @@
  * stored exactly as written (the storefront renders them as text). A review is a "verified
  * purchase" when the reviewer has a delivered order line for the product.
  *
+ * The store may hide a review (docs/admin.md "Reviews"): shoppers then neither see it nor
+ * count it in the stats or the product's rating, until it is restored.
+ *
  * Errors: NotFoundError (404) for an unknown or withdrawn product; ConflictError (409) for a
  * second review of the same product by the same user.
  */
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
+  ADMIN_MESSAGES,
   REVIEW_MESSAGES,
+  type ModeratedReview,
   type PostReviewBody,
   type Review,
   type ReviewStats,
   type ReviewsPage,
 } from '@vastra/contracts';
 import { isUniqueViolation, queryRows, type Db } from '../../db/client';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { CatalogService } from '../catalog/service';
 import { pageMeta } from '../catalog/service';
 import { reviewPhotoUrl } from '../files';
@@ -71,7 +76,7 @@ export class ReviewsService {
       this.db
         .select()
         .from(reviews)
-        .where(eq(reviews.productId, productId))
+        .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit)
         .offset((page - 1) * limit),
@@ -89,7 +94,8 @@ export class ReviewsService {
   async stats(productId: string): Promise<ReviewStats> {
     const rows = await queryRows<{ rating: number; n: number }>(
       this.db,
-      sql`SELECT rating, count(*)::int AS n FROM reviews WHERE product_id = ${productId}::uuid GROUP BY rating`,
+      sql`SELECT rating, count(*)::int AS n FROM reviews
+          WHERE product_id = ${productId}::uuid AND hidden_at IS NULL GROUP BY rating`,
     );
     const ratings = [5, 4, 3, 2, 1];
     const counts = ratings.map((r) => rows.find((row) => row.rating === r)?.n ?? 0);
@@ -144,6 +150,75 @@ export class ReviewsService {
       if (isUniqueViolation(err)) throw new ConflictError(REVIEW_MESSAGES.alreadyReviewed);
       throw err;
     }
+  }
+
+  /** The moderation queue: reviews newest first, all, or only the hidden or only the shown ones. */
+  async queue(filter: { hidden?: boolean; page: number; perPage: number }): Promise<{
+    rows: ModeratedReview[];
+    total: number;
+  }> {
+    const where =
+      filter.hidden === undefined ? undefined : filter.hidden ? isNotNull(reviews.hiddenAt) : isNull(reviews.hiddenAt);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(reviews)
+        .where(where)
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(filter.perPage)
+        .offset((filter.page - 1) * filter.perPage),
+      this.db.select({ n: count() }).from(reviews).where(where),
+    ]);
+    return { rows: await this.toModerated(rows), total: total?.n ?? 0 };
+  }
+
+  /** One review as the moderation queue shows it; NotFoundError(reviewNotFound) otherwise. */
+  async moderated(id: string): Promise<ModeratedReview> {
+    const [row] = await this.db.select().from(reviews).where(eq(reviews.id, id));
+    if (!row) throw new NotFoundError(ADMIN_MESSAGES.reviewNotFound);
+    const [moderated] = await this.toModerated([row]);
+    return moderated!;
+  }
+
+  /**
+   * Hides (`reason` given) or restores (`reason` null) a review, taking its rating out of the
+   * product's average and count or putting it back, in one transaction. Hiding a hidden review
+   * or restoring a shown one changes nothing. NotFoundError(reviewNotFound).
+   */
+  async setHidden(id: string, reason: string | null, actor: string): Promise<ModeratedReview> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(reviews)
+        .set(
+          reason === null
+            ? { hiddenAt: null, hiddenReason: null, hiddenBy: null }
+            : { hiddenAt: new Date(), hiddenReason: reason, hiddenBy: actor },
+        )
+        .where(and(eq(reviews.id, id), reason === null ? isNotNull(reviews.hiddenAt) : isNull(reviews.hiddenAt)))
+        .returning({ productId: reviews.productId, rating: reviews.rating });
+      if (!row) return;
+      if (reason === null) await this.deps.catalog.addRating(row.productId, row.rating, tx);
+      else await this.deps.catalog.removeRating(row.productId, row.rating, tx);
+    });
+    return this.moderated(id);
+  }
+
+  private async toModerated(rows: Row[]): Promise<ModeratedReview[]> {
+    const [names, products] = await Promise.all([
+      this.deps.users.publicNames(rows.map((r) => r.userId)),
+      this.deps.catalog.productNames(rows.map((r) => r.productId)),
+    ]);
+    return rows.map((row) => {
+      const shown = this.toPublic(row, names.get(row.userId) ?? '');
+      return {
+        ...shown,
+        productName: products.get(row.productId) ?? '',
+        author: shown.author.name,
+        hiddenAt: row.hiddenAt?.toISOString() ?? null,
+        hiddenReason: row.hiddenReason,
+        hiddenBy: row.hiddenBy,
+      };
+    });
   }
 
   private toPublic(row: Row, authorName: string): Review {

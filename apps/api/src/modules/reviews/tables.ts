@@ -1,5 +1,6 @@
 /**
- * Table of the reviews module (behaviour.md §3 Review): one review per user and product.
+ * Table of the reviews module (behaviour.md §3 Review): one review per user and product, which
+ * the store may hide.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -26,6 +27,11 @@ export const reviews = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isVerifiedPurchase: boolean('is_verified_purchase').notNull().default(false),
+    /** Set when the store hides the review (docs/admin.md "Reviews"): shoppers no longer see or count it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Why it was hidden, and who hid it (a staff member's email). */
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: text('hidden_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
