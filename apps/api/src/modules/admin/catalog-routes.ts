@@ -20,18 +20,16 @@ import {
   stockImportResultSchema,
   stockMovementSchema,
 } from '@vastra/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { staffOf } from '../../plugins/admin-auth';
 import { setProductsActive } from '../catalog';
+import { idOf, idParams } from './params';
 import type { AdminDeps } from './types';
 
 const tags = ['admin'];
 const P = ADMIN_API_PREFIX;
-const idParams = z.object({ id: z.uuid() });
-const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 const yesNo = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const adminCatalogRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {

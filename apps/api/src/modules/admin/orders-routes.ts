@@ -21,7 +21,6 @@ import {
   pageOf,
 } from '@vastra/contracts';
 import { stringify } from 'csv-stringify/sync';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
@@ -29,12 +28,11 @@ import { istDayStart } from '../../lib/india-time';
 import { paiseToRupees } from '../../lib/money';
 import { staffOf } from '../../plugins/admin-auth';
 import { stepInputOf, transitionBodySchema, type AdminOrderFilter } from '../orders';
+import { idOf, idParams } from './params';
 import type { AdminDeps } from './types';
 
 const tags = ['admin'];
 const P = `${ADMIN_API_PREFIX}/orders`;
-const idParams = z.object({ id: z.uuid() });
-const orderId = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 export const listQuerySchema = adminPageQuerySchema.extend({
   /** One status or several, comma-separated. */
@@ -161,7 +159,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asy
     `${P}/:id/steps`,
     {
       onRequest: app.requireStaff('orders.write'),
-      config: { audit: { action: 'order.step', entity: 'order', id: orderId, read: readOrder } },
+      config: { audit: { action: 'order.step', entity: 'order', id: idOf, read: readOrder } },
       schema: {
         tags,
         summary:
@@ -213,7 +211,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asy
     `${P}/:id/cancel`,
     {
       onRequest: app.requireStaff('orders.write'),
-      config: { audit: { action: 'order.cancel', entity: 'order', id: orderId, read: readOrder } },
+      config: { audit: { action: 'order.cancel', entity: 'order', id: idOf, read: readOrder } },
       schema: {
         tags,
         summary: 'Cancel the order with a reason (same rules and refunds as the shopper’s cancel)',
@@ -249,7 +247,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asy
     `${P}/:id/resend-confirmation`,
     {
       onRequest: app.requireStaff('orders.resend'),
-      config: { audit: { action: 'order.resend_confirmation', entity: 'order', id: orderId } },
+      config: { audit: { action: 'order.resend_confirmation', entity: 'order', id: idOf } },
       schema: {
         tags,
         summary: 'Mail the order confirmation to the shopper again',

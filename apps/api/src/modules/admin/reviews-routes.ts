@@ -11,17 +11,15 @@ import {
   moderatedReviewSchema,
   pageOf,
 } from '@vastra/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { staffOf } from '../../plugins/admin-auth';
+import { idOf, idParams } from './params';
 import type { AdminDeps } from './types';
 
 const tags = ['admin'];
 const P = `${ADMIN_API_PREFIX}/reviews`;
-const idParams = z.object({ id: z.uuid() });
-const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 export const adminReviewsRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
   const { reviews } = deps;

@@ -23,19 +23,17 @@ import {
   refundQueueRowSchema,
   returnRequestSchema,
 } from '@vastra/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { staffOf } from '../../plugins/admin-auth';
 import type { ReturnStep } from '../returns';
+import { idOf, idParams } from './params';
 import type { AdminDeps } from './types';
 
 const tags = ['admin'];
 const P = ADMIN_API_PREFIX;
-const idParams = z.object({ id: z.uuid() });
-const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
