@@ -222,9 +222,12 @@ describe('stock import', () => {
     asStaff(ctx.app, who, 'POST', '/admin/api/stock/import', body);
 
   it('checks every row in a dry run, names the bad ones, and changes nothing until applied', async () => {
-    const product = await productOf(piece.productId);
-    const [a, b] = product.variants;
-    assert.ok(a && b, 'a product with two sizes');
+    // A product with two sizes (the seeded catalogue's order of products is random).
+    const listed = await asStaff(ctx.app, team.staff, 'GET', '/admin/api/products?active=true&perPage=200');
+    const twoSizes = (listed.json().data.rows as AdminProductRow[]).find((r) => r.sizes >= 2);
+    assert.ok(twoSizes, 'a product with two sizes');
+    const product = await productOf(twoSizes.id);
+    const [a, b] = product.variants as [AdminProduct['variants'][number], AdminProduct['variants'][number]];
     await adjust(a.id, { mode: 'set', quantity: 4, reason: 'counted' });
     await adjust(b.id, { mode: 'set', quantity: 1, reason: 'counted' });
     const bad = [
