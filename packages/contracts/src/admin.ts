@@ -27,8 +27,9 @@ const OPERATIONS: readonly AdminRole[] = ['owner', 'staff'];
 const OWNER: readonly AdminRole[] = ['owner'];
 
 /**
- * What each role may do. `owner`: everything; `staff`: orders, returns, refunds (and, in part
- * 2, the catalogue and coupons); `support`: read orders and customers, add notes, resend mails.
+ * What each role may do. `owner`: everything; `staff`: orders, returns, refunds, the catalogue
+ * and marketing (coupons, gift cards, the homepage); `support`: read orders and customers, add
+ * notes, resend mails.
  */
 export const ADMIN_PERMISSIONS = {
   'dashboard.read': EVERYONE,
@@ -50,6 +51,8 @@ export const ADMIN_PERMISSIONS = {
   'catalog.read': OPERATIONS,
   'catalog.write': OPERATIONS,
   'reviews.moderate': OPERATIONS,
+  'marketing.read': OPERATIONS,
+  'marketing.write': OPERATIONS,
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 
