@@ -29,6 +29,7 @@ import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
 import {
   adminCatalogRoutes,
+  adminImagesRoutes,
   adminOrdersRoutes,
   adminReportsRoutes,
   adminReviewsRoutes,
@@ -49,7 +50,14 @@ import {
   SessionService,
 } from './modules/auth';
 import { cartRoutes, CartService, scheduleGuestCartCleanup } from './modules/cart';
-import { AdminCatalogQueries, catalogRoutes, CatalogService, InventoryService } from './modules/catalog';
+import {
+  AdminCatalogQueries,
+  catalogRoutes,
+  CatalogService,
+  InventoryService,
+  ProductImageService,
+  productPhotoRoutes,
+} from './modules/catalog';
 import { CouponService, couponsRoutes, createCodeLookupGuard, GiftCardService } from './modules/coupons';
 import { filesRoutes, LocalFileStore, UploadService } from './modules/files';
 import { healthRoutes } from './modules/health';
@@ -255,6 +263,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { catalog });
   await app.register(filesRoutes, { files });
+  await app.register(productPhotoRoutes, { files });
   await app.register(authRoutes, {
     auth,
     limits: createAuthRateLimits(app, { registerPerHour: config.registerLimitPerHour }),
@@ -421,6 +430,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(adminOrdersRoutes, { deps: adminDeps });
   await app.register(adminServiceRoutes, { deps: adminDeps });
   await app.register(adminCatalogRoutes, { deps: adminDeps });
+  await app.register(adminImagesRoutes, { images: new ProductImageService(database.db, files) });
   await app.register(adminReviewsRoutes, { deps: adminDeps });
   await app.register(adminReportsRoutes, {
     reports: new GstReports({ db: database.db, orders, creditNotes: returns, pincodes }),

@@ -10,3 +10,4 @@ export * from './reviews';
 export * from './checkout';
 export * from './orders';
 export * from './admin';
+export * from './product-images';

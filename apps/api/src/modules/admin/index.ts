@@ -1,6 +1,7 @@
 /** The admin API module's public surface: its routes over the other modules' services (docs/admin.md). */
 export { scheduleStoreNotifications, StoreNotifier } from './notifier';
 export { adminCatalogRoutes } from './catalog-routes';
+export { adminImagesRoutes } from './images-routes';
 export { adminOrdersRoutes } from './orders-routes';
 export { adminReportsRoutes } from './reports-routes';
 export { adminReviewsRoutes } from './reviews-routes';

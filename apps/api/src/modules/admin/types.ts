@@ -1,5 +1,5 @@
 /** What the admin API needs of the other modules: their services, never their tables. */
-import type { AdminCatalogQueries, InventoryService } from '../catalog';
+import type { AdminCatalogQueries, InventoryService, ProductEditor } from '../catalog';
 import type { InvoiceService } from '../invoices';
 import type { AdminOrderQueries, OrdersService } from '../orders';
 import type { PaymentService } from '../payments';
@@ -20,6 +20,7 @@ export type AdminDeps = {
   payments: PaymentService;
   inventory: InventoryService;
   catalogQueries: AdminCatalogQueries;
+  productEditor: ProductEditor;
   invoices: InvoiceService;
   notes: AdminNotes;
   customers: Customers;

@@ -1,5 +1,7 @@
 /** The catalogue module's public surface: reads (CatalogService, AdminCatalogQueries), stock (InventoryService), routes. */
 export { AdminCatalogQueries, type AdminProductFilter } from './admin-queries';
+export { productPhotoRoutes } from './image-routes';
+export { ProductImageService } from './images';
 export { InventoryService, type LowStockVariant, type ReservedLine, type StockLine } from './inventory';
 export { setProductsActive } from './product-status';
 export { catalogRoutes } from './routes';

@@ -1,5 +1,6 @@
-/** The coupons module's public surface: coupon rules and redemptions, gift cards, the code-lookup limit, routes. */
+/** The coupons module's public surface: coupon rules and redemptions, gift cards, their admin, the code-lookup limit, routes. */
 export { CouponService, type CouponQuoteResult, type OrderHistory } from './service';
 export { GiftCardService, type GiftCardBalance, type GiftCardQuote } from './gift-cards';
+export { CouponAdmin, GiftCardAdmin } from './admin';
 export { COUPON_LIMITS, createCodeLookupGuard } from './limits';
 export { couponsRoutes } from './routes';
