@@ -29,6 +29,7 @@ import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
 import {
   adminCatalogRoutes,
+  adminMarketingRoutes,
   adminImagesRoutes,
   adminOrdersRoutes,
   adminReportsRoutes,
@@ -58,7 +59,14 @@ import {
   ProductImageService,
   productPhotoRoutes,
 } from './modules/catalog';
-import { CouponService, couponsRoutes, createCodeLookupGuard, GiftCardService } from './modules/coupons';
+import {
+  CouponAdmin,
+  CouponService,
+  couponsRoutes,
+  createCodeLookupGuard,
+  GiftCardAdmin,
+  GiftCardService,
+} from './modules/coupons';
 import { filesRoutes, LocalFileStore, UploadService } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { GstReports, InvoiceService, invoicesRoutes } from './modules/invoices';
@@ -413,6 +421,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     auth,
     addressBook,
     reviews,
+    couponAdmin: new CouponAdmin({ db: database.db, catalog }),
+    giftCardAdmin: new GiftCardAdmin({ db: database.db, mailer, background, storefrontUrl }),
   };
   // The store's own mails: new orders and returns, gathered, and a daily summary.
   const notifier = config.storeNotify.email
@@ -432,6 +442,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(adminCatalogRoutes, { deps: adminDeps });
   await app.register(adminImagesRoutes, { images: new ProductImageService(database.db, files) });
   await app.register(adminReviewsRoutes, { deps: adminDeps });
+  await app.register(adminMarketingRoutes, { deps: adminDeps });
   await app.register(adminReportsRoutes, {
     reports: new GstReports({ db: database.db, orders, creditNotes: returns, pincodes }),
   });

@@ -10,4 +10,5 @@ export * from './reviews';
 export * from './checkout';
 export * from './orders';
 export * from './admin';
+export * from './marketing';
 export * from './product-images';

@@ -2,6 +2,7 @@
 export { scheduleStoreNotifications, StoreNotifier } from './notifier';
 export { adminCatalogRoutes } from './catalog-routes';
 export { adminImagesRoutes } from './images-routes';
+export { adminMarketingRoutes } from './marketing-routes';
 export { adminOrdersRoutes } from './orders-routes';
 export { adminReportsRoutes } from './reports-routes';
 export { adminReviewsRoutes } from './reviews-routes';

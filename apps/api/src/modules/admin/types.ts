@@ -1,5 +1,6 @@
 /** What the admin API needs of the other modules: their services, never their tables. */
 import type { AdminCatalogQueries, InventoryService, ProductEditor } from '../catalog';
+import type { CouponAdmin, GiftCardAdmin } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { AdminOrderQueries, OrdersService } from '../orders';
 import type { PaymentService } from '../payments';
@@ -27,4 +28,6 @@ export type AdminDeps = {
   auth: AuthService;
   addressBook: AddressBookService;
   reviews: ReviewsService;
+  couponAdmin: CouponAdmin;
+  giftCardAdmin: GiftCardAdmin;
 };
