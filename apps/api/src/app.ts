@@ -29,9 +29,10 @@ import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
 import {
   adminCatalogRoutes,
-  adminMarketingRoutes,
   adminImagesRoutes,
+  adminMarketingRoutes,
   adminOrdersRoutes,
+  adminProductsRoutes,
   adminReportsRoutes,
   adminReviewsRoutes,
   adminServiceRoutes,
@@ -56,6 +57,7 @@ import {
   catalogRoutes,
   CatalogService,
   InventoryService,
+  ProductEditor,
   ProductImageService,
   productPhotoRoutes,
 } from './modules/catalog';
@@ -415,6 +417,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     payments,
     inventory,
     catalogQueries: new AdminCatalogQueries(database.db),
+    productEditor: new ProductEditor(database.db),
     invoices,
     notes: new AdminNotes(database.db),
     customers: new Customers(database.db),
@@ -440,6 +443,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(adminOrdersRoutes, { deps: adminDeps });
   await app.register(adminServiceRoutes, { deps: adminDeps });
   await app.register(adminCatalogRoutes, { deps: adminDeps });
+  await app.register(adminProductsRoutes, { deps: adminDeps });
   await app.register(adminImagesRoutes, { images: new ProductImageService(database.db, files) });
   await app.register(adminReviewsRoutes, { deps: adminDeps });
   await app.register(adminMarketingRoutes, { deps: adminDeps });

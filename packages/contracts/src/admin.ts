@@ -5,6 +5,7 @@
  * table to hide what a role may not use.
  */
 import { z } from 'zod';
+import { PRODUCT_STATUSES } from './admin-catalog';
 import { emailSchema, nameSchema, otpSchema, passwordSchema } from './auth';
 
 /** Where the admin app lives on the API's origin, and where its API is. */
@@ -328,6 +329,7 @@ export const adminProductRowSchema = z.object({
   brand: z.string(),
   category: z.string(),
   gender: z.string(),
+  status: z.enum(PRODUCT_STATUSES),
   isActive: z.boolean(),
   pricePaise: z.number().int(),
   mrpPaise: z.number().int(),
@@ -339,10 +341,17 @@ export const adminProductRowSchema = z.object({
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 
-/** One product for the admin: its row, HSN code and sizes with their stock. */
+/** One product for the admin: its row, every field the edit form shows, and sizes with their stock. */
 export const adminProductSchema = adminProductRowSchema.extend({
   hsnCode: z.string(),
   description: z.string(),
+  categoryId: z.string(),
+  color: z.string(),
+  season: z.string().nullable(),
+  usage: z.string().nullable(),
+  year: z.number().int().nullable(),
+  collectionIds: z.array(z.string()),
+  images: z.array(z.object({ url: z.string(), isPrimary: z.boolean() })),
   variants: z.array(
     z.object({
       id: z.string(),
@@ -383,12 +392,6 @@ export const stockImportResultSchema = z.object({
   errors: z.array(z.object({ line: z.number().int(), sku: z.string(), message: z.string() })),
 });
 export type StockImportResult = z.infer<typeof stockImportResultSchema>;
-
-/** POST /admin/api/products/status: put products on sale (`active`) or take them off. */
-export const productStatusBodySchema = z.object({
-  ids: z.array(z.uuid()).min(1).max(200),
-  active: z.boolean(),
-});
 
 /** Which products changed, and why the others could not be put on sale. */
 export const productStatusResultSchema = z.object({

@@ -10,5 +10,6 @@ export * from './reviews';
 export * from './checkout';
 export * from './orders';
 export * from './admin';
+export * from './admin-catalog';
 export * from './marketing';
 export * from './product-images';

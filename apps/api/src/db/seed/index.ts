@@ -7,7 +7,7 @@
  *   others get a placeholder image). Idempotent: upserts on products.external_id,
  *   variants.sku, categories.slug and collections.slug, deletes nothing, so seeding the 400
  *   after a full import keeps the rest. A seeded row that was edited since is reset to the
- *   seed's values (stock, prices, is_active). Categories and collections are written in one
+ *   seed’s values (stock, prices, status). Categories and collections are written in one
  *   transaction, products in transactions of PRODUCTS_PER_TRANSACTION, then homepage
  *   sections, testimonials, the demo coupons and gift cards (unless `demoOffers: false`); then
  *   the search dictionary is rebuilt.

@@ -172,7 +172,7 @@ export function productFromStyle(s: StyleRow, ctx: StyleContext): ProductInput &
       inStock: variants.some((v) => v.stock > 0),
       searchText: searchTextFor(facts),
       createdAt: createdAtFor(s.id, year),
-      isActive: !TEST_RECORDS.has(s.id),
+      status: TEST_RECORDS.has(s.id) ? 'draft' : 'active',
     },
     categoryKey: pathKey(s.masterCategory, s.subCategory, s.articleType),
     collectionSlugs: collectionsOf({ usage, season, articleType: s.articleType }),

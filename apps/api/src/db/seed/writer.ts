@@ -122,7 +122,7 @@ const PRODUCT_TYPES: Record<keyof ProductFields | 'categoryId', string> = {
   images: 'jsonb',
   sizes: 'text[]',
   inStock: 'boolean',
-  isActive: 'boolean',
+  status: 'text',
   searchText: 'text',
   createdAt: 'timestamptz',
 };

@@ -13,8 +13,7 @@ import {
   adminProductSchema,
   envelope,
   pageOf,
-  productStatusBodySchema,
-  productStatusResultSchema,
+  PRODUCT_STATUSES,
   stockAdjustBodySchema,
   stockImportBodySchema,
   stockImportResultSchema,
@@ -24,7 +23,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { staffOf } from '../../plugins/admin-auth';
-import { setProductsActive } from '../catalog';
 import { idOf, idParams } from './params';
 import type { AdminDeps } from './types';
 
@@ -42,12 +40,13 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
       schema: {
         tags,
         summary:
-          'Products, newest first: search (name, brand, slug, SKU) and filters (category, brand, active, stock, on sale)',
+          'Products, newest first: search (name, brand, slug, SKU) and filters (category, brand, active, status, stock, on sale)',
         querystring: adminPageQuerySchema.extend({
           q: z.string().trim().min(1).max(100).optional(),
           category: z.string().trim().max(120).optional(),
           brand: z.string().trim().max(120).optional(),
           active: yesNo.optional(),
+          status: z.enum(PRODUCT_STATUSES).optional(),
           stock: z.enum(STOCK_LEVELS).optional(),
           onSale: yesNo.optional(),
         }),
@@ -69,22 +68,6 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
       },
     },
     async (request) => ok(await catalogQueries.product(request.params.id)),
-  );
-
-  app.post(
-    `${P}/products/status`,
-    {
-      onRequest: app.requireStaff('catalog.write'),
-      config: { audit: { action: 'product.status', entity: 'product' } },
-      schema: {
-        tags,
-        summary:
-          'Put products on sale or take them off; a product goes on sale only with a size, a price for every size and a photo',
-        body: productStatusBodySchema,
-        response: { 200: envelope(productStatusResultSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => ok(await setProductsActive(db, request.body.ids, request.body.active)),
   );
 
   app.post(

@@ -186,7 +186,7 @@ describe('putting products on sale', () => {
     const [, other] = await piecesOf(ctx, 2, { blocked: false, pricePaise: 99_900 });
     const id = other!.productId;
     const status = (active: boolean, ids = [id]) =>
-      asStaff(ctx.app, team.staff, 'POST', '/admin/api/products/status', { ids, active });
+      asStaff(ctx.app, team.staff, 'POST', '/admin/api/products/status', { ids, status: active ? 'active' : 'draft' });
     const shopperView = async () => (await ctx.app.inject({ method: 'GET', url: `/products/${id}` })).statusCode;
     assert.equal(await shopperView(), 200);
 
@@ -210,7 +210,7 @@ describe('putting products on sale', () => {
     assert.deepEqual(on.json().data, { changed: [id], refused: [] }, 'an unknown id is left out');
     assert.equal(await shopperView(), 200);
     assert.equal(
-      (await asStaff(ctx.app, team.support, 'POST', '/admin/api/products/status', { ids: [id], active: false }))
+      (await asStaff(ctx.app, team.support, 'POST', '/admin/api/products/status', { ids: [id], status: 'archived' }))
         .statusCode,
       403,
     );

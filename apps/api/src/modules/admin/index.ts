@@ -4,6 +4,7 @@ export { adminCatalogRoutes } from './catalog-routes';
 export { adminImagesRoutes } from './images-routes';
 export { adminMarketingRoutes } from './marketing-routes';
 export { adminOrdersRoutes } from './orders-routes';
+export { adminProductsRoutes } from './products-routes';
 export { adminReportsRoutes } from './reports-routes';
 export { adminReviewsRoutes } from './reviews-routes';
 export { adminServiceRoutes } from './service-routes';

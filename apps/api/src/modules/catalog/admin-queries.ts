@@ -8,12 +8,13 @@ import {
   LOW_STOCK_THRESHOLD,
   type AdminProduct,
   type AdminProductRow,
+  type ProductStatus,
   type STOCK_LEVELS,
 } from '@vastra/contracts';
 import { and, asc, count, desc, eq, exists, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
-import { categories, products, variants, type ImageJson } from './tables';
+import { categories, productCollections, products, variants, type ImageJson } from './tables';
 
 export type AdminProductFilter = {
   /** Name, brand, slug or a size's SKU, in part. */
@@ -22,6 +23,7 @@ export type AdminProductFilter = {
   category?: string;
   brand?: string;
   active?: boolean;
+  status?: ProductStatus;
   stock?: (typeof STOCK_LEVELS)[number];
   onSale?: boolean;
   page: number;
@@ -55,6 +57,7 @@ export class AdminCatalogQueries {
       filter.category ? inArray(products.categoryId, await this.categoryAndBelow(filter.category)) : undefined,
       filter.brand ? sql`lower(${products.brand}) = lower(${filter.brand})` : undefined,
       filter.active === undefined ? undefined : eq(products.isActive, filter.active),
+      filter.status ? eq(products.status, filter.status) : undefined,
       filter.onSale ? gt(products.discountPercent, 0) : undefined,
       stockCondition(this.db, filter.stock),
     );
@@ -76,15 +79,24 @@ export class AdminCatalogQueries {
     const [row] = await this.db.select().from(products).where(eq(products.id, id));
     if (!row) throw new NotFoundError(ADMIN_MESSAGES.productNotFound);
     const [presented] = await this.present([row]);
-    const sizes = await this.db
-      .select()
-      .from(variants)
-      .where(eq(variants.productId, id))
-      .orderBy(asc(variants.position), asc(variants.sku));
+    const [sizes, links] = await Promise.all([
+      this.db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position), asc(variants.sku)),
+      this.db
+        .select({ collectionId: productCollections.collectionId })
+        .from(productCollections)
+        .where(eq(productCollections.productId, id)),
+    ]);
     return {
       ...presented!,
       hsnCode: row.hsnCode,
       description: row.description,
+      categoryId: row.categoryId,
+      color: row.color,
+      season: row.season,
+      usage: row.usage,
+      year: row.year,
+      collectionIds: links.map((l) => l.collectionId),
+      images: row.images,
       variants: sizes.map((v) => ({
         id: v.id,
         sku: v.sku,
@@ -97,10 +109,24 @@ export class AdminCatalogQueries {
     };
   }
 
-  /** A size as the audit log keeps it before and after a stock change, or null. */
-  async variant(id: string): Promise<{ id: string; sku: string; stock: number } | null> {
+  /** A size as the audit log keeps it before and after a change, or null. */
+  async variant(id: string): Promise<{
+    id: string;
+    sku: string;
+    size: string;
+    pricePaise: number;
+    mrpPaise: number;
+    stock: number;
+  } | null> {
     const [row] = await this.db
-      .select({ id: variants.id, sku: variants.sku, stock: variants.stock })
+      .select({
+        id: variants.id,
+        sku: variants.sku,
+        size: variants.size,
+        pricePaise: variants.pricePaise,
+        mrpPaise: variants.mrpPaise,
+        stock: variants.stock,
+      })
       .from(variants)
       .where(eq(variants.id, id));
     return row ?? null;
@@ -138,6 +164,7 @@ export class AdminCatalogQueries {
       brand: r.brand,
       category: nameOf.get(r.categoryId) ?? '',
       gender: r.gender,
+      status: r.status,
       isActive: r.isActive,
       pricePaise: r.pricePaise,
       mrpPaise: r.mrpPaise,

@@ -4,7 +4,7 @@
  * paise. Other modules read these through `CatalogService` and `InventoryService`; their own
  * tables may reference these rows by foreign key.
  */
-import { GENDERS, SECTION_TYPES, STOCK_MOVEMENT_REASONS, type StockMovementReason } from '@vastra/contracts';
+import { GENDERS, PRODUCT_STATUSES, SECTION_TYPES, STOCK_MOVEMENT_REASONS, type StockMovementReason } from '@vastra/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -75,7 +75,12 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     inStock: boolean('in_stock').notNull().default(true),
-    isActive: boolean('is_active').notNull().default(true),
+    /** draft (being prepared), active (on sale) or archived (no longer sold); set by the admin. */
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    /** On sale: derived from `status`, so the storefront's reads keep one boolean to test. */
+    isActive: boolean('is_active')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${products.status} = 'active'`),
     /** Name, brand, category names, colour and description, normalised for search. */
     searchText: text('search_text').notNull(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
