@@ -201,7 +201,7 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await movements.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Take off sale' }).click();
     await expect(page.getByRole('button', { name: 'Put on sale' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('inactive');
+    await expect(page.getByRole('main')).toContainText('Draft');
     await page.getByRole('button', { name: 'Put on sale' }).click();
     await expect(page.getByRole('button', { name: 'Take off sale' })).toBeVisible();
 

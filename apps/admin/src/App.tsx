@@ -24,6 +24,7 @@ import { dataProvider } from './dataProvider';
 import { CustomerList, CustomerShow } from './customers/Customers';
 import { OrderList } from './orders/OrderList';
 import { OrderShow } from './orders/OrderShow';
+import { ProductCreate } from './products/ProductForm';
 import { ProductList, ProductShow } from './products/Products';
 import { PackingSlip } from './orders/PackingSlip';
 import { RefundList } from './refunds/RefundList';
@@ -103,7 +104,7 @@ export function App() {
                   {can(permissions, 'refunds.read') ? <Resource name="refunds" list={RefundList} /> : null}
                   <Resource name="customers" list={CustomerList} show={CustomerShow} />
                   {can(permissions, 'catalog.read') ? (
-                    <Resource name="products" list={ProductList} show={ProductShow} />
+                    <Resource name="products" list={ProductList} show={ProductShow} create={ProductCreate} />
                   ) : null}
                   {can(permissions, 'reviews.moderate') ? <Resource name="reviews" list={ReviewList} /> : null}
                   {can(permissions, 'staff.manage') ? (

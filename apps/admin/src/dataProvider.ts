@@ -7,7 +7,6 @@
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import type {
-  ProductStatusResult,
   StockAdjustBody,
   StockImportBody,
   StockImportResult,
@@ -82,7 +81,6 @@ export type VastraDataProvider = DataProvider & {
   adjustStock(variantId: string, body: StockAdjustBody): Promise<StockMovement>;
   stockMovements(variantId: string): Promise<StockMovement[]>;
   importStock(body: StockImportBody): Promise<StockImportResult>;
-  setProductsActive(ids: Identifier[], active: boolean): Promise<ProductStatusResult>;
   /** Hides the review with `reason`, or shows it again when `reason` is null. */
   moderateReview(id: string, reason: string | null): Promise<unknown>;
 };
@@ -121,7 +119,6 @@ export const dataProvider: VastraDataProvider = {
   adjustStock: (variantId, body) => api(`/variants/${variantId}/stock`, { method: 'POST', body }),
   stockMovements: (variantId) => api(`/variants/${variantId}/movements`),
   importStock: (body) => api('/stock/import', { method: 'POST', body }),
-  setProductsActive: (ids, active) => api('/products/status', { method: 'POST', body: { ids, active } }),
   moderateReview: (id, reason) =>
     reason === null
       ? api(`/reviews/${id}/restore`, { method: 'POST' })

@@ -27,7 +27,10 @@ import {
 } from '@mui/material';
 import {
   ADMIN_MESSAGES,
+  PRODUCT_STATUSES,
   STOCK_ADJUST_REASONS,
+  type ProductStatus,
+  type ProductStatusResult,
   type AdminProduct,
   type AdminProductRow,
   type StockAdjustBody,
@@ -37,7 +40,7 @@ import {
 } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import {
-  BooleanField,
+  CreateButton,
   Button as RaButton,
   DataTable,
   FilterButton,
@@ -58,8 +61,14 @@ import {
   useRefresh,
   useUnselectAll,
 } from 'react-admin';
-import { istDateTime, rupees } from '../api';
+import { api, istDateTime, rupees } from '../api';
 import type { VastraDataProvider } from '../dataProvider';
+import { BulkActions, statusSummary } from './ProductBulk';
+import { ProductFieldsEditor } from './ProductForm';
+import { ProductImages } from './ProductImages';
+import { SizeEditor } from './SizeEditor';
+
+const STATUS_NAMES: Record<ProductStatus, string> = { draft: 'Draft', active: 'On sale', archived: 'Archived' };
 
 type Variant = AdminProduct['variants'][number];
 
@@ -68,13 +77,10 @@ const filters = [
   <TextInput key="category" source="category" label="Category (slug)" />,
   <TextInput key="brand" source="brand" />,
   <SelectInput
-    key="active"
-    source="active"
+    key="status"
+    source="status"
     label="Status"
-    choices={[
-      { id: 'true', name: 'Active' },
-      { id: 'false', name: 'Inactive' },
-    ]}
+    choices={PRODUCT_STATUSES.map((s) => ({ id: s, name: STATUS_NAMES[s] }))}
   />,
   <SelectInput
     key="stock"
@@ -194,6 +200,7 @@ function ProductActions() {
   return (
     <TopToolbar>
       <FilterButton />
+      <CreateButton label="New product" />
       <Button size="small" onClick={() => setImporting(true)}>
         Import stock
       </Button>
@@ -202,40 +209,8 @@ function ProductActions() {
   );
 }
 
-/** Puts the selected products on sale or takes them off; the refused ones say why. */
-function BulkStatus({ active, label }: { active: boolean; label: string }) {
-  const { selectedIds } = useListContext();
-  const dataProvider = useDataProvider<VastraDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const unselect = useUnselectAll('products');
-  const run = async () => {
-    try {
-      const { changed, refused } = await dataProvider.setProductsActive(selectedIds, active);
-      const first = refused[0];
-      notify(
-        `${changed.length} changed${first ? `, ${refused.length} refused: ${first.name}: ${first.message}` : ''}`,
-        {
-          type: first ? 'warning' : 'info',
-        },
-      );
-      unselect();
-      refresh();
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    }
-  };
-  return <RaButton label={label} onClick={run} />;
-}
-
-function BulkActions() {
-  return (
-    <>
-      <BulkStatus active label="Put on sale" />
-      <BulkStatus active={false} label="Take off sale" />
-    </>
-  );
-}
+/** Keeps an amount ("₹ 11,995", "61 %") on one line. */
+const Nowrap = ({ children }: { children: string }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 
 export function ProductList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
@@ -244,7 +219,7 @@ export function ProductList() {
       {small ? (
         <SimpleList<AdminProductRow>
           primaryText={(r) => r.name}
-          secondaryText={(r) => `${r.brand} · ${r.stock} in stock${r.isActive ? '' : ' · inactive'}`}
+          secondaryText={(r) => `${r.brand} · ${r.stock} in stock · ${STATUS_NAMES[r.status]}`}
           tertiaryText={(r) => rupees(r.pricePaise)}
           linkType="show"
         />
@@ -254,16 +229,16 @@ export function ProductList() {
           <DataTable.Col source="brand" />
           <DataTable.Col source="category" />
           <DataTable.Col label="Price" align="right">
-            <FunctionField<AdminProductRow> render={(r) => rupees(r.pricePaise)} />
+            <FunctionField<AdminProductRow> render={(r) => <Nowrap>{rupees(r.pricePaise)}</Nowrap>} />
           </DataTable.Col>
           <DataTable.Col label="Off" align="right">
-            <FunctionField<AdminProductRow> render={(r) => (r.discountPercent ? `${r.discountPercent} %` : '—')} />
+            <FunctionField<AdminProductRow> render={(r) => <Nowrap>{r.discountPercent ? `${r.discountPercent} %` : '—'}</Nowrap>} />
           </DataTable.Col>
           <DataTable.Col label="Stock" align="right">
-            <FunctionField<AdminProductRow> render={(r) => `${r.stock} in ${r.sizes} sizes`} />
+            <FunctionField<AdminProductRow> render={(r) => `${r.stock} in ${r.sizes} ${r.sizes === 1 ? 'size' : 'sizes'}`} />
           </DataTable.Col>
-          <DataTable.Col label="Active">
-            <BooleanField source="isActive" />
+          <DataTable.Col label="Status">
+            <FunctionField<AdminProductRow> render={(r) => STATUS_NAMES[r.status]} />
           </DataTable.Col>
         </DataTable>
       )}
@@ -394,15 +369,19 @@ function Movements({ variant, onClose }: { variant: Variant; onClose: () => void
 
 function ProductDetail() {
   const product = useRecordContext<AdminProduct>();
-  const dataProvider = useDataProvider<VastraDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [open, setOpen] = useState<{ variant: Variant; what: 'adjust' | 'movements' } | null>(null);
-  const toggle = async (active: boolean) => {
+  const [open, setOpen] = useState<{ variant: Variant; what: 'adjust' | 'movements' | 'edit' } | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const setStatus = async (status: ProductStatus) => {
     try {
-      const { refused } = await dataProvider.setProductsActive([product!.id], active);
-      if (refused[0]) notify(refused[0].message, { type: 'warning' });
-      else notify(active ? 'On sale' : 'Taken off sale', { type: 'info' });
+      const result = await api<ProductStatusResult>('/products/status', {
+        method: 'POST',
+        body: { ids: [product!.id], status },
+      });
+      if (result.refused[0]) notify(result.refused[0].message, { type: 'warning' });
+      else notify(statusSummary(result), { type: 'info' });
       refresh();
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
@@ -417,12 +396,50 @@ function ProductDetail() {
         {product.name}
       </Typography>
       <Typography color="text.secondary" gutterBottom>
-        {product.brand} · {product.category} · HSN {product.hsnCode} · {product.isActive ? 'active' : 'inactive'} ·{' '}
+        {product.brand} · {product.category} · HSN {product.hsnCode} · {STATUS_NAMES[product.status]} ·{' '}
         {rupees(product.pricePaise)} (MRP {rupees(product.mrpPaise)})
       </Typography>
-      <Button variant="outlined" sx={{ mb: 2 }} onClick={() => void toggle(!product.isActive)}>
-        {product.isActive ? 'Take off sale' : 'Put on sale'}
-      </Button>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        {product.status !== 'active' ? (
+          <Button variant="contained" onClick={() => void setStatus('active')}>
+            Put on sale
+          </Button>
+        ) : null}
+        {product.status !== 'draft' ? (
+          <Button variant="outlined" onClick={() => void setStatus('draft')}>
+            {product.status === 'active' ? 'Take off sale' : 'Make draft'}
+          </Button>
+        ) : null}
+        {product.status !== 'archived' ? (
+          <Button variant="outlined" onClick={() => void setStatus('archived')}>
+            Archive
+          </Button>
+        ) : null}
+        <Button variant="outlined" onClick={() => setEditing(!editing)} aria-expanded={editing}>
+          Edit details
+        </Button>
+      </Stack>
+      {editing ? (
+        <Card sx={{ mb: 2 }}>
+          <CardContent>
+            <ProductFieldsEditor
+              product={product}
+              onSaved={() => {
+                setEditing(false);
+                refresh();
+              }}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography component="h2" variant="h6" gutterBottom>
+            Photos
+          </Typography>
+          <ProductImages productId={product.id} onChange={refresh} />
+        </CardContent>
+      </Card>
       <Card>
         <CardContent>
           <Typography component="h2" variant="h6">
@@ -434,6 +451,7 @@ function ProductDetail() {
                 <TableRow>
                   <TableCell>SKU</TableCell>
                   <TableCell>Size</TableCell>
+                  <TableCell align="right">MRP</TableCell>
                   <TableCell align="right">Price</TableCell>
                   <TableCell align="right">Stock</TableCell>
                   <TableCell />
@@ -444,9 +462,13 @@ function ProductDetail() {
                   <TableRow key={v.id} data-testid={`size-${v.sku}`}>
                     <TableCell>{v.sku}</TableCell>
                     <TableCell>{v.size}</TableCell>
+                    <TableCell align="right">{rupees(v.mrpPaise)}</TableCell>
                     <TableCell align="right">{rupees(v.pricePaise)}</TableCell>
                     <TableCell align="right">{v.stock}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Button size="small" onClick={() => setOpen({ variant: v, what: 'edit' })}>
+                        Edit
+                      </Button>
                       <Button size="small" onClick={() => setOpen({ variant: v, what: 'adjust' })}>
                         Change stock
                       </Button>
@@ -459,8 +481,15 @@ function ProductDetail() {
               </TableBody>
             </Table>
           </Box>
+          <Button sx={{ mt: 1 }} onClick={() => setAdding(true)}>
+            Add a size
+          </Button>
         </CardContent>
       </Card>
+      {adding ? <SizeEditor productId={product.id} onClose={() => setAdding(false)} /> : null}
+      {open?.what === 'edit' ? (
+        <SizeEditor productId={product.id} variant={open.variant} onClose={() => setOpen(null)} />
+      ) : null}
       {open?.what === 'adjust' ? <AdjustStock variant={open.variant} onClose={() => setOpen(null)} /> : null}
       {open?.what === 'movements' ? <Movements variant={open.variant} onClose={() => setOpen(null)} /> : null}
     </Box>
