@@ -40,7 +40,7 @@ type Variant = ProductImage['variants'][number];
 type StoredImage = ImageJson & { width?: number; height?: number; variants?: Variant[] };
 
 /** The id of a photo in the admin's routes: a hash of its URL, so photos of the seed have one too. */
-export function productImageId(url: string): string {
+function productImageId(url: string): string {
   return createHash('sha256').update(url).digest('hex').slice(0, 16);
 }
 
@@ -56,7 +56,7 @@ function present(image: StoredImage): ProductImage {
 }
 
 /** The derived widths of an upload `width` pixels wide: those below it, and its own up to the widest. */
-export function derivedWidths(width: number): number[] {
+function derivedWidths(width: number): number[] {
   const widest = PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]!;
   return [...PRODUCT_IMAGE_WIDTHS.filter((w) => w < Math.min(width, widest)), Math.min(width, widest)];
 }
