@@ -30,6 +30,8 @@ import { PackingSlip } from './orders/PackingSlip';
 import { RefundList } from './refunds/RefundList';
 import { GstReports } from './reports/GstReports';
 import { ReturnList } from './returns/ReturnList';
+import { CouponCreate, CouponEdit, CouponList } from './marketing/Coupons';
+import { GiftCardIssue, GiftCardList, GiftCardShow } from './marketing/GiftCards';
 import { ReviewList } from './reviews/ReviewList';
 import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
 
@@ -107,6 +109,18 @@ export function App() {
                     <Resource name="products" list={ProductList} show={ProductShow} create={ProductCreate} />
                   ) : null}
                   {can(permissions, 'reviews.moderate') ? <Resource name="reviews" list={ReviewList} /> : null}
+                  {can(permissions, 'marketing.read') ? (
+                    <Resource name="coupons" list={CouponList} create={CouponCreate} edit={CouponEdit} />
+                  ) : null}
+                  {can(permissions, 'marketing.read') ? (
+                    <Resource
+                      name="gift-cards"
+                      options={{ label: 'Gift cards' }}
+                      list={GiftCardList}
+                      create={GiftCardIssue}
+                      show={GiftCardShow}
+                    />
+                  ) : null}
                   {can(permissions, 'staff.manage') ? (
                     <Resource
                       name="staff"

@@ -3,16 +3,20 @@
  * page, page size and filters as the API's `page`, `perPage` and query fields; a record's
  * detail is the API's composite answer (an order with its customer and notes; a customer with
  * orders, returns, addresses and notes). The store's own actions (order steps, return steps,
- * refund retry, block, notes, stock changes) are extra methods called through `useDataProvider`.
+ * refund retry, block, notes, stock changes, switching coupons and gift cards) are extra methods
+ * called through `useDataProvider`.
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import type {
+  CouponBody,
+  CouponCategory,
   StockAdjustBody,
   StockImportBody,
   StockImportResult,
   StockMovement,
 } from '@vastra/contracts';
 import { api, query } from './api';
+import { isoOrNull } from './marketing/money';
 
 type Page<T> = { rows: T[]; total: number };
 
@@ -25,6 +29,8 @@ const LISTS: Record<string, string> = {
   audit: '/audit',
   products: '/products',
   reviews: '/reviews',
+  coupons: '/coupons',
+  'gift-cards': '/gift-cards',
 };
 
 async function getList(resource: string, params: GetListParams) {
@@ -54,7 +60,29 @@ async function getOne(resource: string, id: Identifier) {
     return { data: { ...detail, ...detail.customer } };
   }
   if (resource === 'products') return { data: await api<RaRecord>(`/products/${id}`) };
+  if (resource === 'coupons' || resource === 'gift-cards') return { data: await api<RaRecord>(`/${resource}/${id}`) };
   throw new Error(`No detail of ${resource}`);
+}
+
+/** A coupon form's values as the API's body: its rules only, dates as ISO, empty limits as null. */
+function couponBody(data: Record<string, unknown>): CouponBody {
+  const percentage = data.discountType === 'percentage';
+  const orNull = (v: unknown) => (v === undefined || v === '' || v === null ? null : Number(v));
+  return {
+    code: String(data.code ?? ''),
+    description: String(data.description ?? ''),
+    discountType: percentage ? 'percentage' : 'fixed',
+    discountValue: Number(data.discountValue),
+    maxDiscountPaise: percentage ? orNull(data.maxDiscountPaise) : null,
+    minOrderPaise: orNull(data.minOrderPaise) ?? 0,
+    startsAt: isoOrNull(data.startsAt),
+    endsAt: isoOrNull(data.endsAt),
+    usageLimit: orNull(data.usageLimit),
+    usageLimitPerUser: orNull(data.usageLimitPerUser),
+    firstOrderOnly: Boolean(data.firstOrderOnly),
+    categoryIds: (data.categoryIds as string[] | undefined) ?? [],
+    productIds: (data.productIds as string[] | undefined) ?? [],
+  };
 }
 
 export type StepBody = {
@@ -83,6 +111,9 @@ export type VastraDataProvider = DataProvider & {
   importStock(body: StockImportBody): Promise<StockImportResult>;
   /** Hides the review with `reason`, or shows it again when `reason` is null. */
   moderateReview(id: string, reason: string | null): Promise<unknown>;
+  couponCategories(): Promise<CouponCategory[]>;
+  setCouponActive(id: string, active: boolean): Promise<unknown>;
+  setGiftCardActive(id: string, active: boolean): Promise<unknown>;
 };
 
 const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not available in the admin`));
@@ -96,11 +127,22 @@ export const dataProvider: VastraDataProvider = {
     }) as never,
   getManyReference: unsupported('getManyReference'),
   create: async (resource, params) => {
+    if (resource === 'coupons') {
+      return { data: await api<RaRecord>('/coupons', { method: 'POST', body: couponBody(params.data) }) } as never;
+    }
+    // The gift card form sends the API's body already (GiftCardIssue's transform).
+    if (resource === 'gift-cards') {
+      return { data: await api<RaRecord>('/gift-cards', { method: 'POST', body: params.data }) } as never;
+    }
     if (resource !== 'staff') throw new Error(`Cannot create ${resource}`);
     const invite = await api<RaRecord>('/staff/invites', { method: 'POST', body: params.data });
     return { data: invite } as never;
   },
   update: async (resource, params) => {
+    if (resource === 'coupons') {
+      const body = couponBody(params.data);
+      return { data: await api<RaRecord>(`/coupons/${params.id}`, { method: 'PUT', body }) } as never;
+    }
     if (resource !== 'staff') throw new Error(`Cannot edit ${resource}`);
     const { role, disabled } = params.data as { role?: string; disabled?: boolean };
     return { data: await api<RaRecord>(`/staff/${params.id}`, { method: 'PATCH', body: { role, disabled } }) } as never;
@@ -123,4 +165,7 @@ export const dataProvider: VastraDataProvider = {
     reason === null
       ? api(`/reviews/${id}/restore`, { method: 'POST' })
       : api(`/reviews/${id}/hide`, { method: 'POST', body: { reason } }),
+  couponCategories: () => api('/coupons/categories'),
+  setCouponActive: (id, active) => api(`/coupons/${id}/${active ? 'activate' : 'deactivate'}`, { method: 'POST' }),
+  setGiftCardActive: (id, active) => api(`/gift-cards/${id}/${active ? 'enable' : 'disable'}`, { method: 'POST' }),
 };
