@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { API_PORT, DATA_DIR, PUBLIC_API_URL, PUBLISHABLE_KEY, WEB_PORT } from './support/stack';
+import { API_PORT, DATA_DIR, PUBLIC_API_URL, PUBLISHABLE_KEY, REVALIDATE_SECRET, WEB_PORT } from './support/stack';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -61,6 +61,7 @@ export default defineConfig({
         STOREFRONT_URL: `http://localhost:${WEB_PORT}`,
         LOG_LEVEL: 'warn',
         PUBLISHABLE_API_KEY: PUBLISHABLE_KEY,
+        REVALIDATE_SECRET,
         // Every journey registers its own shoppers from one address.
         AUTH_REGISTER_LIMIT_PER_HOUR: '100',
       },
@@ -77,6 +78,7 @@ export default defineConfig({
         SITE_URL: `http://localhost:${WEB_PORT}`,
         NEXT_TELEMETRY_DISABLED: '1',
         COMMERCE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+        REVALIDATE_SECRET,
       },
     },
   ],

@@ -3,7 +3,9 @@
 // and, on an empty database, seeds the 400-product store by itself.
 //
 // The two share a publishable key for /store (PUBLISHABLE_API_KEY, else one generated once
-// into the API's DATA_DIR as `publishable-key`).
+// into the API's DATA_DIR as `publishable-key`) and the secret that signs the API's call to
+// expire the storefront's cached pages after an admin change (REVALIDATE_SECRET, else
+// `revalidate-secret` there).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,7 +30,10 @@ function keptValue(file, create) {
 const publishableKey =
   process.env.PUBLISHABLE_API_KEY ||
   keptValue(path.join(apiDataDir, 'publishable-key'), () => `pk_${randomBytes(32).toString('hex')}`);
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const revalidateSecret =
+  process.env.REVALIDATE_SECRET ||
+  keptValue(path.join(apiDataDir, 'revalidate-secret'), () => randomBytes(32).toString('hex'));
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', REVALIDATE_SECRET: revalidateSecret };
 
 buildAppsIfNeeded();
 

@@ -11,3 +11,5 @@ export const PUBLIC_API_URL = `http://localhost:${API_PORT}`;
 export const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.data');
 /** The publishable key of /store in the browser tests: given to the API (ensured in its table) and the storefront. */
 export const PUBLISHABLE_KEY = 'pk_e2e_browser_tests_0000000000000000';
+/** Signs the API's revalidation call to the storefront (both processes get it). */
+export const REVALIDATE_SECRET = 'revalidate_e2e_browser_tests_000000000000';

@@ -54,12 +54,14 @@ import {
 import { cartRoutes, CartService, scheduleGuestCartCleanup } from './modules/cart';
 import {
   AdminCatalogQueries,
+  CatalogChanges,
   catalogRoutes,
   CatalogService,
   InventoryService,
   ProductEditor,
   ProductImageService,
   productPhotoRoutes,
+  tagsOfEntity,
 } from './modules/catalog';
 import {
   CouponAdmin,
@@ -262,6 +264,22 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.decorate('staff', staff);
   registerAdminAuth(app, { staff, operatorToken, adminOrigin: new URL(config.publicUrl).origin });
   registerAdminAudit(app, audit);
+  // Admin changes to the catalogue reach every instance's caches and the storefront's pages
+  // within seconds (docs/admin.md "Shoppers see changes within seconds").
+  const catalogChanges = new CatalogChanges({
+    forget: () => catalog.forget(),
+    redis,
+    storefront: config.revalidate,
+    log: app.log,
+  });
+  await catalogChanges.start();
+  app.addHook('onClose', () => catalogChanges.stop());
+  app.addHook('onResponse', async (request, reply) => {
+    const spec = request.routeOptions.config?.audit;
+    if (!spec || spec === 'self' || request.method === 'GET' || reply.statusCode >= 400) return;
+    const tags = tagsOfEntity(spec.entity);
+    if (tags.length > 0) await catalogChanges.changed(tags);
+  });
   await app.register(staffRoutes, {
     staff,
     invites: new StaffInvites({ db: database.db, staff, mailer, background, publicUrl: config.publicUrl }),

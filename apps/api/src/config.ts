@@ -94,6 +94,14 @@ const schema = z.object({
       .regex(/^pk_[A-Za-z0-9_-]{16,128}$/, 'must be pk_ followed by 16 to 128 letters, digits, _ or -')
       .optional(),
   ),
+  /**
+   * Shared with the storefront: signs the call that tells it which cache tags a catalogue change
+   * expired (docs/admin.md "Shoppers see changes within seconds"); unset = no call, pages refresh
+   * on their own timers.
+   */
+  REVALIDATE_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Where the API reaches the storefront for that call; default the first STOREFRONT_URL. */
+  STOREFRONT_INTERNAL_URL: optionalString.pipe(z.string().url().optional()),
   /** Shared store for rate limits when several API instances run; unset = in memory. */
   REDIS_URL: optionalString.pipe(
     z
@@ -223,6 +231,8 @@ export type Config = {
   google: { clientId: string | undefined; jwksUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   redisUrl: string | undefined;
+  /** The storefront's revalidation call: its base URL and the shared secret; undefined = not called. */
+  revalidate: { storefrontUrl: string; secret: string } | undefined;
   /** Ensured in the publishable key table at start; undefined = keep what is stored. */
   publishableApiKey: string | undefined;
   checkout: {
@@ -352,6 +362,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,
+    revalidate: e.REVALIDATE_SECRET
+      ? {
+          storefrontUrl: (e.STOREFRONT_INTERNAL_URL ?? e.STOREFRONT_URL.split(',')[0]!.trim()).replace(/\/$/, ''),
+          secret: e.REVALIDATE_SECRET,
+        }
+      : undefined,
     publishableApiKey: e.PUBLISHABLE_API_KEY,
     checkout: {
       storeState: e.STORE_STATE,

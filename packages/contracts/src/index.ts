@@ -13,3 +13,4 @@ export * from './admin';
 export * from './admin-catalog';
 export * from './marketing';
 export * from './product-images';
+export * from './revalidate';

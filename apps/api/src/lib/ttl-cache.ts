@@ -42,4 +42,9 @@ export class TtlCache {
     this.cache?.set(key, { value: Promise.resolve(value), loaded: true });
     return value;
   }
+
+  /** Forgets every entry: the data behind them changed. */
+  clear(): void {
+    this.cache?.clear();
+  }
 }

@@ -55,6 +55,11 @@ export class CatalogService {
     this.productQueries = prepareProductQueries(db);
   }
 
+  /** Drops the cached answers (facets, the category tree, homepage sections): the catalogue changed. */
+  forget(): void {
+    this.shared.clear();
+  }
+
   /** An absolute URL for a stored media path; absolute URLs pass through. */
   mediaUrl(path: string): string {
     return path.startsWith('/') ? `${this.options.mediaBaseUrl}${path}` : path;

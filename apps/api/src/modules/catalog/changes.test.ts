@@ -1,0 +1,114 @@
+/**
+ * Catalogue changes reaching shoppers within seconds (docs/admin.md "Shoppers see changes
+ * within seconds"): an admin change calls the storefront's revalidation route signed with the
+ * shared secret, naming the tags to expire; and with REDIS_URL, a change made through one API
+ * instance drops the cached answers of another.
+ */
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { REVALIDATE_PATH, REVALIDATE_SIGNATURE_HEADER, type AdminProduct, type AdminRole } from '@vastra/contracts';
+import { eq } from 'drizzle-orm';
+import { products } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+
+const SECRET = 'revalidation secret for the tests, 32+ chars';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+type Call = { path: string; signature: string; body: string };
+const calls: Call[] = [];
+const storefront = createServer((req: IncomingMessage, res) => {
+  let body = '';
+  req.on('data', (chunk) => (body += chunk));
+  req.on('end', () => {
+    calls.push({ path: req.url ?? '', signature: String(req.headers[REVALIDATE_SIGNATURE_HEADER] ?? ''), body });
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+});
+
+let first: TestContext;
+let second: TestContext;
+let team: Record<Exclude<AdminRole, 'support'>, StaffLogin>;
+
+before(async () => {
+  await new Promise<void>((resolve) => storefront.listen(0, '127.0.0.1', resolve));
+  const env = {
+    REDIS_URL,
+    CATALOG_CACHE_TTL_MS: '600000',
+    REVALIDATE_SECRET: SECRET,
+    STOREFRONT_INTERNAL_URL: `http://127.0.0.1:${(storefront.address() as AddressInfo).port}`,
+  };
+  first = await createTestApp({ env });
+  second = await createTestApp({ env });
+  team = { owner: await staffOfRole(first, 'owner'), staff: await staffOfRole(first, 'staff') };
+});
+after(async () => {
+  await first.close();
+  await second.close();
+  storefront.close();
+});
+
+/** Waits until `check` holds, for at most 5 s (the issue's promise). */
+async function within5s(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const end = Date.now() + 5000;
+  while (!(await check())) {
+    if (Date.now() > end) assert.fail(`not within 5 s: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const categoryCount = async (ctx: TestContext) => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/categories' });
+  const walk = (nodes: { productCount?: number; count?: number; children?: unknown[] }[]): number =>
+    nodes.reduce((n, c) => n + (c.productCount ?? c.count ?? 0), 0);
+  return walk(res.json().data.categories);
+};
+
+describe('an admin change', () => {
+  it('tells the storefront, signed, which tags to expire', async () => {
+    const list = await asStaff(first.app, team.staff, 'GET', '/admin/api/products?perPage=1');
+    const id = list.json().data.rows[0].id as string;
+    const product = (await asStaff(first.app, team.staff, 'GET', `/admin/api/products/${id}`)).json().data as AdminProduct;
+    const size = product.variants[0]!;
+    calls.length = 0;
+    const res = await asStaff(first.app, team.staff, 'PATCH', `/admin/api/variants/${size.id}`, {
+      pricePaise: Math.min(size.mrpPaise, size.pricePaise + 100),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    await within5s(() => calls.length > 0, 'the storefront is called');
+    const [call] = calls;
+    assert.equal(call!.path, REVALIDATE_PATH);
+    assert.equal(call!.signature, createHmac('sha256', SECRET).update(call!.body).digest('hex'));
+    const body = JSON.parse(call!.body) as { tags: string[]; at: number };
+    assert.ok(body.tags.includes('products'), body.tags.join());
+    assert.ok(Math.abs(Date.now() - body.at) < 5000);
+
+    calls.length = 0;
+    await asStaff(first.app, team.staff, 'GET', `/admin/api/products/${id}`);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(calls.length, 0, 'reads call nothing');
+  });
+
+  it('drops the cached answers of every API instance (Redis)', async () => {
+    // Each instance has its own database here; what is shared is Redis. The second instance
+    // caches its category counts, its database changes behind the cache, and a change made
+    // through the first instance must make the second read again.
+    const before = await categoryCount(second);
+    const [active] = await second.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .limit(1);
+    await second.database.db.update(products).set({ status: 'draft' }).where(eq(products.id, active!.id));
+    assert.equal(await categoryCount(second), before, 'cached: the change behind it is not seen yet');
+
+    const list = await asStaff(first.app, team.owner, 'GET', '/admin/api/products?perPage=1');
+    const id = list.json().data.rows[0].id as string;
+    const res = await asStaff(first.app, team.owner, 'PATCH', `/admin/api/products/${id}`, { usage: 'Casual' });
+    assert.equal(res.statusCode, 200, res.body);
+    await within5s(async () => (await categoryCount(second)) === before - 1, 'the second instance reads afresh');
+  });
+});
