@@ -28,6 +28,7 @@ import { registerErrorHandling } from './lib/error-handler';
 import { requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
 import {
+  adminCatalogCsvRoutes,
   adminCatalogRoutes,
   adminImagesRoutes,
   adminMarketingRoutes,
@@ -55,6 +56,7 @@ import { cartRoutes, CartService, scheduleGuestCartCleanup } from './modules/car
 import {
   AdminCatalogQueries,
   CatalogChanges,
+  CatalogImports,
   catalogRoutes,
   CatalogService,
   InventoryService,
@@ -436,6 +438,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     inventory,
     catalogQueries: new AdminCatalogQueries(database.db),
     productEditor: new ProductEditor(database.db),
+    catalogImports: new CatalogImports({
+      db: database.db,
+      background,
+      onImported: () => catalogChanges.changed(tagsOfEntity('product')),
+    }),
     invoices,
     notes: new AdminNotes(database.db),
     customers: new Customers(database.db),
@@ -462,6 +469,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(adminServiceRoutes, { deps: adminDeps });
   await app.register(adminCatalogRoutes, { deps: adminDeps });
   await app.register(adminProductsRoutes, { deps: adminDeps });
+  await app.register(adminCatalogCsvRoutes, { deps: adminDeps });
   await app.register(adminImagesRoutes, { images: new ProductImageService(database.db, files) });
   await app.register(adminReviewsRoutes, { deps: adminDeps });
   await app.register(adminMarketingRoutes, { deps: adminDeps });

@@ -182,3 +182,39 @@ export const adminCollectionSchema = z.object({
   products: z.number().int(),
 });
 export type AdminCollection = z.infer<typeof adminCollectionSchema>;
+
+/**
+ * A catalogue CSV import's state: queued, then checking every row, then writing (not for a dry
+ * run); it ends checked (a dry run without problems), done, or failed (problems by line).
+ */
+export const CATALOG_IMPORT_STATUSES = ['queued', 'checking', 'writing', 'checked', 'done', 'failed'] as const;
+export type CatalogImportStatus = (typeof CATALOG_IMPORT_STATUSES)[number];
+/** The largest products CSV the admin takes, in characters (the full 44,446-product catalogue is about 20 MB). */
+export const CATALOG_IMPORT_MAX_CHARS = 40_000_000;
+
+export const CATALOG_IMPORT_MESSAGES = {
+  notFound: 'No such import.',
+  stopped: 'The import stopped and nothing was changed:',
+} as const;
+
+/** POST /admin/api/catalog/imports: a products CSV (docs/importing-products.md), checked only unless `dryRun` is false. */
+export const catalogImportBodySchema = z.object({
+  csv: z.string().min(1).max(CATALOG_IMPORT_MAX_CHARS),
+  fileName: z.string().trim().min(1).max(200),
+  dryRun: z.boolean().default(true),
+});
+
+export const catalogImportSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  dryRun: z.boolean(),
+  status: z.enum(CATALOG_IMPORT_STATUSES),
+  total: z.number().int().nullable(),
+  done: z.number().int(),
+  problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  variants: z.number().int().nullable(),
+  actor: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CatalogImport = z.infer<typeof catalogImportSchema>;

@@ -1,6 +1,7 @@
 /**
  * Products and stock (docs/admin.md "Products and stock"): the list with search (name, brand,
- * SKU) and filters (category, brand, active, stock level, on sale) and the stock CSV import;
+ * SKU) and filters (category, brand, status, stock level, on sale), the stock CSV import and
+ * the catalogue's CSV import and export;
  * one product with its sizes, each size's stock set or changed with a reason, and its stock
  * movements. Owner and staff.
  */
@@ -63,6 +64,7 @@ import {
 } from 'react-admin';
 import { api, istDateTime, rupees } from '../api';
 import type { VastraDataProvider } from '../dataProvider';
+import { CatalogCsvButtons } from './CatalogCsv';
 import { BulkActions, statusSummary } from './ProductBulk';
 import { ProductFieldsEditor } from './ProductForm';
 import { ProductImages } from './ProductImages';
@@ -204,6 +206,7 @@ function ProductActions() {
       <Button size="small" onClick={() => setImporting(true)}>
         Import stock
       </Button>
+      <CatalogCsvButtons />
       {importing ? <ImportStock onClose={() => setImporting(false)} /> : null}
     </TopToolbar>
   );
@@ -432,14 +435,9 @@ function ProductDetail() {
           </CardContent>
         </Card>
       ) : null}
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography component="h2" variant="h6" gutterBottom>
-            Photos
-          </Typography>
-          <ProductImages productId={product.id} onChange={refresh} />
-        </CardContent>
-      </Card>
+      <Box sx={{ mb: 2 }}>
+        <ProductImages productId={product.id} onChange={refresh} />
+      </Box>
       <Card>
         <CardContent>
           <Typography component="h2" variant="h6">

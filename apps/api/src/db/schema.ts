@@ -14,6 +14,7 @@ export {
   testimonials,
   searchTerms,
   stockMovements,
+  catalogImports,
   type ImageJson,
 } from '../modules/catalog/tables';
 export { users } from '../modules/users/tables';

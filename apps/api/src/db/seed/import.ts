@@ -11,13 +11,13 @@ import { and, inArray, notInArray } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { discountPercent, GENDERS } from '@vastra/contracts';
-import { refreshSearchTerms } from '../../modules/catalog';
+import { refreshSearchTerms } from '../../modules/catalog/search-terms';
 import type { Db } from '../client';
-import { products } from '../schema';
+import { products, stockMovements, variants as variantsTable } from '../schema';
 import { ensureCategoryPaths, pathKey } from './categories';
 import { hsnCodeFor } from './hsn';
 import { describe, PLACEHOLDER_URL, productSlug, searchTextFor, variantsFor } from './products';
-import { writeProducts, type ProductInput } from './writer';
+import { chunk, writeProducts, type ProductInput } from './writer';
 
 export type CsvProblem = { line: number; message: string };
 
@@ -49,7 +49,8 @@ const REQUIRED = [
   'stock',
 ] as const;
 const OPTIONAL = ['image_url', 'description', 'hsn_code', 'season', 'usage', 'year'] as const;
-const COLUMNS: readonly string[] = [...REQUIRED, ...OPTIONAL];
+/** The columns of a products CSV, in the order an export writes them. */
+export const COLUMNS: readonly string[] = [...REQUIRED, ...OPTIONAL];
 
 const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
 const list = (v: string) =>
@@ -154,14 +155,8 @@ function startLine(lastLine: number, raw: string | undefined): number {
 }
 
 /** Parses and checks the whole file; throws CsvImportError listing every problem. */
-function readRows(file: string): { line: number; row: Row }[] {
+function readRows(file: string, content: Buffer | string): { line: number; row: Row }[] {
   const problems: CsvProblem[] = [];
-  let content: Buffer;
-  try {
-    content = fs.readFileSync(file);
-  } catch (err) {
-    throw new CsvImportError(file, [{ line: 0, message: (err as Error).message }]);
-  }
   const records = parse(content, {
     bom: true,
     columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
@@ -258,12 +253,24 @@ function toInput(r: Row): ProductInput {
   };
 }
 
-export async function importProductsCsv(
-  db: Db,
-  filePath: string,
-  opts: { onProgress?: (done: number, total: number) => void } = {},
-): Promise<{ products: number; variants: number }> {
-  const lines = readRows(filePath);
+/** What a checked file will write: its rows as products, and the categories they need. */
+type CheckedCsv = {
+  inputs: ProductInput[];
+  paths: (readonly [string, string, string])[];
+  images: Map<string, string>;
+};
+
+/**
+ * Checks a whole products CSV (`content`, named `file` in messages) against the columns and
+ * the stored products' URLs without writing anything; throws CsvImportError listing every
+ * problem. Answers how many products it holds.
+ */
+export async function checkProductsCsv(db: Db, file: string, content: Buffer | string): Promise<{ products: number }> {
+  return { products: (await checkCsv(db, file, content)).inputs.length };
+}
+
+async function checkCsv(db: Db, filePath: string, content: Buffer | string): Promise<CheckedCsv> {
+  const lines = readRows(filePath, content);
   const rows = lines.map((l) => l.row);
   const inputs = rows.map(toInput);
 
@@ -321,14 +328,72 @@ export async function importProductsCsv(
     ).values(),
   ];
 
+  return { inputs, paths, images };
+}
+
+export type ImportOptions = {
+  onProgress?: (done: number, total: number) => void;
+  /** Records each size's stock change as a `counted` stock movement by `actor`, with `reference`. */
+  stockMovements?: { actor: string; reference: string };
+};
+
+/** Imports the products CSV at `filePath` (see `importProductsContent`). */
+export async function importProductsCsv(
+  db: Db,
+  filePath: string,
+  opts: ImportOptions = {},
+): Promise<{ products: number; variants: number }> {
+  let content: Buffer;
+  try {
+    content = fs.readFileSync(filePath);
+  } catch (err) {
+    throw new CsvImportError(filePath, [{ line: 0, message: (err as Error).message }]);
+  }
+  return importProductsContent(db, filePath, content, opts);
+}
+
+/**
+ * Checks the whole CSV (`content`, named `file` in messages), then writes every row in one
+ * transaction; throws CsvImportError, having changed nothing, when any row is bad.
+ */
+export async function importProductsContent(
+  db: Db,
+  file: string,
+  content: Buffer | string,
+  opts: ImportOptions = {},
+): Promise<{ products: number; variants: number }> {
+  const { inputs, paths, images } = await checkCsv(db, file, content);
   let done = 0;
   opts.onProgress?.(0, inputs.length);
+  const skus = inputs.flatMap((i) => i.variants.map((v) => v.sku));
   const variants = await db.transaction(async (tx) => {
+    const stockOf = async () =>
+      new Map(
+        (
+          await Promise.all(
+            chunk(skus, 10_000).map((part) =>
+              tx.select({ id: variantsTable.id, sku: variantsTable.sku, stock: variantsTable.stock }).from(variantsTable).where(inArray(variantsTable.sku, part)),
+            ),
+          )
+        )
+          .flat()
+          .map((v) => [v.sku, v]),
+      );
+    const before = opts.stockMovements ? await stockOf() : null;
     const categoryIds = await ensureCategoryPaths(tx, paths, (key) => images.get(key) ?? null);
-    return writeProducts(tx, inputs, categoryIds, (n) => {
+    const written = await writeProducts(tx, inputs, categoryIds, (n) => {
       done += n;
       opts.onProgress?.(done, inputs.length);
     });
+    if (before && opts.stockMovements) {
+      const { actor, reference } = opts.stockMovements;
+      const moved = [...(await stockOf()).values()]
+        .map((v) => ({ v, was: before.get(v.sku)?.stock ?? 0 }))
+        .filter(({ v, was }) => v.stock !== was)
+        .map(({ v, was }) => ({ variantId: v.id, reason: 'counted' as const, stockBefore: was, stockAfter: v.stock, actor, reference }));
+      for (const part of chunk(moved, 5_000)) await tx.insert(stockMovements).values(part);
+    }
+    return written;
   });
   await refreshSearchTerms(db);
   return { products: inputs.length, variants };

@@ -26,7 +26,7 @@ function stockFor(sku: string): number {
 }
 
 /** `VST-15970-FREE-SIZE`: upper case, anything but letters, digits and dots turned into "-". */
-function skuFor(externalId: string, size: string, taken: Set<string>): string {
+export function skuFor(externalId: string, size: string, taken: Set<string>): string {
   const code =
     size
       .toUpperCase()

@@ -44,6 +44,13 @@ export function displayName(name: string): string {
   return DISPLAY_NAMES[name] ?? name;
 }
 
+const SOURCE_NAMES = new Map(Object.entries(DISPLAY_NAMES).map(([source, shown]) => [shown, source]));
+
+/** The data's own name of a category shown as `name` ("T-Shirts" → "Tshirts"), so an export reads as the import wrote it. */
+export function sourceName(name: string): string {
+  return SOURCE_NAMES.get(name) ?? name;
+}
+
 /** Article types that are plural by nature ("jeans", "sunglasses"): no singular is made of them. */
 const PLURAL_ONLY =
   /(jeans|trousers|shorts|pants|capris|leggings|jeggings|tights|stockings|socks|gloves|briefs|boxers|sunglasses|cufflinks|earrings|shoes|sandals|flip flops|heels|flats|booties|dolls|suits|laces)$/;

@@ -1,5 +1,6 @@
 /** The admin API module's public surface: its routes over the other modules' services (docs/admin.md). */
 export { scheduleStoreNotifications, StoreNotifier } from './notifier';
+export { adminCatalogCsvRoutes } from './catalog-csv-routes';
 export { adminCatalogRoutes } from './catalog-routes';
 export { adminImagesRoutes } from './images-routes';
 export { adminMarketingRoutes } from './marketing-routes';

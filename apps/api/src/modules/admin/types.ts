@@ -1,5 +1,5 @@
 /** What the admin API needs of the other modules: their services, never their tables. */
-import type { AdminCatalogQueries, InventoryService, ProductEditor } from '../catalog';
+import type { AdminCatalogQueries, CatalogImports, InventoryService, ProductEditor } from '../catalog';
 import type { CouponAdmin, GiftCardAdmin } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { AdminOrderQueries, OrdersService } from '../orders';
@@ -22,6 +22,7 @@ export type AdminDeps = {
   inventory: InventoryService;
   catalogQueries: AdminCatalogQueries;
   productEditor: ProductEditor;
+  catalogImports: CatalogImports;
   invoices: InvoiceService;
   notes: AdminNotes;
   customers: Customers;

@@ -39,8 +39,24 @@ export class AdminCatalogQueries {
 
   /** A page of products, newest first, matching every filter given. */
   async list(filter: AdminProductFilter): Promise<{ rows: AdminProductRow[]; total: number }> {
+    const where = await this.where(filter);
+    const [page, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(desc(products.createdAt), asc(products.name), asc(products.id))
+        .limit(filter.perPage)
+        .offset((filter.page - 1) * filter.perPage),
+      this.db.select({ n: count() }).from(products).where(where),
+    ]);
+    return { rows: await this.present(page), total: total?.n ?? 0 };
+  }
+
+  /** The condition of every filter given (page and perPage aside). */
+  async where(filter: Omit<AdminProductFilter, 'page' | 'perPage'>): Promise<SQL | undefined> {
     const like = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = and(
+    return and(
       like
         ? or(
             ilike(products.name, like),
@@ -61,17 +77,6 @@ export class AdminCatalogQueries {
       filter.onSale ? gt(products.discountPercent, 0) : undefined,
       stockCondition(this.db, filter.stock),
     );
-    const [page, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(products)
-        .where(where)
-        .orderBy(desc(products.createdAt), asc(products.name), asc(products.id))
-        .limit(filter.perPage)
-        .offset((filter.page - 1) * filter.perPage),
-      this.db.select({ n: count() }).from(products).where(where),
-    ]);
-    return { rows: await this.present(page), total: total?.n ?? 0 };
   }
 
   /** One product with its sizes in their order; NotFoundError(productNotFound) otherwise. */

@@ -1,6 +1,7 @@
 /** The catalogue module's public surface: reads (CatalogService, AdminCatalogQueries), stock (InventoryService), routes. */
 export { AdminCatalogQueries, type AdminProductFilter } from './admin-queries';
 export { CATALOG_CHANGES_CHANNEL, CatalogChanges, tagsOfEntity } from './changes';
+export { CatalogImports, exportProductsCsv } from './csv';
 export { productPhotoRoutes } from './image-routes';
 export { ProductImageService } from './images';
 export { InventoryService, type LowStockVariant, type ReservedLine, type StockLine } from './inventory';

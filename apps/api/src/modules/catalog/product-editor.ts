@@ -8,7 +8,7 @@
  * collection), ConflictError (slug, SKU or size taken; a size that was ordered; the last size
  * of a product on sale), ValidationError (price above MRP, a product that may not go on sale).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_MESSAGES,
   discountPercent,
@@ -25,7 +25,8 @@ import {
 } from '@vastra/contracts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { buildSearchText, displayName, slugify } from '../../db/seed/text';
+import { productSlug, skuFor } from '../../db/seed/products';
+import { buildSearchText, displayName, sourceName } from '../../db/seed/text';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { activationRefusal } from './product-status';
@@ -44,13 +45,6 @@ const isForeignKeyViolation = (err: unknown) => {
   return e?.code === '23503' || e?.cause?.code === '23503';
 };
 
-/** `SIZE` as a SKU part: upper case, anything but letters and digits turned into "-". */
-const skuPart = (text: string) =>
-  text
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-
 export class ProductEditor {
   constructor(private readonly db: Db) {}
 
@@ -65,11 +59,14 @@ export class ProductEditor {
         if (refusal) throw new ValidationError(refusal);
       }
       const id = randomUUID();
-      const slug = body.slug ?? (await this.freeSlug(tx, slugify(body.name) || 'product'));
-      if (body.slug) await this.checkSlug(tx, slug, id);
+      // The id a CSV export and import know it by; its slug and SKUs follow the import's rules,
+      // so an export imported again changes nothing.
+      const externalId = `P-${randomBytes(5).toString('hex').toUpperCase()}`;
+      const slug = body.slug ?? productSlug(body.name, externalId);
+      await this.checkSlug(tx, slug, id);
       await tx.insert(products).values({
         id,
-        externalId: id,
+        externalId,
         slug,
         name: body.name,
         brand: body.brand,
@@ -90,8 +87,9 @@ export class ProductEditor {
       if (body.collectionIds.length > 0) {
         await tx.insert(productCollections).values(body.collectionIds.map((collectionId) => ({ productId: id, collectionId })));
       }
+      const taken = new Set<string>();
       for (const [position, v] of body.variants.entries()) {
-        await this.insertVariant(tx, { id, color: body.color, code: id.slice(0, 8) }, v, position, actor);
+        await this.insertVariant(tx, { id, color: body.color, externalId, taken }, v, position, actor);
       }
       await refreshListing(tx, [id]);
       return id;
@@ -132,15 +130,21 @@ export class ProductEditor {
         .for('update');
       if (!product) throw new NotFoundError(ADMIN_MESSAGES.productNotFound);
       const sizes = await tx
-        .select({ size: variants.size, position: variants.position })
+        .select({ size: variants.size, position: variants.position, sku: variants.sku })
         .from(variants)
         .where(eq(variants.productId, productId));
       if (sizes.some((s) => s.size.toLowerCase() === body.size.toLowerCase())) {
         throw new ConflictError(PRODUCT_EDIT_MESSAGES.sizeTaken);
       }
       const position = sizes.reduce((max, s) => Math.max(max, s.position + 1), 0);
-      const code = product.externalId.slice(0, 8);
-      const variantId = await this.insertVariant(tx, { id: productId, color: product.color, code }, body, position, actor);
+      const taken = new Set(sizes.map((s) => s.sku));
+      const variantId = await this.insertVariant(
+        tx,
+        { id: productId, color: product.color, externalId: product.externalId, taken },
+        body,
+        position,
+        actor,
+      );
       await refreshListing(tx, [productId]);
       return variantId;
     });
@@ -299,12 +303,12 @@ export class ProductEditor {
 
   private async insertVariant(
     tx: Db,
-    product: { id: string; color: string; code: string },
+    product: { id: string; color: string; externalId: string; taken: Set<string> },
     v: VariantInput,
     position: number,
     actor: string,
   ): Promise<string> {
-    const sku = v.sku ?? `VST-${skuPart(product.code)}-${skuPart(v.size) || position + 1}`;
+    const sku = v.sku ?? skuFor(product.externalId, v.size, product.taken);
     await this.checkSku(tx, sku);
     const [row] = await tx
       .insert(variants)
@@ -364,19 +368,6 @@ export class ProductEditor {
       .where(and(eq(products.slug, slug), ne(products.id, id)));
     if (taken) throw new ConflictError(PRODUCT_EDIT_MESSAGES.slugTaken);
   }
-
-  /** `base`, or `base-2`, `base-3`… whichever no product has. */
-  private async freeSlug(tx: Db, base: string): Promise<string> {
-    const rows = await tx
-      .select({ slug: products.slug })
-      .from(products)
-      .where(sql`${products.slug} = ${base} OR ${products.slug} LIKE ${`${base}-%`}`);
-    const taken = new Set(rows.map((r) => r.slug));
-    if (!taken.has(base)) return base;
-    let n = 2;
-    while (taken.has(`${base}-${n}`)) n += 1;
-    return `${base}-${n}`;
-  }
 }
 
 /** The search text of a product, from its fields and its category path (as the seed makes it). */
@@ -392,9 +383,11 @@ function searchTextOf(
   },
   path: readonly string[],
 ): string {
+  // As the seed and the CSV import make it (db/seed/products.ts), so an import of an export matches.
+  const names = path.map(sourceName);
   return buildSearchText(
-    [p.name, p.brand, p.gender, ...path, ...path.map(displayName), p.color, p.usage, p.season, p.description],
-    path.at(-1) ?? '',
+    [p.name, p.brand, p.gender, ...names, ...names.map(displayName), p.color, p.usage, p.season, p.description],
+    names.at(-1) ?? '',
   );
 }
 

@@ -4,7 +4,15 @@
  * paise. Other modules read these through `CatalogService` and `InventoryService`; their own
  * tables may reference these rows by foreign key.
  */
-import { GENDERS, PRODUCT_STATUSES, SECTION_TYPES, STOCK_MOVEMENT_REASONS, type StockMovementReason } from '@vastra/contracts';
+import {
+  CATALOG_IMPORT_STATUSES,
+  GENDERS,
+  PRODUCT_STATUSES,
+  SECTION_TYPES,
+  STOCK_MOVEMENT_REASONS,
+  type CatalogImportStatus,
+  type StockMovementReason,
+} from '@vastra/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -203,4 +211,29 @@ export const stockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stock_movements_variant_idx').on(t.variantId, t.createdAt)],
+);
+
+/**
+ * The admin's catalogue CSV imports (docs/admin.md "Importing and exporting the catalogue"):
+ * each a background job with its progress, its problems by line, and what it wrote; the list
+ * is the import history.
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileName: text('file_name').notNull(),
+    /** A check only: every row is read and checked, nothing is written. */
+    dryRun: boolean('dry_run').notNull(),
+    status: text('status', { enum: CATALOG_IMPORT_STATUSES }).$type<CatalogImportStatus>().notNull(),
+    /** Products in the file once it is read, and how many are written so far. */
+    total: integer('total'),
+    done: integer('done').notNull().default(0),
+    problems: jsonb('problems').$type<{ line: number; message: string }[]>().notNull().default([]),
+    variants: integer('variants'),
+    actor: text('actor').notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('catalog_imports_created_idx').on(t.createdAt)],
 );

@@ -1,0 +1,171 @@
+/**
+ * The catalogue as CSV from the admin (docs/admin.md "Importing and exporting the catalogue";
+ * columns in docs/importing-products.md, prices in rupees there and paise here):
+ * - `CatalogImports`: an import runs as a background job while the store keeps serving. It
+ *   checks every row first (a dry run stops there and lists every bad row by line), then
+ *   writes all rows in one transaction, recording each size's stock change as a `counted`
+ *   stock movement; its progress and outcome are kept as the import history.
+ * - `exportProductsCsv`: the whole catalogue or a filtered list in the same columns, so an
+ *   export imported again changes nothing (a product's lowest size price stands for all its
+ *   sizes, as the import's one price per product does).
+ */
+import { CATALOG_IMPORT_MESSAGES, type CatalogImport } from '@vastra/contracts';
+import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../../db/client';
+import { checkProductsCsv, COLUMNS, CsvImportError, importProductsContent } from '../../db/seed/import';
+import { sourceName } from '../../db/seed/text';
+import type { BackgroundWork } from '../../lib/background';
+import { NotFoundError } from '../../lib/errors';
+import { catalogImports, categories, products, variants } from './tables';
+
+/** Imports kept in the history the admin lists. */
+const HISTORY_LENGTH = 50;
+
+type ImportRow = typeof catalogImports.$inferSelect;
+
+const present = (r: ImportRow): CatalogImport => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+});
+
+export class CatalogImports {
+  /** Jobs running in this instance, with their progress. */
+  private readonly running = new Map<string, CatalogImport>();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      background: BackgroundWork;
+      /** Called after an import wrote products, so caches and the storefront drop the old ones. */
+      onImported: () => Promise<void>;
+    },
+  ) {}
+
+  /** Queues the import of `csv` (a dry run unless `dryRun` is false); answers the job at once. */
+  async start(input: { csv: string; fileName: string; dryRun: boolean; actor: string }): Promise<CatalogImport> {
+    const { db } = this.deps;
+    const [job] = await db
+      .insert(catalogImports)
+      .values({ fileName: input.fileName, dryRun: input.dryRun, status: 'queued', actor: input.actor })
+      .returning();
+    const queued = present(job!);
+    this.deps.background.run('catalogue import failed', { importId: queued.id }, () => this.run(queued, input));
+    return queued;
+  }
+
+  /**
+   * One import with its progress and problems; NotFoundError otherwise. A job running in this
+   * instance answers from memory: on the embedded database a read would wait for its transaction.
+   */
+  async get(id: string): Promise<CatalogImport> {
+    const running = this.running.get(id);
+    if (running) return running;
+    const [row] = await this.deps.db.select().from(catalogImports).where(eq(catalogImports.id, id));
+    if (!row) throw new NotFoundError(CATALOG_IMPORT_MESSAGES.notFound);
+    return present(row);
+  }
+
+  /** The latest imports, newest first. */
+  async history(): Promise<CatalogImport[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(catalogImports)
+      .orderBy(desc(catalogImports.createdAt))
+      .limit(HISTORY_LENGTH);
+    return rows.map((r) => this.running.get(r.id) ?? present(r));
+  }
+
+  private async run(job: CatalogImport, input: { csv: string; fileName: string; dryRun: boolean; actor: string }) {
+    const { db } = this.deps;
+    const set = (values: Partial<ImportRow>) => db.update(catalogImports).set(values).where(eq(catalogImports.id, job.id));
+    this.running.set(job.id, { ...job, status: 'checking' });
+    await set({ status: 'checking' });
+    try {
+      if (input.dryRun) {
+        const { products: total } = await checkProductsCsv(db, input.fileName, input.csv);
+        await set({ status: 'checked', total, finishedAt: new Date() });
+        return;
+      }
+      const result = await importProductsContent(db, input.fileName, input.csv, {
+        stockMovements: { actor: input.actor, reference: `import ${input.fileName}`.slice(0, 200) },
+        onProgress: (done, total) => this.running.set(job.id, { ...job, status: 'writing', done, total }),
+      });
+      await set({
+        status: 'done',
+        total: result.products,
+        done: result.products,
+        variants: result.variants,
+        finishedAt: new Date(),
+      });
+      await this.deps.onImported();
+    } catch (err) {
+      const problems =
+        err instanceof CsvImportError
+          ? err.problems
+          : [{ line: 0, message: `${CATALOG_IMPORT_MESSAGES.stopped} ${(err as Error).message}` }];
+      await set({ status: 'failed', problems, finishedAt: new Date() });
+    } finally {
+      this.running.delete(job.id);
+    }
+  }
+}
+
+/** Rupees as the import reads them: `1299` or `1299.5`. */
+const rupees = (paise: number) => String(paise / 100);
+
+/**
+ * The products matching `where` (all when undefined) as a products CSV, in the import's
+ * columns, oldest first.
+ */
+export async function exportProductsCsv(db: Db, where: SQL | undefined): Promise<string> {
+  const [rows, tree] = await Promise.all([
+    db.select().from(products).where(where).orderBy(asc(products.createdAt), asc(products.externalId)),
+    db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories),
+  ]);
+  const byId = new Map(tree.map((c) => [c.id, c]));
+  const pathOf = (id: string) => {
+    const names: string[] = [];
+    for (let c = byId.get(id); c; c = c.parentId ? byId.get(c.parentId) : undefined) names.unshift(c.name);
+    return names;
+  };
+  const sizes = new Map<string, (typeof variants.$inferSelect)[]>();
+  for (let i = 0; i < rows.length; i += 5000) {
+    const ids = rows.slice(i, i + 5000).map((r) => r.id);
+    const part = await db
+      .select()
+      .from(variants)
+      .where(inArray(variants.productId, ids))
+      .orderBy(asc(variants.position), asc(variants.sku));
+    for (const v of part) sizes.set(v.productId, [...(sizes.get(v.productId) ?? []), v]);
+  }
+  const records = rows.map((p) => {
+    const list = sizes.get(p.id) ?? [];
+    const lowest = list.reduce<(typeof list)[number] | undefined>((m, v) => (!m || v.pricePaise < m.pricePaise ? v : m), undefined);
+    const [master = '', sub = '', article = ''] = pathOf(p.categoryId).map(sourceName);
+    const images = [...p.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
+    const record: Record<string, string> = {
+      external_id: p.externalId,
+      name: p.name,
+      brand: p.brand,
+      gender: p.gender,
+      master_category: master,
+      sub_category: sub,
+      article_type: article,
+      color: p.color,
+      sizes: list.map((v) => v.size).join('|'),
+      price_inr: lowest ? rupees(lowest.pricePaise) : '',
+      mrp_inr: lowest ? rupees(lowest.mrpPaise) : '',
+      stock: list.map((v) => String(v.stock)).join('|'),
+      image_url: images.map((i) => i.url).join('|'),
+      description: p.description,
+      hsn_code: p.hsnCode,
+      season: p.season ?? '',
+      usage: p.usage ?? '',
+      year: p.year === null ? '' : String(p.year),
+    };
+    return COLUMNS.map((c) => record[c] ?? '');
+  });
+  return stringify([COLUMNS as string[], ...records]);
+}
