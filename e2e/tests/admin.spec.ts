@@ -6,14 +6,17 @@
  * link; a return is approved, picked up with restock and refunded, and the stock is back. A
  * `support` member sees no refund button and the API refuses the call. The owner finds a size
  * by its SKU and receives more pieces (a stock movement), then imports a stock file once its
- * check has named a bad line, and hides a spam review. Screenshots of the dashboard, order
- * list, order detail, packing slip, returns queue, products, the stock import and reviews at
- * 1280 and 390 px; axe on each.
+ * check has named a bad line, and hides a spam review. The owner then makes a product with two
+ * sizes and two photos and puts it on sale, and a shopper finds it by search; lowers its
+ * price, and the shopper's product page shows the new price within 5 seconds. Screenshots of
+ * the dashboard, order list, order detail, packing slip, returns queue, products, the stock
+ * import, reviews and the new product's form, page and list at 1280 and 390 px; axe on each.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { accountMenuButton, apiPost, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
 import {
   adminCall,
@@ -29,7 +32,7 @@ import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart'
 import { screenshotThisPage, stockOf } from '../support/checkout';
 import { OrderDetailPage } from '../support/orders';
 import { api, expectNoSeriousA11yViolations } from '../support/pages';
-import { PUBLIC_API_URL } from '../support/stack';
+import { PUBLIC_API_URL, WEB_PORT } from '../support/stack';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,6 +40,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // the system's reduced-motion setting).
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 const ADMIN = `${PUBLIC_API_URL}/admin`;
+const STORE = `http://localhost:${WEB_PORT}`;
 
 async function signIn(page: Page, who: StaffSignIn, code?: () => string): Promise<void> {
   await page.goto(`${ADMIN}/login`);
@@ -52,7 +56,7 @@ async function signIn(page: Page, who: StaffSignIn, code?: () => string): Promis
 }
 
 test('the owner runs an order and a return from the admin; support cannot refund', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const owner = await developmentOwner();
   const [product] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 1);
   const [size] = sizesInStock(product!);
@@ -60,6 +64,9 @@ test('the owner runs an order and a return from the admin; support cannot refund
   const token = await registerThroughApi(shopper);
   const phone = `9${String(Date.now()).slice(-9)}`;
   let totpSecret = '';
+  const newProduct = `Indigo Block Print Kurta ${String(Date.now()).slice(-5)}`;
+  let newProductId = '';
+  const storePage = await (await browser.newContext()).newPage();
 
   await test.step('the owner turns on two-factor sign-in and signs in with a code', async () => {
     await signIn(page, owner);
@@ -245,5 +252,71 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await screenshotThisPage(page, 'admin-reviews');
     const shown = await api<{ reviews: { id: string }[] }>(`/reviews/product/${product!.id}`);
     expect(shown.reviews.map((r) => r.id)).not.toContain(reviewId);
+  });
+  await test.step('the owner makes a product with two sizes and two photos and puts it on sale; a shopper finds it', async () => {
+    await page.getByRole('menuitem', { name: 'Products' }).click();
+    await page.getByRole('link', { name: 'New product' }).click();
+    await page.getByLabel(/^Name\b/).fill(newProduct);
+    await page.getByLabel(/^Brand\b/).fill('Vastra Studio');
+    await page.getByLabel(/^Colour\b/).fill('Indigo');
+    await page.getByLabel('Description').fill('Hand-block printed cotton kurta with a mandarin collar.');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: /› Kurtas$/ }).first().click();
+    await page.getByLabel('HSN code').fill('6204');
+    const sizes: [string, string, string, string][] = [
+      ['S', '1899', '1499', '6'],
+      ['M', '1899', '1599', '4'],
+    ];
+    for (const [i, [size, mrp, price, stock]] of sizes.entries()) {
+      if (i > 0) await page.getByRole('button', { name: 'Add a size' }).click();
+      await page.getByLabel(new RegExp(`^Size ${i + 1}\\b`)).fill(size);
+      await page.getByLabel(`MRP ₹ (size ${i + 1})`).fill(mrp);
+      await page.getByLabel(`Price ₹ (size ${i + 1})`).fill(price);
+      await page.getByLabel(`Stock (size ${i + 1})`).fill(stock);
+    }
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-product-new');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: newProduct })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Draft');
+    newProductId = page.url().match(/products\/([0-9a-f-]{36})/)![1]!;
+
+    const photo = (background: string) =>
+      sharp({ create: { width: 800, height: 1066, channels: 3, background } }).jpeg().toBuffer();
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('#283593') },
+      { name: 'back.jpg', mimeType: 'image/jpeg', buffer: await photo('#5c6bc0') },
+    ]);
+    await expect(page.getByRole('list', { name: 'Photos in order' }).getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Put on sale' }).click();
+    await expect(page.getByRole('button', { name: 'Take off sale' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-product-edit');
+
+    await expect(async () => {
+      await storePage.goto(`${STORE}/search?q=${encodeURIComponent(newProduct)}`);
+      await expect(storePage.getByTestId('product-card').filter({ hasText: newProduct })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 5000 });
+  });
+
+  await test.step('the owner lowers its price; the product page shows the new price within 5 seconds', async () => {
+    await storePage.goto(`${STORE}/shop/product/${newProductId}`);
+    await expect(storePage.getByTestId('product-price')).toContainText('1,499');
+    await page.locator('[data-testid^="size-"]').first().getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Size S' });
+    await dialog.getByLabel('Price ₹').fill('1299');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(async () => {
+      await storePage.reload();
+      await expect(storePage.getByTestId('product-price')).toContainText('1,299', { timeout: 500 });
+    }).toPass({ timeout: 5000 });
+    await page.getByRole('menuitem', { name: 'Products' }).click();
+    await page.getByPlaceholder('Name, brand or SKU').fill(newProduct);
+    const row = page.locator('tbody tr').filter({ hasText: newProduct });
+    await expect(row).toContainText('On sale');
+    await expect(row).toContainText('₹ 1,299');
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await screenshotThisPage(page, 'admin-products-list');
   });
 });

@@ -27,7 +27,7 @@ import { api, rupees } from '../api';
 import { toPaise, useCatalogChoices } from './ProductForm';
 
 /** "3 changed, 1 refused: Blue Kurta: Add a photo before putting it on sale." */
-export function statusSummary({ changed, refused }: ProductStatusResult): string {
+function statusSummary({ changed, refused }: ProductStatusResult): string {
   const first = refused[0];
   return `${changed.length} changed${first ? `, ${refused.length} refused: ${first.name}: ${first.message}` : ''}`;
 }

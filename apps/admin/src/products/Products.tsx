@@ -65,12 +65,17 @@ import {
 import { api, istDateTime, rupees } from '../api';
 import type { VastraDataProvider } from '../dataProvider';
 import { CatalogCsvButtons } from './CatalogCsv';
-import { BulkActions, statusSummary } from './ProductBulk';
+import { BulkActions } from './ProductBulk';
 import { ProductFieldsEditor } from './ProductForm';
 import { ProductImages } from './ProductImages';
 import { SizeEditor } from './SizeEditor';
 
 const STATUS_NAMES: Record<ProductStatus, string> = { draft: 'Draft', active: 'On sale', archived: 'Archived' };
+const STATUS_DONE: Record<ProductStatus, string> = {
+  draft: 'Off sale: a draft again',
+  active: 'On sale',
+  archived: 'Archived: off sale',
+};
 
 type Variant = AdminProduct['variants'][number];
 
@@ -384,7 +389,7 @@ function ProductDetail() {
         body: { ids: [product!.id], status },
       });
       if (result.refused[0]) notify(result.refused[0].message, { type: 'warning' });
-      else notify(statusSummary(result), { type: 'info' });
+      else notify(STATUS_DONE[status], { type: 'info' });
       refresh();
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
@@ -402,7 +407,7 @@ function ProductDetail() {
         {product.brand} · {product.category} · HSN {product.hsnCode} · {STATUS_NAMES[product.status]} ·{' '}
         {rupees(product.pricePaise)} (MRP {rupees(product.mrpPaise)})
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         {product.status !== 'active' ? (
           <Button variant="contained" onClick={() => void setStatus('active')}>
             Put on sale
@@ -460,8 +465,12 @@ function ProductDetail() {
                   <TableRow key={v.id} data-testid={`size-${v.sku}`}>
                     <TableCell>{v.sku}</TableCell>
                     <TableCell>{v.size}</TableCell>
-                    <TableCell align="right">{rupees(v.mrpPaise)}</TableCell>
-                    <TableCell align="right">{rupees(v.pricePaise)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {rupees(v.mrpPaise)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {rupees(v.pricePaise)}
+                    </TableCell>
                     <TableCell align="right">{v.stock}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Button size="small" onClick={() => setOpen({ variant: v, what: 'edit' })}>
