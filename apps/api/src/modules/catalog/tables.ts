@@ -17,6 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -160,15 +161,24 @@ export const productCollections = pgTable(
 );
 
 /** Homepage sections (behaviour.md §3); `content` holds references that the service resolves. */
-export const homepageSections = pgTable('homepage_sections', {
-  id: id(),
-  sectionType: text('section_type', { enum: SECTION_TYPES }).notNull(),
-  position: integer('position').notNull(),
-  title: text('title').notNull(),
-  subtitle: text('subtitle'),
-  content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
-  isActive: boolean('is_active').notNull().default(true),
-});
+export const homepageSections = pgTable(
+  'homepage_sections',
+  {
+    id: id(),
+    sectionType: text('section_type', { enum: SECTION_TYPES }).notNull(),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
+    isActive: boolean('is_active').notNull().default(true),
+    /** When shoppers start and stop seeing it; null: no limit (docs/admin.md "Homepage"). */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('homepage_sections_window', sql`${t.endsAt} IS NULL OR ${t.startsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
 
 export const testimonials = pgTable('testimonials', {
   id: id(),

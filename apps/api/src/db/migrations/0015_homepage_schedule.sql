@@ -1,0 +1,3 @@
+ALTER TABLE "homepage_sections" ADD COLUMN "starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "homepage_sections" ADD COLUMN "ends_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "homepage_sections" ADD CONSTRAINT "homepage_sections_window" CHECK ("homepage_sections"."ends_at" IS NULL OR "homepage_sections"."starts_at" IS NULL OR "homepage_sections"."ends_at" > "homepage_sections"."starts_at");
