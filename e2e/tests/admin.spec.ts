@@ -29,7 +29,7 @@ import {
   type StaffSignIn,
 } from '../support/admin';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
-import { screenshotThisPage, stockOf } from '../support/checkout';
+import { CheckoutPage, screenshotThisPage, stockOf } from '../support/checkout';
 import { OrderDetailPage } from '../support/orders';
 import { api, expectNoSeriousA11yViolations } from '../support/pages';
 import { PUBLIC_API_URL, WEB_PORT } from '../support/stack';
@@ -261,7 +261,10 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await page.getByLabel(/^Colour\b/).fill('Indigo');
     await page.getByLabel('Description').fill('Hand-block printed cotton kurta with a mandarin collar.');
     await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: /› Kurtas$/ }).first().click();
+    await page
+      .getByRole('option', { name: /› Kurtas$/ })
+      .first()
+      .click();
     await page.getByLabel('HSN code').fill('6204');
     const sizes: [string, string, string, string][] = [
       ['S', '1899', '1499', '6'],
@@ -282,7 +285,9 @@ test('the owner runs an order and a return from the admin; support cannot refund
     newProductId = page.url().match(/products\/([0-9a-f-]{36})/)![1]!;
 
     const photo = (background: string) =>
-      sharp({ create: { width: 800, height: 1066, channels: 3, background } }).jpeg().toBuffer();
+      sharp({ create: { width: 800, height: 1066, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
     await page.locator('input[type=file]').setInputFiles([
       { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('#283593') },
       { name: 'back.jpg', mimeType: 'image/jpeg', buffer: await photo('#5c6bc0') },
@@ -295,7 +300,9 @@ test('the owner runs an order and a return from the admin; support cannot refund
 
     await expect(async () => {
       await storePage.goto(`${STORE}/search?q=${encodeURIComponent(newProduct)}`);
-      await expect(storePage.getByTestId('product-card').filter({ hasText: newProduct })).toBeVisible({ timeout: 1000 });
+      await expect(storePage.getByTestId('product-card').filter({ hasText: newProduct })).toBeVisible({
+        timeout: 1000,
+      });
     }).toPass({ timeout: 5000 });
   });
 
@@ -318,5 +325,77 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await expect(row).toContainText('₹ 1,299');
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await screenshotThisPage(page, 'admin-products-list');
+  });
+
+  await test.step('the owner imports a products file: the check names the bad row; fixed, it is imported', async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const csv = (gender: string) =>
+      [
+        'external_id,name,brand,gender,master_category,sub_category,article_type,color,sizes,price_inr,mrp_inr,stock,hsn_code',
+        `E2E-${stamp}-1,Saffron Chanderi Kurta ${stamp},Vastra Studio,Women,Apparel,Topwear,Kurtas,Saffron,S|M,1799,2499,5|2,6204`,
+        `E2E-${stamp}-2,Olive Mul Kurta ${stamp},Vastra Studio,${gender},Apparel,Topwear,Kurtas,Olive,Free Size,999,1299,8,6204`,
+      ].join('\n');
+    const file = (text: string) => ({ name: 'kurtas.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await page.getByRole('menuitem', { name: 'Products' }).click();
+    await page.getByRole('button', { name: 'Import products' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import products' });
+    await dialog.locator('input[type=file]').setInputFiles(file(csv('Woman')));
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Not imported: 1 problem. Nothing was changed.');
+    await expect(dialog).toContainText('Line 3: gender: must be one of Men, Women, Unisex, Boys, Girls (got "Woman")');
+    await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await dialog.locator('input[type=file]').setInputFiles(file(csv('Women')));
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Checked: 2 products, no problems. Nothing was changed yet.');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Imported: 2 products, 3 sizes.');
+    const history = dialog.getByRole('table', { name: 'Recent imports' });
+    await expect(history.locator('tbody tr').first()).toContainText('Imported: 2 products, 3 sizes.');
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-products-import');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(async () => {
+      await storePage.goto(`${STORE}/search?q=${encodeURIComponent(`Olive Mul Kurta ${stamp}`)}`);
+      await expect(storePage.getByTestId('product-card').filter({ hasText: `Olive Mul Kurta ${stamp}` })).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 5000 });
+  });
+
+  await test.step('the owner makes a coupon; the shopper uses it at checkout', async () => {
+    const code = `ADMIN${String(Date.now()).slice(-6)}`;
+    await page.getByRole('menuitem', { name: 'Coupons' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.getByLabel(/^Code/).fill(code);
+    await page.getByLabel(/^Description/).fill('15 % off, made in the admin');
+    await page.getByLabel(/^Percent off/).fill('15');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(code).first()).toBeVisible();
+
+    const saved = await apiPost(
+      '/addresses',
+      {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        street: '12 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560001',
+        country: 'India',
+        phone: '9876543210',
+        isDefault: true,
+      },
+      token,
+    );
+    expect(saved.status, saved.body.message).toBe(201);
+    await addThroughApi(token, product!, size!, 1);
+    await storePage.goto(`${STORE}/auth/login?next=/checkout`);
+    await logInOnPage(storePage, shopper);
+    const checkout = new CheckoutPage(storePage);
+    await expect(storePage).toHaveURL(/\/checkout$/);
+    await checkout.applyCoupon(code);
+    await expect(checkout.summary.getByTestId('coupon-saving')).toBeVisible();
+    const subtotal = await checkout.amountOf(checkout.figure('subtotal'));
+    expect(await checkout.amountOf(checkout.figure('coupon-discount'))).toBeCloseTo(subtotal * 0.15, 0);
   });
 });

@@ -127,7 +127,11 @@ export const priceChangeBodySchema = z.object({
   change: z.discriminatedUnion('kind', [
     z.object({
       kind: z.literal('percent'),
-      percent: z.number().min(-95).max(500).refine((p) => p !== 0, 'Give a change other than 0.'),
+      percent: z
+        .number()
+        .min(-95)
+        .max(500)
+        .refine((p) => p !== 0, 'Give a change other than 0.'),
     }),
     z.object({ kind: z.literal('price'), pricePaise: paise }),
   ]),

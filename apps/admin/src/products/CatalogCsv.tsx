@@ -94,8 +94,8 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle>Import products</DialogTitle>
       <DialogContent>
         <Typography variant="body2" gutterBottom>
-          A products CSV in the columns of docs/importing-products.md. Products are matched by external_id: a
-          known one is updated, a new one added. The file is checked first; nothing changes until you import it.
+          A products CSV in the columns of docs/importing-products.md. Products are matched by external_id: a known one
+          is updated, a new one added. The file is checked first; nothing changes until you import it.
         </Typography>
         <Box component="label" sx={{ display: 'block', my: 2 }}>
           <Typography component="span" sx={{ mr: 1 }}>

@@ -122,7 +122,8 @@ function BulkPrices() {
             <Box sx={{ mt: 2, overflowX: 'auto' }}>
               {preview.refused.length > 0 ? (
                 <Alert severity="warning" sx={{ mb: 1 }}>
-                  {preview.refused.length} sizes stay as they are: {preview.refused[0]!.sku}: {preview.refused[0]!.message}
+                  {preview.refused.length} sizes stay as they are: {preview.refused[0]!.sku}:{' '}
+                  {preview.refused[0]!.message}
                 </Alert>
               ) : null}
               <Table size="small" aria-label="Price preview">
@@ -155,7 +156,11 @@ function BulkPrices() {
           <Button onClick={() => void send(true)} disabled={!amount}>
             Preview
           </Button>
-          <Button variant="contained" onClick={() => void send(false)} disabled={!preview || preview.changes.length === 0}>
+          <Button
+            variant="contained"
+            onClick={() => void send(false)}
+            disabled={!preview || preview.changes.length === 0}
+          >
             Apply
           </Button>
         </DialogActions>

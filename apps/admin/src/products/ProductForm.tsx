@@ -34,7 +34,8 @@ export function useCatalogChoices() {
   const [choices, setChoices] = useState<{ categories: AdminCategory[]; collections: AdminCollection[] } | null>(null);
   useEffect(() => {
     void Promise.all([api<AdminCategory[]>('/categories'), api<AdminCollection[]>('/collections')]).then(
-      ([categories, collections]) => setChoices({ categories: categories.filter((c) => c.level === 'article'), collections }),
+      ([categories, collections]) =>
+        setChoices({ categories: categories.filter((c) => c.level === 'article'), collections }),
     );
   }, []);
   return choices;
@@ -160,9 +161,29 @@ function SizeInputs({ rows, onChange }: { rows: SizeRow[]; onChange: (rows: Size
       {rows.map((r, i) => (
         <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
           <TextField label={`Size ${i + 1}`} required size="small" value={r.size} onChange={set(i, 'size')} />
-          <TextField label={`MRP ₹ (size ${i + 1})`} required size="small" value={r.mrp} onChange={set(i, 'mrp')} inputMode="decimal" />
-          <TextField label={`Price ₹ (size ${i + 1})`} required size="small" value={r.price} onChange={set(i, 'price')} inputMode="decimal" />
-          <TextField label={`Stock (size ${i + 1})`} size="small" value={r.stock} onChange={set(i, 'stock')} inputMode="numeric" />
+          <TextField
+            label={`MRP ₹ (size ${i + 1})`}
+            required
+            size="small"
+            value={r.mrp}
+            onChange={set(i, 'mrp')}
+            inputMode="decimal"
+          />
+          <TextField
+            label={`Price ₹ (size ${i + 1})`}
+            required
+            size="small"
+            value={r.price}
+            onChange={set(i, 'price')}
+            inputMode="decimal"
+          />
+          <TextField
+            label={`Stock (size ${i + 1})`}
+            size="small"
+            value={r.stock}
+            onChange={set(i, 'stock')}
+            inputMode="numeric"
+          />
           <IconButton aria-label={`Remove size ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
             ×
           </IconButton>

@@ -42,7 +42,6 @@ import {
 import { useEffect, useState } from 'react';
 import {
   CreateButton,
-  Button as RaButton,
   DataTable,
   FilterButton,
   FunctionField,
@@ -57,10 +56,8 @@ import {
   TopToolbar,
   useDataProvider,
   useNotify,
-  useListContext,
   useRecordContext,
   useRefresh,
-  useUnselectAll,
 } from 'react-admin';
 import { api, istDateTime, rupees } from '../api';
 import type { VastraDataProvider } from '../dataProvider';
@@ -240,10 +237,14 @@ export function ProductList() {
             <FunctionField<AdminProductRow> render={(r) => <Nowrap>{rupees(r.pricePaise)}</Nowrap>} />
           </DataTable.Col>
           <DataTable.Col label="Off" align="right">
-            <FunctionField<AdminProductRow> render={(r) => <Nowrap>{r.discountPercent ? `${r.discountPercent} %` : '—'}</Nowrap>} />
+            <FunctionField<AdminProductRow>
+              render={(r) => <Nowrap>{r.discountPercent ? `${r.discountPercent} %` : '—'}</Nowrap>}
+            />
           </DataTable.Col>
           <DataTable.Col label="Stock" align="right">
-            <FunctionField<AdminProductRow> render={(r) => `${r.stock} in ${r.sizes} ${r.sizes === 1 ? 'size' : 'sizes'}`} />
+            <FunctionField<AdminProductRow>
+              render={(r) => `${r.stock} in ${r.sizes} ${r.sizes === 1 ? 'size' : 'sizes'}`}
+            />
           </DataTable.Col>
           <DataTable.Col label="Status">
             <FunctionField<AdminProductRow> render={(r) => STATUS_NAMES[r.status]} />

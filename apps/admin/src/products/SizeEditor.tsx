@@ -14,7 +14,15 @@ type Variant = AdminProduct['variants'][number];
 
 const asRupees = (paise: number) => String(paise / 100);
 
-export function SizeEditor({ productId, variant, onClose }: { productId: string; variant?: Variant; onClose: () => void }) {
+export function SizeEditor({
+  productId,
+  variant,
+  onClose,
+}: {
+  productId: string;
+  variant?: Variant;
+  onClose: () => void;
+}) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [size, setSize] = useState(variant?.size ?? '');
@@ -67,8 +75,20 @@ export function SizeEditor({ productId, variant, onClose }: { productId: string;
               onChange={(e) => setSku(e.target.value)}
               helperText={variant ? undefined : 'Left empty, one is made from the product'}
             />
-            <TextField label="MRP ₹" required value={mrp} onChange={(e) => setMrp(e.target.value)} inputMode="decimal" />
-            <TextField label="Price ₹" required value={price} onChange={(e) => setPrice(e.target.value)} inputMode="decimal" />
+            <TextField
+              label="MRP ₹"
+              required
+              value={mrp}
+              onChange={(e) => setMrp(e.target.value)}
+              inputMode="decimal"
+            />
+            <TextField
+              label="Price ₹"
+              required
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              inputMode="decimal"
+            />
             {variant ? null : (
               <TextField label="Stock" value={stock} onChange={(e) => setStock(e.target.value)} inputMode="numeric" />
             )}

@@ -16,8 +16,14 @@ describe("the API's revalidation call", () => {
 
   test('a forged, altered or unsigned call is refused', () => {
     const raw = body(['products']);
-    assert.deepEqual(verifiedTags(raw, sign(raw, 'someone else’s secret of thirty-two chars'), SECRET, NOW), { status: 401 });
-    assert.deepEqual(verifiedTags(body(['homepage']), sign(raw), SECRET, NOW), { status: 401 }, 'body changed after signing');
+    assert.deepEqual(verifiedTags(raw, sign(raw, 'someone else’s secret of thirty-two chars'), SECRET, NOW), {
+      status: 401,
+    });
+    assert.deepEqual(
+      verifiedTags(body(['homepage']), sign(raw), SECRET, NOW),
+      { status: 401 },
+      'body changed after signing',
+    );
     assert.deepEqual(verifiedTags(raw, null, SECRET, NOW), { status: 401 });
     assert.deepEqual(verifiedTags(raw, 'zz', SECRET, NOW), { status: 401 });
   });

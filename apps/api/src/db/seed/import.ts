@@ -11,7 +11,7 @@ import { and, inArray, notInArray } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { discountPercent, GENDERS } from '@vastra/contracts';
-import { refreshSearchTerms } from '../../modules/catalog/search-terms';
+import { refreshSearchTerms } from '../../modules/catalog';
 import type { Db } from '../client';
 import { products, stockMovements, variants as variantsTable } from '../schema';
 import { ensureCategoryPaths, pathKey } from './categories';
@@ -372,7 +372,10 @@ export async function importProductsContent(
         (
           await Promise.all(
             chunk(skus, 10_000).map((part) =>
-              tx.select({ id: variantsTable.id, sku: variantsTable.sku, stock: variantsTable.stock }).from(variantsTable).where(inArray(variantsTable.sku, part)),
+              tx
+                .select({ id: variantsTable.id, sku: variantsTable.sku, stock: variantsTable.stock })
+                .from(variantsTable)
+                .where(inArray(variantsTable.sku, part)),
             ),
           )
         )
@@ -390,7 +393,14 @@ export async function importProductsContent(
       const moved = [...(await stockOf()).values()]
         .map((v) => ({ v, was: before.get(v.sku)?.stock ?? 0 }))
         .filter(({ v, was }) => v.stock !== was)
-        .map(({ v, was }) => ({ variantId: v.id, reason: 'counted' as const, stockBefore: was, stockAfter: v.stock, actor, reference }));
+        .map(({ v, was }) => ({
+          variantId: v.id,
+          reason: 'counted' as const,
+          stockBefore: was,
+          stockAfter: v.stock,
+          actor,
+          reference,
+        }));
       for (const part of chunk(moved, 5_000)) await tx.insert(stockMovements).values(part);
     }
     return written;

@@ -7,8 +7,6 @@
 import {
   ADMIN_API_PREFIX,
   CATALOG_IMPORT_MAX_CHARS,
-  PRODUCT_STATUSES,
-  STOCK_LEVELS,
   catalogImportBodySchema,
   catalogImportSchema,
   envelope,
@@ -18,12 +16,11 @@ import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { staffOf } from '../../plugins/admin-auth';
 import { exportProductsCsv } from '../catalog';
-import { idParams } from './params';
+import { idParams, productFilterQuery } from './params';
 import type { AdminDeps } from './types';
 
 const tags = ['admin'];
 const P = ADMIN_API_PREFIX;
-const yesNo = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const adminCatalogCsvRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
   const { db, catalogQueries, catalogImports } = deps;
@@ -81,15 +78,7 @@ export const adminCatalogCsvRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> =
       schema: {
         tags,
         summary: 'The products matching the list’s filters (all without any) as a products CSV, ready to import again',
-        querystring: z.object({
-          q: z.string().trim().min(1).max(100).optional(),
-          category: z.string().trim().max(120).optional(),
-          brand: z.string().trim().max(120).optional(),
-          active: yesNo.optional(),
-          status: z.enum(PRODUCT_STATUSES).optional(),
-          stock: z.enum(STOCK_LEVELS).optional(),
-          onSale: yesNo.optional(),
-        }),
+        querystring: productFilterQuery,
         response: { 200: z.string(), ...errorResponses(400, 401, 403) },
       },
     },

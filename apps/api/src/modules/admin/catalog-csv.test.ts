@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { AdminRole, CatalogImport } from '@vastra/contracts';
 import { count, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { auditLog, stockMovements } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
@@ -30,7 +31,10 @@ const exportCsv = async (query = '') => {
   const res = await asStaff(ctx.app, team.staff, 'GET', `/admin/api/products/export.csv${query}`);
   assert.equal(res.statusCode, 200, res.body);
   assert.match(String(res.headers['content-type']), /^text\/csv/);
-  assert.match(String(res.headers['content-disposition']), /attachment; filename="vastra-products-\d{4}-\d\d-\d\d\.csv"/);
+  assert.match(
+    String(res.headers['content-disposition']),
+    /attachment; filename="vastra-products-\d{4}-\d\d-\d\d\.csv"/,
+  );
   return res.body;
 };
 
@@ -52,12 +56,13 @@ async function imported(csv: string, dryRun: boolean, fileName = 'products.csv')
 
 /** A fingerprint of every product and size, every column (updated_at too). */
 const fingerprint = async () => {
-  const [row] = (
-    await ctx.database.db.execute<{ p: string; v: string; n: number }>(sql`
+  const [row] = await queryRows<{ p: string; v: string; n: number }>(
+    ctx.database.db,
+    sql`
       SELECT (SELECT md5(string_agg(row_to_json(p)::text, ',' ORDER BY p.id)) FROM products p) AS p,
              (SELECT md5(string_agg(row_to_json(v)::text, ',' ORDER BY v.id)) FROM variants v) AS v,
-             (SELECT count(*)::int FROM products) AS n`)
-  ).rows;
+             (SELECT count(*)::int FROM products) AS n`,
+  );
   return row!;
 };
 const movements = async () => (await ctx.database.db.select({ n: count() }).from(stockMovements))[0]!.n;
@@ -125,7 +130,10 @@ describe('catalogue CSV', () => {
       'external_id,name,brand,gender,master_category,sub_category,article_type,color,sizes,price_inr,mrp_inr,stock,image_url,description,hsn_code,season,usage,year',
     );
     assert.equal(lines.length, 1);
-    assert.match(lines[0]!, /^CSV-002,Ivory Linen Kurta,Vastra Studio,Women,Apparel,Topwear,Kurtas,Ivory,M\|L,1499,1999,4\|4,/);
+    assert.match(
+      lines[0]!,
+      /^CSV-002,Ivory Linen Kurta,Vastra Studio,Women,Apparel,Topwear,Kurtas,Ivory,M\|L,1499,1999,4\|4,/,
+    );
   });
 
   it('is for the owner and staff: support is refused and nothing is audited', async () => {
@@ -137,7 +145,11 @@ describe('catalogue CSV', () => {
       ['GET', '/admin/api/products/export.csv', undefined],
     ];
     for (const [method, url, body] of calls) {
-      assert.equal((await asStaff(ctx.app, team.support, method as 'GET', url, body)).statusCode, 403, `${method} ${url}`);
+      assert.equal(
+        (await asStaff(ctx.app, team.support, method as 'GET', url, body)).statusCode,
+        403,
+        `${method} ${url}`,
+      );
     }
     assert.equal(await audits(), n);
     await imported(rows('Women'), true);

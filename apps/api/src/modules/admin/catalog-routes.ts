@@ -7,13 +7,11 @@
 import {
   ADMIN_API_PREFIX,
   STOCK_IMPORT_MAX_CHARS,
-  STOCK_LEVELS,
   adminPageQuerySchema,
   adminProductRowSchema,
   adminProductSchema,
   envelope,
   pageOf,
-  PRODUCT_STATUSES,
   stockAdjustBodySchema,
   stockImportBodySchema,
   stockImportResultSchema,
@@ -23,12 +21,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { staffOf } from '../../plugins/admin-auth';
-import { idOf, idParams } from './params';
+import { idOf, idParams, productFilterQuery } from './params';
 import type { AdminDeps } from './types';
 
 const tags = ['admin'];
 const P = ADMIN_API_PREFIX;
-const yesNo = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const adminCatalogRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
   const { db, inventory, catalogQueries } = deps;
@@ -41,15 +38,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
         tags,
         summary:
           'Products, newest first: search (name, brand, slug, SKU) and filters (category, brand, active, status, stock, on sale)',
-        querystring: adminPageQuerySchema.extend({
-          q: z.string().trim().min(1).max(100).optional(),
-          category: z.string().trim().max(120).optional(),
-          brand: z.string().trim().max(120).optional(),
-          active: yesNo.optional(),
-          status: z.enum(PRODUCT_STATUSES).optional(),
-          stock: z.enum(STOCK_LEVELS).optional(),
-          onSale: yesNo.optional(),
-        }),
+        querystring: adminPageQuerySchema.extend(productFilterQuery.shape),
         response: { 200: envelope(pageOf(adminProductRowSchema)), ...errorResponses(400, 401, 403) },
       },
     },

@@ -43,7 +43,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = a
       config: { audit: { action: 'product.create', entity: 'product' } },
       schema: {
         tags,
-        summary: 'Make a product with its sizes; a draft unless told otherwise (on sale needs a size, prices and a photo)',
+        summary:
+          'Make a product with its sizes; a draft unless told otherwise (on sale needs a size, prices and a photo)',
         body: productCreateBodySchema,
         response: { 201: envelope(adminProductSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -61,7 +62,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = a
       config: { audit: { action: 'product.update', entity: 'product', id: idOf, read: readProduct } },
       schema: {
         tags,
-        summary: 'Change a product’s fields (name, slug, description, brand, gender, category, colour, HSN code, attributes, collections)',
+        summary:
+          'Change a product’s fields (name, slug, description, brand, gender, category, colour, HSN code, attributes, collections)',
         params: idParams,
         body: productUpdateBodySchema,
         response: { 200: envelope(adminProductSchema), ...errorResponses(400, 401, 403, 404, 409) },
@@ -109,7 +111,13 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = a
     `${P}/products/collections`,
     {
       onRequest: app.requireStaff('catalog.write'),
-      config: { audit: { action: 'product.collections', entity: 'collection', id: (r) => (r.body as { collectionId: string }).collectionId } },
+      config: {
+        audit: {
+          action: 'product.collections',
+          entity: 'collection',
+          id: (r) => (r.body as { collectionId: string }).collectionId,
+        },
+      },
       schema: {
         tags,
         summary: 'Put products in a collection or take them out',

@@ -88,7 +88,11 @@ describe('making a product', () => {
   it('starts as a draft with its sizes, listing price and first stock; shoppers cannot see it', async () => {
     const p = await created('Indigo Block Print Kurta');
     assert.equal(p.status, 'draft');
-    assert.match(p.slug, /^indigo-block-print-kurta-p-[0-9a-f]{10}$/, 'name and the product’s own id, as the CSV import makes it');
+    assert.match(
+      p.slug,
+      /^indigo-block-print-kurta-p-[0-9a-f]{10}$/,
+      'name and the product’s own id, as the CSV import makes it',
+    );
     assert.deepEqual(
       p.variants.map((v) => [v.size, v.pricePaise, v.mrpPaise, v.stock]),
       [
@@ -97,8 +101,14 @@ describe('making a product', () => {
       ],
     );
     assert.deepEqual([p.pricePaise, p.mrpPaise, p.discountPercent, p.stock], [149_900, 189_900, 21, 6]);
-    assert.deepEqual(p.collectionIds, collectionList.slice(0, 1).map((c) => c.id));
-    assert.ok(p.variants.every((v) => /^VST-P-[A-F0-9]{10}-(S|M)$/.test(v.sku)), 'SKUs as the CSV import makes them');
+    assert.deepEqual(
+      p.collectionIds,
+      collectionList.slice(0, 1).map((c) => c.id),
+    );
+    assert.ok(
+      p.variants.every((v) => /^VST-P-[A-F0-9]{10}-(S|M)$/.test(v.sku)),
+      'SKUs as the CSV import makes them',
+    );
     const [movement] = (await call('GET', `/admin/api/variants/${p.variants[0]!.id}/movements`)).json()
       .data as StockMovement[];
     assert.deepEqual([movement!.reason, movement!.stockBefore, movement!.stockAfter], ['received', 0, 6]);
@@ -124,10 +134,13 @@ describe('making a product', () => {
     );
     assert.ok((await searchIds('saffron chanderi')).includes(p.id), 'found by search');
 
-    assert.deepEqual((await call('POST', '/admin/api/products/status', { ids: [p.id], status: 'archived' })).json().data, {
-      changed: [p.id],
-      refused: [],
-    });
+    assert.deepEqual(
+      (await call('POST', '/admin/api/products/status', { ids: [p.id], status: 'archived' })).json().data,
+      {
+        changed: [p.id],
+        refused: [],
+      },
+    );
     assert.equal((await shopperSees(p.slug)).statusCode, 404, 'archived is off sale');
     assert.ok(!(await searchIds('saffron chanderi')).includes(p.id));
   });
@@ -153,8 +166,16 @@ describe('making a product', () => {
       [{ variants: [{ size: 'S', mrpPaise: 10_000, pricePaise: 0 }] }, 400],
     ];
     const cats = (await call('GET', '/admin/api/categories')).json().data as AdminCategory[];
-    refusals.push([{ categoryId: cats.find((c) => c.level === 'master')!.id }, 400, PRODUCT_EDIT_MESSAGES.categoryNotLeaf]);
-    refusals.push([{ variants: [{ size: 'XS', sku: taken.variants[0]!.sku, mrpPaise: 10_000, pricePaise: 9_000 }] }, 409, PRODUCT_EDIT_MESSAGES.skuTaken]);
+    refusals.push([
+      { categoryId: cats.find((c) => c.level === 'master')!.id },
+      400,
+      PRODUCT_EDIT_MESSAGES.categoryNotLeaf,
+    ]);
+    refusals.push([
+      { variants: [{ size: 'XS', sku: taken.variants[0]!.sku, mrpPaise: 10_000, pricePaise: 9_000 }] },
+      409,
+      PRODUCT_EDIT_MESSAGES.skuTaken,
+    ]);
     for (const [change, status, message] of refusals) {
       const res = await call('POST', '/admin/api/products', { ...kurta('Refused Kurta'), ...change });
       assert.equal(res.statusCode, status, `${JSON.stringify(change)}: ${res.body}`);
@@ -176,7 +197,13 @@ describe('editing a product', () => {
     });
     assert.equal(renamed.statusCode, 200, renamed.body);
     assert.equal(renamed.json().data.name, 'Terracotta Cotton Kurta');
-    assert.deepEqual(renamed.json().data.collectionIds.sort(), collectionList.slice(1, 3).map((c) => c.id).sort());
+    assert.deepEqual(
+      renamed.json().data.collectionIds.sort(),
+      collectionList
+        .slice(1, 3)
+        .map((c) => c.id)
+        .sort(),
+    );
     assert.ok((await searchIds('terracotta')).includes(p.id), 'the new name is searchable');
 
     const [s, m] = p.variants;
@@ -187,10 +214,18 @@ describe('editing a product', () => {
     assert.equal(seen.price, 999, 'the lowest size price leads');
     assert.equal((await call('PATCH', `/admin/api/variants/${m!.id}`, { size: 'S' })).statusCode, 409);
 
-    const added = await call('POST', `/admin/api/products/${p.id}/variants`, { size: 'L', mrpPaise: 189_900, pricePaise: 169_900, stock: 3 });
+    const added = await call('POST', `/admin/api/products/${p.id}/variants`, {
+      size: 'L',
+      mrpPaise: 189_900,
+      pricePaise: 169_900,
+      stock: 3,
+    });
     assert.equal(added.statusCode, 201, added.body);
     const l = (added.json().data as AdminProduct).variants.find((v) => v.size === 'L')!;
-    assert.deepEqual((await shopperSees(p.slug)).json().data.product.variants.map((v: { size: string }) => v.size), ['S', 'M', 'L']);
+    assert.deepEqual(
+      (await shopperSees(p.slug)).json().data.product.variants.map((v: { size: string }) => v.size),
+      ['S', 'M', 'L'],
+    );
     assert.equal((await call('DELETE', `/admin/api/variants/${l.id}`)).statusCode, 200);
     assert.equal((await call('DELETE', `/admin/api/variants/${m!.id}`)).statusCode, 200);
     const last = await call('DELETE', `/admin/api/variants/${s!.id}`);
@@ -200,7 +235,9 @@ describe('editing a product', () => {
   it('keeps a size that was ordered', async () => {
     const [piece] = await piecesOf(ctx, 1, { blocked: false, pricePaise: 79_900 });
     const shopper = await register(ctx.app, { name: 'Meera Iyer' });
-    await placePaidOrder(ctx, shopper, { items: [{ productId: piece!.productId, variantId: piece!.variantId, quantity: 1 }] });
+    await placePaidOrder(ctx, shopper, {
+      items: [{ productId: piece!.productId, variantId: piece!.variantId, quantity: 1 }],
+    });
     const res = await call('DELETE', `/admin/api/variants/${piece!.variantId}`);
     assert.deepEqual([res.statusCode, res.json().message], [409, PRODUCT_EDIT_MESSAGES.sizeOrdered]);
   });
@@ -211,7 +248,10 @@ describe('bulk changes', () => {
     const a = await created('Mustard Kurta');
     const b = await created('Teal Kurta');
     const ids = [a.id, b.id];
-    const preview = await call('POST', '/admin/api/products/prices', { ids, change: { kind: 'percent', percent: -10 } });
+    const preview = await call('POST', '/admin/api/products/prices', {
+      ids,
+      change: { kind: 'percent', percent: -10 },
+    });
     const result = preview.json().data as PriceChangeResult;
     assert.equal(result.applied, false);
     assert.deepEqual(
@@ -226,21 +266,51 @@ describe('bulk changes', () => {
     const unchanged = (await call('GET', `/admin/api/products/${a.id}`)).json().data as AdminProduct;
     assert.equal(unchanged.variants[0]!.pricePaise, 149_900, 'a preview changes nothing');
 
-    const up = await call('POST', '/admin/api/products/prices', { ids, change: { kind: 'percent', percent: 20 }, dryRun: false });
+    const up = await call('POST', '/admin/api/products/prices', {
+      ids,
+      change: { kind: 'percent', percent: 20 },
+      dryRun: false,
+    });
     const upResult = up.json().data as PriceChangeResult;
-    assert.deepEqual(upResult.changes.map((c) => c.after), [179_900, 179_900], 'S sizes: within the MRP');
-    assert.deepEqual(upResult.refused.map((r) => r.message), [PRODUCT_EDIT_MESSAGES.priceAboveMrp, PRODUCT_EDIT_MESSAGES.priceAboveMrp]);
+    assert.deepEqual(
+      upResult.changes.map((c) => c.after),
+      [179_900, 179_900],
+      'S sizes: within the MRP',
+    );
+    assert.deepEqual(
+      upResult.refused.map((r) => r.message),
+      [PRODUCT_EDIT_MESSAGES.priceAboveMrp, PRODUCT_EDIT_MESSAGES.priceAboveMrp],
+    );
     const after = (await call('GET', `/admin/api/products/${a.id}`)).json().data as AdminProduct;
-    assert.deepEqual(after.variants.map((v) => v.pricePaise), [179_900, 159_900]);
+    assert.deepEqual(
+      after.variants.map((v) => v.pricePaise),
+      [179_900, 159_900],
+    );
     assert.equal(after.pricePaise, 159_900, 'the listing price follows the lowest size');
 
     const collection = collectionList.at(-1)!;
-    const add = await call('POST', '/admin/api/products/collections', { ids, collectionId: collection.id, action: 'add' });
+    const add = await call('POST', '/admin/api/products/collections', {
+      ids,
+      collectionId: collection.id,
+      action: 'add',
+    });
     assert.deepEqual(add.json().data, { changed: 2 });
-    assert.ok(((await call('GET', `/admin/api/products/${b.id}`)).json().data as AdminProduct).collectionIds.includes(collection.id));
-    const again = await call('POST', '/admin/api/products/collections', { ids, collectionId: collection.id, action: 'add' });
+    assert.ok(
+      ((await call('GET', `/admin/api/products/${b.id}`)).json().data as AdminProduct).collectionIds.includes(
+        collection.id,
+      ),
+    );
+    const again = await call('POST', '/admin/api/products/collections', {
+      ids,
+      collectionId: collection.id,
+      action: 'add',
+    });
     assert.deepEqual(again.json().data, { changed: 0 }, 'already there');
-    const out = await call('POST', '/admin/api/products/collections', { ids: [a.id], collectionId: collection.id, action: 'remove' });
+    const out = await call('POST', '/admin/api/products/collections', {
+      ids: [a.id],
+      collectionId: collection.id,
+      action: 'remove',
+    });
     assert.deepEqual(out.json().data, { changed: 1 });
   });
 });
@@ -253,8 +323,16 @@ describe('who may edit', () => {
       ['POST', '/admin/api/products', kurta('Support Kurta')],
       ['PATCH', `/admin/api/products/${p.id}`, { name: 'Support' }],
       ['POST', '/admin/api/products/status', { ids: [p.id], status: 'archived' }],
-      ['POST', '/admin/api/products/prices', { ids: [p.id], change: { kind: 'price', pricePaise: 100 }, dryRun: false }],
-      ['POST', '/admin/api/products/collections', { ids: [p.id], collectionId: collectionList[0]!.id, action: 'remove' }],
+      [
+        'POST',
+        '/admin/api/products/prices',
+        { ids: [p.id], change: { kind: 'price', pricePaise: 100 }, dryRun: false },
+      ],
+      [
+        'POST',
+        '/admin/api/products/collections',
+        { ids: [p.id], collectionId: collectionList[0]!.id, action: 'remove' },
+      ],
       ['POST', `/admin/api/products/${p.id}/variants`, { size: 'XL', mrpPaise: 1000, pricePaise: 900 }],
       ['PATCH', `/admin/api/variants/${v}`, { pricePaise: 100 }],
       ['DELETE', `/admin/api/variants/${v}`, undefined],

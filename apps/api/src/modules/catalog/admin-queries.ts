@@ -85,7 +85,11 @@ export class AdminCatalogQueries {
     if (!row) throw new NotFoundError(ADMIN_MESSAGES.productNotFound);
     const [presented] = await this.present([row]);
     const [sizes, links] = await Promise.all([
-      this.db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position), asc(variants.sku)),
+      this.db
+        .select()
+        .from(variants)
+        .where(eq(variants.productId, id))
+        .orderBy(asc(variants.position), asc(variants.sku)),
       this.db
         .select({ collectionId: productCollections.collectionId })
         .from(productCollections)

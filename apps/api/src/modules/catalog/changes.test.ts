@@ -71,7 +71,8 @@ describe('an admin change', () => {
   it('tells the storefront, signed, which tags to expire', async () => {
     const list = await asStaff(first.app, team.staff, 'GET', '/admin/api/products?perPage=1');
     const id = list.json().data.rows[0].id as string;
-    const product = (await asStaff(first.app, team.staff, 'GET', `/admin/api/products/${id}`)).json().data as AdminProduct;
+    const product = (await asStaff(first.app, team.staff, 'GET', `/admin/api/products/${id}`)).json()
+      .data as AdminProduct;
     const size = product.variants[0]!;
     calls.length = 0;
     const res = await asStaff(first.app, team.staff, 'PATCH', `/admin/api/variants/${size.id}`, {

@@ -79,7 +79,8 @@ export class CatalogImports {
 
   private async run(job: CatalogImport, input: { csv: string; fileName: string; dryRun: boolean; actor: string }) {
     const { db } = this.deps;
-    const set = (values: Partial<ImportRow>) => db.update(catalogImports).set(values).where(eq(catalogImports.id, job.id));
+    const set = (values: Partial<ImportRow>) =>
+      db.update(catalogImports).set(values).where(eq(catalogImports.id, job.id));
     this.running.set(job.id, { ...job, status: 'checking' });
     await set({ status: 'checking' });
     try {
@@ -142,7 +143,10 @@ export async function exportProductsCsv(db: Db, where: SQL | undefined): Promise
   }
   const records = rows.map((p) => {
     const list = sizes.get(p.id) ?? [];
-    const lowest = list.reduce<(typeof list)[number] | undefined>((m, v) => (!m || v.pricePaise < m.pricePaise ? v : m), undefined);
+    const lowest = list.reduce<(typeof list)[number] | undefined>(
+      (m, v) => (!m || v.pricePaise < m.pricePaise ? v : m),
+      undefined,
+    );
     const [master = '', sub = '', article = ''] = pathOf(p.categoryId).map(sourceName);
     const images = [...p.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
     const record: Record<string, string> = {

@@ -85,7 +85,9 @@ export class ProductEditor {
         searchText: searchTextOf(body, path),
       });
       if (body.collectionIds.length > 0) {
-        await tx.insert(productCollections).values(body.collectionIds.map((collectionId) => ({ productId: id, collectionId })));
+        await tx
+          .insert(productCollections)
+          .values(body.collectionIds.map((collectionId) => ({ productId: id, collectionId })));
       }
       const taken = new Set<string>();
       for (const [position, v] of body.variants.entries()) {
@@ -109,7 +111,9 @@ export class ProductEditor {
         await this.checkCollections(tx, collectionIds);
         await tx.delete(productCollections).where(eq(productCollections.productId, id));
         if (collectionIds.length > 0) {
-          await tx.insert(productCollections).values(collectionIds.map((collectionId) => ({ productId: id, collectionId })));
+          await tx
+            .insert(productCollections)
+            .values(collectionIds.map((collectionId) => ({ productId: id, collectionId })));
         }
       }
       await tx
@@ -188,7 +192,11 @@ export class ProductEditor {
           .for('update');
         if (!current) throw new NotFoundError(ADMIN_MESSAGES.variantNotFound);
         await tx.delete(variants).where(eq(variants.id, variantId));
-        const [left] = await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, current.productId)).limit(1);
+        const [left] = await tx
+          .select({ id: variants.id })
+          .from(variants)
+          .where(eq(variants.productId, current.productId))
+          .limit(1);
         if (current.isActive && !left) throw new ConflictError(PRODUCT_EDIT_MESSAGES.lastSizeOnSale);
         await refreshListing(tx, [current.productId]);
       });
@@ -233,7 +241,8 @@ export class ProductEditor {
         } else if (after !== row.before) changes.push({ ...row, after });
       }
       if (!body.dryRun && changes.length > 0) {
-        for (const c of changes) await tx.update(variants).set({ pricePaise: c.after }).where(eq(variants.id, c.variantId));
+        for (const c of changes)
+          await tx.update(variants).set({ pricePaise: c.after }).where(eq(variants.id, c.variantId));
         await refreshListing(tx, [...new Set(changes.map((c) => c.productId))]);
       }
       return { applied: !body.dryRun && changes.length > 0, changes, refused };
@@ -326,7 +335,14 @@ export class ProductEditor {
     if (v.stock > 0) {
       await tx
         .insert(stockMovements)
-        .values({ variantId: row!.id, reason: 'received', stockBefore: 0, stockAfter: v.stock, actor, reference: null });
+        .values({
+          variantId: row!.id,
+          reason: 'received',
+          stockBefore: 0,
+          stockAfter: v.stock,
+          actor,
+          reference: null,
+        });
     }
     return row!.id;
   }
@@ -339,13 +355,17 @@ export class ProductEditor {
     if (!leaf) throw new NotFoundError(PRODUCT_EDIT_MESSAGES.categoryNotFound);
     if (leaf.level !== 'article') throw new ValidationError(PRODUCT_EDIT_MESSAGES.categoryNotLeaf);
     const path: string[] = [];
-    for (let c: typeof leaf | undefined = leaf; c; c = c.parentId ? byId.get(c.parentId) : undefined) path.unshift(c.name);
+    for (let c: typeof leaf | undefined = leaf; c; c = c.parentId ? byId.get(c.parentId) : undefined)
+      path.unshift(c.name);
     return path;
   }
 
   private async checkCollections(tx: Db, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    const found = await tx.select({ id: collections.id }).from(collections).where(inArray(collections.id, [...ids]));
+    const found = await tx
+      .select({ id: collections.id })
+      .from(collections)
+      .where(inArray(collections.id, [...ids]));
     if (found.length !== new Set(ids).size) throw new NotFoundError(PRODUCT_EDIT_MESSAGES.collectionNotFound);
   }
 
