@@ -40,6 +40,15 @@ export async function staffOfRole(ctx: TestContext, role: AdminRole): Promise<St
   return { id: member.id, email, password, cookie: adminCookie(res), role };
 }
 
+/** One signed-in staff member of each role. */
+export async function staffTeam(ctx: TestContext): Promise<Record<AdminRole, StaffLogin>> {
+  return {
+    owner: await staffOfRole(ctx, 'owner'),
+    staff: await staffOfRole(ctx, 'staff'),
+    support: await staffOfRole(ctx, 'support'),
+  };
+}
+
 /** Calls the admin API as the admin app does: the session cookie, and the API's Origin on writes. */
 export function asStaff(
   app: FastifyInstance,

@@ -12,7 +12,7 @@ import { bearer, freshIp, register, type Account } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { DELHI_ADDRESS, MANY_ORDERS_ENV } from '../../test/orders';
 import { deliver, piecesOf, placePaidOrder, sendReturn, type Piece } from '../../test/returns';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+import { asStaff, type StaffLogin, staffTeam } from '../../test/staff';
 
 let ctx: TestContext;
 let team: Record<AdminRole, StaffLogin>;
@@ -21,11 +21,7 @@ let pieces: Piece[];
 
 before(async () => {
   ctx = await createTestApp({ env: MANY_ORDERS_ENV });
-  team = {
-    owner: await staffOfRole(ctx, 'owner'),
-    staff: await staffOfRole(ctx, 'staff'),
-    support: await staffOfRole(ctx, 'support'),
-  };
+  team = await staffTeam(ctx);
   shopper = await register(ctx.app, { name: 'Meera Iyer', phone: '9123456780' });
   pieces = await piecesOf(ctx, 3, { blocked: false, pricePaise: 149_900 });
 });

@@ -12,18 +12,14 @@ import { count, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { auditLog, stockMovements } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+import { asStaff, type StaffLogin, staffTeam } from '../../test/staff';
 
 let ctx: TestContext;
 let team: Record<AdminRole, StaffLogin>;
 
 before(async () => {
   ctx = await createTestApp();
-  team = {
-    owner: await staffOfRole(ctx, 'owner'),
-    staff: await staffOfRole(ctx, 'staff'),
-    support: await staffOfRole(ctx, 'support'),
-  };
+  team = await staffTeam(ctx);
 });
 after(() => ctx.close());
 

@@ -21,7 +21,7 @@ import { bearer, register, type Account } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { MANY_ORDERS_ENV } from '../../test/orders';
 import { piecesOf, placePaidOrder, type Piece } from '../../test/returns';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+import { asStaff, type StaffLogin, staffTeam } from '../../test/staff';
 
 let ctx: TestContext;
 let team: Record<AdminRole, StaffLogin>;
@@ -30,11 +30,7 @@ let piece: Piece;
 
 before(async () => {
   ctx = await createTestApp({ env: MANY_ORDERS_ENV });
-  team = {
-    owner: await staffOfRole(ctx, 'owner'),
-    staff: await staffOfRole(ctx, 'staff'),
-    support: await staffOfRole(ctx, 'support'),
-  };
+  team = await staffTeam(ctx);
   shopper = await register(ctx.app, { name: 'Ritu Sharma' });
   piece = (await piecesOf(ctx, 1, { blocked: false, pricePaise: 99_900 }))[0]!;
 });

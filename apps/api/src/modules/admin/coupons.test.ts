@@ -28,7 +28,7 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { BENGALURU_ADDRESS, MANY_ORDERS_ENV } from '../../test/orders';
 import { latestOutboxMail } from '../../test/outbox';
 import { piecesOf, placePaidOrder, type Piece } from '../../test/returns';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+import { asStaff, type StaffLogin, staffTeam } from '../../test/staff';
 
 let ctx: TestContext;
 let team: Record<AdminRole, StaffLogin>;
@@ -41,11 +41,7 @@ const PRICE = 99_900;
 
 before(async () => {
   ctx = await createTestApp({ env: MANY_ORDERS_ENV });
-  team = {
-    owner: await staffOfRole(ctx, 'owner'),
-    staff: await staffOfRole(ctx, 'staff'),
-    support: await staffOfRole(ctx, 'support'),
-  };
+  team = await staffTeam(ctx);
   shopper = await register(ctx.app, { name: 'Meera Iyer' });
   [shirt, other] = (await piecesOf(ctx, 2, { blocked: false, pricePaise: PRICE })) as [Piece, Piece];
 });

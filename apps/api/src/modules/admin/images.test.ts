@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import { products } from '../../db/schema';
 import { multipart } from '../../test/accounts';
 import { createTestApp, getJson, type TestContext } from '../../test/harness';
-import { ADMIN_ORIGIN, asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+import { ADMIN_ORIGIN, asStaff, type StaffLogin, staffTeam } from '../../test/staff';
 
 let ctx: TestContext;
 let team: Record<AdminRole, StaffLogin>;
@@ -33,11 +33,7 @@ const SECRET = 'Priya Raman, Jayanagar';
 
 before(async () => {
   ctx = await createTestApp();
-  team = {
-    owner: await staffOfRole(ctx, 'owner'),
-    staff: await staffOfRole(ctx, 'staff'),
-    support: await staffOfRole(ctx, 'support'),
-  };
+  team = await staffTeam(ctx);
   const [row] = await ctx.database.db
     .select({ id: products.id, images: products.images })
     .from(products)

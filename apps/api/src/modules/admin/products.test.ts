@@ -23,7 +23,7 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { MANY_ORDERS_ENV } from '../../test/orders';
 import { piecesOf, placePaidOrder } from '../../test/returns';
 import { register } from '../../test/accounts';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+import { asStaff, type StaffLogin, staffTeam } from '../../test/staff';
 
 let ctx: TestContext;
 let team: Record<AdminRole, StaffLogin>;
@@ -32,11 +32,7 @@ let collectionList: AdminCollection[];
 
 before(async () => {
   ctx = await createTestApp({ env: MANY_ORDERS_ENV });
-  team = {
-    owner: await staffOfRole(ctx, 'owner'),
-    staff: await staffOfRole(ctx, 'staff'),
-    support: await staffOfRole(ctx, 'support'),
-  };
+  team = await staffTeam(ctx);
   const cats = (await asStaff(ctx.app, team.staff, 'GET', '/admin/api/categories')).json().data as AdminCategory[];
   leaf = cats.find((c) => c.level === 'article' && c.name === 'Kurtas') ?? cats.find((c) => c.level === 'article')!;
   collectionList = (await asStaff(ctx.app, team.staff, 'GET', '/admin/api/collections')).json().data;
