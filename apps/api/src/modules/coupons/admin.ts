@@ -22,7 +22,7 @@ import {
   type GiftCardIssueInput,
   type IssuedGiftCard,
 } from '@vastra/contracts';
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import type { BackgroundWork } from '../../lib/background';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -48,25 +48,10 @@ const couponState = sql<CouponState>`CASE
   ELSE 'running' END`;
 
 const couponColumns = {
-  id: coupons.id,
-  code: coupons.code,
-  description: coupons.description,
-  discountType: coupons.discountType,
-  discountValue: coupons.discountValue,
-  maxDiscountPaise: coupons.maxDiscountPaise,
-  minOrderPaise: coupons.minOrderPaise,
-  startsAt: coupons.startsAt,
-  endsAt: coupons.endsAt,
-  usageLimit: coupons.usageLimit,
-  usageLimitPerUser: coupons.usageLimitPerUser,
-  firstOrderOnly: coupons.firstOrderOnly,
-  categoryIds: coupons.categoryIds,
-  productIds: coupons.productIds,
-  isActive: coupons.isActive,
+  ...getTableColumns(coupons),
   state: couponState,
   uses,
   discountedPaise: discounted,
-  createdAt: coupons.createdAt,
 };
 
 const cardColumns = {
