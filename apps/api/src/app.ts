@@ -31,6 +31,7 @@ import {
   adminCatalogCsvRoutes,
   adminCatalogRoutes,
   adminImagesRoutes,
+  adminHomepageRoutes,
   adminMarketingRoutes,
   adminOrdersRoutes,
   adminProductsRoutes,
@@ -59,6 +60,7 @@ import {
   CatalogImports,
   catalogRoutes,
   CatalogService,
+  HomepageEditor,
   InventoryService,
   ProductEditor,
   ProductImageService,
@@ -443,6 +445,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       background,
       onImported: () => catalogChanges.changed(tagsOfEntity('product')),
     }),
+    homepageEditor: new HomepageEditor(database.db, catalog),
     invoices,
     notes: new AdminNotes(database.db),
     customers: new Customers(database.db),
@@ -473,6 +476,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(adminImagesRoutes, { images: new ProductImageService(database.db, files) });
   await app.register(adminReviewsRoutes, { deps: adminDeps });
   await app.register(adminMarketingRoutes, { deps: adminDeps });
+  await app.register(adminHomepageRoutes, { deps: adminDeps });
   await app.register(adminReportsRoutes, {
     reports: new GstReports({ db: database.db, orders, creditNotes: returns, pincodes }),
   });

@@ -14,3 +14,4 @@ export * from './admin-catalog';
 export * from './marketing';
 export * from './product-images';
 export * from './revalidate';
+export * from './homepage-admin';

@@ -2,6 +2,7 @@
 export { scheduleStoreNotifications, StoreNotifier } from './notifier';
 export { adminCatalogCsvRoutes } from './catalog-csv-routes';
 export { adminCatalogRoutes } from './catalog-routes';
+export { adminHomepageRoutes } from './homepage-routes';
 export { adminImagesRoutes } from './images-routes';
 export { adminMarketingRoutes } from './marketing-routes';
 export { adminOrdersRoutes } from './orders-routes';

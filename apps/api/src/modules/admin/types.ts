@@ -1,5 +1,5 @@
 /** What the admin API needs of the other modules: their services, never their tables. */
-import type { AdminCatalogQueries, CatalogImports, InventoryService, ProductEditor } from '../catalog';
+import type { AdminCatalogQueries, CatalogImports, HomepageEditor, InventoryService, ProductEditor } from '../catalog';
 import type { CouponAdmin, GiftCardAdmin } from '../coupons';
 import type { InvoiceService } from '../invoices';
 import type { AdminOrderQueries, OrdersService } from '../orders';
@@ -23,6 +23,7 @@ export type AdminDeps = {
   catalogQueries: AdminCatalogQueries;
   productEditor: ProductEditor;
   catalogImports: CatalogImports;
+  homepageEditor: HomepageEditor;
   invoices: InvoiceService;
   notes: AdminNotes;
   customers: Customers;

@@ -1,8 +1,9 @@
 /**
  * Homepage sections (behaviour.md §3 Homepage section, §7 GET /homepage-sections): the active
  * sections by position, each resolved from the references it stores into what it renders
- * (slides, a collection's products, best sellers, testimonials, categories with counts). A
- * section whose references no longer resolve is left out rather than shown broken.
+ * (slides, a collection's products, best sellers or hand-picked products, testimonials,
+ * categories with counts), with the window it shows in (docs/admin.md "Homepage"). A section
+ * whose references no longer resolve is left out rather than shown broken.
  */
 import type { CategoryNode, HomepageSection } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
@@ -20,7 +21,12 @@ type SectionRow = {
   title: string;
   subtitle: string | null;
   content: unknown;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
 };
+
+/** A resolved section and when shoppers see it: from `startsAt` (inclusive) to `endsAt` (exclusive), null = open. */
+export type ScheduledSection = { section: HomepageSection; startsAt: Date | null; endsAt: Date | null };
 
 const cta = z.object({ label: z.string(), href: z.string() });
 
@@ -35,22 +41,40 @@ const storedContent = {
   }),
   best_seller_products: z.object({
     limit: z.number().int().default(8),
+    productIds: z.array(z.string()).default([]),
     cta: cta.default({ label: 'View all best sellers', href: '/shop?sort=rating' }),
   }),
   testimonials: z.object({ limit: z.number().int().default(6) }),
   featured_categories: z.object({ categorySlugs: z.array(z.string()) }),
 };
 
-export async function loadHomepageSections(db: Db, catalog: HomepageCatalog): Promise<HomepageSection[]> {
+/** Every active section resolved, by position, with its window: cached whole, filtered per moment by `sectionsShownAt`. */
+export async function loadHomepageSections(db: Db, catalog: HomepageCatalog): Promise<ScheduledSection[]> {
   const rows = await queryRows<SectionRow>(
     db,
     sql`
-    SELECT id, section_type, position, title, subtitle, content FROM homepage_sections
+    SELECT id, section_type, position, title, subtitle, content, starts_at, ends_at FROM homepage_sections
     WHERE is_active ORDER BY position, id`,
   );
-  const sections = await Promise.all(rows.map((row) => resolveSection(db, catalog, row)));
-  return sections.filter((s): s is HomepageSection => s !== null);
+  const resolved = await Promise.all(rows.map((row) => resolveSection(db, catalog, row)));
+  return rows.flatMap((row, i) => {
+    const section = resolved[i];
+    return section ? [{ section, startsAt: instant(row.starts_at), endsAt: instant(row.ends_at) }] : [];
+  });
 }
+
+/** The sections a shopper sees at `at`. */
+export function sectionsShownAt(sections: readonly ScheduledSection[], at: Date): HomepageSection[] {
+  return sections.filter((s) => shownAt(s, at)).map((s) => s.section);
+}
+
+/** Whether a window (null ends open) holds `at`: the start inclusive, the end exclusive. */
+export function shownAt(window: { startsAt: Date | null; endsAt: Date | null }, at: Date): boolean {
+  return (!window.startsAt || window.startsAt <= at) && (!window.endsAt || at < window.endsAt);
+}
+
+// PGlite and node-postgres both answer timestamptz as Date; a string is parsed the same.
+const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 async function resolveSection(db: Db, catalog: HomepageCatalog, row: SectionRow): Promise<HomepageSection | null> {
   const base = { id: row.id, position: row.position, title: row.title, subtitle: row.subtitle };
@@ -85,7 +109,21 @@ async function resolveSection(db: Db, catalog: HomepageCatalog, row: SectionRow)
     }
     case 'best_seller_products': {
       const content = storedContent.best_seller_products.parse(row.content);
-      const products = await catalog.topProducts(sql`true`, content.limit);
+      const picked = content.productIds;
+      if (picked.length === 0) {
+        const products = await catalog.topProducts(sql`true`, content.limit);
+        return { ...base, section_type: 'best_seller_products', content: { products, cta: content.cta } };
+      }
+      // Hand-picked: those on sale and in stock, in the order the merchant chose.
+      const found = await catalog.topProducts(
+        sql`p.id IN (${sql.join(
+          picked.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+        picked.length,
+      );
+      const products = picked.flatMap((id) => found.filter((p) => p.id === id)).slice(0, content.limit);
+      if (products.length === 0) return null;
       return { ...base, section_type: 'best_seller_products', content: { products, cta: content.cta } };
     }
     case 'testimonials': {

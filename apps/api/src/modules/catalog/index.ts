@@ -2,6 +2,7 @@
 export { AdminCatalogQueries, type AdminProductFilter } from './admin-queries';
 export { CATALOG_CHANGES_CHANNEL, CatalogChanges, tagsOfEntity } from './changes';
 export { CatalogImports, exportProductsCsv } from './csv';
+export { HomepageEditor } from './homepage-editor';
 export { productPhotoRoutes } from './image-routes';
 export { ProductImageService } from './images';
 export { InventoryService, type LowStockVariant, type ReservedLine, type StockLine } from './inventory';

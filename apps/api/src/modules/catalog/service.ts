@@ -26,7 +26,7 @@ import { isUuid } from '../../lib/ids';
 import { paiseToRupees } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
 import { TtlCache } from '../../lib/ttl-cache';
-import { loadHomepageSections } from './homepage';
+import { loadHomepageSections, sectionsShownAt } from './homepage';
 import { prepareProductQueries } from './product-queries';
 import { facets, orderBy, planSearch, textList } from './search';
 import { SUMMARY_COLUMNS, toImages, toSummary, type SummaryRow } from './summary';
@@ -403,11 +403,13 @@ export class CatalogService {
   }
 
   /**
-   * GET /homepage-sections: active sections by position, each resolved into what it renders
-   * (products of a collection, best sellers, testimonials, categories with counts).
-   * A section whose references no longer resolve is left out rather than shown broken.
+   * GET /homepage-sections: active sections by position whose schedule holds `at` (default
+   * now), each resolved into what it renders (products of a collection, best sellers,
+   * testimonials, categories with counts). A section whose references no longer resolve is
+   * left out rather than shown broken. The resolved sections are cached with their windows and
+   * filtered per call, so a section starts and ends on time whatever the cache's age.
    */
-  homepageSections(): Promise<HomepageSection[]> {
-    return this.shared.get('homepage', () => loadHomepageSections(this.db, this));
+  async homepageSections(at = new Date()): Promise<HomepageSection[]> {
+    return sectionsShownAt(await this.shared.get('homepage', () => loadHomepageSections(this.db, this)), at);
   }
 }
