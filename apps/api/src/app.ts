@@ -38,6 +38,7 @@ import {
   adminReportsRoutes,
   adminReviewsRoutes,
   adminServiceRoutes,
+  adminTaxRatesRoutes,
   scheduleStoreNotifications,
   StoreNotifier,
   type AdminDeps,
@@ -98,7 +99,7 @@ import { PricingService, pricingRoutes } from './modules/pricing';
 import { reviewsRoutes, ReviewsService } from './modules/reviews';
 import { shippingRoutes, trackerFromConfig } from './modules/shipping';
 import { PublishableKeyService, storeRoutes, StoreService } from './modules/store';
-import { taxesRoutes, TaxService } from './modules/taxes';
+import { TaxRateAdmin, taxesRoutes, TaxService } from './modules/taxes';
 import { Customers, usersRoutes, UsersService } from './modules/users';
 import { wishlistRoutes, WishlistService } from './modules/wishlist';
 import {
@@ -479,6 +480,15 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(adminHomepageRoutes, { deps: adminDeps });
   await app.register(adminReportsRoutes, {
     reports: new GstReports({ db: database.db, orders, creditNotes: returns, pincodes }),
+  });
+  await app.register(adminTaxRatesRoutes, {
+    taxRates: new TaxRateAdmin({
+      db: database.db,
+      taxes,
+      storeState: config.checkout.storeState,
+      pricesIncludeGst: config.checkout.pricesIncludeGst,
+      categories: () => adminDeps.productEditor.categories(),
+    }),
   });
   await registerAdminApp(app);
 

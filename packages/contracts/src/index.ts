@@ -14,4 +14,5 @@ export * from './admin-catalog';
 export * from './marketing';
 export * from './product-images';
 export * from './revalidate';
+export * from './admin-taxes';
 export * from './homepage-admin';

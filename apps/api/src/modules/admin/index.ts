@@ -10,4 +10,5 @@ export { adminProductsRoutes } from './products-routes';
 export { adminReportsRoutes } from './reports-routes';
 export { adminReviewsRoutes } from './reviews-routes';
 export { adminServiceRoutes } from './service-routes';
+export { adminTaxRatesRoutes } from './tax-rates-routes';
 export type { AdminDeps } from './types';

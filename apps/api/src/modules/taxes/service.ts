@@ -116,11 +116,17 @@ export class TaxService {
 
   /**
    * Taxes the lines for a place of supply (GST state code, or null: unknown → IGST). `db`
-   * lets the orders transaction read the rate table in its own snapshot.
+   * lets the orders transaction read the rate table in its own snapshot; `rows` replaces the
+   * table (the admin's preview of a proposed change).
    * Throws RangeError for a line that is not whole paise, has no quantity, or a discount
    * outside 0…unit price × quantity (a caller's mistake, never a shopper's).
    */
-  async quote(lines: TaxLineInput[], placeOfSupply: string | null, db: Db = this.db): Promise<TaxQuote> {
+  async quote(
+    lines: TaxLineInput[],
+    placeOfSupply: string | null,
+    db: Db = this.db,
+    rows?: TaxRateRow[],
+  ): Promise<TaxQuote> {
     for (const line of lines) {
       const subtotal = line.unitPricePaise * line.quantity;
       const whole = [line.unitPricePaise, line.quantity, line.discountPaise].every(Number.isSafeInteger);
@@ -135,7 +141,7 @@ export class TaxService {
       }
     }
     const intraState = placeOfSupply !== null && placeOfSupply === this.opts.storeState;
-    const fits = await this.fitsFor(lines, db);
+    const fits = await this.fitsFor(lines, db, rows);
     const taxed = lines.map((line, i) => this.taxLine(line, this.chooseRate(line, fits[i]!), intraState));
 
     const components = new Map<string, StoredTaxComponent>();
@@ -224,8 +230,8 @@ export class TaxService {
   }
 
   /** For each line, the rules that fit it, most specific first. */
-  private async fitsFor(lines: TaxLineInput[], db: Db): Promise<Fit[][]> {
-    const rules = groupRules(await db.select().from(taxRates));
+  private async fitsFor(lines: TaxLineInput[], db: Db, rows?: TaxRateRow[]): Promise<Fit[][]> {
+    const rules = groupRules(rows ?? (await db.select().from(taxRates)));
     const ancestry = await this.categoryDepths(
       rules.some((r) => r.categoryId !== null) ? lines.map((l) => l.categoryId) : [],
       db,
