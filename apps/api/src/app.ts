@@ -439,7 +439,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     returnsAdmin: new ReturnsAdmin({ db: database.db, orders, files, options: returnOptions }),
     payments,
     inventory,
-    catalogQueries: new AdminCatalogQueries(database.db),
+    catalogQueries: new AdminCatalogQueries(database.db, () => staff.lowStockThreshold()),
     productEditor: new ProductEditor(database.db),
     catalogImports: new CatalogImports({
       db: database.db,
@@ -453,6 +453,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     auth,
     addressBook,
     reviews,
+    lowStockThreshold: () => staff.lowStockThreshold(),
     couponAdmin: new CouponAdmin({ db: database.db, catalog }),
     giftCardAdmin: new GiftCardAdmin({ db: database.db, mailer, background, storefrontUrl }),
   };

@@ -140,7 +140,15 @@ export const changeStaffPasswordBodySchema = z.object({
   currentPassword: z.string().min(1).max(128),
   newPassword: passwordSchema,
 });
-export const adminSettingsSchema = z.object({ requireTotp: z.boolean() });
+/**
+ * The store's admin settings (GET and PUT /admin/api/settings): two-factor sign-in mandatory,
+ * and the low-stock threshold (a size with this many pieces or fewer is low; default
+ * LOW_STOCK_THRESHOLD) that the dashboard, the daily summary and the product list's filter use.
+ */
+export const adminSettingsSchema = z.object({
+  requireTotp: z.boolean(),
+  lowStockThreshold: z.number().int().min(0).max(10_000),
+});
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 /** One entry of the audit log: who did what to which record, with its state before and after. */

@@ -1,7 +1,7 @@
 /**
  * The signed-in staff member's account (docs/admin.md): two-factor sign-in set-up (QR code,
  * or the secret to type in; confirm with a code; recovery codes shown once) and, for the owner,
- * whether two-factor sign-in is mandatory for everyone.
+ * the store settings: two-factor sign-in mandatory for everyone, and the low-stock threshold.
  */
 import {
   Alert,
@@ -10,6 +10,7 @@ import {
   Card,
   CardContent,
   FormControlLabel,
+  InputAdornment,
   Stack,
   Switch,
   TextField,
@@ -17,6 +18,7 @@ import {
 } from '@mui/material';
 import QRCode from 'qrcode';
 import { useState } from 'react';
+import type { AdminSettings } from '@vastra/contracts';
 import { Title, useGetIdentity, useNotify, usePermissions } from 'react-admin';
 import { api } from '../api';
 import { can, refreshSession } from '../authProvider';
@@ -28,7 +30,8 @@ export function AccountPage() {
   const [secret, setSecret] = useState<{ secret: string; qr: string } | null>(null);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [requireTotp, setRequireTotp] = useState<boolean | null>(null);
+  const [settings, setSettings] = useState<AdminSettings | null>(null);
+  const [threshold, setThreshold] = useState('');
 
   const start = async () => {
     const answer = await api<{ secret: string; uri: string }>('/auth/totp/setup', { method: 'POST' }).catch(
@@ -50,11 +53,20 @@ export function AccountPage() {
       notify((err as Error).message, { type: 'error' });
     }
   };
-  const loadSettings = () => api<{ requireTotp: boolean }>('/settings').then((s) => setRequireTotp(s.requireTotp));
-  const toggleRequire = async (value: boolean) => {
-    const saved = await api<{ requireTotp: boolean }>('/settings', { method: 'PUT', body: { requireTotp: value } });
-    setRequireTotp(saved.requireTotp);
+  const showSettings = (s: AdminSettings) => {
+    setSettings(s);
+    setThreshold(String(s.lowStockThreshold));
   };
+  const loadSettings = () => api<AdminSettings>('/settings').then(showSettings);
+  const saveSettings = async (change: Partial<AdminSettings>) => {
+    try {
+      showSettings(await api<AdminSettings>('/settings', { method: 'PUT', body: change }));
+      notify('Settings saved', { type: 'success' });
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    }
+  };
+  const thresholdValid = /^\d{1,5}$/.test(threshold) && Number(threshold) <= 10_000;
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 640 }}>
@@ -95,13 +107,51 @@ export function AccountPage() {
       {can(permissions, 'settings.write') ? (
         <Card sx={{ mt: 2 }}>
           <CardContent>
-            {requireTotp === null ? (
+            {settings === null ? (
               <Button onClick={loadSettings}>Show store settings</Button>
             ) : (
-              <FormControlLabel
-                control={<Switch checked={requireTotp} onChange={(e) => toggleRequire(e.target.checked)} />}
-                label="Everyone must use two-factor sign-in"
-              />
+              <Stack spacing={2}>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={settings.requireTotp}
+                      onChange={(e) => saveSettings({ requireTotp: e.target.checked })}
+                    />
+                  }
+                  label="Everyone must use two-factor sign-in"
+                />
+                <Stack
+                  component="form"
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ alignItems: { sm: 'flex-start' } }}
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (thresholdValid) void saveSettings({ lowStockThreshold: Number(threshold) });
+                  }}
+                >
+                  <TextField
+                    label="Low stock at"
+                    value={threshold}
+                    onChange={(e) => setThreshold(e.target.value.trim())}
+                    error={!thresholdValid}
+                    helperText="A size with this many pieces or fewer is low stock (dashboard, product filter)."
+                    slotProps={{
+                      htmlInput: { inputMode: 'numeric' },
+                      input: { endAdornment: <InputAdornment position="end">pieces</InputAdornment> },
+                    }}
+                    sx={{ maxWidth: 320 }}
+                  />
+                  <Button
+                    type="submit"
+                    variant="outlined"
+                    disabled={!thresholdValid || Number(threshold) === settings.lowStockThreshold}
+                    sx={{ mt: { sm: 1 } }}
+                  >
+                    Save threshold
+                  </Button>
+                </Stack>
+              </Stack>
             )}
           </CardContent>
         </Card>

@@ -5,7 +5,7 @@
  * of the day before. When each was last sent is kept in the database, so a restart neither
  * repeats nor skips; nothing is sent without STORE_NOTIFY_EMAIL.
  */
-import { ADMIN_BASE_PATH, LOW_STOCK_THRESHOLD } from '@vastra/contracts';
+import { ADMIN_BASE_PATH } from '@vastra/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { istDay, istDayStart } from '../../lib/india-time';
 import type { Mailer } from '../../lib/mail';
@@ -79,11 +79,12 @@ export class StoreNotifier {
     const today = istDay(now);
     const hourIst = Math.floor((now.getTime() - istDayStart(today).getTime()) / 3_600_000);
     if (hourIst < this.deps.summaryHour || (await this.deps.staff.stateValue(LAST_SUMMARY)) === today) return false;
+    const threshold = await this.deps.staff.lowStockThreshold();
     const [figures, waiting, failed, lowStock] = await Promise.all([
       this.deps.orderQueries.dashboard(now),
       this.deps.returnsAdmin.waiting(),
       this.deps.payments.refundQueue({ status: ['failed'], page: 1, perPage: 1 }),
-      this.deps.inventory.lowStock(this.deps.db, LOW_STOCK_THRESHOLD, 100),
+      this.deps.inventory.lowStock(this.deps.db, threshold, 100),
     ]);
     const yesterday = figures.salesPerDay.at(-2)!;
     await this.deps.mailer.send({
@@ -94,7 +95,7 @@ export class StoreNotifier {
         `To ship (waiting over 24 h): ${figures.toShip}`,
         `Returns waiting: ${waiting}`,
         `Failed refunds: ${failed.total}`,
-        `Sizes with ${LOW_STOCK_THRESHOLD} pieces or fewer: ${lowStock.length}`,
+        `Sizes with ${threshold} pieces or fewer: ${lowStock.length}`,
       ]),
     });
     await this.deps.staff.setStateValue(LAST_SUMMARY, today);

@@ -7,7 +7,6 @@
  */
 import {
   ADMIN_API_PREFIX,
-  LOW_STOCK_THRESHOLD,
   REFUND_METHODS,
   REFUND_STATUSES,
   RETURN_STATUSES,
@@ -82,7 +81,7 @@ export const adminServiceRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
         orderQueries.dashboard(),
         returnsAdmin.waiting(),
         payments.refundQueue({ status: ['failed'], page: 1, perPage: 1 }),
-        inventory.lowStock(deps.db, LOW_STOCK_THRESHOLD, 10),
+        deps.lowStockThreshold().then((threshold) => inventory.lowStock(deps.db, threshold, 10)),
       ]);
       return ok({ ...figures, returnsWaiting, failedRefunds: failed.total, lowStock });
     },

@@ -32,4 +32,6 @@ export type AdminDeps = {
   reviews: ReviewsService;
   couponAdmin: CouponAdmin;
   giftCardAdmin: GiftCardAdmin;
+  /** The store's low-stock threshold in pieces (admin settings). */
+  lowStockThreshold: () => Promise<number>;
 };

@@ -5,7 +5,6 @@
  */
 import {
   ADMIN_MESSAGES,
-  LOW_STOCK_THRESHOLD,
   type AdminProduct,
   type AdminProductRow,
   type ProductStatus,
@@ -35,7 +34,11 @@ type ProductRow = typeof products.$inferSelect;
 const primaryImage = (images: ImageJson[]) => images.find((i) => i.isPrimary)?.url ?? images[0]?.url ?? null;
 
 export class AdminCatalogQueries {
-  constructor(private readonly db: Db) {}
+  /** `lowStockThreshold`: the store's setting, in pieces (docs/admin.md "Products and stock"). */
+  constructor(
+    private readonly db: Db,
+    private readonly lowStockThreshold: () => Promise<number>,
+  ) {}
 
   /** A page of products, newest first, matching every filter given. */
   async list(filter: AdminProductFilter): Promise<{ rows: AdminProductRow[]; total: number }> {
@@ -75,7 +78,7 @@ export class AdminCatalogQueries {
       filter.active === undefined ? undefined : eq(products.isActive, filter.active),
       filter.status ? eq(products.status, filter.status) : undefined,
       filter.onSale ? gt(products.discountPercent, 0) : undefined,
-      stockCondition(this.db, filter.stock),
+      stockCondition(this.db, filter.stock, filter.stock === 'low' ? await this.lowStockThreshold() : 0),
     );
   }
 
@@ -202,8 +205,8 @@ export class AdminCatalogQueries {
   }
 }
 
-/** out: no size in stock; low: a size with LOW_STOCK_THRESHOLD pieces or fewer; in: a size in stock. */
-function stockCondition(db: Db, level: AdminProductFilter['stock']): SQL | undefined {
+/** out: no size in stock; low: a size with `threshold` pieces or fewer; in: a size in stock. */
+function stockCondition(db: Db, level: AdminProductFilter['stock'], threshold: number): SQL | undefined {
   if (level === 'out') return eq(products.inStock, false);
   if (level === 'in') return eq(products.inStock, true);
   if (level === 'low') {
@@ -211,7 +214,7 @@ function stockCondition(db: Db, level: AdminProductFilter['stock']): SQL | undef
       db
         .select({ one: sql`1` })
         .from(variants)
-        .where(and(eq(variants.productId, products.id), sql`${variants.stock} <= ${LOW_STOCK_THRESHOLD}`)),
+        .where(and(eq(variants.productId, products.id), sql`${variants.stock} <= ${threshold}`)),
     );
   }
   return undefined;

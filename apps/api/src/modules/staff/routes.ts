@@ -285,7 +285,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
       },
       schema: {
         tags,
-        summary: 'Change the admin settings (make two-factor sign-in mandatory)',
+        summary: 'Change the admin settings (two-factor sign-in mandatory, the low-stock threshold in pieces)',
         body: adminSettingsSchema.partial(),
         response: { 200: envelope(adminSettingsSchema), ...errorResponses(400, 401, 403) },
       },

@@ -8,6 +8,7 @@
 import {
   ADMIN_MESSAGES,
   ADMIN_PERMISSIONS,
+  LOW_STOCK_THRESHOLD,
   STAFF_SESSION_TTL_MS,
   roleCan,
   type AdminPermission,
@@ -50,7 +51,7 @@ export const OPERATOR_PRINCIPAL: StaffPrincipal = {
 export type StaffSessionMeta = { userAgent?: string; ip?: string };
 export type IssuedStaffSession = { token: string; expiresAt: Date };
 
-const DEFAULT_SETTINGS: AdminSettings = { requireTotp: false };
+const DEFAULT_SETTINGS: AdminSettings = { requireTotp: false, lowStockThreshold: LOW_STOCK_THRESHOLD };
 
 /** The public shape of a staff row. */
 export function toStaff(row: StaffRow): Staff {
@@ -234,6 +235,11 @@ export class StaffService {
     const rows = await this.db.select().from(adminSettings);
     const stored = Object.fromEntries(rows.filter((r) => r.key in DEFAULT_SETTINGS).map((r) => [r.key, r.value]));
     return { ...DEFAULT_SETTINGS, ...stored } as AdminSettings;
+  }
+
+  /** The store's low-stock threshold in pieces (admin settings; LOW_STOCK_THRESHOLD until the owner sets one). */
+  async lowStockThreshold(): Promise<number> {
+    return (await this.settings()).lowStockThreshold;
   }
 
   async updateSettings(change: Partial<AdminSettings>): Promise<AdminSettings> {
