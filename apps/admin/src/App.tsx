@@ -32,6 +32,9 @@ import { GstReports } from './reports/GstReports';
 import { ReturnList } from './returns/ReturnList';
 import { CouponCreate, CouponEdit, CouponList } from './marketing/Coupons';
 import { GiftCardIssue, GiftCardList, GiftCardShow } from './marketing/GiftCards';
+import { HomepagePreview } from './homepage/HomepagePreview';
+import { HomepageSections } from './homepage/HomepageSections';
+import { SectionForm } from './homepage/SectionForm';
 import { ReviewList } from './reviews/ReviewList';
 import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
 
@@ -69,6 +72,7 @@ function AdminMenu() {
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItems />
+      {can(permissions, 'marketing.read') ? <Menu.Item to="/homepage" primaryText="Homepage" /> : null}
       {can(permissions, 'reports.read') ? <Menu.Item to="/reports/gst" primaryText="GST reports" /> : null}
       <Menu.Item to="/account" primaryText="My account" />
     </Menu>
@@ -136,6 +140,14 @@ export function App() {
                   <CustomRoutes>
                     <Route path="/account" element={<AccountPage />} />
                     <Route path="/reports/gst" element={<GstReports />} />
+                    {can(permissions, 'marketing.read') ? (
+                      <>
+                        <Route path="/homepage" element={<HomepageSections />} />
+                        <Route path="/homepage/preview" element={<HomepagePreview />} />
+                        <Route path="/homepage/new/:type" element={<SectionForm />} />
+                        <Route path="/homepage/:id" element={<SectionForm />} />
+                      </>
+                    ) : null}
                   </CustomRoutes>
                   <CustomRoutes noLayout>
                     <Route path="/orders/:id/packing-slip" element={<PackingSlip />} />
