@@ -36,6 +36,7 @@ import { HomepagePreview } from './homepage/HomepagePreview';
 import { HomepageSections } from './homepage/HomepageSections';
 import { SectionForm } from './homepage/SectionForm';
 import { ReviewList } from './reviews/ReviewList';
+import { GstRates } from './taxes/GstRates';
 import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
 
 /** Someone who asked their system for less motion gets no animations (menus, dialogs, notices). */
@@ -74,6 +75,7 @@ function AdminMenu() {
       <Menu.ResourceItems />
       {can(permissions, 'marketing.read') ? <Menu.Item to="/homepage" primaryText="Homepage" /> : null}
       {can(permissions, 'reports.read') ? <Menu.Item to="/reports/gst" primaryText="GST reports" /> : null}
+      {can(permissions, 'settings.write') ? <Menu.Item to="/gst-rates" primaryText="GST rates" /> : null}
       <Menu.Item to="/account" primaryText="My account" />
     </Menu>
   );
@@ -140,6 +142,7 @@ export function App() {
                   <CustomRoutes>
                     <Route path="/account" element={<AccountPage />} />
                     <Route path="/reports/gst" element={<GstReports />} />
+                    {can(permissions, 'settings.write') ? <Route path="/gst-rates" element={<GstRates />} /> : null}
                     {can(permissions, 'marketing.read') ? (
                       <>
                         <Route path="/homepage" element={<HomepageSections />} />
