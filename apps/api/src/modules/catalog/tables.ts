@@ -48,6 +48,8 @@ export const categories = pgTable(
     level: text('level', { enum: ['master', 'sub', 'article'] }).notNull(),
     image: text('image'),
     position: integer('position').notNull().default(0),
+    /** False: hidden by the admin; it and the categories below it leave the storefront's tree. */
+    isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [index('categories_parent_idx').on(t.parentId)],
 );
