@@ -39,6 +39,7 @@ import {
   adminReviewsRoutes,
   adminServiceRoutes,
   adminTaxRatesRoutes,
+  adminTaxonomyRoutes,
   scheduleStoreNotifications,
   StoreNotifier,
   type AdminDeps,
@@ -66,6 +67,7 @@ import {
   ProductEditor,
   ProductImageService,
   productPhotoRoutes,
+  TaxonomyEditor,
   tagsOfEntity,
 } from './modules/catalog';
 import {
@@ -491,6 +493,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       categories: () => adminDeps.productEditor.categories(),
     }),
   });
+  await app.register(adminTaxonomyRoutes, { taxonomy: new TaxonomyEditor(database.db) });
   await registerAdminApp(app);
 
   return app;

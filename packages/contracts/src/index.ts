@@ -15,4 +15,5 @@ export * from './marketing';
 export * from './product-images';
 export * from './revalidate';
 export * from './admin-taxes';
+export * from './admin-taxonomy';
 export * from './homepage-admin';

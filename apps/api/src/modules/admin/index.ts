@@ -11,4 +11,5 @@ export { adminReportsRoutes } from './reports-routes';
 export { adminReviewsRoutes } from './reviews-routes';
 export { adminServiceRoutes } from './service-routes';
 export { adminTaxRatesRoutes } from './tax-rates-routes';
+export { adminTaxonomyRoutes } from './taxonomy-routes';
 export type { AdminDeps } from './types';

@@ -10,4 +10,5 @@ export { ProductEditor } from './product-editor';
 export { setProductsStatus } from './product-status';
 export { catalogRoutes } from './routes';
 export { refreshSearchTerms } from './search-terms';
+export { TaxonomyEditor } from './taxonomy-editor';
 export { CatalogService, pageMeta, type CatalogOptions, type VariantDetail } from './service';

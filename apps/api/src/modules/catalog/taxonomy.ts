@@ -7,7 +7,10 @@ import type { CategoryNode, Collection, PageMeta } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
-/** The category tree with product counts (a parent counts its children's); empty branches left out. */
+/**
+ * The category tree with product counts (a parent counts its children's); empty branches and
+ * hidden categories, with everything below them, left out.
+ */
 export async function loadCategoryTree(
   db: Db,
   mediaUrl: (path: string) => string,
@@ -29,6 +32,7 @@ export async function loadCategoryTree(
     FROM categories c
     LEFT JOIN (SELECT category_id, count(*) AS count FROM products WHERE is_active GROUP BY category_id) n
       ON n.category_id = c.id
+    WHERE c.is_active
     ORDER BY c.position, c.name`,
   );
   const nodes = new Map<string, CategoryNode>();
@@ -46,9 +50,9 @@ export async function loadCategoryTree(
   }
   const roots: CategoryNode[] = [];
   for (const node of nodes.values()) {
-    const parent = node.parent ? nodes.get(node.parent) : undefined;
-    if (parent) parent.children.push(node);
-    else roots.push(node);
+    // A category whose parent is not in the map sits under a hidden one: it leaves too.
+    if (node.parent === null) roots.push(node);
+    else nodes.get(node.parent)?.children.push(node);
   }
   const total = (node: CategoryNode): number => {
     node.productCount += node.children.reduce((sum, child) => sum + total(child), 0);
