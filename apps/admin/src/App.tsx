@@ -19,6 +19,8 @@ import { AccountPage } from './auth/AccountPage';
 import { LoginPage } from './auth/LoginPage';
 import { SetupPage } from './auth/SetupPage';
 import { authProvider, can } from './authProvider';
+import { Categories } from './categories/Categories';
+import { CollectionEdit, CollectionList } from './categories/Collections';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { CustomerList, CustomerShow } from './customers/Customers';
@@ -73,6 +75,8 @@ function AdminMenu() {
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItems />
+      {can(permissions, 'catalog.read') ? <Menu.Item to="/categories" primaryText="Categories" /> : null}
+      {can(permissions, 'catalog.read') ? <Menu.Item to="/collections" primaryText="Collections" /> : null}
       {can(permissions, 'marketing.read') ? <Menu.Item to="/homepage" primaryText="Homepage" /> : null}
       {can(permissions, 'reports.read') ? <Menu.Item to="/reports/gst" primaryText="GST reports" /> : null}
       {can(permissions, 'settings.write') ? <Menu.Item to="/gst-rates" primaryText="GST rates" /> : null}
@@ -143,6 +147,13 @@ export function App() {
                     <Route path="/account" element={<AccountPage />} />
                     <Route path="/reports/gst" element={<GstReports />} />
                     {can(permissions, 'settings.write') ? <Route path="/gst-rates" element={<GstRates />} /> : null}
+                    {can(permissions, 'catalog.read') ? (
+                      <>
+                        <Route path="/categories" element={<Categories />} />
+                        <Route path="/collections" element={<CollectionList />} />
+                        <Route path="/collections/:id" element={<CollectionEdit />} />
+                      </>
+                    ) : null}
                     {can(permissions, 'marketing.read') ? (
                       <>
                         <Route path="/homepage" element={<HomepageSections />} />

@@ -1,0 +1,302 @@
+/**
+ * Categories (docs/admin.md "Categories and collections"): the tree of three levels (top
+ * level → sub-category → product category) in the storefront's order, hidden ones marked.
+ * Each category's actions: rename (the web address stays), add a category below (not below a
+ * product category), move under another category of the level above, move up or down among
+ * its siblings, hide or show. Owner and staff; every change reaches the storefront at once.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Menu,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { AdminCategoryNode, CategoryLevel } from '@vastra/contracts';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Title, useNotify, usePermissions } from 'react-admin';
+import { api } from '../api';
+import { can } from '../authProvider';
+
+const LEVEL_NAMES: Record<CategoryLevel, string> = {
+  master: 'Top level',
+  sub: 'Sub-category',
+  article: 'Product category',
+};
+const LEVEL_ABOVE: Record<CategoryLevel, CategoryLevel | null> = { master: null, sub: 'master', article: 'sub' };
+
+/** What the dialog is doing: naming a new or renamed category, or choosing a new parent. */
+type Dialogue =
+  | { kind: 'create'; parent: AdminCategoryNode | null }
+  | { kind: 'rename'; node: AdminCategoryNode }
+  | { kind: 'move'; node: AdminCategoryNode };
+
+/** Every category with its path of names, depth first. */
+function flatten(nodes: AdminCategoryNode[], path: string[] = []): { node: AdminCategoryNode; path: string }[] {
+  return nodes.flatMap((n) => [
+    { node: n, path: [...path, n.name].join(' › ') },
+    ...flatten(n.children, [...path, n.name]),
+  ]);
+}
+
+function CategoryRow(props: {
+  node: AdminCategoryNode;
+  siblings: AdminCategoryNode[];
+  editable: boolean;
+  open: boolean;
+  toggle: () => void;
+  act: (action: 'rename' | 'create' | 'move' | 'up' | 'down' | 'hide' | 'show', node: AdminCategoryNode) => void;
+}) {
+  const { node, siblings, editable, open, toggle, act } = props;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const index = siblings.findIndex((s) => s.id === node.id);
+  const pick = (action: Parameters<typeof act>[0]) => {
+    setAnchor(null);
+    act(action, node);
+  };
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+      {node.children.length > 0 ? (
+        <Button
+          size="small"
+          onClick={toggle}
+          aria-expanded={open}
+          aria-label={`${open ? 'Hide' : 'Show'} the categories under ${node.name}`}
+          sx={{ minWidth: 32, px: 0 }}
+        >
+          {open ? '▾' : '▸'}
+        </Button>
+      ) : (
+        <Box sx={{ width: 32 }} />
+      )}
+      <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
+        <Typography component="span" sx={{ fontWeight: node.level === 'master' ? 600 : 400 }}>
+          {node.name}
+        </Typography>{' '}
+        <Typography component="span" variant="body2" color="text.secondary">
+          /{node.slug}
+          {node.level === 'article' ? ` · ${node.products} product${node.products === 1 ? '' : 's'}` : ''}
+        </Typography>
+        {node.isActive ? null : <Chip size="small" label="Hidden" sx={{ ml: 1 }} />}
+      </Box>
+      {editable ? (
+        <>
+          <Button
+            size="small"
+            aria-haspopup="menu"
+            aria-label={`Change ${node.name}`}
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            Change
+          </Button>
+          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            <MenuItem onClick={() => pick('rename')}>Rename</MenuItem>
+            {node.level !== 'article' ? (
+              <MenuItem onClick={() => pick('create')}>
+                Add a {node.level === 'master' ? 'sub-category' : 'product category'}
+              </MenuItem>
+            ) : null}
+            {node.level !== 'master' ? <MenuItem onClick={() => pick('move')}>Move to…</MenuItem> : null}
+            <MenuItem disabled={index <= 0} onClick={() => pick('up')}>
+              Move up
+            </MenuItem>
+            <MenuItem disabled={index >= siblings.length - 1} onClick={() => pick('down')}>
+              Move down
+            </MenuItem>
+            <MenuItem onClick={() => pick(node.isActive ? 'hide' : 'show')}>
+              {node.isActive ? 'Hide from the shop' : 'Show in the shop'}
+            </MenuItem>
+          </Menu>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function Categories() {
+  const notify = useNotify();
+  const { permissions } = usePermissions();
+  const editable = can(permissions, 'catalog.write');
+  const [tree, setTree] = useState<AdminCategoryNode[] | null>(null);
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [dialogue, setDialogue] = useState<Dialogue | null>(null);
+  const [name, setName] = useState('');
+  const [parentId, setParentId] = useState('');
+  const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
+  const load = useCallback(() => api<AdminCategoryNode[]>('/categories/tree').then(setTree, fail), [fail]);
+  useEffect(() => void load(), [load]);
+
+  /** Runs a change, then reloads the tree; false when the API refused it. */
+  const change = async (path: string, method: 'POST' | 'PATCH', body: unknown, done: string) => {
+    const ok = await api(path, { method, body }).then(
+      () => true,
+      (err: Error) => (fail(err), false),
+    );
+    if (ok) {
+      notify(done, { type: 'success' });
+      await load();
+    }
+    return ok;
+  };
+
+  const all = flatten(tree ?? []);
+  const siblingsOf = (node: AdminCategoryNode) =>
+    node.parentId ? (all.find((c) => c.node.id === node.parentId)?.node.children ?? []) : (tree ?? []);
+
+  const act: Parameters<typeof CategoryRow>[0]['act'] = (action, node) => {
+    if (action === 'rename' || action === 'move' || action === 'create') {
+      setName(action === 'rename' ? node.name : '');
+      setParentId(action === 'move' ? (node.parentId ?? '') : '');
+      setDialogue(action === 'create' ? { kind: 'create', parent: node } : { kind: action, node });
+      return;
+    }
+    if (action === 'hide' || action === 'show') {
+      void change(
+        `/categories/${node.id}`,
+        'PATCH',
+        { isActive: action === 'show' },
+        action === 'hide' ? `${node.name} is hidden from the shop` : `${node.name} is shown in the shop`,
+      );
+      return;
+    }
+    const ids = siblingsOf(node).map((s) => s.id);
+    const from = ids.indexOf(node.id);
+    const to = action === 'up' ? from - 1 : from + 1;
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    void change('/categories/order', 'POST', { parentId: node.parentId, ids }, 'Order saved');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!dialogue) return;
+    const ok =
+      dialogue.kind === 'create'
+        ? await change('/categories', 'POST', { name, parentId: dialogue.parent?.id ?? null }, `${name.trim()} made`)
+        : dialogue.kind === 'rename'
+          ? await change(`/categories/${dialogue.node.id}`, 'PATCH', { name }, 'Renamed')
+          : await change(`/categories/${dialogue.node.id}`, 'PATCH', { parentId }, 'Moved');
+    if (ok) {
+      if (dialogue.kind === 'create' && dialogue.parent) setOpen((s) => new Set(s).add(dialogue.parent!.id));
+      setDialogue(null);
+    }
+  };
+
+  const rows = (nodes: AdminCategoryNode[], depth: number) =>
+    nodes.map((node) => (
+      <Box key={node.id} sx={{ pl: { xs: depth * 1.5, sm: depth * 3 } }}>
+        <CategoryRow
+          node={node}
+          siblings={nodes}
+          editable={editable}
+          open={open.has(node.id)}
+          toggle={() =>
+            setOpen((s) => {
+              const next = new Set(s);
+              if (!next.delete(node.id)) next.add(node.id);
+              return next;
+            })
+          }
+          act={act}
+        />
+        {open.has(node.id) ? rows(node.children, depth + 1) : null}
+      </Box>
+    ));
+
+  const moveTargets =
+    dialogue?.kind === 'move' ? all.filter((c) => c.node.level === LEVEL_ABOVE[dialogue.node.level]) : [];
+  const title =
+    dialogue?.kind === 'create'
+      ? dialogue.parent
+        ? `New category under ${dialogue.parent.name}`
+        : 'New top-level category'
+      : dialogue?.kind === 'rename'
+        ? `Rename ${dialogue.node.name}`
+        : dialogue
+          ? `Move ${dialogue.node.name}`
+          : '';
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 960 }}>
+      <Title title="Categories" />
+      <Alert severity="info" sx={{ mb: 2 }}>
+        Three levels: top level, sub-category, product category (products sit in these). The shop shows a category once
+        it holds products on sale; a hidden category leaves the shop’s menus with everything under it, while its
+        products stay on sale and in search.
+      </Alert>
+      <Card>
+        <CardContent>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1 }}>
+            <Typography component="h2" variant="h6">
+              Category tree
+            </Typography>
+            {editable ? (
+              <Button variant="contained" onClick={() => (setName(''), setDialogue({ kind: 'create', parent: null }))}>
+                New top-level category
+              </Button>
+            ) : null}
+          </Stack>
+          {tree ? rows(tree, 0) : <Typography>Loading…</Typography>}
+        </CardContent>
+      </Card>
+
+      <Dialog open={dialogue !== null} onClose={() => setDialogue(null)} fullWidth maxWidth="sm">
+        <form onSubmit={submit}>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>
+            {dialogue?.kind === 'move' ? (
+              <TextField
+                select
+                fullWidth
+                margin="dense"
+                label={`New place (${LEVEL_NAMES[LEVEL_ABOVE[dialogue.node.level]!].toLowerCase()})`}
+                value={parentId}
+                onChange={(e) => setParentId(e.target.value)}
+              >
+                {moveTargets.map((c) => (
+                  <MenuItem key={c.node.id} value={c.node.id}>
+                    {c.path}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <TextField
+                autoFocus
+                fullWidth
+                margin="dense"
+                label="Name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                helperText={
+                  dialogue?.kind === 'rename'
+                    ? 'The web address stays the same, so links keep working.'
+                    : 'The web address is made from the name.'
+                }
+                slotProps={{ htmlInput: { maxLength: 80 } }}
+              />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setDialogue(null)}>Cancel</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={dialogue?.kind === 'move' ? !parentId || parentId === dialogue.node.parentId : !name.trim()}
+            >
+              {dialogue?.kind === 'move' ? 'Move' : 'Save'}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,320 @@
+/**
+ * Collections (docs/admin.md "Categories and collections"): the list in the storefront's
+ * order (move up or down, hide or show, make a new one), and one collection's page: name,
+ * description, picture, shown or hidden, and its products picked by hand (search and add,
+ * remove). Owner and staff; every change reaches the storefront at once.
+ */
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { AdminCollection, AdminCollectionDetail, AdminProductRow } from '@vastra/contracts';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, Title, useNotify, usePermissions } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { api, query } from '../api';
+import { can } from '../authProvider';
+
+function useFail() {
+  const notify = useNotify();
+  return useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
+}
+
+export function CollectionList() {
+  const notify = useNotify();
+  const fail = useFail();
+  const navigate = useNavigate();
+  const { permissions } = usePermissions();
+  const editable = can(permissions, 'catalog.write');
+  const [rows, setRows] = useState<AdminCollection[] | null>(null);
+  const [name, setName] = useState('');
+  const load = useCallback(() => api<AdminCollection[]>('/collections').then(setRows, fail), [fail]);
+  useEffect(() => void load(), [load]);
+
+  const move = async (from: number, to: number) => {
+    const ids = (rows ?? []).map((r) => r.id);
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    const done = await api('/collections/order', { method: 'POST', body: { ids } }).catch(fail);
+    if (done) await load();
+  };
+  const setShown = async (row: AdminCollection, isActive: boolean) => {
+    const done = await api(`/collections/${row.id}`, { method: 'PATCH', body: { isActive } }).catch(fail);
+    if (done) {
+      notify(isActive ? `${row.name} is shown in the shop` : `${row.name} is hidden from the shop`, {
+        type: 'success',
+      });
+      await load();
+    }
+  };
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    const made = await api<AdminCollectionDetail>('/collections', { method: 'POST', body: { name } }).catch(fail);
+    if (made) navigate(`/collections/${made.id}`);
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 960 }}>
+      <Title title="Collections" />
+      <Card>
+        <CardContent>
+          <Typography component="h2" variant="h6">
+            Collections in the shop’s order
+          </Typography>
+          <List>
+            {(rows ?? []).map((row, i) => (
+              <ListItem key={row.id} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <ListItemText
+                  sx={{ flex: '1 1 200px' }}
+                  primary={<Link to={`/collections/${row.id}`}>{row.name}</Link>}
+                  secondary={`/${row.slug} · ${row.products} product${row.products === 1 ? '' : 's'}`}
+                />
+                {row.isActive ? null : <Chip size="small" label="Hidden" />}
+                {editable ? (
+                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+                    <Button
+                      size="small"
+                      disabled={i === 0}
+                      onClick={() => move(i, i - 1)}
+                      aria-label={`Move ${row.name} up`}
+                    >
+                      Up
+                    </Button>
+                    <Button
+                      size="small"
+                      disabled={i === (rows ?? []).length - 1}
+                      onClick={() => move(i, i + 1)}
+                      aria-label={`Move ${row.name} down`}
+                    >
+                      Down
+                    </Button>
+                    <Button size="small" onClick={() => setShown(row, !row.isActive)}>
+                      {row.isActive ? 'Hide' : 'Show'}
+                    </Button>
+                  </Stack>
+                ) : null}
+              </ListItem>
+            ))}
+          </List>
+          {editable ? (
+            <Stack
+              component="form"
+              onSubmit={create}
+              direction={{ xs: 'column', sm: 'row' }}
+              sx={{ gap: 1, mt: 2, alignItems: { sm: 'center' } }}
+            >
+              <TextField
+                label="New collection’s name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: 80 } }}
+                sx={{ flex: 1 }}
+              />
+              <Button type="submit" variant="contained" disabled={!name.trim()}>
+                Make collection
+              </Button>
+            </Stack>
+          ) : null}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+export function CollectionEdit() {
+  const { id = '' } = useParams();
+  const notify = useNotify();
+  const fail = useFail();
+  const { permissions } = usePermissions();
+  const editable = can(permissions, 'catalog.write');
+  const [detail, setDetail] = useState<AdminCollectionDetail | null>(null);
+  const [form, setForm] = useState({ name: '', description: '', image: '', isActive: true });
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<AdminProductRow[]>([]);
+
+  const load = useCallback(
+    () =>
+      api<AdminCollectionDetail>(`/collections/${id}`).then((d) => {
+        setDetail(d);
+        setForm({ name: d.name, description: d.description, image: d.image ?? '', isActive: d.isActive });
+      }, fail),
+    [id, fail],
+  );
+  useEffect(() => void load(), [load]);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = { ...form, image: form.image.trim() || null };
+    const saved = await api<AdminCollectionDetail>(`/collections/${id}`, { method: 'PATCH', body }).catch(fail);
+    if (saved) {
+      notify('Collection saved', { type: 'success' });
+      setDetail(saved);
+    }
+  };
+  const find = async (e: FormEvent) => {
+    e.preventDefault();
+    const page = await api<{ rows: AdminProductRow[] }>(`/products${query({ q: search.trim(), perPage: 10 })}`).catch(
+      fail,
+    );
+    if (page) setFound(page.rows);
+  };
+  const membership = async (productId: string, action: 'add' | 'remove') => {
+    const done = await api('/products/collections', {
+      method: 'POST',
+      body: { ids: [productId], collectionId: id, action },
+    }).catch(fail);
+    if (done) await load();
+  };
+  const members = new Set(detail?.products.map((p) => p.id));
+
+  if (!detail) return <Title title="Collection" />;
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 960 }}>
+      <Title title={`Collection: ${detail.name}`} />
+      <Typography sx={{ mb: 1 }}>
+        <Link to="/collections">‹ All collections</Link>
+      </Typography>
+      <Card sx={{ mb: 2 }} component="form" onSubmit={save}>
+        <CardContent>
+          <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
+            {detail.name}{' '}
+            <Typography component="span" color="text.secondary">
+              /{detail.slug}
+            </Typography>
+          </Typography>
+          <Stack sx={{ gap: 2 }}>
+            <TextField
+              label="Name"
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+              helperText="The web address stays the same, so links keep working."
+              disabled={!editable}
+              slotProps={{ htmlInput: { maxLength: 80 } }}
+            />
+            <TextField
+              label="Description"
+              value={form.description}
+              onChange={(e) => setForm({ ...form, description: e.target.value })}
+              multiline
+              minRows={2}
+              disabled={!editable}
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
+            />
+            <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
+              <TextField
+                label="Picture"
+                value={form.image}
+                onChange={(e) => setForm({ ...form, image: e.target.value })}
+                helperText="A /media/… path (e.g. a product photo’s) or an https:// address; empty for none"
+                disabled={!editable}
+                sx={{ flex: 1 }}
+              />
+              {form.image ? <Avatar variant="rounded" src={form.image} alt="" sx={{ width: 56, height: 56 }} /> : null}
+            </Stack>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.isActive}
+                  onChange={(e) => setForm({ ...form, isActive: e.target.checked })}
+                  disabled={!editable}
+                />
+              }
+              label="Shown in the shop"
+            />
+          </Stack>
+          {editable ? (
+            <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!form.name.trim()}>
+              Save
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent>
+          <Typography component="h2" variant="h6">
+            Products ({detail.products.length})
+          </Typography>
+          {detail.products.length === 0 ? (
+            <Alert severity="info" sx={{ my: 1 }}>
+              No products yet: find them below and add them.
+            </Alert>
+          ) : null}
+          <List dense>
+            {detail.products.map((p) => (
+              <ListItem
+                key={p.id}
+                divider
+                disableGutters
+                secondaryAction={
+                  editable ? (
+                    <Button size="small" color="error" onClick={() => membership(p.id, 'remove')}>
+                      Remove
+                    </Button>
+                  ) : null
+                }
+              >
+                <ListItemAvatar>
+                  <Avatar variant="rounded" src={p.image ?? undefined} alt="" />
+                </ListItemAvatar>
+                <ListItemText
+                  primary={<Link to={`/products/${p.id}/show`}>{p.name}</Link>}
+                  secondary={`${p.brand}${p.status === 'active' ? '' : ` · ${p.status}`}`}
+                  sx={{ pr: 10 }}
+                />
+              </ListItem>
+            ))}
+          </List>
+          {editable ? (
+            <>
+              <Stack component="form" onSubmit={find} direction="row" sx={{ gap: 1, mt: 2 }}>
+                <TextField
+                  label="Find products (name, brand, SKU)"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  sx={{ flex: 1 }}
+                />
+                <Button type="submit" variant="outlined" disabled={!search.trim()}>
+                  Find
+                </Button>
+              </Stack>
+              <List dense aria-label="Products found">
+                {found.map((p) => (
+                  <ListItem
+                    key={p.id}
+                    divider
+                    disableGutters
+                    secondaryAction={
+                      members.has(p.id) ? (
+                        <Chip size="small" label="In it" />
+                      ) : (
+                        <Button size="small" onClick={() => membership(p.id, 'add')}>
+                          Add
+                        </Button>
+                      )
+                    }
+                  >
+                    <ListItemText primary={p.name} secondary={p.brand} sx={{ pr: 10 }} />
+                  </ListItem>
+                ))}
+              </List>
+            </>
+          ) : null}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
