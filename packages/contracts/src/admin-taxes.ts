@@ -50,7 +50,6 @@ export const taxRateBodySchema = z
     path: ['maxUnitPaise'],
   });
 export type TaxRateBody = z.infer<typeof taxRateBodySchema>;
-export type TaxRateInput = z.input<typeof taxRateBodySchema>;
 
 /** A slab of the rate table as the admin lists it, with its category's path of names. */
 export const taxRateSchema = z.object({
@@ -70,8 +69,7 @@ export type TaxRate = z.infer<typeof taxRateSchema>;
 /**
  * POST /admin/api/tax-rates/preview: a sample piece (its price in paise, as the shopper pays
  * it, an HSN code and a category) taxed under the current rules and, with `change`, under the
- * rules as they would be with one slab added (`id` absent), replaced (`id` given) or removed
- * (`remove: true`).
+ * rules as they would be with one slab added (`id` absent) or replaced (`id` given).
  */
 export const taxRatePreviewBodySchema = z.object({
   pricePaise: z.number().int().positive().max(1_000_000_000),
@@ -81,19 +79,8 @@ export const taxRatePreviewBodySchema = z.object({
     .regex(/^\d{0,8}$/, 'An HSN code is up to 8 digits.')
     .default(''),
   categoryId: z.uuid().nullable().default(null),
-  change: z
-    .object({
-      id: z.uuid().optional(),
-      remove: z.boolean().default(false),
-      rule: taxRateBodySchema.optional(),
-    })
-    .refine(
-      (c) => (c.remove ? c.id !== undefined : c.rule !== undefined),
-      'Give the slab to add or change, or the id to remove.',
-    )
-    .optional(),
+  change: z.object({ id: z.uuid().optional(), rule: taxRateBodySchema }).optional(),
 });
-export type TaxRatePreviewBody = z.input<typeof taxRatePreviewBodySchema>;
 
 /** GST of one piece at one rate, in paise, as pricing works it out. */
 const taxedPieceSchema = z.object({

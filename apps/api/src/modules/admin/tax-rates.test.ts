@@ -21,7 +21,7 @@ import { bearer, register, type Account } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { MANY_ORDERS_ENV } from '../../test/orders';
 import { piecesOf, placePaidOrder, type Piece } from '../../test/returns';
-import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+import { asStaff, type StaffLogin, staffTeam } from '../../test/staff';
 
 let ctx: TestContext;
 let team: Record<AdminRole, StaffLogin>;
@@ -31,11 +31,7 @@ let hsnCode: string;
 
 before(async () => {
   ctx = await createTestApp({ env: MANY_ORDERS_ENV });
-  team = {
-    owner: await staffOfRole(ctx, 'owner'),
-    staff: await staffOfRole(ctx, 'staff'),
-    support: await staffOfRole(ctx, 'support'),
-  };
+  team = await staffTeam(ctx);
   shopper = await register(ctx.app);
   [piece] = (await piecesOf(ctx, 1, { blocked: false, pricePaise: 105_000 })) as [Piece];
   // An HSN code of its own, so the test's rules reach this product only.
@@ -135,6 +131,14 @@ describe('GST rates in the admin', () => {
       [2500, 5000, 100_000],
     );
     assert.equal(await audits(), before + 1, 'the preview is audited once and changes nothing');
+    // Changing the default slab itself (not an overlap with itself): 12 % for every product.
+    const [seeded] = (await call('GET', '/admin/api/tax-rates')).json().data as TaxRate[];
+    const edited = await call('POST', '/admin/api/tax-rates/preview', {
+      pricePaise: 105_000,
+      change: { id: seeded!.id, rule: { rateBasisPoints: 1200 } },
+    });
+    assert.equal(edited.statusCode, 200, edited.body);
+    assert.equal((edited.json().data as TaxRatePreviewResult).proposed?.rateBasisPoints, 1200);
     const rates = (await call('GET', '/admin/api/tax-rates')).json().data as TaxRate[];
     assert.equal(
       rates.some((r) => r.hsnPrefix === '6211'),

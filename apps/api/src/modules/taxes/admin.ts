@@ -32,8 +32,8 @@ export type TaxRateAdminDeps = {
   categories: () => Promise<AdminCategory[]>;
 };
 
-/** One change to the rule set: a slab added (no `id`), replaced (`id`) or removed (`remove`). */
-export type TaxRateChange = { id?: string; remove?: boolean; rule?: TaxRateBody };
+/** One change to the rule set: a slab added (no `id`) or replaced (`id`). */
+export type TaxRateChange = { id?: string; rule: TaxRateBody };
 
 const sameRule = (a: Pick<TaxRateRow, 'hsnPrefix' | 'categoryId'>, b: Pick<TaxRateRow, 'hsnPrefix' | 'categoryId'>) =>
   a.hsnPrefix === b.hsnPrefix && a.categoryId === b.categoryId;
@@ -143,10 +143,8 @@ export class TaxRateAdmin {
   private async changed(rows: TaxRateRow[], change: TaxRateChange): Promise<TaxRateRow[]> {
     const current = change.id ? rows.find((r) => r.id === change.id) : undefined;
     if (change.id && !current) throw new NotFoundError(TAX_RATE_MESSAGES.notFound);
-    if (change.remove) return rows.filter((r) => r.id !== change.id);
-    const rule = change.rule!;
-    await this.check(rule, change.id ?? null, rows);
-    const next: TaxRateRow = { ...(current ?? { id: randomUUID(), createdAt: new Date() }), ...rule };
+    await this.check(change.rule, change.id ?? null, rows);
+    const next: TaxRateRow = { ...(current ?? { id: randomUUID(), createdAt: new Date() }), ...change.rule };
     return current ? rows.map((r) => (r.id === current.id ? next : r)) : [...rows, next];
   }
 
