@@ -333,16 +333,14 @@ export class ProductEditor {
       })
       .returning({ id: variants.id });
     if (v.stock > 0) {
-      await tx
-        .insert(stockMovements)
-        .values({
-          variantId: row!.id,
-          reason: 'received',
-          stockBefore: 0,
-          stockAfter: v.stock,
-          actor,
-          reference: null,
-        });
+      await tx.insert(stockMovements).values({
+        variantId: row!.id,
+        reason: 'received',
+        stockBefore: 0,
+        stockAfter: v.stock,
+        actor,
+        reference: null,
+      });
     }
     return row!.id;
   }
