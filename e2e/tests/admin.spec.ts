@@ -398,4 +398,23 @@ test('the owner runs an order and a return from the admin; support cannot refund
     const subtotal = await checkout.amountOf(checkout.figure('subtotal'));
     expect(await checkout.amountOf(checkout.figure('coupon-discount'))).toBeCloseTo(subtotal * 0.15, 0);
   });
+
+  await test.step('the owner moves a homepage section up; shoppers see the new order', async () => {
+    await page.getByRole('menuitem', { name: 'Homepage' }).click();
+    await expect(page.getByRole('heading', { name: 'Homepage sections', exact: true })).toBeVisible();
+    const sections = page.getByRole('list', { name: 'Homepage sections in order' });
+    const titles = await sections.getByRole('heading', { level: 2 }).allInnerTexts();
+    const moved = titles.at(-2)!;
+    const above = titles.at(-3)!;
+    await page.getByRole('button', { name: `Move up: ${moved}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Order saved' })).toContainText(moved);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-homepage');
+    await expect(async () => {
+      await storePage.goto(STORE);
+      const shown = await storePage.locator('main h2').allInnerTexts();
+      expect(shown.indexOf(moved)).toBeGreaterThan(-1);
+      expect(shown.indexOf(moved)).toBeLessThan(shown.indexOf(above));
+    }).toPass({ timeout: 5000 });
+  });
 });
