@@ -18,6 +18,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import type { CatalogImport } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
@@ -70,6 +72,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
   const loadHistory = () => void api<CatalogImport[]>('/catalog/imports').then(setHistory);
   useEffect(loadHistory, []);
   const running = job !== null && !ENDED.includes(job.status);
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
 
   const send = async (dryRun: boolean) => {
     if (!file) return;
@@ -141,7 +144,18 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
         <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
           Recent imports
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
+        {small ? (
+          <Box component="ul" aria-label="Recent imports" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {history.slice(0, 10).map((h) => (
+              <Box component="li" key={h.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+                <Typography variant="body2">{summary(h)}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {istDateTime(h.createdAt)} · {h.dryRun ? 'Check' : 'Import'} of {h.fileName} by {h.actor}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        ) : (
           <Table size="small" aria-label="Recent imports">
             <TableHead>
               <TableRow>
@@ -164,7 +178,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
