@@ -60,6 +60,8 @@ import {
   AdminCatalogQueries,
   CatalogChanges,
   CatalogImports,
+  postgresChangeBus,
+  redisChangeBus,
   catalogRoutes,
   CatalogService,
   HomepageEditor,
@@ -275,7 +277,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // within seconds (docs/admin.md "Shoppers see changes within seconds").
   const catalogChanges = new CatalogChanges({
     forget: () => catalog.forget(),
-    redis,
+    bus: redis
+      ? redisChangeBus(redis, app.log)
+      : database.kind === 'postgres' && config.databaseUrl
+        ? postgresChangeBus(config.databaseUrl, app.log)
+        : null,
     storefront: config.revalidate,
     log: app.log,
   });

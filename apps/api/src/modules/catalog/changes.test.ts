@@ -2,7 +2,8 @@
  * Catalogue changes reaching shoppers within seconds (docs/admin.md "Shoppers see changes
  * within seconds"): an admin change calls the storefront's revalidation route signed with the
  * shared secret, naming the tags to expire; and with REDIS_URL, a change made through one API
- * instance drops the cached answers of another.
+ * instance drops the cached answers of another. Without Redis, instances on one PostgreSQL
+ * database tell each other through LISTEN/NOTIFY (the server on this machine, as CI runs it).
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
@@ -12,11 +13,13 @@ import { after, before, describe, it } from 'node:test';
 import { REVALIDATE_PATH, REVALIDATE_SIGNATURE_HEADER, type AdminProduct, type AdminRole } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import { products } from '../../db/schema';
+import { CatalogChanges, postgresChangeBus } from './changes';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
 
 const SECRET = 'revalidation secret for the tests, 32+ chars';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 type Call = { path: string; signature: string; body: string };
 const calls: Call[] = [];
@@ -111,5 +114,30 @@ describe('an admin change', () => {
     const res = await asStaff(first.app, team.owner, 'PATCH', `/admin/api/products/${id}`, { usage: 'Casual' });
     assert.equal(res.statusCode, 200, res.body);
     await within5s(async () => (await categoryCount(second)) === before - 1, 'the second instance reads afresh');
+  });
+});
+
+describe('API instances on one PostgreSQL database without Redis', () => {
+  it('drop each other’s caches through LISTEN/NOTIFY, each ignoring its own change', async () => {
+    const forgotten = { a: 0, b: 0 };
+    const instance = (name: keyof typeof forgotten) =>
+      new CatalogChanges({
+        forget: () => (forgotten[name] += 1),
+        bus: postgresChangeBus(POSTGRES_URL, first.app.log),
+        log: first.app.log,
+      });
+    const a = instance('a');
+    const b = instance('b');
+    await Promise.all([a.start(), b.start()]);
+    try {
+      await a.changed(['products']);
+      await within5s(() => forgotten.b === 1, 'the other instance hears of it');
+      assert.equal(forgotten.a, 1, 'its own cache once, not again from its own notice');
+      await b.changed(['homepage']);
+      await within5s(() => forgotten.a === 2, 'and back');
+      assert.equal(forgotten.b, 2);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
   });
 });

@@ -2,8 +2,9 @@
  * Catalogue changes reaching shoppers within seconds (docs/admin.md "Shoppers see changes
  * within seconds"). After an admin write, `changed(tags)`:
  * - drops this instance's cached catalogue answers at once;
- * - tells the other API instances to drop theirs, through Redis pub/sub when REDIS_URL is set
- *   (one channel; each instance ignores its own messages);
+ * - tells the other API instances to drop theirs through a `ChangeBus`: Redis pub/sub when
+ *   REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY on a server database (each instance
+ *   ignores its own messages); the embedded database is one process and needs neither;
  * - calls the storefront's revalidation route, signed with the shared secret
  *   (packages/contracts/src/revalidate.ts), so its cached pages expire.
  * Failures are logged, never thrown: the admin's change is made; caches then expire on their timers.
@@ -12,39 +13,85 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { REVALIDATE_PATH, REVALIDATE_SIGNATURE_HEADER, type RevalidateTag } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import pg from 'pg';
 
+/** The Redis channel; PostgreSQL's channel name is the same with `_` (an identifier). */
 export const CATALOG_CHANGES_CHANNEL = 'vastra:catalog-changes';
+const PG_CHANNEL = 'vastra_catalog_changes';
+
+/** How instances tell each other of a change: `publish` a message, `subscribe` to everyone's. */
+export type ChangeBus = {
+  publish(message: string): Promise<void>;
+  subscribe(onMessage: (message: string) => void): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Redis pub/sub: `redis` publishes, a duplicate connection subscribes. */
+export function redisChangeBus(redis: Redis, log: FastifyBaseLogger): ChangeBus {
+  let subscriber: Redis | null = null;
+  return {
+    publish: async (message) => void (await redis.publish(CATALOG_CHANGES_CHANNEL, message)),
+    subscribe: async (onMessage) => {
+      subscriber = redis.duplicate();
+      subscriber.on('message', (_channel, message: string) => onMessage(message));
+      subscriber.on('error', (err) => log.warn({ err }, 'catalogue change listener'));
+      await subscriber.subscribe(CATALOG_CHANGES_CHANNEL);
+    },
+    close: async () => void (await subscriber?.quit()),
+  };
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY on the database at `url`: one connection of its own listens (a
+ * pooled one would be handed to other queries) and publishes. Notifications reach every
+ * connection to the same database.
+ */
+export function postgresChangeBus(url: string, log: FastifyBaseLogger): ChangeBus {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', (err) => log.warn({ err }, 'catalogue change listener'));
+  return {
+    publish: async (message) => void (await client.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, message])),
+    subscribe: async (onMessage) => {
+      client.on('notification', (n) => {
+        if (n.channel === PG_CHANNEL && n.payload) onMessage(n.payload);
+      });
+      await client.connect();
+      await client.query(`LISTEN ${PG_CHANNEL}`);
+    },
+    close: () => client.end(),
+  };
+}
 /** How long the storefront's answer is awaited, in ms. */
 const STOREFRONT_TIMEOUT_MS = 3000;
 
 export type CatalogChangesOptions = {
   /** This instance's caches of catalogue answers. */
   forget: () => void;
-  /** A connection for publishing; a duplicate of it subscribes. */
-  redis?: Redis | null;
+  /** How the other instances hear of a change; none on the embedded database. */
+  bus?: ChangeBus | null;
   storefront?: { storefrontUrl: string; secret: string };
   log: FastifyBaseLogger;
 };
 
 export class CatalogChanges {
   private readonly instance = randomUUID();
-  private subscriber: Redis | null = null;
 
   constructor(private readonly options: CatalogChangesOptions) {}
 
-  /** Listens for other instances' changes; resolves once subscribed (or at once without Redis). */
+  /** Listens for other instances' changes; resolves once listening (at once without a bus). */
   async start(): Promise<void> {
-    if (!this.options.redis) return;
-    this.subscriber = this.options.redis.duplicate();
-    this.subscriber.on('message', (_channel, from: string) => {
-      if (from !== this.instance) this.options.forget();
-    });
-    this.subscriber.on('error', (err) => this.options.log.warn({ err }, 'catalogue change listener'));
-    await this.subscriber.subscribe(CATALOG_CHANGES_CHANNEL);
+    try {
+      await this.options.bus?.subscribe((from) => {
+        if (from !== this.instance) this.options.forget();
+      });
+    } catch (err) {
+      // Serving goes on: other instances' changes then reach this one's caches on their timers.
+      this.options.log.warn({ err }, 'catalogue change listener not started');
+    }
   }
 
   async stop(): Promise<void> {
-    await this.subscriber?.quit();
+    await this.options.bus?.close();
   }
 
   /** The catalogue behind `tags` changed: every cache drops it. */
@@ -55,7 +102,7 @@ export class CatalogChanges {
 
   private async publish(): Promise<void> {
     try {
-      await this.options.redis?.publish(CATALOG_CHANGES_CHANNEL, this.instance);
+      await this.options.bus?.publish(this.instance);
     } catch (err) {
       this.options.log.warn({ err }, 'catalogue change not published');
     }

@@ -1,6 +1,13 @@
 /** The catalogue module's public surface: reads (CatalogService, AdminCatalogQueries), stock (InventoryService), routes. */
 export { AdminCatalogQueries, type AdminProductFilter } from './admin-queries';
-export { CATALOG_CHANGES_CHANNEL, CatalogChanges, tagsOfEntity } from './changes';
+export {
+  CATALOG_CHANGES_CHANNEL,
+  CatalogChanges,
+  postgresChangeBus,
+  redisChangeBus,
+  tagsOfEntity,
+  type ChangeBus,
+} from './changes';
 export { CatalogImports, exportProductsCsv } from './csv';
 export { HomepageEditor } from './homepage-editor';
 export { productPhotoRoutes } from './image-routes';
