@@ -34,8 +34,10 @@ export async function setPricePaise(db: Db, variantId: string, pricePaise: numbe
   await db.execute(sql`UPDATE variants SET price_paise = ${pricePaise} WHERE id = ${variantId}::uuid`);
 }
 
+/** On sale (`active`) or taken off (a `draft`); `is_active` follows the status. */
 export async function setProductActive(db: Db, productId: string, isActive: boolean): Promise<void> {
-  await db.execute(sql`UPDATE products SET is_active = ${isActive} WHERE id = ${productId}::uuid`);
+  const status = isActive ? 'active' : 'draft';
+  await db.execute(sql`UPDATE products SET status = ${status} WHERE id = ${productId}::uuid`);
 }
 
 /** A well-formed id that names nothing. */
