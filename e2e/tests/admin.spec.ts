@@ -261,10 +261,8 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await page.getByLabel(/^Colour\b/).fill('Indigo');
     await page.getByLabel('Description').fill('Hand-block printed cotton kurta with a mandarin collar.');
     await page.getByRole('combobox', { name: 'Category' }).click();
-    await page
-      .getByRole('option', { name: /› Kurtas$/ })
-      .first()
-      .click();
+    // Tunics, not kurtas: other journeys pick kurtas by price and stock, and these would be among them.
+    await page.getByRole('option', { name: /› Tunics$/ }).click();
     await page.getByLabel('HSN code').fill('6204');
     const sizes: [string, string, string, string][] = [
       ['S', '1899', '1499', '6'],
@@ -332,8 +330,8 @@ test('the owner runs an order and a return from the admin; support cannot refund
     const csv = (gender: string) =>
       [
         'external_id,name,brand,gender,master_category,sub_category,article_type,color,sizes,price_inr,mrp_inr,stock,hsn_code',
-        `E2E-${stamp}-1,Saffron Chanderi Kurta ${stamp},Vastra Studio,Women,Apparel,Topwear,Kurtas,Saffron,S|M,1799,2499,5|2,6204`,
-        `E2E-${stamp}-2,Olive Mul Kurta ${stamp},Vastra Studio,${gender},Apparel,Topwear,Kurtas,Olive,Free Size,999,1299,8,6204`,
+        `E2E-${stamp}-1,Saffron Chanderi Kurta ${stamp},Vastra Studio,Women,Apparel,Topwear,Tunics,Saffron,S|M,1799,2499,5|2,6204`,
+        `E2E-${stamp}-2,Olive Mul Kurta ${stamp},Vastra Studio,${gender},Apparel,Topwear,Tunics,Olive,Free Size,999,1299,8,6204`,
       ].join('\n');
     const file = (text: string) => ({ name: 'kurtas.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
     await page.getByRole('menuitem', { name: 'Products' }).click();
