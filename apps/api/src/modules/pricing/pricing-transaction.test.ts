@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { bearer, freshIp, register } from '../../test/accounts';
-import { pickProducts, type TestProduct } from '../../test/catalog';
+import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { BENGALURU_ADDRESS, MANY_ORDERS_ENV } from '../../test/orders';
 
@@ -20,6 +20,8 @@ before(async () => {
   ctx = await createTestApp({ env: { ...MANY_ORDERS_ENV, CATALOG_CACHE_TTL_MS: '0' } });
   const db = ctx.database.db;
   product = (await pickProducts(db, 1))[0]!;
+  // The seed leaves about one size in eight out of stock, and products come in random order.
+  await setStock(db, product.variants[0]!.id, 5);
   const [row] = await queryRows<{ category_id: string }>(
     db,
     sql`SELECT category_id FROM products WHERE id = ${product.id}::uuid`,
