@@ -18,7 +18,8 @@ let ctx: TestContext;
 let team: Record<AdminRole, StaffLogin>;
 
 before(async () => {
-  ctx = await createTestApp();
+  // The 400-product store on both databases: the round trip is of the whole store.
+  ctx = await createTestApp({ catalog: 'store' });
   team = await staffTeam(ctx);
 });
 after(() => ctx.close());
