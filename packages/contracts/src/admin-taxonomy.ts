@@ -29,35 +29,6 @@ const image = z
   .regex(/^(\/(?!\/)|https:\/\/)/, 'Use a /media/… path or an https:// address.')
   .nullable();
 
-/** A category in the admin's tree: hidden ones included, products counted in its own level only. */
-export type AdminCategoryNode = {
-  id: string;
-  name: string;
-  slug: string;
-  level: CategoryLevel;
-  parentId: string | null;
-  position: number;
-  isActive: boolean;
-  image: string | null;
-  /** Products (any status) filed directly in this category. */
-  products: number;
-  children: AdminCategoryNode[];
-};
-export const adminCategoryNodeSchema: z.ZodType<AdminCategoryNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    slug: z.string(),
-    level: z.enum(CATEGORY_LEVELS),
-    parentId: z.string().nullable(),
-    position: z.number().int(),
-    isActive: z.boolean(),
-    image: z.string().nullable(),
-    products: z.number().int(),
-    children: z.array(adminCategoryNodeSchema),
-  }),
-);
-
 /** One category as written: what the category routes answer. */
 export const adminCategoryRecordSchema = z.object({
   id: z.string(),
@@ -70,6 +41,19 @@ export const adminCategoryRecordSchema = z.object({
   image: z.string().nullable(),
 });
 export type AdminCategoryRecord = z.infer<typeof adminCategoryRecordSchema>;
+
+/** A category in the admin's tree: hidden ones included, products counted in its own level only. */
+export type AdminCategoryNode = AdminCategoryRecord & {
+  /** Products (any status) filed directly in this category. */
+  products: number;
+  children: AdminCategoryNode[];
+};
+export const adminCategoryNodeSchema: z.ZodType<AdminCategoryNode> = z.lazy(() =>
+  adminCategoryRecordSchema.extend({
+    products: z.number().int(),
+    children: z.array(adminCategoryNodeSchema),
+  }),
+);
 
 /** POST /admin/api/categories: a category under `parentId` (null: top level), last among its siblings; the slug comes from the name. */
 export const categoryCreateBodySchema = z.object({

@@ -30,10 +30,20 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Whether a failed query broke a unique constraint (SQLSTATE 23505), as either driver reports it. */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether a failed query ended with SQLSTATE `code`, as either driver reports it (drizzle wraps it in `cause`). */
+function failedWith(err: unknown, code: string): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return e?.code === code || e?.cause?.code === code;
+}
+
+/** Whether a failed query broke a unique constraint (SQLSTATE 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return failedWith(err, '23505');
+}
+
+/** Whether a failed query removed a row another table's foreign key still names (SQLSTATE 23503). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return failedWith(err, '23503');
 }
 
 export type Database = {

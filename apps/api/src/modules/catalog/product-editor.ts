@@ -27,7 +27,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { productSlug, skuFor } from '../../db/seed/products';
 import { buildSearchText, displayName, sourceName } from '../../db/seed/text';
-import type { Db } from '../../db/client';
+import { isForeignKeyViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { activationRefusal } from './product-status';
 import { categories, collections, productCollections, products, stockMovements, variants } from './tables';
@@ -38,12 +38,6 @@ type VariantInput = z.output<typeof variantInputSchema>;
 type VariantUpdate = z.output<typeof variantUpdateBodySchema>;
 type PriceChange = z.output<typeof priceChangeBodySchema>;
 type CollectionMembership = z.output<typeof collectionMembershipBodySchema>;
-
-/** PostgreSQL's foreign_key_violation: a size still named by an order line. */
-const isForeignKeyViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23503' || e?.cause?.code === '23503';
-};
 
 export class ProductEditor {
   constructor(private readonly db: Db) {}
