@@ -47,7 +47,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: [
     {
-      command: 'node --import tsx src/server.ts',
+      // The compiled API that `npm start` runs (built by scripts/prepare.mjs).
+      command: 'node --enable-source-maps dist/server.js',
       cwd: path.join(root, 'apps/api'),
       url: `http://127.0.0.1:${API_PORT}/ready`,
       timeout: 120_000,

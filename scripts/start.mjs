@@ -1,6 +1,7 @@
-// `npm start`: builds the storefront and the admin when their sources changed, then runs
-// the API (:9000) and the storefront (:3000) together; Ctrl-C stops both. The API migrates
-// and, on an empty database, seeds the 400-product store by itself.
+// `npm start`: builds the storefront, the admin and the API (compiled JavaScript in
+// apps/api/dist) when their sources changed, then runs the API (:9000) and the storefront
+// (:3000) together; Ctrl-C stops both. The API migrates and, on an empty database, seeds the
+// 400-product store by itself.
 //
 // The two share a publishable key for /store (PUBLISHABLE_API_KEY, else one generated once
 // into the API's DATA_DIR as `publishable-key`) and the secret that signs the API's call to

@@ -1,4 +1,4 @@
-// Before the browser tests: build the storefront and the admin if needed and give the run a fresh
+// Before the browser tests: build the storefront, the admin and the API if needed and give the run a fresh
 // database (a new PGlite data dir, or a new database on the PostgreSQL server in
 // DATABASE_URL) and an empty storefront data cache. The API seeds the 400-product store
 // when it starts on it.
