@@ -1,179 +1,105 @@
 /**
- * `npm run bench`: measures the catalogue API with autocannon and prints requests/s and
- * p50/p99 latency per scenario. Figures, not assertions: tests never check time.
+ * `npm run bench`: builds the API, then for each database target seeds (or reuses) its own
+ * database, starts the compiled API on it (`node dist/server.js`, its own port in 9900–9919)
+ * and prints one table: req/s, p50/p99 latency (ms) and the API process's RSS (median and
+ * peak, MB, sampled every 200 ms) per scenario. Figures, not assertions: tests never check time.
  *
- * By default it seeds the full catalogue (44,446 styles) into its own database, starts the
- * API in a separate process on port 9900 and measures it: PGlite under ./data/bench, or the
- * PostgreSQL server in DATABASE_URL. BENCH_URL measures an API that is already running.
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) shape each run; each
- * scenario is warmed up for 2 s first and that run is not counted.
+ * Environment:
+ * - BENCH_TARGETS: comma-separated, from pg-store, pg-full, pglite-store, pglite-full
+ *   (default `pg-store,pg-full,pglite-store`). PostgreSQL targets need the server at
+ *   BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test).
+ * - BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_RUNS (1; 3 gives the median of three),
+ *   BENCH_WARMUP_SECONDS (2, not counted), BENCH_SCENARIOS (`core`, or `all` for the extra rows).
+ * - BENCH_URL: measure an API that is already running instead (RSS only with BENCH_PID).
+ * - BENCH_RESEED=1: seed the databases afresh even when their fingerprint matches.
+ * - BENCH_LOG_LEVEL: the API's LOG_LEVEL (default: the API's own default, as `npm start`).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { SCENARIOS, productIds, readQueryMix } from './scenarios';
+import { measure, median, type Load, type Measurement } from './measure';
+import { TARGETS, prepareDatabase, startApi, waitForReady, type Target } from './targets';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const port = 9900;
+const runs = Number(process.env.BENCH_RUNS ?? 1);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const scenarios = SCENARIOS.filter((s) => s.core || process.env.BENCH_SCENARIOS === 'all');
 
-async function waitForReady(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`API at ${url} not ready after ${timeoutMs} ms`);
-}
+type Row = { target: string; scenario: string; runs: Measurement[] };
 
-async function startApi(): Promise<{ url: string; server: ChildProcess }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    // Production refuses to start without a secret; the bench's sessions live only for this run.
-    JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
-    DATA_DIR: process.env.DATA_DIR ?? path.join(apiDir, 'data/bench'),
-  };
-  console.log(`Seeding the full catalogue into ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${env.DATA_DIR})`}…`);
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/seed/cli.ts', '--full'], {
-    cwd: apiDir,
-    env,
-    stdio: 'inherit',
+function pickTargets(): Target[] {
+  const names = (process.env.BENCH_TARGETS ?? 'pg-store,pg-full,pglite-store').split(',').map((n) => n.trim());
+  return names.map((name) => {
+    const target = TARGETS.find((t) => t.name === name);
+    if (!target) throw new Error(`Unknown bench target ${name}; use ${TARGETS.map((t) => t.name).join(', ')}`);
+    return target;
   });
-  if (seed.status !== 0) throw new Error('seeding failed');
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: apiDir, env, stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForReady(url, 60_000);
-  return { url, server };
 }
 
-/** GET requests to `path`, or POSTs of `body` (JSON) when a body is given. */
-type Scenario = { name: string; path: (ids: string[]) => string[]; headers?: Record<string, string>; body?: object };
-
-/** Registers a throwaway shopper and returns the session token, for the signed-in scenario. */
-async function benchToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Shopper',
-      email: `bench.${Date.now()}@example.com`,
-      password: 'bench password',
-    }),
-  });
-  const body = (await res.json()) as { data?: { token: string }; message?: string };
-  if (!body.data) throw new Error(`Could not register the bench shopper: ${body.message}`);
-  return body.data.token;
-}
-
-/** A guest cart holding one size of each of `productIds`; returns the guest id that names it. */
-async function benchGuestCart(url: string, productIds: string[]): Promise<string> {
-  const guestId = `guest_${'bench'.padEnd(25, '0')}`;
-  for (const id of productIds) {
-    const product = (await (await fetch(`${url}/products/${id}`)).json()) as {
-      data: { product: { variants: { id: string; inStock: boolean }[] } };
-    };
-    const variant = product.data.product.variants.find((v) => v.inStock);
-    if (!variant) continue;
-    await fetch(`${url}/cart/add`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ productId: id, variantId: variant.id, quantity: 1, guestId }),
-    });
-  }
-  return guestId;
-}
-
-async function main() {
-  const own = process.env.BENCH_URL ? null : await startApi();
-  const url = process.env.BENCH_URL ?? own!.url;
-  try {
-    const page = (await (await fetch(`${url}/products/search?limit=100&sort=rating`)).json()) as {
-      data: { products: { id: string }[] };
-    };
-    const ids = page.data.products.map((p) => p.id);
-    const guestId = await benchGuestCart(url, ids.slice(0, 3));
-    const scenarios: Scenario[] = [
-      {
-        name: 'search with text ("blue shirt")',
-        path: () => [
-          '/products/search?search=blue%20shirt',
-          '/products/search?search=kurta',
-          '/products/search?search=jeens',
-        ],
-      },
-      {
-        name: 'search with three filters',
-        path: () => [
-          '/products/search?gender=Men&colors=Blue,Black&maxPrice=2000',
-          '/products/search?gender=Women&categories=kurtas&onSale=true',
-          '/products/search?sizes=M&brands=Nike,Puma&minPrice=500',
-        ],
-      },
-      { name: 'product detail', path: (all) => all.map((id) => `/products/${id}`) },
-      { name: 'categories', path: () => ['/categories'] },
-      {
-        name: 'signed-in /auth/me (token and session check)',
-        path: () => ['/auth/me'],
-        headers: { authorization: `Bearer ${await benchToken(url)}` },
-      },
-      {
-        name: 'guest cart with 3 lines (live prices and stock)',
-        path: () => [`/cart?guestId=${guestId}`],
-      },
-      { name: 'reviews of a product (page and stats)', path: (all) => all.map((id) => `/reviews/product/${id}`) },
-      {
-        name: 'GST quote of a 3-line basket with a discount (POST /taxes/calculate)',
-        path: () => ['/taxes/calculate'],
-        body: {
-          subtotal: 4597,
-          discountAmount: 300,
-          stateCode: '29',
-          items: ids.slice(0, 3).map((productId, i) => ({ productId, price: [1299, 999, 2299][i], quantity: 1 })),
-        },
-      },
-    ];
-
-    const rows: string[][] = [];
-    for (const scenario of scenarios) {
-      const requests = scenario.path(ids).map((p) =>
-        scenario.body
-          ? {
-              method: 'POST' as const,
-              path: p,
-              headers: { ...scenario.headers, 'content-type': 'application/json' },
-              body: JSON.stringify(scenario.body),
-            }
-          : { method: 'GET' as const, path: p, headers: scenario.headers },
-      );
-      // Warm up (connection pools, prepared statements, caches): steady state is what counts.
-      await autocannon({ url, connections, duration: 2, requests });
-      const result = await autocannon({ url, connections, duration: seconds, requests });
-      const errors = result.errors + result.non2xx;
-      rows.push([
-        scenario.name,
-        result.requests.average.toFixed(0),
-        `${result.latency.p50} ms`,
-        `${result.latency.p99} ms`,
-        String(errors),
-      ]);
+/** Runs every scenario `runs` times against the API at `url`, printing each measurement as it lands. */
+async function measureApi(label: string, url: string, pid: number | null): Promise<Row[]> {
+  const ctx = { url, ids: await productIds(url), mix: readQueryMix() };
+  const loads: Load[] = [];
+  for (const s of scenarios) loads.push(await s.load(ctx));
+  const rows: Row[] = scenarios.map((s) => ({ target: label, scenario: s.name, runs: [] }));
+  for (let run = 1; run <= runs; run++) {
+    for (const [i, s] of scenarios.entries()) {
+      const m = await measure(url, loads[i]!, { connections, seconds, warmupSeconds, pid });
+      rows[i]!.runs.push(m);
       console.log(
-        `${scenario.name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors}`,
+        `${label} · ${s.name} · run ${run}/${runs}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms` +
+          (m.rssPeak === null ? '' : `, RSS ${m.rssMedian!.toFixed(0)}/${m.rssPeak.toFixed(0)} MB`) +
+          (m.errors ? `, ${m.errors} errors` : ''),
       );
     }
-    console.log(`\n${connections} connections, ${seconds} s each, against ${url}`);
-    console.table(rows.map(([name, rps, p50, p99, errors]) => ({ scenario: name, 'req/s': rps, p50, p99, errors })));
-  } finally {
-    own?.server.kill('SIGTERM');
   }
+  return rows;
+}
+
+const mb = (values: (number | null)[]) =>
+  values.every((v) => v !== null) ? median(values as number[]).toFixed(0) : '–';
+
+function printTable(rows: Row[]): void {
+  const header = ['database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'RSS median MB', 'RSS peak MB', 'errors'];
+  const lines = rows.map((r) => [
+    r.target,
+    r.scenario,
+    median(r.runs.map((m) => m.rps)).toFixed(0),
+    String(median(r.runs.map((m) => m.p50))),
+    String(median(r.runs.map((m) => m.p99))),
+    mb(r.runs.map((m) => m.rssMedian)),
+    mb(r.runs.map((m) => m.rssPeak)),
+    String(r.runs.reduce((sum, m) => sum + m.errors, 0)),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const what = runs > 1 ? `median of ${runs} runs` : 'one run';
+  console.log(
+    `\n${connections} connections, ${seconds} s per scenario after ${warmupSeconds} s of warm-up, ${what}:\n`,
+  );
+  console.log(format(header));
+  console.log(`|${widths.map((w, i) => (i < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  if (process.env.BENCH_URL) {
+    const url = process.env.BENCH_URL;
+    await waitForReady(url, 10_000);
+    rows.push(...(await measureApi(url, url, process.env.BENCH_PID ? Number(process.env.BENCH_PID) : null)));
+  } else {
+    for (const target of pickTargets()) {
+      await prepareDatabase(target);
+      const api = await startApi(target);
+      try {
+        rows.push(...(await measureApi(target.label, api.url, api.pid)));
+      } finally {
+        await api.stop();
+      }
+    }
+  }
+  printTable(rows);
 }
 
 await main();
