@@ -362,7 +362,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mediaUrl: (mediaPath: string) => catalog.mediaUrl(mediaPath),
   };
   const returnSummaries = new ReturnSummaries({ db: database.db, catalog, options: returnOptions });
-  const inventory = new InventoryService();
+  // A change of stock drops the catalogue answers that show it.
+  const inventory = new InventoryService(() => catalog.productsChanged());
   const orders = new OrdersService({
     db: database.db,
     returns: returnSummaries,

@@ -77,6 +77,9 @@ type VariantRow = {
 };
 
 export class InventoryService {
+  /** `onChange`: told the products whose stock changed, once each change is made (the catalogue's answers drop them). */
+  constructor(private readonly onChange: (productIds: string[]) => void = () => {}) {}
+
   /**
    * Takes `lines` out of stock in the caller's transaction and answers them with their product
    * and variant details, in the order given. Throws NotFoundError (an unknown size, or one of
@@ -330,6 +333,7 @@ export class InventoryService {
         inStock: sql`EXISTS (SELECT 1 FROM ${variants} WHERE ${variants.productId} = ${products.id} AND ${variants.stock} > 0)`,
       })
       .where(inArray(products.id, ids));
+    this.onChange(ids);
   }
 }
 

@@ -24,18 +24,33 @@ import type { CatalogService } from './service';
 
 const productParams = z.object({ id: z.string().min(1).max(200) });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+/** A 304 has no body. */
+const notModified = { 304: z.null().describe('Not modified: the ETag in If-None-Match is current') };
 
+const categoriesAnswer = envelope(z.object({ categories: z.array(categoryNodeSchema), count: z.number().int() }));
+const collectionsAnswer = envelope(z.object({ collections: z.array(collectionSchema), meta: pageMetaSchema }));
+const homepageAnswer = envelope(z.object({ sections: z.array(homepageSectionSchema) }));
+const searchAnswer = envelope(productSearchResultSchema);
+const productAnswer = envelope(z.object({ product: productDetailSchema }));
+const relatedAnswer = envelope(z.object({ relatedProducts: z.array(productSummarySchema) }));
+
+/**
+ * Every answer here is the same for every shopper: each is sent from `catalog.answers` with an
+ * ETag and a public Cache-Control (answers.ts), keyed by the route and its validated input.
+ */
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  const answers = catalog.answers;
   app.get(
     '/categories',
     {
       schema: {
         tags: ['catalogue'],
         summary: 'Category tree (masterCategory → subCategory → articleType) with product counts',
-        response: { 200: envelope(z.object({ categories: z.array(categoryNodeSchema), count: z.number().int() })) },
+        response: { 200: categoriesAnswer, ...notModified },
       },
     },
-    async () => ok(await catalog.categoryTree()),
+    (request, reply) =>
+      answers.send(request, reply, 'categories', categoriesAnswer, async () => ok(await catalog.categoryTree())),
   );
 
   app.get(
@@ -45,13 +60,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags: ['catalogue'],
         summary: 'Collections, paged',
         querystring: pageQuerySchema(COLLECTIONS_PAGE_SIZE),
-        response: {
-          200: envelope(z.object({ collections: z.array(collectionSchema), meta: pageMetaSchema })),
-          ...errors,
-        },
+        response: { 200: collectionsAnswer, ...notModified, ...errors },
       },
     },
-    async (request) => ok(await catalog.collections(request.query.page, request.query.limit)),
+    (request, reply) => {
+      const { page, limit } = request.query;
+      return answers.send(request, reply, `collections:${page}:${limit}`, collectionsAnswer, async () =>
+        ok(await catalog.collections(page, limit)),
+      );
+    },
   );
 
   app.get(
@@ -60,10 +77,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: {
         tags: ['catalogue'],
         summary: 'Homepage sections in order, each with the content it renders',
-        response: { 200: envelope(z.object({ sections: z.array(homepageSectionSchema) })) },
+        response: { 200: homepageAnswer, ...notModified },
       },
     },
-    async () => ok({ sections: await catalog.homepageSections() }),
+    // Which sections show depends on the moment (their schedules): made afresh from the cached sections.
+    (request, reply) =>
+      answers.send(request, reply, null, homepageAnswer, async () =>
+        ok({ sections: await catalog.homepageSections() }),
+      ),
   );
 
   app.get(
@@ -73,10 +94,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags: ['catalogue'],
         summary: 'Search, filter, sort and page the catalogue; facets count the filtered result',
         querystring: productSearchQuerySchema,
-        response: { 200: envelope(productSearchResultSchema), ...errors },
+        response: { 200: searchAnswer, ...notModified, ...errors },
       },
     },
-    async (request) => ok(await catalog.search(request.query)),
+    (request, reply) =>
+      answers.send(request, reply, `search:${JSON.stringify(request.query)}`, searchAnswer, async () =>
+        ok(await catalog.search(request.query)),
+      ),
   );
 
   app.get(
@@ -86,10 +110,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags: ['catalogue'],
         summary: 'One product with its variants, by id or slug',
         params: productParams,
-        response: { 200: envelope(z.object({ product: productDetailSchema })), ...errors },
+        response: { 200: productAnswer, ...notModified, ...errors },
       },
     },
-    async (request) => ok({ product: await catalog.getProduct(request.params.id) }),
+    (request, reply) =>
+      answers.send(request, reply, `product:${request.params.id}`, productAnswer, async () =>
+        ok({ product: await catalog.getProduct(request.params.id) }),
+      ),
   );
 
   app.get(
@@ -100,9 +127,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         summary: 'Products related by article type, brand and colour; never the product itself',
         params: productParams,
         querystring: pageQuerySchema(RELATED_PRODUCTS_LIMIT).pick({ limit: true }),
-        response: { 200: envelope(z.object({ relatedProducts: z.array(productSummarySchema) })), ...errors },
+        response: { 200: relatedAnswer, ...notModified, ...errors },
       },
     },
-    async (request) => ok({ relatedProducts: await catalog.related(request.params.id, request.query.limit) }),
+    (request, reply) => {
+      const { id } = request.params;
+      const { limit } = request.query;
+      return answers.send(request, reply, `related:${id}:${limit}`, relatedAnswer, async () =>
+        ok({ relatedProducts: await catalog.related(id, limit) }),
+      );
+    },
   );
 };

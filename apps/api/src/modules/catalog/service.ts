@@ -26,6 +26,7 @@ import { isUuid } from '../../lib/ids';
 import { paiseToRupees } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
 import { TtlCache } from '../../lib/ttl-cache';
+import { CatalogAnswers } from './answers';
 import { loadHomepageSections, sectionsShownAt } from './homepage';
 import { prepareProductQueries } from './product-queries';
 import { facets, orderBy, planSearch, textList } from './search';
@@ -46,18 +47,31 @@ const SMALL_RESULT = 2000;
 export class CatalogService {
   private readonly shared: TtlCache;
   private readonly productQueries: ReturnType<typeof prepareProductQueries>;
+  /** The public catalogue answers as sent over HTTP (routes.ts), dropped with every change. */
+  readonly answers: CatalogAnswers;
 
   constructor(
     private readonly db: Db,
     private readonly options: CatalogOptions,
   ) {
     this.shared = new TtlCache(options.cacheTtlMs);
+    this.answers = new CatalogAnswers(options.cacheTtlMs);
     this.productQueries = prepareProductQueries(db);
   }
 
-  /** Drops the cached answers (facets, the category tree, homepage sections): the catalogue changed. */
+  /** Drops the cached answers (facets, the category tree, homepage sections, HTTP answers): the catalogue changed. */
   forget(): void {
     this.shared.clear();
+    this.answers.clear();
+  }
+
+  /**
+   * The stock or rating of products changed: the HTTP answers that show them (product pages,
+   * results, related products) are dropped. Facets, the category tree and homepage sections do
+   * not count stock or ratings per request and keep theirs.
+   */
+  productsChanged(): void {
+    this.answers.clear();
   }
 
   /** An absolute URL for a stored media path; absolute URLs pass through. */
@@ -212,6 +226,7 @@ export class CatalogService {
             rating_count = rating_count + 1
           WHERE id = ${productId}::uuid`,
     );
+    this.productsChanged();
   }
 
   /** The names of these products (any status), by id; unknown ids are absent. */
@@ -236,6 +251,7 @@ export class CatalogService {
             rating_count = GREATEST(rating_count - 1, 0)
           WHERE id = ${productId}::uuid`,
     );
+    this.productsChanged();
   }
 
   /**
