@@ -1,0 +1,128 @@
+/**
+ * HTTP caching of the catalogue (answers.ts): every catalogue GET carries a strong ETag and a
+ * public Cache-Control, and a request naming the current ETag gets 304 without a body; an
+ * admin change and an order's change of stock give the next request the new answer (and a new
+ * ETag) although answers are kept for ten minutes here; a shopper's own answers are never public.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AdminRole, ProductDetail } from '@vastra/contracts';
+import { bearer, register } from '../../test/accounts';
+import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { MANY_ORDERS_ENV } from '../../test/orders';
+import { placePaidOrder } from '../../test/returns';
+import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+import { CATALOG_CACHE_CONTROL, matches } from './answers';
+
+let ctx: TestContext;
+let staff: StaffLogin;
+let product: TestProduct;
+
+before(async () => {
+  ctx = await createTestApp({ env: { ...MANY_ORDERS_ENV, CATALOG_CACHE_TTL_MS: '600000' } });
+  staff = await staffOfRole(ctx, 'staff' satisfies AdminRole);
+  [product] = await pickProducts(ctx.database.db, 1, { minVariants: 1, skip: 7 });
+  await setStock(ctx.database.db, product!.variants[0]!.id, 9);
+});
+after(() => ctx.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+const detailOf = async (id: string) => {
+  const res = await get(`/products/${id}`);
+  assert.equal(res.statusCode, 200, res.body);
+  return { etag: String(res.headers.etag), product: res.json().data.product as ProductDetail };
+};
+
+describe('catalogue answers over HTTP', () => {
+  it('carry a strong ETag and a public Cache-Control, and a current ETag gets 304 without a body', async () => {
+    const urls = [
+      '/products/search?limit=15',
+      '/products/search?colors=Blue&gender=Men&sort=price_asc',
+      `/products/${product.id}`,
+      `/products/${product.id}/related`,
+      '/categories',
+      '/collections',
+      '/homepage-sections',
+    ];
+    for (const url of urls) {
+      const first = await get(url);
+      assert.equal(first.statusCode, 200, `${url}: ${first.body}`);
+      const etag = String(first.headers.etag);
+      assert.match(etag, /^"[A-Za-z0-9_-]{27}"$/, `${url}: a strong ETag`);
+      assert.equal(first.headers['cache-control'], CATALOG_CACHE_CONTROL, url);
+      assert.match(String(first.headers['content-type']), /^application\/json/, url);
+
+      const again = await get(url, { 'if-none-match': etag });
+      assert.equal(again.statusCode, 304, url);
+      assert.equal(again.body, '', `${url}: no body`);
+      assert.equal(again.headers.etag, etag, url);
+      assert.equal(again.headers['cache-control'], CATALOG_CACHE_CONTROL, url);
+
+      const stale = await get(url, { 'if-none-match': '"an-old-etag"' });
+      assert.equal(stale.statusCode, 200, url);
+      assert.equal(stale.body, first.body, `${url}: the same answer`);
+    }
+  });
+
+  it('an unknown product is a 404 that no cache keeps as the product', async () => {
+    const res = await get('/products/no-such-product');
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.headers.etag, undefined);
+    assert.doesNotMatch(String(res.headers['cache-control'] ?? ''), /public/);
+  });
+
+  it('an admin change gives the next request the new product and a new ETag', async () => {
+    const before = await detailOf(product.id);
+    const search = `/products/search?search=${encodeURIComponent(before.product.name)}&limit=5`;
+    assert.ok((await get(search)).json().data.products.some((p: { id: string }) => p.id === product.id));
+
+    const renamed = `${before.product.name} Renamed`;
+    const res = await asStaff(ctx.app, staff, 'PATCH', `/admin/api/products/${product.id}`, { name: renamed });
+    assert.equal(res.statusCode, 200, res.body);
+
+    const after = await detailOf(product.id);
+    assert.equal(after.product.name, renamed);
+    assert.notEqual(after.etag, before.etag);
+    assert.equal((await get(`/products/${product.id}`, { 'if-none-match': before.etag })).statusCode, 200);
+    const found = (await get(search)).json().data.products as { id: string; name: string }[];
+    assert.equal(found.find((p) => p.id === product.id)?.name, renamed, 'the kept search answer was dropped');
+  });
+
+  it("an order's change of stock gives the next request the stock left", async () => {
+    const variant = product.variants[0]!;
+    const before = await detailOf(product.id);
+    assert.equal(before.product.variants.find((v) => v.id === variant.id)?.stock, 9);
+
+    const shopper = await register(ctx.app);
+    await placePaidOrder(ctx, shopper, { items: [{ productId: product.id, variantId: variant.id, quantity: 2 }] });
+
+    const after = await detailOf(product.id);
+    assert.equal(after.product.variants.find((v) => v.id === variant.id)?.stock, 7);
+    assert.notEqual(after.etag, before.etag);
+  });
+});
+
+describe("a shopper's own answers", () => {
+  it('are never public and carry no catalogue ETag', async () => {
+    const shopper = await register(ctx.app);
+    for (const url of ['/auth/me', '/cart', '/wishlist']) {
+      const res = await get(url, bearer(shopper.token));
+      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+      assert.doesNotMatch(String(res.headers['cache-control'] ?? ''), /public/, url);
+      assert.equal(res.headers.etag, undefined, url);
+    }
+  });
+});
+
+describe('If-None-Match', () => {
+  it('names an ETag in a list, weak or strong, or all with *', () => {
+    const etag = '"abc"';
+    assert.equal(matches(undefined, etag), false);
+    assert.equal(matches('"abc"', etag), true);
+    assert.equal(matches('"x", W/"abc"', etag), true);
+    assert.equal(matches('*', etag), true);
+    assert.equal(matches('"abcd", "ab"', etag), false);
+  });
+});
