@@ -163,7 +163,12 @@ type FacetRow = {
   collections: { slug: string; name: string; count: number }[] | null;
 };
 
-/** Counts of every facet over the products the plan matches (the current result). */
+/**
+ * Counts of every facet over the products the plan matches (the current result). The
+ * collections are counted by looking the matched ids up in product_collections' primary key:
+ * joining would hash all 66,000 rows of it on the full catalogue (42 ms of a 73 ms query for
+ * three filters; 8 ms this way).
+ */
 export async function facets(db: Db, plan: SearchPlan): Promise<{ total: number; filters: SearchFilters }> {
   const [row] = await queryRows<FacetRow>(
     db,
@@ -189,8 +194,8 @@ export async function facets(db: Db, plan: SearchPlan): Promise<{ total: number;
          FROM (SELECT category_id, count(*)::int AS n FROM m GROUP BY category_id) x
          JOIN categories c ON c.id = x.category_id) AS categories,
       (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY c.position, c.name)
-         FROM (SELECT pc.collection_id, count(*)::int AS n FROM m JOIN product_collections pc ON pc.product_id = m.id
-               GROUP BY pc.collection_id) x
+         FROM (SELECT pc.collection_id, count(*)::int AS n FROM product_collections pc
+               WHERE pc.product_id = ANY(ARRAY(SELECT id FROM m)) GROUP BY pc.collection_id) x
          JOIN collections c ON c.id = x.collection_id AND c.is_active) AS collections`,
   );
   if (!row) throw new Error('facet query returned no row');

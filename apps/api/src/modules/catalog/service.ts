@@ -94,19 +94,30 @@ export class CatalogService {
     const offset = (query.page - 1) * query.limit;
     const { total, filters } = await this.shared.get(`facets:${plan.key}`, () => facets(this.db, plan));
     // The result's size is known from its facets: a small result is filtered first and then
-    // sorted, rather than found by walking a sort index past every product that misses.
+    // sorted, rather than found by walking a sort index past every product that misses; the
+    // page's ids are picked first (from the facet index alone when it covers the filters and
+    // the sort), then only those rows are read whole.
+    const order = orderBy(sort, plan);
     const page = (from: SQL, where: SQL) =>
       queryRows<SummaryRow>(
         this.db,
         sql`
         SELECT ${SUMMARY_COLUMNS} FROM ${from} JOIN categories c ON c.id = p.category_id
-        WHERE ${where} ORDER BY ${orderBy(sort, plan)} LIMIT ${query.limit} OFFSET ${offset}`,
+        WHERE ${where} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offset}`,
       );
     const rows =
       offset >= total
         ? []
         : total <= SMALL_RESULT
-          ? await page(sql`(SELECT * FROM products p WHERE ${plan.where} OFFSET 0) p`, sql`true`)
+          ? await queryRows<SummaryRow>(
+              this.db,
+              sql`
+              SELECT ${SUMMARY_COLUMNS} FROM (
+                SELECT p.id FROM (SELECT * FROM products p WHERE ${plan.where} OFFSET 0) p
+                ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offset}
+              ) k JOIN products p ON p.id = k.id JOIN categories c ON c.id = p.category_id
+              ORDER BY ${order}`,
+            )
           : await page(sql`products p`, plan.where);
     return {
       products: rows.map((r) => this.summary(r)),

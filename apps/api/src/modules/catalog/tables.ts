@@ -114,6 +114,8 @@ export const products = pgTable(
     index('products_sizes_idx').using('gin', t.sizes),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // products_color_gender_facets_idx, a covering index (INCLUDE) that drizzle cannot
+    // declare, is made by migration 0017_facet_covering_index.sql.
   ],
 );
 
