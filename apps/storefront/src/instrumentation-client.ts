@@ -8,7 +8,8 @@
  *   The nonce is read from Next's scripts, which carry it (`.nonce` keeps the value the
  *   browser hides from the attribute).
  */
-import { z } from 'zod';
+// Only zod's config, not zod: schemas are loaded by the pages that validate with them.
+import { config } from 'zod/v4/core';
 
 declare global {
   interface Window {
@@ -16,7 +17,7 @@ declare global {
   }
 }
 
-z.config({ jitless: true });
+config({ jitless: true });
 
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
 if (nonce) window.__nonce__ = nonce;

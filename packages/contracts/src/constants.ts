@@ -20,7 +20,6 @@ export const CURRENCY_CODE = 'INR';
 /** GST rate of the India region, in percent (behaviour.md §3, §9). */
 export const TAX_RATE_PERCENT = 18;
 export const AUTH_TOKEN_STORAGE_NAME = 'auth_token';
-export const CART_STORAGE_POLL_MS = 1000;
 export const GOOGLE_LOGIN_REDIRECT_MS = 500;
 export const PERSISTENCE_TIMEOUT_MS = 5000;
 export const UNAUTHORIZED_DEBOUNCE_MS = 3000;

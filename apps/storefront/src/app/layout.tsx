@@ -3,7 +3,7 @@ import { GeistSans } from 'geist/font/sans';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { Toasts } from '@/components/ui/toasts';
+import { LazyToasts } from '@/components/ui/lazy-toasts';
 import { HeaderAccount } from '@/features/auth/header-account';
 import { CartProvider } from '@/features/cart/cart-provider';
 import { HeaderCart } from '@/features/cart/header-cart';
@@ -66,7 +66,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </LoginModalProvider>
             </CartProvider>
           </StoreProvider>
-          <Toasts />
+          <LazyToasts />
         </PublicConfigProvider>
       </body>
     </html>

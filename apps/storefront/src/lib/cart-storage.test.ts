@@ -34,7 +34,12 @@ describe('the cart in browser storage (behaviour.md §3, §4)', () => {
   });
 
   test("an unreadable value is 'Error retrieving cart' and is removed", () => {
-    for (const bad of ['{not json', '"a string"', JSON.stringify({ id: 'x', items: 'none' })]) {
+    for (const bad of [
+      '{not json',
+      '"a string"',
+      JSON.stringify({ id: 'x', items: 'none' }),
+      JSON.stringify({ ...cart(null), itemCount: 1, items: [{ id: 'line-1', quantity: 1 }] }),
+    ]) {
       const storage = new MemoryStorage();
       storage.setItem(CART_STORAGE_KEY, bad);
       assert.deepEqual(readStoredCart(storage), { cart: null, error: CART_MESSAGES.context });

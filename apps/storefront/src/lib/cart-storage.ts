@@ -1,10 +1,10 @@
-import { CART_MESSAGES, cartSchema, type Cart } from '@vastra/contracts';
+import { CART_MESSAGES, type Cart } from '@vastra/contracts';
 
 /**
  * The cart in browser storage (behaviour.md §3: "kept in browser storage under a cart key"): the API's
  * `Cart` as JSON under `cart` in localStorage, shared by every tab of the site. The cart
  * slice is its one writer (a store listener mirrors the slice here); the cart context reads
- * it back every CART_STORAGE_POLL_MS and on `storage` events, so two tabs show one cart.
+ * it back on load and on `storage` events, so two tabs show one cart.
  */
 
 export const CART_STORAGE_KEY = 'cart';
@@ -12,12 +12,33 @@ export const CART_STORAGE_KEY = 'cart';
 /** What storage holds: the cart (null when none), or the behaviour.md §8 error when the value could not be read. */
 export type StoredCart = { cart: Cart | null; error: typeof CART_MESSAGES.context | null };
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * Whether a stored value has the shape of a cart, down to the fields every line is drawn
+ * from. Only this storefront writes the key, from answers its data layer has checked, so a
+ * shape check catches what goes wrong (another app's value, a hand edit) without shipping
+ * the cart's zod schema to every page.
+ */
+function isCartShaped(value: unknown): value is Cart {
+  if (!isObject(value) || !Array.isArray(value.items)) return false;
+  if (typeof value.itemCount !== 'number' || typeof value.totalAmount !== 'number') return false;
+  return value.items.every(
+    (item) =>
+      isObject(item) &&
+      typeof item.id === 'string' &&
+      typeof item.quantity === 'number' &&
+      isObject(item.product) &&
+      isObject(item.variant),
+  );
+}
+
 /** Parses a stored value (null when nothing is stored). */
 export function parseStoredCart(raw: string | null): StoredCart {
   if (raw === null) return { cart: null, error: null };
   try {
-    const parsed = cartSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return { cart: parsed.data, error: null };
+    const parsed: unknown = JSON.parse(raw);
+    if (isCartShaped(parsed)) return { cart: parsed, error: null };
   } catch {
     // Not JSON: handled as any other unreadable value below.
   }

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { AccountGate } from '@/features/account/account-gate';
+import { AccountGate, ProfileForm } from '@/features/account/islands';
 import { AccountShell } from '@/features/account/account-shell';
-import { ProfileForm } from '@/features/account/profile-form';
 
 export const metadata: Metadata = { title: 'Profile' };
 

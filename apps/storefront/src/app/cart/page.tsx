@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CartTemplate } from '@/features/cart/cart-template';
+import { CartTemplate } from '@/features/cart/islands';
 
 /** A shopper's own cart is never indexed. */
 export const metadata: Metadata = { title: 'Shopping cart', robots: { index: false, follow: false } };

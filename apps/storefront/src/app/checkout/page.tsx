@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CheckoutTemplate } from '@/features/checkout/checkout-template';
+import { CheckoutTemplate } from '@/features/checkout/islands';
 
 /** A shopper's own checkout is never indexed. */
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false } };

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { WishlistPage } from '@/features/wishlist/wishlist-page';
+import { WishlistPage } from '@/features/wishlist/islands';
 
 /** A shopper's own list: never indexed. */
 export const metadata: Metadata = { title: 'Wishlist', robots: { index: false, follow: false } };

@@ -1,52 +1,14 @@
 'use client';
 
-import { useEffect } from 'react';
-import { UserIcon } from '@/components/ui/icons';
-import { useLoginModal } from '@/lib/login-modal';
-import { fetchCurrentUser } from '@/lib/store/auth-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { PersistGate } from '@/lib/store/store-provider';
-import { AccountMenu } from './account-menu';
-import { LoginModal } from './login-modal';
+import { storeIsland } from '@/lib/store/store-provider';
 
 /**
- * The header's account area (behaviour.md §2): the account menu when logged in, otherwise a Login button
- * and the login modal it opens. It shows once the persisted auth state is restored; until then
- * (and in server HTML) an empty box of the same size holds its place.
+ * The header's account area (behaviour.md §2): the account menu when logged in, otherwise a
+ * Login button and the login modal it opens. It shows once the store is loaded and the
+ * persisted auth state restored; until then (and in server HTML) an empty box of the same
+ * size holds its place.
  */
-export function HeaderAccount() {
-  return (
-    <PersistGate fallback={<span aria-hidden="true" className="block h-10 w-20" />}>
-      <AccountArea />
-    </PersistGate>
-  );
-}
-
-function AccountArea() {
-  const dispatch = useAppDispatch();
-  const { open } = useLoginModal();
-  const user = useAppSelector((state) => state.auth.user);
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
-
-  // Once per page load: refresh the restored user; a session that has ended meanwhile answers
-  // 401, which logs out (behaviour.md §4 Session expiry).
-  useEffect(() => {
-    void dispatch(fetchCurrentUser());
-  }, [dispatch]);
-
-  if (isAuthenticated && user) return <AccountMenu user={user} />;
-  return (
-    <>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        onClick={open}
-        className="flex h-10 items-center gap-1.5 rounded-md border border-brand-700 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-      >
-        <UserIcon width={18} height={18} />
-        Login
-      </button>
-      <LoginModal />
-    </>
-  );
-}
+export const HeaderAccount = storeIsland(
+  () => import('./account-area').then((module) => module.AccountArea),
+  <span aria-hidden="true" className="block h-10 w-20" />,
+);

@@ -6,12 +6,15 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
 import { productHref } from '@/components/ui/product-card';
-import { useSearchSuggestionsQuery } from '@/lib/api/browser/suggestions';
 import { formatPrice } from '@/lib/format';
+import { storeIsland } from '@/lib/store/store-provider';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 250;
 const NO_SUGGESTIONS: ProductSummary[] = [];
+
+// The suggestions are an RTK Query endpoint: asked once the store is loaded.
+const SuggestionsQuery = storeIsland(() => import('./suggestions-query').then((module) => module.SuggestionsQuery));
 
 /**
  * The header's search: a plain GET form to /search?q= (works without JavaScript), enhanced
@@ -42,7 +45,7 @@ export function SearchBox() {
     const timer = setTimeout(() => setQuery(term.trim()), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [term]);
-  const { currentData } = useSearchSuggestionsQuery(query, { skip: query.length < MIN_CHARS });
+  const [currentData, setCurrentData] = useState<ProductSummary[] | undefined>(undefined);
   const suggestions = (term.trim().length >= MIN_CHARS && currentData) || NO_SUGGESTIONS;
   // New suggestions start with none chosen.
   const [shown, setShown] = useState(suggestions);
@@ -167,6 +170,7 @@ export function SearchBox() {
           </li>
         ))}
       </ul>
+      <SuggestionsQuery query={query} skip={query.length < MIN_CHARS} onData={setCurrentData} />
       <p className="sr-only" role="status" aria-live="polite">
         {expanded ? `${suggestions.length} suggestions available; use the up and down arrows to choose.` : ''}
       </p>

@@ -5,8 +5,7 @@ import Link from 'next/link';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { BagIcon } from '@/components/ui/icons';
-import { addToCart } from '@/lib/store/cart-slice';
-import { useAppDispatch } from '@/lib/store/hooks';
+import { whenStoreReady } from '@/lib/store/store-provider';
 
 /** One toast for adding, replaced by the next answer rather than stacking up. */
 const CART_TOAST = 'add-to-cart';
@@ -28,7 +27,6 @@ export function AddToCart({
   /** Whether any size of the colour can be bought. */
   available: boolean;
 }) {
-  const dispatch = useAppDispatch();
   const ids = useId();
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -46,7 +44,9 @@ export function AddToCart({
     }
     setBusy(true);
     try {
-      const result = await dispatch(addToCart({ productId, variantId: variant.id, quantity: chosen })).unwrap();
+      // The store and the cart's thunks are loaded after the page; a click waits for them.
+      const [{ store }, { addToCart }] = await Promise.all([whenStoreReady(), import('@/lib/store/cart-slice')]);
+      const result = await store.dispatch(addToCart({ productId, variantId: variant.id, quantity: chosen })).unwrap();
       toast.success(result.message, { id: CART_TOAST });
       setAdded(true);
     } catch (message) {

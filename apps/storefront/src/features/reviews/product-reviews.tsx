@@ -1,15 +1,23 @@
 'use client';
 
-import { REVIEW_MESSAGES, type ReviewsPage } from '@vastra/contracts';
+import type { ReviewsPage } from '@vastra/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { LoginPrompt } from '@/components/ui/login-prompt';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { PersistGate } from '@/lib/store/store-provider';
-import { ReviewForm } from './review-form';
+import { storeIsland, whenStoreReady } from '@/lib/store/store-provider';
 import { ReviewList } from './review-list';
 import { ReviewStats } from './review-stats';
-import { loadReviews } from './reviews-thunks';
+
+/** A page of reviews through the store (reviews-thunks.ts), both loaded after the page. */
+async function loadReviewsPage(productId: string, page: number): Promise<ReviewsPage> {
+  const [{ store }, { loadReviews }] = await Promise.all([whenStoreReady(), import('./reviews-thunks')]);
+  return store.dispatch(loadReviews(productId, page));
+}
+
+// The form (or the login prompt) depends on the session: it is loaded with the store.
+const FormOrLogin = storeIsland(
+  () => import('./review-form-or-login').then((module) => module.FormOrLogin),
+  <div aria-hidden="true" className="min-h-40" />,
+);
 
 /**
  * The product page's reviews (behaviour.md §1, §3 Review, §7): stats, the list 10 at a time, and the form
@@ -18,7 +26,6 @@ import { loadReviews } from './reviews-thunks';
  * 'Failed to fetch reviews' (or the server's message) is shown if that fails too.
  */
 export function ProductReviews({ productId, initial }: { productId: string; initial: ReviewsPage | null }) {
-  const dispatch = useAppDispatch();
   const [data, setData] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(initial === null);
@@ -40,12 +47,12 @@ export function ProductReviews({ productId, initial }: { productId: string; init
   );
   const load = (page: number) => {
     setLoading(true);
-    return show(dispatch(loadReviews(productId, page)));
+    return show(loadReviewsPage(productId, page));
   };
 
   useEffect(() => {
-    if (initial === null) void show(dispatch(loadReviews(productId, 1)));
-  }, [initial, show, dispatch, productId]);
+    if (initial === null) void show(loadReviewsPage(productId, 1));
+  }, [initial, show, productId]);
 
   const goTo = async (page: number) => {
     await load(page);
@@ -102,17 +109,9 @@ export function ProductReviews({ productId, initial }: { productId: string; init
           )}
         </div>
         <div className="rounded-lg border border-stone-200 p-5 sm:p-6">
-          <PersistGate fallback={<div aria-hidden="true" className="min-h-40" />}>
-            <FormOrLogin productId={productId} onPosted={() => void load(1)} />
-          </PersistGate>
+          <FormOrLogin productId={productId} onPosted={() => void load(1)} />
         </div>
       </div>
     </section>
   );
-}
-
-function FormOrLogin({ productId, onPosted }: { productId: string; onPosted: () => void }) {
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
-  if (!isAuthenticated) return <LoginPrompt message={REVIEW_MESSAGES.loginRequired} />;
-  return <ReviewForm productId={productId} onPosted={onPosted} />;
 }

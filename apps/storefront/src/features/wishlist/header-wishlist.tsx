@@ -1,55 +1,12 @@
 'use client';
 
-import { useEffect } from 'react';
-import { HeartIcon } from '@/components/ui/icons';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { PersistGate } from '@/lib/store/store-provider';
-import { fetchWishlistRefs, openWishlist } from '@/lib/store/wishlist-slice';
-import { WishlistSidebar } from './wishlist-sidebar';
+import { storeIsland } from '@/lib/store/store-provider';
 
 /**
- * The header's wishlist button (a heart with the count) and the sidebar it opens (behaviour.md §2). Once
- * the persisted state is restored, and again after each login, it reads which products are
- * wish-listed so every heart on the page shows it.
+ * The header's wishlist button and sidebar (behaviour.md §2), once the store is loaded and
+ * restored; an empty box of the same size until then and in server HTML.
  */
-export function HeaderWishlist() {
-  return (
-    <PersistGate fallback={<span aria-hidden="true" className="block size-10" />}>
-      <WishlistButton />
-      <WishlistSidebar />
-    </PersistGate>
-  );
-}
-
-function WishlistButton() {
-  const dispatch = useAppDispatch();
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
-  const count = useAppSelector((state) => (state.auth.isAuthenticated ? state.wishlist.count : 0));
-  const isOpen = useAppSelector((state) => state.wishlist.isOpen);
-
-  useEffect(() => {
-    if (isAuthenticated) void dispatch(fetchWishlistRefs());
-  }, [isAuthenticated, dispatch]);
-
-  return (
-    <button
-      type="button"
-      aria-haspopup="dialog"
-      aria-expanded={isOpen}
-      onClick={() => void dispatch(openWishlist())}
-      className="relative grid size-10 place-items-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
-    >
-      <HeartIcon width={22} height={22} />
-      <span className="sr-only">Wishlist{count > 0 ? ` (${count})` : ''}</span>
-      {count > 0 && (
-        <span
-          aria-hidden="true"
-          data-testid="wishlist-count"
-          className="absolute top-0.5 right-0.5 grid h-4.5 min-w-4.5 place-items-center rounded-full bg-brand-700 px-1 text-[0.6875rem] leading-none font-bold text-white"
-        >
-          {count > 99 ? '99+' : count}
-        </span>
-      )}
-    </button>
-  );
-}
+export const HeaderWishlist = storeIsland(
+  () => import('./wishlist-button').then((module) => module.WishlistHeader),
+  <span aria-hidden="true" className="block size-10" />,
+);

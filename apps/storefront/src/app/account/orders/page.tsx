@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { AccountGate } from '@/features/account/account-gate';
+import { AccountGate } from '@/features/account/islands';
 import { AccountShell } from '@/features/account/account-shell';
-import { OrdersList } from '@/features/orders/orders-list';
+import { OrdersList } from '@/features/orders/islands';
 
 export const metadata: Metadata = { title: 'Orders' };
 

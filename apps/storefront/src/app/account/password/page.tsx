@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { AccountGate } from '@/features/account/account-gate';
+import { AccountGate, ChangePasswordForm } from '@/features/account/islands';
 import { AccountShell } from '@/features/account/account-shell';
-import { ChangePasswordForm } from '@/features/account/change-password-form';
 
 export const metadata: Metadata = { title: 'Change password' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AuthCard } from '@/features/auth/auth-card';
-import { ForgotPasswordForm } from '@/features/auth/forgot-password-form';
+import { ForgotPasswordForm } from '@/features/auth/islands';
 
 export const metadata: Metadata = { title: 'Forgot password' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AuthCard } from '@/features/auth/auth-card';
-import { LoginPage } from '@/features/auth/login-page';
+import { LoginPage } from '@/features/auth/islands';
 import { getConfig } from '@/lib/config';
 import { safeNext } from '@/lib/safe-next';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AuthCard } from '@/features/auth/auth-card';
-import { RegisterForm } from '@/features/auth/register-form';
+import { RegisterForm } from '@/features/auth/islands';
 
 export const metadata: Metadata = { title: 'Create your account' };
 

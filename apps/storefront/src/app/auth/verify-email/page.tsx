@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AuthCard } from '@/features/auth/auth-card';
-import { VerifyEmail } from '@/features/auth/verify-email-form';
+import { VerifyEmail } from '@/features/auth/islands';
 
 export const metadata: Metadata = { title: 'Verify your email' };
 

@@ -32,7 +32,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);
   }
-  out.set('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
+  // Photos whose URL names their content (the API marks them public and immutable) keep the
+  // API's year-long lifetime; anything else may change under its URL and is kept a day.
+  const upstreamCaching = upstream.headers.get('cache-control') ?? '';
+  const immutable = /\bpublic\b/.test(upstreamCaching) && /\bimmutable\b/.test(upstreamCaching);
+  out.set('cache-control', immutable ? upstreamCaching : 'public, max-age=86400, stale-while-revalidate=604800');
   out.set('x-content-type-options', 'nosniff');
   // An SVG opened directly must not run scripts on our origin.
   out.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");

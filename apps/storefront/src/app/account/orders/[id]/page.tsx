@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { AccountGate } from '@/features/account/account-gate';
+import { AccountGate } from '@/features/account/islands';
 import { AccountShell } from '@/features/account/account-shell';
-import { OrderDetail } from '@/features/orders/order-detail';
+import { OrderDetail } from '@/features/orders/islands';
 
 export const metadata: Metadata = { title: 'Order details' };
 
