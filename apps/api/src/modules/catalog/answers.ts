@@ -18,8 +18,8 @@ import { TtlCache } from '../../lib/ttl-cache';
  */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=10, s-maxage=30, stale-while-revalidate=30';
 
-/** The most answers kept (a product page or one search each, a few kB to ~20 kB). */
-const MAX_ANSWERS = 2000;
+/** The most answers kept: a product page is ~1.5 kB, a page of results ~18 kB, so at most ~20 MB. */
+const MAX_ANSWERS = 1000;
 
 /** An answer as sent: the JSON text and its strong ETag (a quoted SHA-1 of the text, base64url). */
 export type Answer = { body: string; etag: string };
