@@ -8,16 +8,21 @@
  *   The nonce is read from Next's scripts, which carry it (`.nonce` keeps the value the
  *   browser hides from the attribute).
  */
-// Only zod's config, not zod: schemas are loaded by the pages that validate with them.
-import { config } from 'zod/v4/core';
+
+// A module (it imports nothing), so that the declarations below extend the global scope.
+export {};
 
 declare global {
   interface Window {
     __nonce__?: string;
   }
+  // zod keeps its settings in this global, and takes an existing object as it loads.
+  var __zod_globalConfig: { jitless?: boolean } | undefined;
 }
 
-config({ jitless: true });
+// zod itself loads later, with the islands that validate (never with the page), so its
+// settings are put where it will find them rather than importing it here.
+globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
 
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
 if (nonce) window.__nonce__ = nonce;

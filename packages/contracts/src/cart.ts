@@ -3,7 +3,7 @@
  * its edge. A cart belongs to a logged-in user or to a guest id (behaviour.md §4 Guest cart).
  */
 import { z } from 'zod';
-import { GUEST_ID_PREFIX, GUEST_ID_RANDOM_LENGTH } from './constants';
+import { GUEST_ID_PREFIX, GUEST_ID_RANDOM_LENGTH, MAX_LINE_QUANTITY } from './constants';
 import { imageSchema } from './catalog';
 import { CART_MESSAGES } from './messages';
 
@@ -18,8 +18,6 @@ export const guestIdSchema = z.string({ message: CART_MESSAGES.invalidGuestId })
   message: CART_MESSAGES.invalidGuestId,
 });
 
-/** Most of one size a single cart line may hold, whatever the stock. */
-export const MAX_LINE_QUANTITY = 20;
 /** Guest carts nobody has touched for this long are removed (behaviour.md §4 Guest cart). */
 export const GUEST_CART_TTL_DAYS = 30;
 

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { addressSchema, savedAddressSchema } from './auth';
-import { MAX_LINE_QUANTITY } from './cart';
+import { MAX_LINE_QUANTITY } from './constants';
 import { COUPON_MESSAGES, ORDER_MESSAGES, TAX_MESSAGES } from './messages';
 import { ORDER_STATUSES, orderEventSchema, refundSchema, returnRequestSchema, shipmentSchema } from './orders';
 

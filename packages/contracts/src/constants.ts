@@ -38,3 +38,8 @@ export const REGION = {
   tax_rate: TAX_RATE_PERCENT,
   countries: [{ iso_2: 'in', display_name: 'India' }],
 } as const;
+/**
+ * Most of one size a single cart line may hold, whatever the stock. Here, beside the other
+ * plain values, so the storefront's product page can read it without the cart's schemas.
+ */
+export const MAX_LINE_QUANTITY = 20;

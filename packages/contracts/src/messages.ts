@@ -3,22 +3,15 @@
  * the storefront shows them; never reword one in place.
  */
 import { formatPrice } from './money';
+import { CART_MESSAGES } from './cart-messages';
+import { CATALOG_MESSAGES } from './catalog-messages';
+import { GENERIC_MESSAGES } from './generic-messages';
 
-export const CATALOG_MESSAGES = {
-  categories: 'Failed to fetch categories',
-  collections: 'Failed to fetch collections',
-  search: 'Failed to search products',
-  productDetails: 'Failed to fetch product details',
-  reviews: 'Failed to fetch reviews',
-  postReview: 'Failed to post review',
-  productNotFound: 'Product not found',
-  categoryNotFound: 'Category not found',
-  invalidCategoryId: 'Invalid category ID',
-} as const;
-
-export const GENERIC_MESSAGES = {
-  fallback: 'Something went wrong. Please try again later.',
-} as const;
+// In modules of their own, so a bundle that needs only these (the storefront's every page)
+// does not take every message with them.
+export * from './cart-messages';
+export * from './catalog-messages';
+export * from './generic-messages';
 
 /** Accounts (behaviour.md §5, §8 Login, Google, Register, User info, Any 401) and the API's own account answers. */
 export const AUTH_MESSAGES = {
@@ -89,38 +82,6 @@ export const VALIDATION_MESSAGES = {
   googleToken: 'The Google credential is missing.',
   currentPassword: 'Please enter your current password.',
 } as const;
-
-/** Cart (behaviour.md §8 Cart). */
-export const CART_MESSAGES = {
-  add: 'Failed to add item to cart',
-  fetch: 'Failed to fetch cart items',
-  update: 'Failed to update cart item',
-  remove: 'Failed to remove item from cart',
-  merge: 'Failed to migrate cart',
-  clear: 'Failed to clear cart',
-  context: 'Error retrieving cart',
-  invalidGuestId: 'Invalid guest id. It must be guest_ followed by 25 lowercase letters or digits.',
-  ownerRequired: 'Please log in or send your guest id to use a cart.',
-  productRequired: 'Please choose a product.',
-  variantRequired: 'Please select a size.',
-  quantity: 'Quantity must be a whole number of 1 or more.',
-  quantityTooLarge: 'You can add at most 20 of one size.',
-  productUnavailable: 'This product is no longer available.',
-  variantNotFound: 'That size is not available for this product.',
-  outOfStock: 'This size is out of stock.',
-  itemNotFound: 'Cart item not found',
-  cartNotFound: 'Cart not found',
-  added: 'Item added to cart',
-  updated: 'Cart updated',
-  removed: 'Item removed from cart',
-  merged: 'Your cart has been merged',
-  cleared: 'Cart cleared',
-} as const;
-
-/** 409 when a cart line would hold more than is in stock. */
-export function onlyLeftInStock(available: number): string {
-  return available <= 0 ? CART_MESSAGES.outOfStock : `Only ${available} left in stock for this size.`;
-}
 
 /** Wishlist (behaviour.md §5, §8 Wishlist) and the API's own wishlist answers. */
 export const WISHLIST_MESSAGES = {

@@ -3,7 +3,6 @@
 import { CART_MESSAGES, MAX_LINE_QUANTITY, type Variant } from '@vastra/contracts';
 import Link from 'next/link';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { BagIcon } from '@/components/ui/icons';
 import { whenStoreReady } from '@/lib/store/store-provider';
 
@@ -43,6 +42,8 @@ export function AddToCart({
       return;
     }
     setBusy(true);
+    // Toasts load with the store, after the page.
+    const { default: toast } = await import('react-hot-toast');
     try {
       // The store and the cart's thunks are loaded after the page; a click waits for them.
       const [{ store }, { addToCart }] = await Promise.all([whenStoreReady(), import('@/lib/store/cart-slice')]);
