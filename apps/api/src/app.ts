@@ -25,7 +25,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
-import { logEachRequest, requestId, serializeRequest } from './lib/logging';
+import { RequestLog, requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
 import {
   adminCatalogCsvRoutes,
@@ -160,7 +160,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     requestIdHeader: false,
     genReqId: requestId,
     // One line per request instead of two (lib/logging.ts).
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     // Fastify takes a hop count at run time but its types only as a function.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -171,7 +171,6 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  logEachRequest(app);
   app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
 
   await app.register(cors, {
