@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
-import { productHref } from '@/components/ui/product-card';
+import { productHref } from '@/lib/product-href';
 import { getCategories, getCollections } from '@/lib/api/server/catalog';
 import { searchProducts } from '@/lib/api/server/products';
 import { absoluteUrl } from '@/lib/config';

@@ -30,3 +30,12 @@ export function isVideo(url: string | null | undefined): boolean {
 export function isOptimisable(src: string): boolean {
   return src.startsWith('/') && !src.split('?')[0]!.toLowerCase().endsWith('.svg');
 }
+
+/**
+ * next/image's optimiser URL for `src` at `width` pixels (its default loader's, quality 75 as
+ * next.config.ts allows); sources it cannot optimise are returned as they are.
+ */
+export function optimisedSrc(src: string, width: number): string {
+  if (!isOptimisable(src)) return src;
+  return `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=75`;
+}

@@ -1,13 +1,10 @@
 import type { ProductSummary } from '@vastra/contracts';
 import Link from 'next/link';
+import { productHref } from '@/lib/product-href';
 import { MediaImage } from './media-image';
 import { PriceTag } from './price-tag';
 import { RatingBadge } from './rating-badge';
 import { WishlistHeart } from './wishlist-heart';
-
-export function productHref(id: string): string {
-  return `/shop/product/${encodeURIComponent(id)}`;
-}
 
 /** What a card shows of a product: any product summary, or the slimmer copy the recently viewed cookie keeps. */
 export type ProductCardData = Pick<

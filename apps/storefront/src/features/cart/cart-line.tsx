@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
 import { PriceTag } from '@/components/ui/price-tag';
-import { productHref } from '@/components/ui/product-card';
+import { productHref } from '@/lib/product-href';
 import { lineImage } from '@/lib/cart-lines';
 import { formatPrice } from '@/lib/format';
 

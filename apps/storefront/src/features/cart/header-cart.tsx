@@ -4,7 +4,7 @@ import type { Cart } from '@vastra/contracts';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { BagIcon } from '@/components/ui/icons';
-import { MediaImage } from '@/components/ui/media-image';
+import { MediaThumbnail } from '@/components/ui/media-thumbnail';
 import { lineImage } from '@/lib/cart-lines';
 import { formatCount, formatPrice } from '@/lib/format';
 import { useCart } from './cart-provider';
@@ -65,7 +65,7 @@ function MiniCart({ cart }: { cart: Cart }) {
           {shown.map((item) => (
             <li key={item.id} className="flex gap-3">
               <div className="relative h-16 w-12 shrink-0 overflow-hidden rounded bg-stone-100">
-                <MediaImage url={lineImage(item)} alt="" sizes="48px" />
+                <MediaThumbnail url={lineImage(item)} sizes="48px" />
               </div>
               <div className="min-w-0 text-sm">
                 <p className="truncate text-stone-800">{item.product.name}</p>

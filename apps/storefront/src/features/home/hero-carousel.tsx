@@ -1,11 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { MediaImage } from '@/components/ui/media-image';
 
-export type HeroSlide = { title: string; subtitle: string; image: string; cta: { label: string; href: string } };
+/** A slide; its image comes rendered by the server (a MediaImage), so no image code loads here. */
+export type HeroSlide = { title: string; subtitle: string; image: ReactNode; cta: { label: string; href: string } };
 
 /**
  * The hero: slides in a scroll-snap strip (swipe on touch), with previous/next buttons and
@@ -60,7 +60,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
               </div>
               <div className="order-1 mx-auto w-44 sm:order-2 sm:w-56 lg:w-64">
                 <div className="relative aspect-[3/4] rotate-2 overflow-hidden rounded-xl bg-white shadow-xl ring-8 ring-white">
-                  <MediaImage url={slide.image} alt="" sizes="(min-width: 1024px) 256px, 224px" preload={i === 0} />
+                  {slide.image}
                 </div>
               </div>
             </div>

@@ -16,7 +16,13 @@ export function HeroSection({ section }: { section: SectionOf<'hero'> }) {
   return (
     <div className="mx-auto w-full max-w-7xl sm:px-4 sm:pt-4">
       <div className="overflow-hidden sm:rounded-2xl">
-        <HeroCarousel slides={section.content.slides} label={section.title} />
+        <HeroCarousel
+          slides={section.content.slides.map((slide, i) => ({
+            ...slide,
+            image: <MediaImage url={slide.image} alt="" sizes="(min-width: 1024px) 256px, 224px" preload={i === 0} />,
+          }))}
+          label={section.title}
+        />
       </div>
     </div>
   );

@@ -4,8 +4,8 @@ import type { ProductSummary } from '@vastra/contracts';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
-import { MediaImage } from '@/components/ui/media-image';
-import { productHref } from '@/components/ui/product-card';
+import { MediaThumbnail } from '@/components/ui/media-thumbnail';
+import { productHref } from '@/lib/product-href';
 import { formatPrice } from '@/lib/format';
 import { storeIsland } from '@/lib/store/store-provider';
 
@@ -159,7 +159,7 @@ export function SearchBox() {
             className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-50' : ''}`}
           >
             <span className="relative h-12 w-9 shrink-0 overflow-hidden rounded bg-stone-100">
-              <MediaImage url={product.primaryImage?.url} alt="" sizes="36px" />
+              <MediaThumbnail url={product.primaryImage?.url} sizes="36px" />
             </span>
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm text-stone-900">{product.name}</span>

@@ -1,14 +1,17 @@
 'use client';
 
-import type { Image as ProductImage } from '@vastra/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PlayIcon } from '@/components/ui/icons';
-import { MediaImage } from '@/components/ui/media-image';
 import { isVideo, toMediaSrc } from '@/lib/media';
 
+/**
+ * One photo or video of the gallery. Photos come rendered by the server (MediaImage), as a
+ * thumbnail and a large view, so that no image code loads in the browser.
+ */
+export type GalleryItem = { url: string; isPrimary: boolean; thumbnail: ReactNode; view: ReactNode };
+
 /** The product's photos and videos (mp4/webm, behaviour.md §9): a large view and thumbnails to switch. */
-export function ProductGallery({ media, name }: { media: ProductImage[]; name: string }) {
-  const items = media.length > 0 ? media : [{ url: '', isPrimary: true }];
+export function ProductGallery({ items, name }: { items: GalleryItem[]; name: string }) {
   const [index, setIndex] = useState(() =>
     Math.max(
       0,
@@ -42,7 +45,7 @@ export function ProductGallery({ media, name }: { media: ProductImage[]; name: s
                       <PlayIcon />
                     </span>
                   ) : (
-                    <MediaImage url={item.url} alt="" sizes="64px" />
+                    item.thumbnail
                   )}
                   <span className="sr-only">
                     Show {video ? 'video' : 'image'} {i + 1} of {count}
@@ -66,12 +69,7 @@ export function ProductGallery({ media, name }: { media: ProductImage[]; name: s
             className="absolute inset-0 size-full object-cover"
           />
         ) : (
-          <MediaImage
-            url={current.url || null}
-            alt={count > 1 ? `${name}, image ${index + 1} of ${count}` : name}
-            sizes="(min-width: 1024px) 448px, 100vw"
-            preload={index === 0}
-          />
+          current.view
         )}
       </div>
     </div>

@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@vastra/contracts';
 import { CURRENCY_CODE } from '@vastra/contracts';
 import { JsonLd } from '@/components/ui/json-ld';
-import { productHref } from '@/components/ui/product-card';
+import { productHref } from '@/lib/product-href';
 import { absoluteUrl } from '@/lib/config';
 import { toMediaSrc } from '@/lib/media';
 

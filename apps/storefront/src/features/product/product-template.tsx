@@ -1,14 +1,43 @@
-import type { ProductDetail, ProductSummary } from '@vastra/contracts';
+import type { Image, ProductDetail, ProductSummary } from '@vastra/contracts';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { Breadcrumbs, dedupeCrumbs } from '@/components/ui/breadcrumbs';
+import { MediaImage } from '@/components/ui/media-image';
 import { ProductRail } from '@/components/ui/product-rail';
 import { RatingBadge } from '@/components/ui/rating-badge';
-import { ProductGallery } from './product-gallery';
+import { isVideo } from '@/lib/media';
+import { ProductGallery, type GalleryItem } from './product-gallery';
 import { ProductJsonLd } from './product-json-ld';
 import { PurchasePanel } from './purchase-panel';
 
 const categoryHref = (slug: string) => `/category/${encodeURIComponent(slug)}`;
+
+/**
+ * The gallery's items with their photos rendered here (a placeholder when there are none). The
+ * large view of the first one is preloaded when the gallery opens on it.
+ */
+function galleryItems(media: Image[], name: string): GalleryItem[] {
+  const items = media.length > 0 ? media : [{ url: '', isPrimary: true }];
+  const count = items.length;
+  const opensOnFirst = items.findIndex((m) => m.isPrimary) <= 0;
+  return items.map(({ url, isPrimary }, i) =>
+    isVideo(url)
+      ? { url, isPrimary, thumbnail: null, view: null }
+      : {
+          url,
+          isPrimary,
+          thumbnail: <MediaImage url={url} alt="" sizes="64px" />,
+          view: (
+            <MediaImage
+              url={url || null}
+              alt={count > 1 ? `${name}, image ${i + 1} of ${count}` : name}
+              sizes="(min-width: 1024px) 448px, 100vw"
+              preload={i === 0 && opensOnFirst}
+            />
+          ),
+        },
+  );
+}
 
 /** The product page: gallery, price and selectors, details, description, reviews, related products. */
 export function ProductTemplate({
@@ -67,7 +96,7 @@ export function ProductTemplate({
         ])}
       />
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
-        <ProductGallery media={product.images} name={product.name} />
+        <ProductGallery items={galleryItems(product.images, product.name)} name={product.name} />
         <div>
           <p className="text-lg font-bold text-stone-900">{product.brand}</p>
           <h1 className="mt-1 text-xl leading-snug text-stone-700 sm:text-2xl">{product.name}</h1>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { CloseIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
-import { productHref } from '@/components/ui/product-card';
+import { productHref } from '@/lib/product-href';
 import { formatPrice } from '@/lib/format';
 import { toMediaSrc } from '@/lib/media';
 import { useAppDispatch } from '@/lib/store/hooks';

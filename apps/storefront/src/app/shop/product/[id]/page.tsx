@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache, Suspense } from 'react';
-import { productHref } from '@/components/ui/product-card';
+import { productHref } from '@/lib/product-href';
 import { RecentlyViewedSection } from '@/features/browsing-history/recently-viewed-section';
 import { RecordProductView } from '@/features/browsing-history/record-product-view';
 import { ProductTemplate } from '@/features/product/product-template';
