@@ -22,8 +22,8 @@ let product: TestProduct;
 before(async () => {
   ctx = await createTestApp({ env: { ...MANY_ORDERS_ENV, CATALOG_CACHE_TTL_MS: '600000' } });
   staff = await staffOfRole(ctx, 'staff' satisfies AdminRole);
-  [product] = await pickProducts(ctx.database.db, 1, { minVariants: 1, skip: 7 });
-  await setStock(ctx.database.db, product!.variants[0]!.id, 9);
+  product = (await pickProducts(ctx.database.db, 1, { minVariants: 1, skip: 7 }))[0]!;
+  await setStock(ctx.database.db, product.variants[0]!.id, 9);
 });
 after(() => ctx.close());
 
