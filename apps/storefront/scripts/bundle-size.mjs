@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The budget for any route's first-load JavaScript, in bytes of gzip (issue 17: 150 kB). */
+/** The budget for any route's first-load JavaScript, in bytes of gzip (150 kB: docs/performance.md). */
 export const FIRST_LOAD_JS_BUDGET = 150 * 1024;
 
 /**
