@@ -288,6 +288,25 @@ describe('a PhonePe refund', () => {
     );
   });
 
+  test('a refund submitted, refreshed and retried at once is asked for once', async () => {
+    const { order } = await paidOrder();
+    phonePe.down = true;
+    const refund = await refunded(ctx.app.payments, order.id, 45_000);
+    phonePe.down = false;
+    const sentOf = () => phonePe.refunds.filter((r) => r.body.merchantRefundId === refund.merchantRefundId);
+    assert.equal(sentOf().length, 0);
+
+    const answers = await Promise.all([
+      ctx.app.payments.submitRefund(refund.id),
+      ctx.app.payments.submitRefund(refund.id),
+      ctx.app.payments.refreshRefund(refund.id),
+      ctx.app.payments.retryRefund(refund.id),
+    ]);
+    assert.equal(sentOf().length, 1, 'PhonePe is asked once');
+    for (const answer of answers) assert.equal(answer.status, 'pending');
+    assert.equal((await refundRow(refund.id)).providerState, 'PENDING');
+  });
+
   test('a submit whose answer was lost is not asked for twice: the refresh finds it at PhonePe', async () => {
     const { order } = await paidOrder();
     phonePe.loseNextRefundAnswer = true;

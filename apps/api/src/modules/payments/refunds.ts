@@ -33,6 +33,8 @@ const REFRESH_BATCH = 100;
 
 export class RefundLedger {
   private listener: RefundListener | null = null;
+  /** Submits under way in this process, by refund id: a second caller waits for the first's answer. */
+  private readonly submitting = new Map<string, Promise<RefundRow>>();
 
   constructor(
     private readonly db: Db,
@@ -107,10 +109,19 @@ export class RefundLedger {
    * yet accepted by it (the sandbox completes at once), and stores its answer; the refund
    * listener hears of it when that answer settles it. A gateway that fails leaves the refund
    * pending with the error kept in lastResponse for the operator; calling again (or
-   * `refreshPending`) retries. Returns the refund as it now stands. NotFoundError for
-   * an unknown refund.
+   * `refreshPending`) retries. Submits of one refund at once (the operator's retry beside the
+   * refund timer) share one call to the gateway. Returns the refund as it now stands.
+   * NotFoundError for an unknown refund.
    */
-  async submit(refundId: string): Promise<RefundRow> {
+  submit(refundId: string): Promise<RefundRow> {
+    const running = this.submitting.get(refundId);
+    if (running) return running;
+    const submitted = this.submitOnce(refundId).finally(() => this.submitting.delete(refundId));
+    this.submitting.set(refundId, submitted);
+    return submitted;
+  }
+
+  private async submitOnce(refundId: string): Promise<RefundRow> {
     const refund = await this.refundRow(refundId);
     if (refund.method !== 'gateway' || refund.status !== 'pending' || refund.providerState) return refund;
     const gateway = await this.gatewayOf(refund);
