@@ -7,9 +7,13 @@
 // Cart and checkout are measured as a logged-in shopper with two lines and a saved address:
 // the browser logs in once, and every run starts with an empty HTTP cache but keeps the
 // session (Lighthouse's storage reset would log the shopper out).
+//
+// BENCH_WEB_REPORTS=<folder> keeps each run's full Lighthouse report there (<page>-<run>.json),
+// for the audits behind a figure (long tasks, script boot-up time). BENCH_WEB_PAGES=home,shop
+// measures only those pages.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +25,8 @@ import { buildAppsIfNeeded } from './build-apps.mjs';
 const require = createRequire(import.meta.url);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const reportDir = process.env.BENCH_WEB_REPORTS ? path.resolve(process.env.BENCH_WEB_REPORTS) : null;
+const onlyPages = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
 const API_PORT = 9960;
 const WEB_PORT = 3360;
 const DEBUG_PORT = 9366;
@@ -99,7 +105,7 @@ async function logIn(browser) {
 }
 
 /** One Lighthouse mobile run of `url` in the browser on DEBUG_PORT, after emptying its HTTP cache. */
-async function lighthouseRun(browser, url) {
+async function lighthouseRun(browser, url, reportName) {
   const page = await browser.contexts()[0].newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
@@ -113,6 +119,7 @@ async function lighthouseRun(browser, url) {
   });
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (reportDir) writeFileSync(path.join(reportDir, `${reportName}.json`), result.report);
   return {
     score: Math.round(categories.performance.score * 100),
     lcp: audits['largest-contentful-paint'].numericValue,
@@ -165,13 +172,15 @@ async function main() {
     await waitFor(`${apiUrl}/ready`, 180_000);
     await waitFor(`${siteUrl}/`, 120_000);
     const productId = await prepareShopper();
-    const pages = [
+    const allPages = [
       { name: 'home', path: '/', route: '/' },
       { name: 'shop', path: '/shop', route: '/shop' },
       { name: 'product', path: `/shop/product/${productId}`, route: '/shop/product/[id]' },
       { name: 'cart', path: '/cart', route: '/cart', loggedIn: true },
       { name: 'checkout', path: '/checkout', route: '/checkout', loggedIn: true },
     ];
+    const pages = onlyPages ? allPages.filter((page) => onlyPages.includes(page.name)) : allPages;
+    if (reportDir) mkdirSync(reportDir, { recursive: true });
     // Each page once before measuring: the first request of a route renders and caches on the server.
     for (const page of pages) await fetch(`${siteUrl}${page.path}`);
 
@@ -207,7 +216,8 @@ async function main() {
         loggedIn = true;
       }
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await lighthouseRun(browser, `${siteUrl}${page.path}`));
+      for (let i = 0; i < runs; i++)
+        results.push(await lighthouseRun(browser, `${siteUrl}${page.path}`, `${page.name}-${i + 1}`));
       const js = sizes.get(page.route);
       rows.push({
         page: page.name,
