@@ -9,7 +9,6 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -119,6 +118,7 @@ import { registerAdminApp } from './plugins/admin-app';
 import { registerAdminAuth } from './plugins/admin-auth';
 import { registerAuthentication } from './plugins/authenticate';
 import { loadOperatorToken, registerOperatorAuth } from './plugins/operator-auth';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** Vendored catalogue photos and the placeholder image, served under /media. */
 export const MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data-sources/catalog');
@@ -178,7 +178,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // The API answers JSON; its two HTML pages (/docs, the sandbox payment page) set their own policies.
     contentSecurityPolicy: {
       useDefaults: false,
