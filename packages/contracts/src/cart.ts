@@ -3,16 +3,9 @@
  * its edge. A cart belongs to a logged-in user or to a guest id (behaviour.md §4 Guest cart).
  */
 import { z } from 'zod';
-import { GUEST_ID_PREFIX, GUEST_ID_RANDOM_LENGTH, MAX_LINE_QUANTITY } from './constants';
+import { GUEST_ID_PATTERN, MAX_LINE_QUANTITY } from './constants';
 import { imageSchema } from './catalog';
 import { CART_MESSAGES } from './messages';
-
-/** `guest_` plus 25 lowercase letters or digits (behaviour.md §4, §9). */
-export const GUEST_ID_PATTERN = new RegExp(`^${GUEST_ID_PREFIX}[a-z0-9]{${GUEST_ID_RANDOM_LENGTH}}$`);
-
-export function isGuestId(value: unknown): value is string {
-  return typeof value === 'string' && GUEST_ID_PATTERN.test(value);
-}
 
 export const guestIdSchema = z.string({ message: CART_MESSAGES.invalidGuestId }).regex(GUEST_ID_PATTERN, {
   message: CART_MESSAGES.invalidGuestId,

@@ -6,6 +6,13 @@ export const SHOP_PAGE_SIZE = 15;
 export const COLLECTIONS_PAGE_SIZE = 10;
 export const REVIEWS_DEFAULT_PAGE = 1;
 export const REVIEWS_DEFAULT_LIMIT = 10;
+/** A review's limits (behaviour.md §3 Review): characters, photos, bytes and MIME types. */
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_BODY_MAX = 2000;
+export const REVIEW_PHOTOS_MAX = 5;
+/** Largest review photo, in bytes. */
+export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const RELATED_PRODUCTS_LIMIT = 10;
 export const RELATED_PRODUCTS_TIMEOUT_MS = 8000;
 export const COMMERCE_PRODUCT_PAGE_SIZE = 12;
@@ -15,6 +22,12 @@ export const PRODUCT_FETCH_THROTTLE_MS = 500;
 export const DEFAULT_PRICE_RANGE = { min: 0, max: 1000 } as const;
 export const GUEST_ID_PREFIX = 'guest_';
 export const GUEST_ID_RANDOM_LENGTH = 25;
+/** `guest_` plus 25 lowercase letters or digits (behaviour.md §4, §9). */
+export const GUEST_ID_PATTERN = new RegExp(`^${GUEST_ID_PREFIX}[a-z0-9]{${GUEST_ID_RANDOM_LENGTH}}$`);
+/** Whether `value` is a guest id of that form. */
+export function isGuestId(value: unknown): value is string {
+  return typeof value === 'string' && GUEST_ID_PATTERN.test(value);
+}
 export const COUNTRY = { name: 'India', code: 'IN' } as const;
 export const CURRENCY_CODE = 'INR';
 /** GST rate of the India region, in percent (behaviour.md §3, §9). */

@@ -2,16 +2,9 @@
  * Shapes of product reviews (behaviour.md §3 Review, §7 Catalogue reviews).
  */
 import { z } from 'zod';
-import { REVIEWS_DEFAULT_LIMIT } from './constants';
+import { REVIEWS_DEFAULT_LIMIT, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from './constants';
 import { pageMetaSchema, pageQuerySchema } from './catalog';
 import { REVIEW_MESSAGES } from './messages';
-
-export const REVIEW_TITLE_MAX = 120;
-export const REVIEW_BODY_MAX = 2000;
-export const REVIEW_PHOTOS_MAX = 5;
-/** Largest review photo, in bytes. */
-export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export const reviewsQuerySchema = pageQuerySchema(REVIEWS_DEFAULT_LIMIT);
 

@@ -102,5 +102,16 @@ describe('recently viewed (behaviour.md §3, §9)', () => {
     assert.deepEqual(parseRecentlyViewed('{"id":"x"}'), []);
     const good = product(1);
     assert.deepEqual(parseRecentlyViewed(JSON.stringify([good, { id: 'half' }, good, product(2)])), [good, product(2)]);
+    const wrong = [
+      { ...product(3), price: '999' },
+      { ...product(4), discountPercent: 12.5 },
+      { ...product(5), rating: { average: 4, count: 1.5 } },
+      { ...product(6), primaryImage: { path: '/media/x.jpg' } },
+      { ...product(7), inStock: 'yes' },
+    ];
+    assert.deepEqual(parseRecentlyViewed(JSON.stringify([...wrong, product(8)])), [product(8)]);
+    // Fields a card does not show are not kept.
+    const [read] = parseRecentlyViewed(JSON.stringify([{ ...product(9), sizes: ['M'], secret: 'x' }]));
+    assert.deepEqual(read, product(9));
   });
 });

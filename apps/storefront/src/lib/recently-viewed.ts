@@ -1,4 +1,4 @@
-import { RECENTLY_VIEWED, imageSchema, productSummarySchema, type ProductSummary } from '@vastra/contracts';
+import { RECENTLY_VIEWED, type ProductSummary } from '@vastra/contracts';
 import { COOKIE_MAX_BYTES, cookieBytes, type BrowserCookie } from './browser-cookies';
 import { toMediaSrc } from './media';
 
@@ -15,19 +15,10 @@ export const RECENTLY_VIEWED_COOKIE = 'recentlyViewed';
  * A product as the list keeps it: only what a product card shows, with the image as its
  * same-origin `/media/…` path, so ten products fit in one cookie.
  */
-const recentlyViewedProductSchema = productSummarySchema
-  .pick({
-    id: true,
-    name: true,
-    brand: true,
-    price: true,
-    mrp: true,
-    discountPercent: true,
-    inStock: true,
-    rating: true,
-  })
-  .extend({ primaryImage: imageSchema.pick({ url: true }).nullable() });
-export type RecentlyViewedProduct = ReturnType<typeof recentlyViewedProductSchema.parse>;
+export type RecentlyViewedProduct = Pick<
+  ProductSummary,
+  'id' | 'name' | 'brand' | 'price' | 'mrp' | 'discountPercent' | 'inStock' | 'rating'
+> & { primaryImage: { url: string } | null };
 
 type Viewable = Pick<
   ProductSummary,
@@ -87,8 +78,38 @@ export function parseRecentlyViewed(value: string | null | undefined): RecentlyV
   if (!Array.isArray(json)) return [];
   const list: RecentlyViewedProduct[] = [];
   for (const entry of json) {
-    const parsed = recentlyViewedProductSchema.safeParse(entry);
-    if (parsed.success && !list.some((p) => p.id === parsed.data.id)) list.push(parsed.data);
+    const product = readEntry(entry);
+    if (product && !list.some((p) => p.id === product.id)) list.push(product);
   }
   return list.slice(0, RECENTLY_VIEWED.maxEntries);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * One entry of the cookie as a RecentlyViewedProduct (only its fields kept), or null when a
+ * field is missing or of another type. Checked by hand rather than with the contracts' zod
+ * schema, which would bring zod to the product page's JavaScript (docs/performance.md).
+ */
+function readEntry(entry: unknown): RecentlyViewedProduct | null {
+  if (!isRecord(entry) || !isRecord(entry.rating)) return null;
+  const { id, name, brand, price, mrp, discountPercent, inStock, rating, primaryImage } = entry;
+  const { average, count } = rating;
+  if (typeof id !== 'string' || typeof name !== 'string' || typeof brand !== 'string') return null;
+  if (typeof price !== 'number' || typeof mrp !== 'number' || typeof inStock !== 'boolean') return null;
+  if (typeof discountPercent !== 'number' || !Number.isInteger(discountPercent)) return null;
+  if (typeof average !== 'number' || typeof count !== 'number' || !Number.isInteger(count)) return null;
+  if (primaryImage !== null && !(isRecord(primaryImage) && typeof primaryImage.url === 'string')) return null;
+  return {
+    id,
+    name,
+    brand,
+    price,
+    mrp,
+    discountPercent,
+    inStock,
+    rating: { average, count },
+    primaryImage: primaryImage === null ? null : { url: primaryImage.url as string },
+  };
 }

@@ -3,7 +3,6 @@ import {
   GENERIC_MESSAGES,
   ORDER_MESSAGES,
   TAX_MESSAGES,
-  checkoutQuoteSchema,
   type AddressBookEntry,
   type CheckoutOptions,
   type CheckoutQuote,
@@ -76,7 +75,9 @@ export const checkoutApi = storefrontApi.injectEndpoints({
      */
     checkoutQuote: build.query<CheckoutQuote, CheckoutQuoteBody>({
       query: (body) => ({ path: '/checkout/quote', method: 'POST', json: body }),
-      transformResponse: (data: unknown) => checked(checkoutQuoteSchema, data, 'checkout/quote'),
+      // The schema is loaded with the first quote: the store, on every page, stays without zod.
+      transformResponse: async (data: unknown) =>
+        checked((await import('./quote-contract')).checkoutQuoteSchema, data, 'checkout/quote'),
       transformErrorResponse: withFallback(TAX_MESSAGES.calculate),
       providesTags: ['Quote'],
     }),
