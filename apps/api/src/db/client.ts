@@ -6,6 +6,7 @@
  * PGlite is one process's database: a lock file with the owner's pid keeps a second process
  * (say, `npm run seed` while the API runs) from opening the same data dir.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +45,37 @@ export function isUniqueViolation(err: unknown): boolean {
 /** Whether a failed query removed a row another table's foreign key still names (SQLSTATE 23503). */
 export function isForeignKeyViolation(err: unknown): boolean {
   return failedWith(err, '23503');
+}
+
+/** What is to run once the transaction the caller runs in ends (see afterTransaction). */
+type TransactionEnd = { ended: boolean; callbacks: (() => void)[] };
+const openTransaction = new AsyncLocalStorage<TransactionEnd>();
+
+/**
+ * Runs `fn` once the transaction the caller runs in has ended (committed or rolled back), at
+ * once outside one. For caches of what the transaction writes: dropped before the commit, an
+ * answer read in between from another connection would be kept with the old rows
+ * (docs/performance.md). Only transactions begun with the `db` of openDatabase are seen.
+ */
+export function afterTransaction(fn: () => void): void {
+  const end = openTransaction.getStore();
+  if (end && !end.ended) end.callbacks.push(fn);
+  else fn();
+}
+
+/** Makes each `db.transaction` note its end for afterTransaction; a savepoint's callbacks wait for the outer end. */
+function trackTransactionEnds(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (run, config) => {
+    const end: TransactionEnd = { ended: false, callbacks: [] };
+    return openTransaction
+      .run(end, () => transaction(run, config))
+      .finally(() => {
+        end.ended = true;
+        for (const fn of end.callbacks) fn();
+      });
+  };
+  return db;
 }
 
 export type Database = {
@@ -111,7 +143,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool replaces it on the next query.
     pool.on('error', (err) => process.emitWarning(`Idle database connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = trackTransactionEnds(drizzlePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -129,7 +161,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       extensions: { pg_trgm, fuzzystrmatch },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = trackTransactionEnds(drizzlePglite(client, { schema }) as unknown as Db);
     return {
       db,
       kind: 'pglite',

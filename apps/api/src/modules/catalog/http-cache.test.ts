@@ -2,11 +2,14 @@
  * HTTP caching of the catalogue (answers.ts): every catalogue GET carries a strong ETag and a
  * public Cache-Control, and a request naming the current ETag gets 304 without a body; an
  * admin change and an order's change of stock give the next request the new answer (and a new
- * ETag) although answers are kept for ten minutes here; a shopper's own answers are never public.
+ * ETag) although answers are kept for ten minutes here, also when a read came between the change
+ * and its commit; a shopper's own answers are never public.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AdminRole, ProductDetail } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
+import { afterTransaction, queryRows, type Db } from '../../db/client';
 import { bearer, register } from '../../test/accounts';
 import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -102,7 +105,61 @@ describe('catalogue answers over HTTP', () => {
     assert.equal(after.product.variants.find((v) => v.id === variant.id)?.stock, 7);
     assert.notEqual(after.etag, before.etag);
   });
+
+  it('a read while an order takes stock keeps no answer with the stock before it', async (t) => {
+    if (ctx.database.kind !== 'postgres') {
+      t.skip('the embedded database runs one transaction at a time: no read comes before the commit');
+      return;
+    }
+    const { db } = ctx.database;
+    const variant = product.variants[0]!;
+    const stockOf = async () => (await detailOf(product.id)).product.variants.find((v) => v.id === variant.id)?.stock;
+    const before = (await stockOf())!;
+    const shopper = await register(ctx.app);
+    let placed: Promise<unknown> = Promise.resolve();
+    // The order's transaction takes the stock, then waits on this lock to store the order.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE orders IN SHARE MODE`);
+      const items = [{ productId: product.id, variantId: variant.id, quantity: 1 }];
+      placed = placePaidOrder(ctx, shopper, { paymentMethod: 'cod', items });
+      while (!(await waitsOnOrders(db))) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(await stockOf(), before, 'a read before the commit sees the committed stock');
+    });
+    await placed;
+    assert.equal(await stockOf(), before - 1, 'the answer read before the commit was dropped');
+  });
 });
+
+describe('afterTransaction', () => {
+  it('runs once the transaction ends, committed or rolled back, and at once outside one', async () => {
+    const { db } = ctx.database;
+    const ran: string[] = [];
+    await db.transaction(async (tx) => {
+      afterTransaction(() => ran.push('committed'));
+      await tx.transaction(async () => afterTransaction(() => ran.push('savepoint')));
+      assert.deepEqual(ran, [], 'not before the commit');
+    });
+    assert.deepEqual(ran, ['committed', 'savepoint']);
+    await assert.rejects(
+      db.transaction(async () => {
+        afterTransaction(() => ran.push('rolled back'));
+        throw new Error('roll back');
+      }),
+    );
+    afterTransaction(() => ran.push('outside'));
+    assert.deepEqual(ran, ['committed', 'savepoint', 'rolled back', 'outside']);
+  });
+});
+
+/** Whether a transaction of this database waits for a lock on the orders table. */
+async function waitsOnOrders(db: Db): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM pg_locks WHERE relation = 'orders'::regclass AND NOT granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  return rows.length > 0;
+}
 
 describe("a shopper's own answers", () => {
   it('are never public and carry no catalogue ETag', async () => {

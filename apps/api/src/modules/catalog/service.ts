@@ -20,7 +20,7 @@ import {
   type ProductSearchResult,
   type ProductSummary,
 } from '@vastra/contracts';
-import { queryRows, type Db } from '../../db/client';
+import { afterTransaction, queryRows, type Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { paiseToRupees } from '../../lib/money';
@@ -67,11 +67,12 @@ export class CatalogService {
 
   /**
    * The stock or rating of products changed: the HTTP answers that show them (product pages,
-   * results, related products) are dropped. Facets, the category tree and homepage sections do
-   * not count stock or ratings per request and keep theirs.
+   * results, related products) are dropped once the caller's transaction ends, when readers can
+   * see the change. Facets, the category tree and homepage sections do not count stock or
+   * ratings per request and keep theirs.
    */
   productsChanged(): void {
-    this.answers.clear();
+    afterTransaction(() => this.answers.clear());
   }
 
   /** An absolute URL for a stored media path; absolute URLs pass through. */
