@@ -5,6 +5,7 @@ import {
   Suspense,
   createContext,
   lazy,
+  startTransition,
   useContext,
   useEffect,
   useRef,
@@ -17,7 +18,7 @@ import { usePublicConfig } from '@/lib/public-config';
 import type { AppStore } from './store';
 import type { StoreGate } from './store-gate';
 
-/** The browser's store and its persistor, once loaded, with the gate that provides them. */
+/** The browser's store and its persistor, once loaded and restored, with the gate that provides the store. */
 export type StoreRuntime = { store: AppStore; persistor: Persistor; Gate: typeof StoreGate };
 
 const RuntimeContext = createContext<StoreRuntime | null>(null);
@@ -67,13 +68,18 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   const [runtime, setRuntime] = useState<StoreRuntime | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all([import('./store'), import('./store-gate')]).then(([{ getStore }, { StoreGate }]) => {
-      const { store, persistor } = getStore({ apiUrl, navigate: (path) => routerRef.current.push(path) });
-      if (!persistor) return;
-      const runtime = { store, persistor, Gate: StoreGate };
-      announceWhenRestored(runtime);
-      if (live) setRuntime(runtime);
-    });
+    void Promise.all([import('./store'), import('./store-gate')])
+      .then(([{ getStore }, { StoreGate }]) => {
+        const { store, persistor } = getStore({ apiUrl, navigate: (path) => routerRef.current.push(path) });
+        if (!persistor) return;
+        announceWhenRestored({ store, persistor, Gate: StoreGate });
+        return restored;
+      })
+      .then((runtime) => {
+        // Every island waiting for the store renders now: as a transition, React does that work
+        // in slices between frames instead of one long task (docs/performance.md).
+        if (live && runtime) startTransition(() => setRuntime(runtime));
+      });
     return () => {
       live = false;
     };
@@ -104,9 +110,9 @@ export function usePersistor(): Persistor | null {
 export function PersistGate({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const runtime = useContext(RuntimeContext);
   if (!runtime) return fallback;
-  const { Gate, store, persistor } = runtime;
+  const { Gate, store } = runtime;
   return (
-    <Gate store={store} persistor={persistor} fallback={fallback}>
+    <Gate store={store}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </Gate>
   );
