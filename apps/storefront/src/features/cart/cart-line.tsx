@@ -20,6 +20,8 @@ type CartLineProps = {
   busy: boolean;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
+  /** One of the first lines, in view on arrival: its picture is fetched at once (the page's largest paint). */
+  aboveTheFold?: boolean;
 };
 
 /**
@@ -27,7 +29,7 @@ type CartLineProps = {
  * colour, unit price with the MRP struck through, notes when the price changed, the size sold
  * out or the quantity is more than is left, a − / + quantity stepper (1 to the stock) and Remove.
  */
-export function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
+export function CartLine({ item, busy, onQuantity, onRemove, aboveTheFold = false }: CartLineProps) {
   const { product, variant, quantity } = item;
   const what = `${product.name}, size ${variant.size}`;
   const max = maxQuantity(item);
@@ -57,7 +59,7 @@ export function CartLine({ item, busy, onQuantity, onRemove }: CartLineProps) {
           item.isAvailable ? '' : 'opacity-60 grayscale'
         }`}
       >
-        <MediaImage url={lineImage(item)} alt="" sizes="112px" />
+        <MediaImage url={lineImage(item)} alt="" sizes="112px" preload={aboveTheFold} />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex flex-col gap-1 sm:flex-row sm:justify-between sm:gap-4">

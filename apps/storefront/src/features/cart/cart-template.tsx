@@ -108,10 +108,11 @@ function CartContents() {
             Items in your cart
           </h2>
           <ul className="divide-y divide-stone-200 border-y border-stone-200">
-            {items.map((item) => (
+            {items.map((item, index) => (
               <CartLine
                 key={item.id}
                 item={item}
+                aboveTheFold={index < 2}
                 busy={busyItems.has(item.id)}
                 onQuantity={(quantity) => void setQuantity(item, quantity)}
                 onRemove={() => void remove(item)}

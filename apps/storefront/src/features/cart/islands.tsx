@@ -7,6 +7,7 @@ export const CartTemplate = storeIsland(
   () => import('./cart-template').then((module) => module.CartTemplate),
   <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
     <h1 className="text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">Shopping cart</h1>
-    <div aria-hidden="true" className="min-h-96" />
+    {/* A screen's height, so the footer does not jump when the page arrives. */}
+    <div aria-hidden="true" className="min-h-dvh" />
   </div>,
 );

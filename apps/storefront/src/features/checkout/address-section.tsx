@@ -58,7 +58,8 @@ export function AddressSection({
 
   let body: ReactNode;
   if (book === null) {
-    body = <p className="py-6 text-sm text-stone-600">Loading your addresses...</p>;
+    // As tall as a saved address and its choices, so the summary below does not move when they come.
+    body = <p className="min-h-56 py-6 text-sm text-stone-600">Loading your addresses...</p>;
   } else {
     const form = (
       <NewAddressForm

@@ -87,7 +87,7 @@ export function PaymentMethods({
           {error}
         </p>
       ) : (
-        <p className="text-sm text-stone-600">Loading the payment methods...</p>
+        <p className="min-h-24 text-sm text-stone-600">Loading the payment methods...</p>
       )}
     </section>
   );
