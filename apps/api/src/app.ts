@@ -253,7 +253,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const pincodes = PincodeDirectory.load();
   const addressBook = new AddressBookService(database.db, pincodes);
   const uploads = new UploadService(database.db, files, { quotaBytes: config.limits.uploadQuotaBytes });
-  const users = new UsersService(database.db, { publicUrl: config.publicUrl, uploads, addresses: addressBook });
+  const users = new UsersService(database.db, {
+    publicUrl: config.publicUrl,
+    uploads,
+    addresses: addressBook,
+    // Reviewers' names show in the kept pages of reviews.
+    onNameChange: () => catalog.productsChanged(),
+  });
   const auth = new AuthService({
     db: database.db,
     users,
@@ -398,7 +404,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     purchases: orders,
     publicUrl: config.publicUrl,
   });
-  await app.register(reviewsRoutes, { reviews });
+  await app.register(reviewsRoutes, { reviews, answers: catalog.answers });
   scheduleUnpaidOrderExpiry(app, orders);
   const returns = new ReturnsService({
     db: database.db,

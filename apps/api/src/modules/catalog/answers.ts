@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { TtlCache } from '../../lib/ttl-cache';
 
 /**
@@ -17,6 +17,16 @@ import { TtlCache } from '../../lib/ttl-cache';
  * as the storefront's own product pages refresh.
  */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=10, s-maxage=30, stale-while-revalidate=30';
+
+/**
+ * Cache-Control of answers a shopper's own action changes and must then see at once (a product's
+ * reviews after posting one): any cache may keep them but asks again each time, and the ETag
+ * makes that a 304 without a body.
+ */
+export const REVALIDATE_CACHE_CONTROL = 'public, no-cache';
+
+/** The response schema of a 304, which has no body. */
+export const notModified = { 304: z.null().describe('Not modified: the ETag in If-None-Match is current') };
 
 /** The most answers kept: a product page is ~1.5 kB, a page of results ~18 kB, so at most ~20 MB. */
 const MAX_ANSWERS = 1000;
@@ -55,6 +65,8 @@ export class CatalogAnswers {
    * not kept (`key` null: made for this request only, for answers built from data cached
    * elsewhere that must not outlive it): 304 when the request's `If-None-Match` names its ETag, else 200 with the JSON.
    * Errors of `load` (NotFoundError, …) are thrown for the error handler and never kept.
+   * `cacheControl`: CATALOG_CACHE_CONTROL, or REVALIDATE_CACHE_CONTROL for answers a shopper
+   * must see change at once.
    */
   async send(
     request: FastifyRequest,
@@ -62,10 +74,11 @@ export class CatalogAnswers {
     key: string | null,
     schema: z.ZodType,
     load: () => Promise<unknown>,
+    cacheControl: string = CATALOG_CACHE_CONTROL,
   ): Promise<void> {
     const make = async () => toAnswer(schema, await load());
     const answer = await (key === null ? make() : this.cache.get(key, make));
-    reply.header('etag', answer.etag).header('cache-control', CATALOG_CACHE_CONTROL);
+    reply.header('etag', answer.etag).header('cache-control', cacheControl);
     if (matches(request.headers['if-none-match'], answer.etag)) {
       reply.code(304).send();
       return;

@@ -3,20 +3,22 @@
  * public Cache-Control, and a request naming the current ETag gets 304 without a body; an
  * admin change and an order's change of stock give the next request the new answer (and a new
  * ETag) although answers are kept for ten minutes here, also when a read came between the change
- * and its commit; a shopper's own answers are never public.
+ * and its commit; a product's reviews are kept too, checked by every cache on each use, and a
+ * review posted, its author renamed or the review hidden shows at once; a shopper's own answers
+ * are never public.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AdminRole, ProductDetail } from '@vastra/contracts';
+import type { AdminRole, ProductDetail, ReviewsPage } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import { afterTransaction, queryRows, type Db } from '../../db/client';
-import { bearer, register } from '../../test/accounts';
+import { bearer, multipart, register } from '../../test/accounts';
 import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { MANY_ORDERS_ENV } from '../../test/orders';
 import { placePaidOrder } from '../../test/returns';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
-import { CATALOG_CACHE_CONTROL, matches } from './answers';
+import { CATALOG_CACHE_CONTROL, matches, REVALIDATE_CACHE_CONTROL } from './answers';
 
 let ctx: TestContext;
 let staff: StaffLogin;
@@ -117,12 +119,14 @@ describe('catalogue answers over HTTP', () => {
     const before = (await stockOf())!;
     const shopper = await register(ctx.app);
     let placed: Promise<unknown> = Promise.resolve();
+    let settled = false;
     // The order's transaction takes the stock, then waits on this lock to store the order.
     await db.transaction(async (tx) => {
       await tx.execute(sql`LOCK TABLE orders IN SHARE MODE`);
       const items = [{ productId: product.id, variantId: variant.id, quantity: 1 }];
-      placed = placePaidOrder(ctx, shopper, { paymentMethod: 'cod', items });
-      while (!(await waitsOnOrders(db))) await new Promise((resolve) => setTimeout(resolve, 20));
+      placed = placePaidOrder(ctx, shopper, { items }).finally(() => (settled = true));
+      while (!settled && !(await waitsOnOrders(db))) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.ok(!settled, 'the order waits for the lock');
       assert.equal(await stockOf(), before, 'a read before the commit sees the committed stock');
     });
     await placed;
@@ -160,6 +164,56 @@ async function waitsOnOrders(db: Db): Promise<boolean> {
   );
   return rows.length > 0;
 }
+
+describe("a product's reviews", () => {
+  it('are kept with an ETag every cache checks, and a review posted, renamed or hidden shows at once', async () => {
+    const url = `/reviews/product/${product.id}`;
+    const first = await get(url);
+    assert.equal(first.statusCode, 200, first.body);
+    const etag = String(first.headers.etag);
+    assert.equal(first.headers['cache-control'], REVALIDATE_CACHE_CONTROL);
+    const unchanged = await get(url, { 'if-none-match': etag });
+    assert.equal(unchanged.statusCode, 304);
+    assert.equal(unchanged.body, '');
+
+    const shopper = await register(ctx.app, { name: 'Meera Iyer' });
+    const posted = await ctx.app.inject({
+      method: 'POST',
+      url: '/reviews',
+      headers: bearer(shopper.token),
+      payload: { productId: product.id, rating: 5, title: 'Kept its colour', body: 'Washed ten times, still bright.' },
+    });
+    assert.equal(posted.statusCode, 201, posted.body);
+    const reviewId = posted.json().data.review.id as string;
+    const shownNow = async (etagBefore: string) => {
+      const res = await get(url, { 'if-none-match': etagBefore });
+      assert.equal(res.statusCode, 200, 'a new ETag');
+      return { etag: String(res.headers.etag), page: res.json().data as ReviewsPage };
+    };
+    const withReview = await shownNow(etag);
+    assert.equal(withReview.page.stats.total, first.json().data.stats.total + 1);
+    assert.equal(withReview.page.reviews[0]?.author.name, 'Meera I.');
+
+    const form = new FormData();
+    form.set('name', 'Meera Krishnan');
+    const body = await multipart(form);
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/auth/profile/full',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(shopper.token) },
+    });
+    assert.equal(renamed.statusCode, 200, renamed.body);
+    const withName = await shownNow(withReview.etag);
+    assert.equal(withName.page.reviews[0]?.author.name, 'Meera K.');
+
+    const hidden = await asStaff(ctx.app, staff, 'POST', `/admin/api/reviews/${reviewId}/hide`, { reason: 'Test' });
+    assert.equal(hidden.statusCode, 200, hidden.body);
+    const withoutReview = await shownNow(withName.etag);
+    assert.ok(!withoutReview.page.reviews.some((r) => r.id === reviewId));
+    assert.equal(withoutReview.page.stats.total, first.json().data.stats.total);
+  });
+});
 
 describe("a shopper's own answers", () => {
   it('are never public and carry no catalogue ETag', async () => {

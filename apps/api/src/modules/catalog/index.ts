@@ -1,5 +1,6 @@
 /** The catalogue module's public surface: reads (CatalogService, AdminCatalogQueries), stock (InventoryService), routes. */
 export { AdminCatalogQueries, type AdminProductFilter } from './admin-queries';
+export { CatalogAnswers, notModified, REVALIDATE_CACHE_CONTROL } from './answers';
 export {
   CATALOG_CHANGES_CHANNEL,
   CatalogChanges,

@@ -20,12 +20,11 @@ import {
   productSummarySchema,
 } from '@vastra/contracts';
 import { ok } from '../../lib/http';
+import { notModified } from './answers';
 import type { CatalogService } from './service';
 
 const productParams = z.object({ id: z.string().min(1).max(200) });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-/** A 304 has no body. */
-const notModified = { 304: z.null().describe('Not modified: the ETag in If-None-Match is current') };
 
 const categoriesAnswer = envelope(z.object({ categories: z.array(categoryNodeSchema), count: z.number().int() }));
 const collectionsAnswer = envelope(z.object({ collections: z.array(collectionSchema), meta: pageMetaSchema }));

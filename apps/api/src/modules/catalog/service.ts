@@ -66,10 +66,10 @@ export class CatalogService {
   }
 
   /**
-   * The stock or rating of products changed: the HTTP answers that show them (product pages,
-   * results, related products) are dropped once the caller's transaction ends, when readers can
-   * see the change. Facets, the category tree and homepage sections do not count stock or
-   * ratings per request and keep theirs.
+   * The stock, rating or reviews of products changed: the HTTP answers that show them (product
+   * pages, results, related products, pages of reviews) are dropped once the caller's
+   * transaction ends, when readers can see the change. Facets, the category tree and homepage
+   * sections do not count stock or ratings per request and keep theirs.
    */
   productsChanged(): void {
     afterTransaction(() => this.answers.clear());

@@ -2,6 +2,10 @@
  * Reviews (behaviour.md §7 Catalogue): GET /reviews/product/{id} (reviews, stats, meta) for anyone, and
  * POST /reviews for a logged-in shopper (401 `Please login to submit a review` otherwise), at
  * most REVIEW_POSTS_PER_HOUR an hour per account (429), which bounds review spam and photo floods.
+ * A page of reviews is the same for every shopper: it is kept with the catalogue's answers
+ * (catalog/answers.ts), which a review posted, hidden or restored or a reviewer's new name
+ * drops, and goes out with an ETag every cache checks on each use, so a shopper sees their new
+ * review at once.
  */
 import { REVIEW_MESSAGES, envelope, reviewSchema, reviewsPageSchema, reviewsQuerySchema } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +14,7 @@ import { UnauthorizedError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { HOUR_MS, createLimitGuard } from '../../plugins/rate-limit';
 import { principalOf } from '../../plugins/authenticate';
+import { notModified, REVALIDATE_CACHE_CONTROL, type CatalogAnswers } from '../catalog';
 import { readReviewForm } from './review-form';
 import type { ReviewsService } from './service';
 
@@ -19,7 +24,13 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 429);
 /** Review posts one account may make an hour: far above what a shopper writes. */
 export const REVIEW_POSTS_PER_HOUR = 10;
 
-export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {
+const reviewsAnswer = envelope(reviewsPageSchema);
+
+/** `answers`: the catalogue's kept answers, which every change of a product's reviews drops. */
+export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; answers: CatalogAnswers }> = async (
+  app,
+  { reviews, answers },
+) => {
   const postLimit = createLimitGuard(
     app,
     'reviews:post',
@@ -35,10 +46,21 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
         summary: "A page of a product's reviews, newest first, with stats of all of them (defaults: page 1, limit 10)",
         params: z.object({ id: z.string().min(1).max(200) }),
         querystring: reviewsQuerySchema,
-        response: { 200: envelope(reviewsPageSchema), ...errors },
+        response: { 200: reviewsAnswer, ...notModified, ...errors },
       },
     },
-    async (request) => ok(await reviews.list(request.params.id, request.query.page, request.query.limit)),
+    (request, reply) => {
+      const { id } = request.params;
+      const { page, limit } = request.query;
+      return answers.send(
+        request,
+        reply,
+        `reviews:${id}:${page}:${limit}`,
+        reviewsAnswer,
+        async () => ok(await reviews.list(id, page, limit)),
+        REVALIDATE_CACHE_CONTROL,
+      );
+    },
   );
 
   app.post(

@@ -33,6 +33,8 @@ export class UsersService {
       /** Stores avatars: re-encoded, within the account's upload quota. */
       uploads: Pick<UploadService, 'save' | 'remove'>;
       addresses: AddressBookService;
+      /** Told once a user's name changed: other shoppers see it on their reviews. */
+      onNameChange?: () => void;
     },
   ) {}
 
@@ -178,6 +180,7 @@ export class UsersService {
         if (addresses) await this.options.addresses.replace(id, addresses, tx);
         return updated;
       });
+      if (profile.name !== undefined) this.options.onNameChange?.();
       if (avatarKey && oldAvatarKey) await this.options.uploads.remove([oldAvatarKey]);
       return row;
     } catch (err) {
