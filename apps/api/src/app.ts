@@ -24,7 +24,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
-import { RequestLog, requestId, serializeRequest } from './lib/logging';
+import { enterRequestContext, logMixin, RequestLog, requestId, serializeRequest } from './lib/logging';
 import { createMailer } from './lib/mail';
 import {
   adminCatalogCsvRoutes,
@@ -156,6 +156,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
             // Tokens travel in these headers; passwords and codes only in bodies, which are never logged.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             serializers: { req: serializeRequest },
+            // The request's id on the services' lines too (lib/logging.ts).
+            mixin: logMixin,
           },
     requestIdHeader: false,
     genReqId: requestId,
@@ -168,6 +170,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRequest', enterRequestContext);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -5,6 +5,7 @@
  * ended: the app waits for it before closing the mailer, and tests wait for it before
  * reading what was sent.
  */
+import { AsyncResource } from 'node:async_hooks';
 import PQueue from 'p-queue';
 
 /** How many tasks run at once; more wait their turn (an SMTP server takes a few connections at a time). */
@@ -21,11 +22,15 @@ export class BackgroundWork {
    */
   run(failure: string, context: Record<string, unknown>, task: () => Promise<void>): void {
     void this.queue
-      .add(async () => {
-        // setImmediate: the handler returns and the reply is written before the task begins.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        await task();
-      })
+      // Bound here: a task that waits its turn is started by another's end, and would otherwise
+      // run (and log) in that task's request context instead of its own (lib/logging.ts).
+      .add(
+        AsyncResource.bind(async () => {
+          // setImmediate: the handler returns and the reply is written before the task begins.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          await task();
+        }),
+      )
       .catch((err: unknown) => this.log.error({ err, ...context }, failure));
   }
 

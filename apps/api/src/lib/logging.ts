@@ -3,7 +3,11 @@
  * `x-request-id` is kept only when it is well formed, so a client cannot write arbitrary text
  * into log lines. Guest cart ids are capabilities (whoever knows one holds that cart), so
  * they are masked in logged URLs like the admin's set-up tokens.
+ *
+ * Every line written while a request is handled carries its `reqId`: Fastify's `request.log`
+ * binds it, and `logMixin` adds it to lines of other loggers (the services' `app.log`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -15,6 +19,28 @@ const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export function requestId(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && WELL_FORMED_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The request being handled: its id, and its own logger, which binds the id already. */
+type RequestContext = { id: string; log: unknown };
+const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/**
+ * onRequest hook, registered before any other (app.ts): runs the rest of the request (later
+ * hooks, the handler, and the work they start) inside its context, so `logMixin` finds it.
+ * Fastify has no request context of its own; this is what `@fastify/request-context` does.
+ */
+export function enterRequestContext(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  requestContext.run({ id: request.id, log: request.log }, done);
+}
+
+/**
+ * pino's `mixin` (app.ts): `{ reqId }` of the request being handled for a line of any logger
+ * but the request's own (whose line has it already), `{}` outside a request.
+ */
+export function logMixin(_line: object, _level: number, logger: unknown): { reqId?: string } {
+  const request = requestContext.getStore();
+  return request && request.log !== logger ? { reqId: request.id } : {};
 }
 
 /**
