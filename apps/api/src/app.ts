@@ -79,7 +79,7 @@ import {
   GiftCardAdmin,
   GiftCardService,
 } from './modules/coupons';
-import { filesRoutes, LocalFileStore, UploadService } from './modules/files';
+import { filesRoutes, LocalFileStore, S3FileStore, UploadService } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { GstReports, InvoiceService, invoicesRoutes } from './modules/invoices';
 import {
@@ -242,7 +242,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mediaBaseUrl: config.publicUrl,
     cacheTtlMs: config.catalogCacheTtlMs,
   });
-  const files = new LocalFileStore(path.join(config.dataDir, 'files'));
+  const files = config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'files'));
+  // Registered before the background work's hook, so it runs after it (onClose runs last-in first).
+  if (files instanceof S3FileStore) app.addHook('onClose', async () => files.close());
   const mailer = createMailer({ ...config.mail, dataDir: config.dataDir, env: config.env, logger: app.log });
   const background = new BackgroundWork(app.log);
   app.decorate('background', background);

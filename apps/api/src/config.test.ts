@@ -65,3 +65,56 @@ test('outside production a secret is generated once into DATA_DIR, readable only
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('uploads go to an S3 bucket only with S3_BUCKET; any other S3_* alone is refused', () => {
+  assert.equal(loadConfig({ S3_BUCKET: '', S3_PREFIX: '' }).s3, undefined, 'empty counts as unset');
+  assert.deepEqual(loadConfig({ S3_BUCKET: 'vastra-uploads' }).s3, {
+    bucket: 'vastra-uploads',
+    region: 'ap-south-1',
+    endpoint: undefined,
+    accessKeyId: undefined,
+    secretAccessKey: undefined,
+    forcePathStyle: false,
+    prefix: undefined,
+  });
+  const minio = loadConfig({
+    S3_BUCKET: 'vastra',
+    S3_REGION: 'us-east-1',
+    S3_ENDPOINT: 'http://127.0.0.1:9000/',
+    S3_ACCESS_KEY_ID: 'minio',
+    S3_SECRET_ACCESS_KEY: 'minio-secret',
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_PREFIX: 'shop/uploads/',
+  }).s3;
+  assert.deepEqual(minio, {
+    bucket: 'vastra',
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9000',
+    accessKeyId: 'minio',
+    secretAccessKey: 'minio-secret',
+    forcePathStyle: true,
+    prefix: 'shop/uploads',
+  });
+  assert.throws(
+    () => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }),
+    /S3_BUCKET is required when any S3_\* setting is set/,
+  );
+  assert.throws(
+    () => loadConfig({ S3_BUCKET: 'vastra', S3_ACCESS_KEY_ID: 'minio' }),
+    /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+  );
+  assert.throws(
+    () =>
+      loadConfig({
+        S3_BUCKET: 'Vastra_Uploads',
+        S3_ENDPOINT: 'minio:9000',
+        S3_FORCE_PATH_STYLE: 'yes',
+        S3_PREFIX: '../x',
+      }),
+    (err: Error) =>
+      /S3_BUCKET: must be a bucket name/.test(err.message) &&
+      /S3_ENDPOINT: must be an http/.test(err.message) &&
+      /S3_FORCE_PATH_STYLE/.test(err.message) &&
+      /S3_PREFIX: must be lowercase/.test(err.message),
+  );
+});

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './modules/files';
 
 /** The sample GSTIN of the default configuration; no real invoice may carry it. */
 export const SAMPLE_SELLER_GSTIN = '29AAACV1234F1Z5';
@@ -107,6 +108,42 @@ const schema = z.object({
     z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
+  /** Uploads in an S3 bucket (or an S3-compatible server) rather than DATA_DIR/files; unset = local disk. */
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3-63 lowercase letters, digits, dots, dashes',
+      )
+      .optional(),
+  ),
+  /** The bucket's region; default ap-south-1 (Mumbai). R2 takes `auto`. */
+  S3_REGION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a region name such as ap-south-1')
+      .optional(),
+  ),
+  /** An S3-compatible server (MinIO, R2…); unset = AWS. */
+  S3_ENDPOINT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+      .optional(),
+  ),
+  /** Both or neither; neither = the AWS SDK's default credential chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Address the bucket in the path rather than the host name (MinIO and most local servers need it). */
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false']).optional()),
+  /** Put before every object key, e.g. `vastra` (several stores sharing a bucket). */
+  S3_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_-]+(\/[a-z0-9_-]+)*\/?$/, 'must be lowercase letters, digits, _ or -, in /-separated parts')
       .optional(),
   ),
   /** GST state code of the store's registered place of business (CGST+SGST inside it, IGST elsewhere). */
@@ -231,6 +268,8 @@ export type Config = {
   google: { clientId: string | undefined; jwksUrl: string };
   mail: { smtpUrl: string | undefined; from: string };
   redisUrl: string | undefined;
+  /** The bucket uploads are kept in; undefined = local disk under DATA_DIR/files. */
+  s3: S3Settings | undefined;
   /** The storefront's revalidation call: its base URL and the shared secret; undefined = not called. */
   revalidate: { storefrontUrl: string; secret: string } | undefined;
   /** Ensured in the publishable key table at start; undefined = keep what is stored. */
@@ -334,6 +373,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: SHIPPING_PROVIDER=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD',
     );
   }
+  const s3Set = [
+    e.S3_BUCKET,
+    e.S3_REGION,
+    e.S3_ENDPOINT,
+    e.S3_ACCESS_KEY_ID,
+    e.S3_SECRET_ACCESS_KEY,
+    e.S3_FORCE_PATH_STYLE,
+    e.S3_PREFIX,
+  ].some((v) => v !== undefined);
+  if (s3Set && !e.S3_BUCKET) {
+    throw new Error('Invalid configuration: S3_BUCKET is required when any S3_* setting is set');
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   if (!e.SELLER_GSTIN.startsWith(e.STORE_STATE)) {
     throw new Error(`Invalid configuration: SELLER_GSTIN must start with STORE_STATE (${e.STORE_STATE})`);
   }
@@ -362,6 +416,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'ap-south-1',
+          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          prefix: e.S3_PREFIX?.replace(/\/$/, ''),
+        }
+      : undefined,
     revalidate: e.REVALIDATE_SECRET
       ? {
           storefrontUrl: (e.STOREFRONT_INTERNAL_URL ?? e.STOREFRONT_URL.split(',')[0]!.trim()).replace(/\/$/, ''),

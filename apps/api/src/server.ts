@@ -1,14 +1,16 @@
 /**
  * Starts the API: reads config (exits 1 naming every bad or unsafe setting), opens the
- * database (migrating it), seeds the 400-product store on the first start of an empty
- * database, makes the development admin owner (outside production, docs/admin.md), listens,
+ * database, migrates it outside production (in production migrations are their own step,
+ * `npm run db:migrate`, and the API exits 1 on a schema older than its code: docs/deploy.md
+ * "Upgrades"), seeds the 400-product store on the first start of an empty database outside
+ * production, makes the development admin owner (outside production, docs/admin.md), listens,
  * and closes cleanly on a signal.
  */
 import { ADMIN_BASE_PATH } from '@vastra/contracts';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, SchemaBehindError } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { ensureDevelopmentOwner } from './modules/staff';
 
@@ -21,7 +23,15 @@ try {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
+try {
+  if (config.env === 'production') await database.checkSchema();
+  else await database.migrate();
+} catch (err) {
+  if (!(err instanceof SchemaBehindError)) throw err;
+  console.error(err.message);
+  await database.close();
+  process.exit(1);
+}
 const app = await buildApp({ config, database });
 
 const summary = await seedOnFirstStart(database.db, { autoSeed: config.autoSeed, demoOffers: config.seedDemoOffers });

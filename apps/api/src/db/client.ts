@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -81,8 +81,13 @@ function trackTransactionEnds(db: Db): Db {
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies every pending migration. */
+  /**
+   * Applies every pending migration. On PostgreSQL under an advisory lock, so instances and
+   * `npm run db:migrate` started together run them one after another, never at once.
+   */
   migrate(): Promise<void>;
+  /** Throws SchemaBehindError when a committed migration has not been applied (docs/deploy.md "Upgrades"). */
+  checkSchema(): Promise<void>;
   /** Runs a trivial query; resolves when the database answers. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -101,6 +106,46 @@ const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 export const MEMORY = 'memory://';
+
+/** The advisory lock migrations hold on PostgreSQL: any 64-bit key, the same in every instance. */
+const MIGRATION_LOCK = 7_236_116_198_541_023;
+
+/** The database has not had every migration this code was built with. */
+export class SchemaBehindError extends Error {
+  constructor(applied: number, expected: number) {
+    super(
+      `The database schema is older than this code (${applied} of ${expected} migrations applied): run \`npm run db:migrate\` first (docs/deploy.md "Upgrades").`,
+    );
+  }
+}
+
+/** The `when` (ms) of every committed migration, in order, from drizzle's journal. */
+function committedMigrations(): number[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return journal.entries.map((entry) => entry.when);
+}
+
+/**
+ * Throws SchemaBehindError unless the database holds every committed migration. drizzle
+ * records each applied migration's journal `when` as `created_at`; a database migrated by
+ * newer code (an instance not yet rolled) has more, which is allowed.
+ */
+async function checkSchema(db: Db): Promise<void> {
+  const expected = committedMigrations();
+  const [table] = await queryRows<{ name: string | null }>(
+    db,
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS name`,
+  );
+  const applied = table?.name
+    ? (await queryRows<{ created_at: string }>(db, sql`SELECT created_at FROM drizzle.__drizzle_migrations`)).map(
+        (row) => Number(row.created_at),
+      )
+    : [];
+  const missing = expected.filter((when) => !applied.includes(when));
+  if (missing.length > 0) throw new SchemaBehindError(expected.length - missing.length, expected.length);
+}
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
@@ -147,7 +192,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        // A session lock lives on one connection: hold one for the migrator's whole run.
+        const holder = await pool.connect();
+        try {
+          await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          holder.release();
+        }
+      },
+      checkSchema: () => checkSchema(db),
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -166,6 +222,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      checkSchema: () => checkSchema(db),
       ping: async () => void (await client.query('select 1')),
       close: async () => {
         await client.close();

@@ -1,7 +1,7 @@
 /**
  * Production settings (README "Running in production") and the API docs page: a production API refuses the
  * development defaults that would hand out goods or leak (sandbox gateway, demo coupons and
- * gift cards, the sample GSTIN, a local outbox, a generated operator token, the embedded
+ * gift cards, seeding at start, the sample GSTIN, a local outbox, a generated operator token, the embedded
  * database, localhost links), naming every problem at once; a complete configuration starts,
  * with Secure cookies over https, HSTS, and no OpenAPI page unless API_DOCS_PUBLIC=true.
  */
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../config';
-import { seedOnFirstStart } from '../db/seed';
+import { isCatalogEmpty, seedCatalog, seedOnFirstStart } from '../db/seed';
 import { bearer, register } from '../test/accounts';
 import { createTestApp, type TestContext } from '../test/harness';
 import { productionEnv } from '../test/production';
@@ -24,7 +24,6 @@ const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 const UNSAFE = [
   'DATABASE_URL',
   'PAYMENT_GATEWAY',
-  'AUTO_SEED',
   'SELLER_GSTIN',
   'SMTP_URL',
   'PUBLIC_URL',
@@ -77,6 +76,11 @@ describe('production settings one at a time', () => {
     refused({ DATABASE_URL: '' }, /- DATABASE_URL: /);
   });
 
+  test('seeding at start is refused: a demo is seeded on purpose with npm run seed', () => {
+    refused({ AUTO_SEED: 'true' }, /- AUTO_SEED: seeding never runs at start in production/);
+    assert.equal(loadConfig(productionEnv({ AUTO_SEED: 'false' })).autoSeed, false);
+  });
+
   test('the complete configuration is accepted', () => {
     const config = loadConfig(productionEnv());
     assert.equal(config.env, 'production');
@@ -88,16 +92,20 @@ describe('production settings one at a time', () => {
 describe('a complete production configuration', () => {
   let ctx: TestContext;
   before(async () => {
-    ctx = await createTestApp({ seed: false, env: productionEnv({ AUTO_SEED: 'true' }) });
+    ctx = await createTestApp({ seed: false, env: productionEnv() });
   });
   after(() => ctx.close());
 
-  test('an empty database gets the demo catalogue on purpose, but never the demo coupons or gift cards', async () => {
-    const summary = await seedOnFirstStart(ctx.database.db, {
+  test('an empty database is not seeded at start; the seed command gives the demo catalogue but never the demo coupons or gift cards', async () => {
+    const atStart = await seedOnFirstStart(ctx.database.db, {
       autoSeed: ctx.config.autoSeed,
       demoOffers: ctx.config.seedDemoOffers,
     });
-    assert.ok(summary && summary.products > 0, 'AUTO_SEED=true seeded the catalogue');
+    assert.equal(atStart, null, 'nothing seeded at start');
+    assert.equal(await isCatalogEmpty(ctx.database.db), true);
+    // What `npm run seed` does with the production configuration (db/seed/cli.ts).
+    const summary = await seedCatalog(ctx.database.db, { demoOffers: ctx.config.seedDemoOffers });
+    assert.ok(summary.products > 0, 'the seed command seeded the catalogue');
     const coupon = await ctx.app.inject({ method: 'GET', url: '/coupons/code/WELCOME10' });
     assert.equal(coupon.statusCode, 404, coupon.body);
     const card = await ctx.app.inject({

@@ -1,7 +1,7 @@
 /**
  * File storage (docs/architecture.md "Providers"): a small interface over keys such as
- * `avatars/<uuid>.webp`, with local disk under `<DATA_DIR>/files` as the default. An object
- * store (S3 and the like) can take over behind the same three calls.
+ * `avatars/<uuid>.webp`, with local disk under `<DATA_DIR>/files` as the default and an S3
+ * bucket (s3-store.ts) behind the same three calls.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -35,6 +35,11 @@ export function isSafeKey(key: string): boolean {
     key.split('/').every((segment) => segment.length > 0 && !segment.startsWith('.')) &&
     !key.endsWith(META_SUFFIX)
   );
+}
+
+/** Throws `Unsafe file key: "<key>"` unless isSafeKey(key). */
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`Unsafe file key: ${JSON.stringify(key)}`);
 }
 
 function isMissing(err: unknown): boolean {
@@ -78,7 +83,7 @@ export class LocalFileStore implements FileStore {
   }
 
   private pathOf(key: string): string {
-    if (!isSafeKey(key)) throw new Error(`Unsafe file key: ${JSON.stringify(key)}`);
+    assertSafeKey(key);
     return path.join(this.rootDir, key);
   }
 
