@@ -63,8 +63,9 @@ const schema = z.object({
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /**
    * Seed the 400-product demo catalogue on the first start of an empty database. Defaults to
-   * true outside production; production must say which it wants (demo coupons and gift cards
-   * are never seeded there).
+   * true outside production. Seeding never runs at start in production: `true` is refused
+   * there, and a demo is seeded on purpose with `npm run seed` (without the demo coupons and
+   * gift cards).
    */
   AUTO_SEED: z.enum(['true', 'false']).optional(),
   /** Signs session tokens (HS256); at least 32 characters. Required in production. */
@@ -329,9 +330,9 @@ function productionProblems(e: z.infer<typeof schema>): string[] {
       'PAYMENT_GATEWAY: set a real gateway (phonepe); the sandbox marks orders paid without any money moving',
     );
   }
-  if (e.AUTO_SEED === undefined) {
+  if (e.AUTO_SEED === 'true') {
     problems.push(
-      'AUTO_SEED: say whether an empty database gets the demo catalogue (false for your own catalogue, true for a demo; demo coupons and gift cards are never seeded in production)',
+      'AUTO_SEED: seeding never runs at start in production; load your catalogue with npm run import (or a demo with npm run seed) before starting',
     );
   }
   if (e.SELLER_GSTIN === SAMPLE_SELLER_GSTIN) {
@@ -406,7 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    autoSeed: (e.AUTO_SEED ?? 'true') === 'true',
+    autoSeed: e.NODE_ENV !== 'production' && (e.AUTO_SEED ?? 'true') === 'true',
     seedDemoOffers: e.NODE_ENV !== 'production',
     apiDocs: e.NODE_ENV !== 'production' || e.API_DOCS_PUBLIC,
     secureCookies: publicUrl.startsWith('https://'),
