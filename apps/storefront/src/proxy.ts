@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
+import { pageRequestId, REQUEST_ID_HEADER } from '@/lib/request-id';
 import { NONCE_HEADER, newNonce, securityHeaders } from '@/lib/security-headers';
 
 /**
@@ -7,6 +8,7 @@ import { NONCE_HEADER, newNonce, securityHeaders } from '@/lib/security-headers'
  * request and the security headers of lib/security-headers.ts. The policy also goes on the
  * request, where Next reads the nonce to put on its own scripts and styles; the root layout
  * reads it from NONCE_HEADER. Nonces make every page render per request, which it does anyway.
+ * Each request also gets its id (lib/request-id.ts), for its API calls and on the answer.
  */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
@@ -21,8 +23,11 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set('content-security-policy', headers['Content-Security-Policy']!);
+  const requestId = pageRequestId(request.headers.get(REQUEST_ID_HEADER));
+  requestHeaders.set(REQUEST_ID_HEADER, requestId);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
 }
 

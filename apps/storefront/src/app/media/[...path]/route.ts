@@ -1,4 +1,5 @@
 import { getConfig } from '@/lib/config';
+import { REQUEST_ID_HEADER } from '@/lib/request-id';
 
 /**
  * Streams catalogue media (`/media/…`) from the API, so that pages and next/image use a
@@ -14,7 +15,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ path
   }
   const upstreamUrl = `${getConfig().apiUrl}/media/${path.map(encodeURIComponent).join('/')}`;
   const headers: HeadersInit = {};
-  for (const name of ['range', 'if-none-match', 'if-modified-since']) {
+  // The request's id from src/proxy.ts too: this fetch is never cached (lib/request-id.ts).
+  for (const name of ['range', 'if-none-match', 'if-modified-since', REQUEST_ID_HEADER]) {
     const value = request.headers.get(name);
     if (value) headers[name] = value;
   }

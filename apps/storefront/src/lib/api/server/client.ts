@@ -1,8 +1,10 @@
 import 'server-only';
 import { GENERIC_MESSAGES, type Envelope } from '@vastra/contracts';
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { ApiError } from '@/lib/api/api-error';
 import { getConfig } from '@/lib/config';
+import { REQUEST_ID_HEADER, requestIdHeader } from '@/lib/request-id';
 
 export { checked } from '../checked';
 
@@ -31,20 +33,21 @@ export function toQueryString(query: Query): string {
 
 /**
  * GET an API path and unwrap the `{ success, data }` envelope. With storeGet, the only place
- * the server talks to the API; every call names its cache lifetime.
+ * the server talks to the API; every call names its cache lifetime. An uncached call sends
+ * the page request's id (lib/request-id.ts).
  */
 export async function apiGet(path: string, options: ApiGetOptions): Promise<Record<string, unknown>> {
   // Never during `next build`: whatever calls the API renders at request time.
   await connection();
   const url = `${getConfig().apiUrl}${path}`;
   const fallback = options.fallbackMessage ?? GENERIC_MESSAGES.fallback;
+  const cached = options.revalidate > 0;
+  const requestId = cached ? null : (await headers()).get(REQUEST_ID_HEADER);
   let res: Response;
   try {
     res = await fetch(url, {
-      headers: { accept: 'application/json' },
-      ...(options.revalidate > 0
-        ? { next: { revalidate: options.revalidate, tags: options.tags } }
-        : { cache: 'no-store' as const }),
+      headers: { accept: 'application/json', ...requestIdHeader(cached, requestId) },
+      ...(cached ? { next: { revalidate: options.revalidate, tags: options.tags } } : { cache: 'no-store' as const }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
   } catch (error) {
