@@ -1,7 +1,8 @@
 /**
- * The API with its uploads in an S3 bucket (S3_* settings, a local s3rver): an avatar and
- * return evidence are stored as objects under S3_PREFIX, nothing lands in DATA_DIR/files,
- * the avatar is served by the public route, the evidence only to its owner.
+ * The API with its uploads in an S3 bucket (S3_* settings, a local s3rver): an avatar, a
+ * review photo and return evidence are stored as objects under S3_PREFIX, nothing lands in
+ * DATA_DIR/files, the public files are served by the public route, the evidence only to its
+ * owner.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -77,6 +78,29 @@ describe('uploads in an S3 bucket', () => {
     assert.deepEqual(await objects('vastra/avatars/'), [`vastra/avatars/${path.basename(second)}`]);
     assert.equal((await ctx.app.inject({ method: 'GET', url: first })).statusCode, 404);
     assert.equal(fs.existsSync(path.join(ctx.dataDir, 'files')), false, 'nothing is kept on local disk');
+  });
+
+  test('a review photo is an object under the prefix, served by the API', async () => {
+    const form = new FormData();
+    form.set('productId', piece.productId);
+    form.set('rating', '4');
+    form.set('title', 'Good fabric');
+    form.set('body', 'Soft and true to size.');
+    form.append('photos', new Blob([JPEG], { type: 'image/jpeg' }), 'a.jpg');
+    const body = await multipart(form);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/reviews',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(other.token) },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const url = new URL(res.json().data.review.photos[0].url).pathname;
+    assert.deepEqual(await objects('vastra/reviews/'), [`vastra/reviews/${path.basename(url)}`]);
+    const served = await ctx.app.inject({ method: 'GET', url });
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.headers['content-type'], 'image/webp');
+    assert.equal(served.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 
   test("return evidence is served to its owner only; another shopper's request is 404", async () => {
