@@ -23,30 +23,33 @@ const ENTRIES = {
   'import-cli': 'src/db/seed/import-cli.ts',
 };
 
-/** Rewrites `import.meta.url` in a source file to the URL of that file, as seen from dist/. */
-const sourceUrlPlugin = {
+/** Rewrites `import.meta.url` in a source file to the URL of that file, as seen from `outDir`. */
+const sourceUrlPlugin = (outDir) => ({
   name: 'source-import-meta-url',
   setup(build) {
     build.onLoad({ filter: /\.ts$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
-      const fromDist = path.relative(DIST_DIR, args.path).split(path.sep).join('/');
+      const fromDist = path.relative(outDir, args.path).split(path.sep).join('/');
       return {
         contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromDist)}, import.meta.url).href`),
         loader: 'ts',
       };
     });
   },
-};
+});
 
-/** Builds dist/ from src/; rejects with esbuild's errors (already printed) on failure. */
-export async function buildApi() {
+/**
+ * Builds dist/ (or `outDir`, which must sit inside apps/api so node_modules resolve) from src/;
+ * rejects with esbuild's errors (already printed) on failure.
+ */
+export async function buildApi(outDir = DIST_DIR) {
   // Chunk names carry a hash: clear the last build's so none is left behind.
-  await rm(DIST_DIR, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: apiDir,
     entryPoints: Object.entries(ENTRIES).map(([out, entry]) => ({ in: entry, out })),
-    outdir: DIST_DIR,
+    outdir: outDir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -56,7 +59,7 @@ export async function buildApi() {
     // Everything from node_modules but the workspace's contracts, which is TypeScript source.
     packages: 'external',
     plugins: [
-      sourceUrlPlugin,
+      sourceUrlPlugin(outDir),
       {
         name: 'bundle-contracts',
         setup(build) {
@@ -70,4 +73,6 @@ export async function buildApi() {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildApi();
+// `node scripts/build.mjs [outDir]`: the reliability suite builds into its own folder.
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await buildApi(process.argv[2] ? path.resolve(process.argv[2]) : DIST_DIR);

@@ -56,8 +56,9 @@ export class FakePhonePe {
   loseNextRefundAnswer = false;
   payRedirectUrl: string | null = null;
 
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on 127.0.0.1:`port` (a free one by default); resolves to its base URL. */
+  async listen(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 

@@ -1,0 +1,168 @@
+/**
+ * Scenario 5: shopper B calls every owner-scoped route with shopper A's ids and must get 404
+ * (docs/architecture.md "Ownership"). A first makes one of everything: an address, a wishlist
+ * entry, a cart line, a delivered COD order (moved on by the operator API) with a return and
+ * its photo, refunded so that the credit note exists. Each id is shown to work for A, so a 404
+ * for B means "not yours", not "no such thing"; after B's writes, A's things are checked intact.
+ */
+import sharp from 'sharp';
+import { BENGALURU_ADDRESS } from '../../src/test/orders';
+import { as, call, orderBody, registerShopper, type Answer, type Shopper } from '../client';
+import { line, takeSizes } from '../fixtures';
+import type { Stack } from '../stack';
+import { checks, type Scenario } from './types';
+
+type Probe = { area: string; method: string; path: string; json?: unknown; form?: () => Promise<FormData> };
+
+async function returnForm(): Promise<FormData> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('reason', 'Damaged product');
+  form.append('comment', 'The seam is torn.');
+  form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'torn.png');
+  return form;
+}
+
+const must = (answer: Answer, status: number, what: string): Answer => {
+  if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  return answer;
+};
+
+/** What A owns, made through the API; every id shown to answer A. */
+async function makeOwnerThings(stack: Stack, a: Shopper) {
+  const base = stack.url;
+  const ops = (path: string, json: unknown) =>
+    call(base, 'POST', path, { token: stack.operatorToken, json }).then((r) => must(r, 200, `POST ${path}`));
+  const address = must(await call(base, 'POST', '/addresses', as(a, { json: BENGALURU_ADDRESS })), 201, 'add address')
+    .body.data.address.id as string;
+  const sizes = await takeSizes(stack.db, 4, 10);
+  const wish = must(
+    await call(
+      base,
+      'POST',
+      '/wishlist/add',
+      as(a, { json: { productId: sizes[0]!.productId, variantId: sizes[0]!.variantId } }),
+    ),
+    201,
+    'wishlist add',
+  ).body.data.item.id as string;
+  const cart = must(
+    await call(
+      base,
+      'POST',
+      '/cart/add',
+      as(a, { json: { productId: sizes[1]!.productId, variantId: sizes[1]!.variantId } }),
+    ),
+    200,
+    'cart add',
+  ).body.data;
+  const cartLine = (cart.cart ?? cart).items[0].id as string;
+  const order = must(
+    await call(base, 'POST', '/orders', as(a, { json: orderBody(sizes.map((s) => line(s))) })),
+    201,
+    'place order',
+  ).body.data.order;
+  for (const to of ['confirmed', 'packed', 'shipped', 'delivered']) {
+    await ops(`/ops/orders/${order.id}/transition`, {
+      to,
+      ...(to === 'shipped' ? { courier: 'Delhivery', awb: 'AWB123456' } : {}),
+    });
+  }
+  const returned = must(
+    await call(base, 'POST', `/orders/${order.id}/return`, as(a, { body: await returnForm() })),
+    201,
+    'request a return',
+  ).body.data.returnRequest;
+  for (const step of ['approve', 'pickup', 'refund']) await ops(`/ops/orders/${order.id}/return/${step}`, {});
+  const fileUrl: string = returned.files?.[0]?.url ?? '';
+  const fileId = fileUrl.split('/').pop() ?? '';
+  return { address, wish, cartLine, orderId: order.id as string, returnId: returned.id as string, fileId, sizes };
+}
+
+export const ownership: Scenario = {
+  id: 5,
+  name: 'owner scope',
+  summary: "shopper B calls every owner-scoped route with shopper A's ids",
+  async run(stack) {
+    const [a, b] = [await registerShopper(stack.url, 'owner-a'), await registerShopper(stack.url, 'owner-b')];
+    const t = await makeOwnerThings(stack, a);
+    const probes: Probe[] = [
+      { area: 'orders', method: 'GET', path: `/orders/getOrderConfirmation/${t.orderId}` },
+      { area: 'orders', method: 'GET', path: `/orders/${t.orderId}` },
+      { area: 'orders', method: 'GET', path: `/orders/${t.orderId}/payment-status` },
+      { area: 'orders', method: 'POST', path: `/orders/${t.orderId}/cancel`, json: { reason: 'Changed my mind' } },
+      { area: 'orders', method: 'DELETE', path: `/orders/${t.orderId}` },
+      { area: 'orders', method: 'GET', path: `/api/shipping/track/${t.orderId}` },
+      { area: 'returns', method: 'POST', path: `/orders/${t.orderId}/return`, form: returnForm },
+      { area: 'returns', method: 'POST', path: `/orders/${t.orderId}/partial-return`, form: returnForm },
+      { area: 'invoices', method: 'GET', path: `/orders/${t.orderId}/invoice` },
+      { area: 'invoices', method: 'GET', path: `/orders/returns/${t.returnId}/credit-note` },
+      { area: 'uploads', method: 'GET', path: `/orders/returns/files/${t.fileId}` },
+      {
+        area: 'addresses',
+        method: 'PUT',
+        path: `/addresses/${t.address}`,
+        json: { ...BENGALURU_ADDRESS, street: '1 Stolen Lane' },
+      },
+      { area: 'addresses', method: 'POST', path: `/addresses/${t.address}/default` },
+      { area: 'addresses', method: 'DELETE', path: `/addresses/${t.address}` },
+      { area: 'wishlist', method: 'DELETE', path: `/wishlist/${t.wish}` },
+      { area: 'cart lines', method: 'PUT', path: `/cart/items/${t.cartLine}`, json: { quantity: 3 } },
+      { area: 'cart lines', method: 'PUT', path: `/cart/items/${t.cartLine}`, json: { quantity: 3, userId: a.userId } },
+      { area: 'cart lines', method: 'DELETE', path: `/cart/items/${t.cartLine}` },
+      {
+        area: 'reviews',
+        method: 'POST',
+        path: '/reviews',
+        json: {
+          productId: t.sizes[0]!.productId,
+          rating: 5,
+          title: 'Not mine',
+          body: 'Reviewing what A bought, as B.',
+        },
+      },
+    ];
+    const { failures, check } = checks();
+    const rows: string[] = [];
+    for (const p of probes) {
+      const body = p.form ? await p.form() : undefined;
+      const answer = await call(stack.url, p.method, p.path, as(b, { json: p.json, body }));
+      // B never bought the product: a review is refused, but as B's own request (not another's id).
+      const want = p.area === 'reviews' ? [403, 400, 409] : [404];
+      const label = `${p.method} ${p.path.replaceAll(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}${p.json && 'userId' in (p.json as object) ? ' (userId of A)' : ''}`;
+      rows.push(`  ${p.area.padEnd(10)} ${label.padEnd(50)} ${answer.status}`);
+      check(want.includes(answer.status), `${label} answered ${answer.status}`);
+    }
+    console.log(rows.join('\n'));
+    // A still has everything B tried to change.
+    const order = (await call(stack.url, 'GET', `/orders/getOrderConfirmation/${t.orderId}`, as(a))).body?.data?.order;
+    check(order?.status === 'refunded' || order?.status === 'delivered', `A's order is now ${order?.status}`);
+    const book = (await call(stack.url, 'GET', '/addresses', as(a))).body?.data?.addresses ?? [];
+    check(
+      book.some((x: { id: string; street: string }) => x.id === t.address && x.street === BENGALURU_ADDRESS.street),
+      "A's address changed or gone",
+    );
+    const wish = (await call(stack.url, 'GET', '/wishlist/ids', as(a))).text;
+    check(wish.includes(t.sizes[0]!.productId), "A's wishlist entry gone");
+    const cart = (await call(stack.url, 'GET', '/cart', as(a))).body?.data;
+    const lineNow = (cart?.cart ?? cart)?.items?.find((i: { id: string }) => i.id === t.cartLine);
+    check(lineNow?.quantity === 1, `A's cart line is ${lineNow ? `quantity ${lineNow.quantity}` : 'gone'}`);
+    for (const path of [
+      `/orders/${t.orderId}/invoice`,
+      `/orders/returns/${t.returnId}/credit-note`,
+      `/orders/returns/files/${t.fileId}`,
+    ]) {
+      const mine = await call(stack.url, 'GET', path, as(a));
+      check(mine.status === 200, `A's own GET ${path} answered ${mine.status}`);
+    }
+    return {
+      done: `B called ${probes.length} owner-scoped routes (orders, returns, invoices, uploads, addresses, wishlist, cart lines, reviews) with A's ids; A's ids checked to work for A and A's things intact after`,
+      ok: failures.length === 0,
+      result: failures.length
+        ? failures.join('; ')
+        : `all ${probes.length - 1} id routes 404 for B (a review of A's purchase refused to B); A's own reads 200; nothing of A's changed`,
+    };
+  },
+};
