@@ -25,6 +25,7 @@ import type { Database } from './db/client';
 import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { enterRequestContext, logMixin, RequestLog, requestId, serializeRequest } from './lib/logging';
+import { createJobs, type Jobs } from './lib/jobs';
 import { createMailer } from './lib/mail';
 import {
   adminCatalogCsvRoutes,
@@ -135,6 +136,8 @@ declare module 'fastify' {
     staff: StaffService;
     /** The store's own mails (null without STORE_NOTIFY_EMAIL); tests run it at chosen times. */
     storeNotifier: StoreNotifier | null;
+    /** Background jobs (lib/jobs): started when the app is ready, stopped (gracefully) when it closes. */
+    jobs: Jobs;
   }
 }
 
@@ -248,8 +251,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const mailer = createMailer({ ...config.mail, dataDir: config.dataDir, env: config.env, logger: app.log });
   const background = new BackgroundWork(app.log);
   app.decorate('background', background);
+  const jobs = createJobs(database, config.jobs, app.log);
+  app.decorate('jobs', jobs);
   // Mails queued by the last requests go out before the SMTP connections close.
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await background.idle();
     await mailer.close();
   });
@@ -326,7 +332,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(usersRoutes, { users });
 
   const carts = new CartService(database.db, catalog);
-  scheduleGuestCartCleanup(app, carts);
+  scheduleGuestCartCleanup(jobs, carts, app.log);
   await app.register(cartRoutes, { carts });
   await app.register(wishlistRoutes, { wishlist: new WishlistService(database.db, catalog) });
   await app.register(addressesRoutes, { addresses: addressBook, pincodes });
@@ -361,7 +367,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     log: app.log,
   });
   app.decorate('payments', payments);
-  scheduleRefundRefresh(app, payments, config.refundRefreshMs);
+  scheduleRefundRefresh(jobs, payments, config.refundRefreshMs, app.log);
   await app.register(paymentsRoutes, {
     payments,
     storefrontUrl,
@@ -410,7 +416,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publicUrl: config.publicUrl,
   });
   await app.register(reviewsRoutes, { reviews, answers: catalog.answers });
-  scheduleUnpaidOrderExpiry(app, orders);
+  scheduleUnpaidOrderExpiry(jobs, orders, app.log);
   const returns = new ReturnsService({
     db: database.db,
     orders,
@@ -491,7 +497,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       })
     : null;
   app.decorate('storeNotifier', notifier);
-  if (notifier) scheduleStoreNotifications(app, notifier, config.storeNotify.everyMs, app.log);
+  if (notifier) scheduleStoreNotifications(jobs, notifier, config.storeNotify.everyMs);
   await app.register(adminOrdersRoutes, { deps: adminDeps });
   await app.register(adminServiceRoutes, { deps: adminDeps });
   await app.register(adminCatalogRoutes, { deps: adminDeps });
@@ -515,6 +521,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   await app.register(adminTaxonomyRoutes, { taxonomy: new TaxonomyEditor(database.db) });
   await registerAdminApp(app);
+  // Every job is registered by now; pg-boss needs its queues before workers and sends.
+  app.addHook('onReady', () => jobs.start());
 
   return app;
 }

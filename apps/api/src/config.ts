@@ -197,6 +197,17 @@ const schema = z.object({
     .min(0)
     .max(24 * 60)
     .default(5),
+  /** Whether this instance runs background jobs; false = it only queues them (needs DATABASE_URL and a worker). */
+  JOBS_WORK: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Retries of a failed job (a mail) after its first attempt. */
+  JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  /** Wait before a job's first retry, in ms, doubled at each next one (whole seconds on PostgreSQL). */
+  JOBS_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** How often a worker asks PostgreSQL for jobs, in ms. */
+  JOBS_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
   /** Days after delivery within which a return may be requested. */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   /** Category slugs that are never returnable (their subcategories neither), comma-separated. */
@@ -309,6 +320,8 @@ export type Config = {
   };
   /** Undefined: the API keeps a generated token in DATA_DIR/operator-token. */
   operatorToken: string | undefined;
+  /** Background jobs (lib/jobs): whether this instance works them, retries (ms), polling (ms). */
+  jobs: { work: boolean; retryLimit: number; retryDelayMs: number; backoff: boolean; pollMs: number };
 };
 
 const isLocalUrl = (url: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/.test(new URL(url).hostname);
@@ -388,6 +401,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new Error('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (!e.JOBS_WORK && !e.DATABASE_URL) {
+    throw new Error('Invalid configuration: JOBS_WORK=false needs DATABASE_URL (a worker must share the jobs)');
   }
   if (!e.SELLER_GSTIN.startsWith(e.STORE_STATE)) {
     throw new Error(`Invalid configuration: SELLER_GSTIN must start with STORE_STATE (${e.STORE_STATE})`);
@@ -475,6 +491,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     operatorToken: e.OPERATOR_TOKEN,
     registerLimitPerHour: e.AUTH_REGISTER_LIMIT_PER_HOUR,
+    jobs: {
+      work: e.JOBS_WORK,
+      retryLimit: e.JOBS_RETRY_LIMIT,
+      retryDelayMs: e.JOBS_RETRY_DELAY_MS,
+      backoff: true,
+      pollMs: e.JOBS_POLL_MS,
+    },
     limits: {
       orderAttemptsPerHour: e.ORDER_ATTEMPTS_PER_HOUR,
       orderAttemptsPerAddress: e.ORDER_ATTEMPTS_PER_ADDRESS,

@@ -2,12 +2,14 @@
  * The store's own mails (docs/admin.md), to STORE_NOTIFY_EMAIL: every STORE_NOTIFY_MINUTES, one
  * mail gathering the orders placed and the returns asked for since the last one (so a busy
  * hour is one mail, not fifty), and once a day from STORE_SUMMARY_HOUR (India time) a summary
- * of the day before. When each was last sent is kept in the database, so a restart neither
- * repeats nor skips; nothing is sent without STORE_NOTIFY_EMAIL.
+ * of the day before. When each was last sent is kept in the database and claimed there before
+ * the mail goes (a compare-and-set), so a restart neither repeats nor skips and two instances
+ * never both mail one window; nothing is sent without STORE_NOTIFY_EMAIL. It runs as a
+ * recurring job (lib/jobs), once per period across instances.
  */
 import { ADMIN_BASE_PATH } from '@vastra/contracts';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { istDay, istDayStart } from '../../lib/india-time';
+import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import { escapeHtml, FOOTER, mailLayout } from '../../lib/mail-templates';
 import { paiseToRupees } from '../../lib/money';
@@ -42,43 +44,70 @@ export class StoreNotifier {
     },
   ) {}
 
-  /** Mails what is new since the last run (nothing when nothing is); the counts it mailed. */
+  /**
+   * Mails what is new since the last run (nothing when nothing is); the counts it mailed. The
+   * window is claimed first: a run that loses the claim to another mails nothing, and a mail
+   * that fails gives the window back for the next run.
+   */
   async sendNew(now = new Date(), firstWindowMs = 5 * 60_000): Promise<{ orders: number; returns: number }> {
     const { staff, orderQueries, returnsAdmin } = this.deps;
     const last = (await staff.stateValue(LAST_RUN)) as string | null;
     const since = last ? new Date(last) : new Date(now.getTime() - firstWindowMs);
-    const [placed, returns] = await Promise.all([
-      orderQueries.placedBetween(since, now),
-      returnsAdmin.requestedBetween(since, now),
-    ]);
-    if (placed.length + returns.length > 0) {
-      const parts = [
-        placed.length ? `${placed.length} new ${placed.length === 1 ? 'order' : 'orders'}` : null,
-        returns.length ? `${returns.length} return ${returns.length === 1 ? 'request' : 'requests'}` : null,
-      ].filter(Boolean);
-      const admin = `${this.deps.publicUrl}${ADMIN_BASE_PATH}`;
-      await this.deps.mailer.send({
-        to: this.deps.email,
-        ...mail(`Vastra: ${parts.join(' and ')}`, [
-          ...placed.map(
-            (o) =>
-              `Order ${o.orderNumber}: ${o.customerName}, ${o.city} ${o.pincode}, ${money(o.totalPaise)} (${o.paymentGateway})`,
-          ),
-          ...returns.map((r) => `Return of ${r.orderNumber}: ${r.items.length} item(s), reason ${r.reason}`),
-          '',
-          `Open the admin: ${admin}`,
-        ]),
-      });
+    if (!(await staff.swapStateValue(LAST_RUN, last, now.toISOString()))) return { orders: 0, returns: 0 };
+    try {
+      const [placed, returns] = await Promise.all([
+        orderQueries.placedBetween(since, now),
+        returnsAdmin.requestedBetween(since, now),
+      ]);
+      if (placed.length + returns.length > 0) await this.mailNew(placed, returns);
+      return { orders: placed.length, returns: returns.length };
+    } catch (err) {
+      await staff.swapStateValue(LAST_RUN, now.toISOString(), last);
+      throw err;
     }
-    await staff.setStateValue(LAST_RUN, now.toISOString());
-    return { orders: placed.length, returns: returns.length };
+  }
+
+  private async mailNew(
+    placed: Awaited<ReturnType<AdminDeps['orderQueries']['placedBetween']>>,
+    returns: Awaited<ReturnType<AdminDeps['returnsAdmin']['requestedBetween']>>,
+  ): Promise<void> {
+    const parts = [
+      placed.length ? `${placed.length} new ${placed.length === 1 ? 'order' : 'orders'}` : null,
+      returns.length ? `${returns.length} return ${returns.length === 1 ? 'request' : 'requests'}` : null,
+    ].filter(Boolean);
+    const admin = `${this.deps.publicUrl}${ADMIN_BASE_PATH}`;
+    await this.deps.mailer.send({
+      to: this.deps.email,
+      ...mail(`Vastra: ${parts.join(' and ')}`, [
+        ...placed.map(
+          (o) =>
+            `Order ${o.orderNumber}: ${o.customerName}, ${o.city} ${o.pincode}, ${money(o.totalPaise)} (${o.paymentGateway})`,
+        ),
+        ...returns.map((r) => `Return of ${r.orderNumber}: ${r.items.length} item(s), reason ${r.reason}`),
+        '',
+        `Open the admin: ${admin}`,
+      ]),
+    });
   }
 
   /** Mails the summary of the day before, once a day from the summary hour; whether it went now. */
   async sendDailySummary(now = new Date()): Promise<boolean> {
+    const { staff } = this.deps;
     const today = istDay(now);
     const hourIst = Math.floor((now.getTime() - istDayStart(today).getTime()) / 3_600_000);
-    if (hourIst < this.deps.summaryHour || (await this.deps.staff.stateValue(LAST_SUMMARY)) === today) return false;
+    if (hourIst < this.deps.summaryHour) return false;
+    const last = await staff.stateValue(LAST_SUMMARY);
+    if (last === today || !(await staff.swapStateValue(LAST_SUMMARY, last, today))) return false;
+    try {
+      await this.mailSummary(now);
+    } catch (err) {
+      await staff.swapStateValue(LAST_SUMMARY, today, last);
+      throw err;
+    }
+    return true;
+  }
+
+  private async mailSummary(now: Date): Promise<void> {
     const threshold = await this.deps.staff.lowStockThreshold();
     const [figures, waiting, failed, lowStock] = await Promise.all([
       this.deps.orderQueries.dashboard(now),
@@ -98,36 +127,22 @@ export class StoreNotifier {
         `Sizes with ${threshold} pieces or fewer: ${lowStock.length}`,
       ]),
     });
-    await this.deps.staff.setStateValue(LAST_SUMMARY, today);
-    return true;
   }
 }
 
-/** Runs the notifier when the API is ready and then every `everyMs` (0 = never). */
-export function scheduleStoreNotifications(
-  app: FastifyInstance,
-  notifier: StoreNotifier,
-  everyMs: number,
-  log: FastifyBaseLogger,
-): void {
-  if (everyMs <= 0) return;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+/** The job's name in the queue and the job history. */
+export const STORE_NOTIFY_JOB = 'admin-store-notify';
+
+/** Registers the notifier's job, run every `everyMs` ms (0 = never), with `jobs` (before `jobs.start()`). */
+export function scheduleStoreNotifications(jobs: Jobs, notifier: StoreNotifier, everyMs: number): void {
+  // No retries: the next run mails what this one could not.
+  jobs.work(
+    STORE_NOTIFY_JOB,
+    async () => {
       await notifier.sendNew(new Date(), everyMs);
       await notifier.sendDailySummary();
-    } catch (err) {
-      log.error({ err }, 'store notification not sent; it is tried again at the next run');
-    } finally {
-      running = false;
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void run(), everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+    },
+    { retryLimit: 0 },
+  );
+  jobs.schedule(STORE_NOTIFY_JOB, everyMs);
 }

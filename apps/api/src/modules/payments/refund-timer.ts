@@ -1,35 +1,33 @@
 /**
- * Brings pending gateway refunds up to date without anyone asking: when the API is ready and
- * then every REFUND_REFRESH_MINUTES (0 = never; the tests' default), it submits refunds the
- * gateway has not accepted yet (it was down) and reads the state of accepted ones, in case a
- * webhook was lost. Safe with several API instances: a refund settles once (conditional update).
+ * Brings pending gateway refunds up to date without anyone asking: a recurring job (lib/jobs),
+ * at start and then every REFUND_REFRESH_MINUTES (0 = never; the tests' default), once per
+ * period across API instances. It submits refunds the gateway has not accepted yet (it was
+ * down) and reads the state of accepted ones, in case a webhook was lost. A refund is claimed
+ * in the database before it is submitted, and settles once (conditional update).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from '../../lib/jobs';
 import type { PaymentService } from './service';
 
 /** A refund changed this recently is left to the submit that follows its commit. */
 const IDLE_FOR_MS = 60_000;
+/** The job's name in the queue and the job history. */
+export const REFUND_REFRESH_JOB = 'payments-refund-refresh';
 
-export function scheduleRefundRefresh(app: FastifyInstance, payments: PaymentService, everyMs: number): void {
-  if (everyMs <= 0) return;
-  let running = false;
-  const run = async () => {
-    // A slow gateway must not pile runs up.
-    if (running) return;
-    running = true;
-    try {
+/** Registers the refresh job and its period (ms; 0 = never) with `jobs` (before `jobs.start()`). */
+export function scheduleRefundRefresh(
+  jobs: Jobs,
+  payments: PaymentService,
+  everyMs: number,
+  log: FastifyBaseLogger,
+): void {
+  jobs.work(
+    REFUND_REFRESH_JOB,
+    async () => {
       const looked = await payments.refreshPendingRefunds({ idleForMs: IDLE_FOR_MS });
-      if (looked > 0) app.log.info({ refunds: looked }, 'refreshed pending refunds');
-    } catch (err) {
-      app.log.error({ err }, 'pending refund refresh failed');
-    } finally {
-      running = false;
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(run, everyMs).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+      if (looked > 0) log.info({ refunds: looked }, 'refreshed pending refunds');
+    },
+    { retryLimit: 0 },
+  );
+  jobs.schedule(REFUND_REFRESH_JOB, everyMs);
 }

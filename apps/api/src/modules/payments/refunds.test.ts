@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { InProcessJobs } from '../../lib/jobs';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { insertOrder } from '../../test/orders';
 import { paymentsOf } from '../../test/payments';
@@ -336,7 +337,7 @@ describe('a PhonePe refund', () => {
 });
 
 describe('the refund timer', () => {
-  test('when the API is ready, submits a refund left pending a while ago; with 0 minutes it never runs', async () => {
+  test('at start, the refund job submits a refund left pending a while ago; with 0 minutes it never runs', async () => {
     const { order } = await paidOrder();
     phonePe.down = true;
     const refund = await refunded(ctx.app.payments, order.id, 15_000);
@@ -347,23 +348,24 @@ describe('the refund timer', () => {
       .where(eq(refunds.id, refund.id));
     const submitted = () => phonePe.refunds.some((r) => r.body.merchantRefundId === refund.merchantRefundId);
 
-    const off = Fastify({ logger: false });
-    scheduleRefundRefresh(off, ctx.app.payments, 0);
-    await off.ready();
+    const log = { error: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
+    const settings = { work: true, retryLimit: 0, retryDelayMs: 0, backoff: false, pollMs: 500 };
+    const off = new InProcessJobs(settings, log);
+    scheduleRefundRefresh(off, ctx.app.payments, 0, log);
+    await off.start();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await off.close();
+    await off.stop();
     assert.equal(submitted(), false);
 
-    const on = Fastify({ logger: false });
-    scheduleRefundRefresh(on, ctx.app.payments, 5 * 60_000);
+    const on = new InProcessJobs(settings, log);
+    scheduleRefundRefresh(on, ctx.app.payments, 5 * 60_000, log);
     try {
-      await on.ready();
-      const stored = async () => (await refundRow(refund.id)).providerState === 'PENDING';
-      for (let i = 0; i < 50 && !(await stored()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      await on.start();
+      await on.idle();
       assert.equal(submitted(), true);
-      assert.equal(await stored(), true);
+      assert.equal((await refundRow(refund.id)).providerState, 'PENDING');
     } finally {
-      await on.close();
+      await on.stop();
     }
   });
 });

@@ -5,7 +5,7 @@
  * refund listener hears when it settles. Amounts in paise.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { RefundMethod } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
@@ -30,11 +30,11 @@ const newMerchantRefundId = () => `RF-${randomBytes(12).toString('hex')}`;
 
 /** Pending gateway refunds looked at per refresh. */
 const REFRESH_BATCH = 100;
+/** A submit claim older than this was left by an instance that died mid-call: it may be taken over. */
+const SUBMIT_CLAIM_INTERVAL = sql`interval '2 minutes'`;
 
 export class RefundLedger {
   private listener: RefundListener | null = null;
-  /** Submits under way in this process, by refund id: a second caller waits for the first's answer. */
-  private readonly submitting = new Map<string, Promise<RefundRow>>();
 
   constructor(
     private readonly db: Db,
@@ -109,33 +109,51 @@ export class RefundLedger {
    * yet accepted by it (the sandbox completes at once), and stores its answer; the refund
    * listener hears of it when that answer settles it. A gateway that fails leaves the refund
    * pending with the error kept in lastResponse for the operator; calling again (or
-   * `refreshPending`) retries. Submits of one refund at once (the operator's retry beside the
-   * refund timer) share one call to the gateway. Returns the refund as it now stands.
-   * NotFoundError for an unknown refund.
+   * `refreshPending`) retries. Of submits of one refund at once, in any instance (the
+   * operator's retry beside the refund job), only the one that claims the refund in the database
+   * calls the gateway; the others answer the refund as it stands. Returns the refund as it now
+   * stands. NotFoundError for an unknown refund.
    */
-  submit(refundId: string): Promise<RefundRow> {
-    const running = this.submitting.get(refundId);
-    if (running) return running;
-    const submitted = this.submitOnce(refundId).finally(() => this.submitting.delete(refundId));
-    this.submitting.set(refundId, submitted);
-    return submitted;
+  async submit(refundId: string): Promise<RefundRow> {
+    const refund = await this.claimSubmit(refundId);
+    if (!refund) return this.refundRow(refundId);
+    try {
+      const gateway = await this.gatewayOf(refund);
+      if (!gateway) return refund;
+      try {
+        const answer = await gateway.provider.createRefund({
+          merchantRefundId: refund.merchantRefundId,
+          originalMerchantOrderId: gateway.merchantOrderId,
+          amountPaise: refund.amountPaise,
+        });
+        return await this.storeAnswer(refund, answer);
+      } catch (err) {
+        return await this.keepRefundError(refund, err, 'refund could not be submitted; it stays pending for a retry');
+      }
+    } finally {
+      await this.db.update(refunds).set({ submittingAt: null }).where(eq(refunds.id, refundId));
+    }
   }
 
-  private async submitOnce(refundId: string): Promise<RefundRow> {
-    const refund = await this.refundRow(refundId);
-    if (refund.method !== 'gateway' || refund.status !== 'pending' || refund.providerState) return refund;
-    const gateway = await this.gatewayOf(refund);
-    if (!gateway) return refund;
-    try {
-      const answer = await gateway.provider.createRefund({
-        merchantRefundId: refund.merchantRefundId,
-        originalMerchantOrderId: gateway.merchantOrderId,
-        amountPaise: refund.amountPaise,
-      });
-      return await this.storeAnswer(refund, answer);
-    } catch (err) {
-      return this.keepRefundError(refund, err, 'refund could not be submitted; it stays pending for a retry');
-    }
+  /**
+   * Marks a gateway refund the gateway has not accepted yet as being submitted, atomically (a
+   * conditional update), unless another submit holds it; the refund, or null when not claimed.
+   */
+  private async claimSubmit(refundId: string): Promise<RefundRow | null> {
+    const [claimed] = await this.db
+      .update(refunds)
+      .set({ submittingAt: sql`now()` })
+      .where(
+        and(
+          eq(refunds.id, refundId),
+          eq(refunds.method, 'gateway'),
+          eq(refunds.status, 'pending'),
+          isNull(refunds.providerState),
+          or(isNull(refunds.submittingAt), lte(refunds.submittingAt, sql`now() - ${SUBMIT_CLAIM_INTERVAL}`)),
+        ),
+      )
+      .returning();
+    return claimed ?? null;
   }
 
   /**

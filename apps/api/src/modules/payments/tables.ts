@@ -89,6 +89,8 @@ export const refunds = pgTable(
     reason: text('reason'),
     /** The last answer or error, for the operator; never a credential. */
     lastResponse: jsonb('last_response').$type<unknown>(),
+    /** Set while one instance asks the gateway for it (a claim, so no two ask at once); null otherwise. */
+    submittingAt: timestamp('submitting_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,7 +18,7 @@ import {
   type Staff,
   type StaffLoginBody,
 } from '@vastra/contracts';
-import { and, asc, count, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../auth';
@@ -258,6 +258,22 @@ export class StaffService {
       .insert(adminSettings)
       .values({ key, value })
       .onConflictDoUpdate({ target: adminSettings.key, set: { value, updatedAt: new Date() } });
+  }
+
+  /**
+   * Sets `key` to `next` only if it still holds `expected` (null: no value yet), atomically, so
+   * that of several instances running the same step one wins; whether this call won.
+   */
+  async swapStateValue(key: string, expected: unknown, next: unknown): Promise<boolean> {
+    const won =
+      expected === null
+        ? await this.db.insert(adminSettings).values({ key, value: next }).onConflictDoNothing().returning()
+        : await this.db
+            .update(adminSettings)
+            .set({ value: next, updatedAt: new Date() })
+            .where(and(eq(adminSettings.key, key), sql`${adminSettings.value} = ${JSON.stringify(expected)}::jsonb`))
+            .returning();
+    return won.length > 0;
   }
 
   /** Whether any staff account exists (the development owner is made only on an empty table). */

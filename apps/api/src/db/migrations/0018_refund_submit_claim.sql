@@ -1,0 +1,1 @@
+ALTER TABLE "refunds" ADD COLUMN "submitting_at" timestamp with time zone;

@@ -1,0 +1,164 @@
+/**
+ * The PostgreSQL jobs backend (lib/jobs/types.ts) on pg-boss, which keeps its tables in the
+ * `pgboss` schema of the store's database (installed by `start`, under pg-boss's own lock, so
+ * instances starting together install it once) and shares the app's connection pool. Jobs
+ * survive restarts and any instance that works jobs (JOBS_WORK) takes them.
+ *
+ * Recurring jobs are not pg-boss cron schedules (minute resolution, and periods in minutes that
+ * need not divide an hour): every working instance sends the job twice a period with a
+ * singleton slot of the period's length, and pg-boss keeps one job per slot, so each period
+ * runs once across instances.
+ */
+import PgBoss from 'pg-boss';
+import { failureMessage, InProcessJobs } from './in-process';
+import {
+  idsOf,
+  type JobHandler,
+  type JobRecord,
+  type Jobs,
+  type JobsSettings,
+  type JobState,
+  type RetryOptions,
+  type SendOptions,
+} from './types';
+
+const SCHEMA = 'pgboss';
+/** How long `idle()` waits between looks at the queue, in ms. */
+const IDLE_POLL_MS = 100;
+
+type Log = { error(obj: object, msg: string): void };
+/** What pg-boss needs of a connection pool: pg's `Pool` fits. */
+export type SqlPool = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+const seconds = (ms: number) => (ms > 0 ? Math.max(1, Math.round(ms / 1000)) : 0);
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export class PgBossJobs implements Jobs {
+  readonly kind = 'pg-boss';
+  private readonly boss: PgBoss;
+  /** `later` tasks: in memory, never stored. */
+  private readonly local: InProcessJobs;
+  private readonly handlers = new Map<string, { handler: JobHandler<object>; retry: RetryOptions }>();
+  private readonly schedules = new Map<string, number>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private started = false;
+
+  constructor(
+    private readonly pool: SqlPool,
+    private readonly settings: JobsSettings,
+    private readonly log: Log,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schema: SCHEMA,
+      // No cron clock: recurring jobs are singleton slots (the file's comment).
+      schedule: false,
+    });
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    this.local = new InProcessJobs(settings, log);
+  }
+
+  work<P extends object>(name: string, handler: JobHandler<P>, options: Partial<RetryOptions> = {}): void {
+    this.handlers.set(name, { handler: handler as JobHandler<object>, retry: { ...this.settings, ...options } });
+  }
+
+  async send<P extends object>(name: string, payload: P, options: SendOptions = {}): Promise<string | null> {
+    const retry = this.handlers.get(name)?.retry ?? this.settings;
+    return this.boss.send(name, payload, {
+      retryLimit: retry.retryLimit,
+      retryDelay: seconds(retry.retryDelayMs),
+      retryBackoff: retry.backoff,
+      ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
+      ...(options.singletonMs ? { singletonSeconds: seconds(options.singletonMs) } : {}),
+    });
+  }
+
+  schedule(name: string, everyMs: number): void {
+    if (everyMs > 0) this.schedules.set(name, everyMs);
+  }
+
+  later(name: string, context: Record<string, unknown>, task: () => Promise<void>): void {
+    this.local.later(name, context, task);
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const name of this.handlers.keys()) await this.boss.createQueue(name);
+    await this.local.start();
+    if (!this.settings.work) return;
+    for (const [name, { handler }] of this.handlers) {
+      const options = {
+        includeMetadata: true as const,
+        batchSize: 1,
+        pollingIntervalSeconds: this.settings.pollMs / 1000,
+      };
+      await this.boss.work<object>(name, options, async ([job]) => {
+        if (!job) return;
+        try {
+          await handler(job.data);
+        } catch (err) {
+          if (job.retryCount >= job.retryLimit) {
+            this.log.error({ err, job: name, jobId: job.id, ...idsOf(job.data) }, 'job failed after its retries');
+          }
+          // pg-boss stores what is thrown: the message only, never the payload or a library's error fields.
+          throw new Error(failureMessage(err));
+        }
+      });
+    }
+    for (const [name, everyMs] of this.schedules) {
+      const tick = () =>
+        void this.send(name, {}, { singletonKey: name, singletonMs: everyMs }).catch((err: unknown) =>
+          this.log.error({ err, job: name }, 'recurring job not queued'),
+        );
+      tick();
+      this.timers.add(setInterval(tick, Math.max(1000, everyMs / 2)).unref());
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.clear();
+    if (this.started) await this.boss.stop({ graceful: true, wait: true, close: true });
+    await this.local.stop();
+  }
+
+  async idle(): Promise<void> {
+    await this.local.idle();
+    while ((await this.queued()) > 0) await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+  }
+
+  async depth(): Promise<number> {
+    return (await this.queued()) + (await this.local.depth());
+  }
+
+  async recent(limit: number): Promise<JobRecord[]> {
+    const columns = `id, name, state, created_on, started_on, completed_on, retry_count, output->>'message' AS error`;
+    const { rows } = await this.pool.query(
+      `SELECT * FROM (
+         SELECT ${columns} FROM ${SCHEMA}.job
+         UNION ALL SELECT ${columns} FROM ${SCHEMA}.archive
+       ) jobs ORDER BY created_on DESC LIMIT $1`,
+      [limit],
+    );
+    const stored = (rows as Record<string, unknown>[]).map((r): JobRecord => ({
+      id: String(r.id),
+      name: String(r.name),
+      state: r.state as JobState,
+      createdAt: iso(r.created_on as Date)!,
+      startedAt: iso(r.started_on as Date | null),
+      completedAt: iso(r.completed_on as Date | null),
+      retryCount: Number(r.retry_count),
+      error: (r.error as string | null) ?? null,
+    }));
+    const local = await this.local.recent(limit);
+    return [...stored, ...local].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
+  }
+
+  /** Jobs of every instance not ended yet: queued, waiting to retry or running. */
+  private async queued(): Promise<number> {
+    const { rows } = await this.pool.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state < 'completed'`);
+    return (rows[0] as { n: number }).n;
+  }
+}
