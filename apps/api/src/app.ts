@@ -244,6 +244,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const catalog = new CatalogService(database.db, {
     mediaBaseUrl: config.publicUrl,
     cacheTtlMs: config.catalogCacheTtlMs,
+    // Stock sold or a review posted here is seen by every instance (catalog/changes.ts).
+    onProductsChanged: () => void catalogChanges.productsChanged(),
   });
   const files = config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'files'));
   // Registered before the background work's hook, so it runs after it (onClose runs last-in first).
@@ -296,6 +298,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // within seconds (docs/admin.md "Shoppers see changes within seconds").
   const catalogChanges = new CatalogChanges({
     forget: () => catalog.forget(),
+    forgetAnswers: () => catalog.forgetAnswers(),
     bus: redis
       ? redisChangeBus(redis, app.log)
       : database.kind === 'postgres' && config.databaseUrl

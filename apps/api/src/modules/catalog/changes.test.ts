@@ -2,7 +2,8 @@
  * Catalogue changes reaching shoppers within seconds (docs/admin.md "Shoppers see changes
  * within seconds"): an admin change calls the storefront's revalidation route signed with the
  * shared secret, naming the tags to expire; and with REDIS_URL, a change made through one API
- * instance drops the cached answers of another. Without Redis, instances on one PostgreSQL
+ * instance drops the cached answers of another, and so does an order's change of stock (a
+ * shopper's change drops the kept product answers). Without Redis, instances on one PostgreSQL
  * database tell each other through LISTEN/NOTIFY (the server on this machine, as CI runs it).
  */
 import assert from 'node:assert/strict';
@@ -10,8 +11,17 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { REVALIDATE_PATH, REVALIDATE_SIGNATURE_HEADER, type AdminProduct, type AdminRole } from '@vastra/contracts';
+import {
+  REVALIDATE_PATH,
+  REVALIDATE_SIGNATURE_HEADER,
+  type AdminProduct,
+  type AdminRole,
+  type ProductDetail,
+} from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
+import { register } from '../../test/accounts';
+import { pickProducts, setStock } from '../../test/catalog';
+import { placePaidOrder } from '../../test/returns';
 import { products } from '../../db/schema';
 import { CatalogChanges, postgresChangeBus } from './changes';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -114,6 +124,30 @@ describe('an admin change', () => {
     const res = await asStaff(first.app, team.owner, 'PATCH', `/admin/api/products/${id}`, { usage: 'Casual' });
     assert.equal(res.statusCode, 200, res.body);
     await within5s(async () => (await categoryCount(second)) === before - 1, 'the second instance reads afresh');
+  });
+});
+
+describe("a shopper's change of stock", () => {
+  it('drops the kept product answers of every API instance (Redis)', async () => {
+    // As above: behind the second instance's kept answer its stock changes, and an order
+    // placed through the first must make the second read the product again.
+    const [picked] = await pickProducts(second.database.db, 1, { minVariants: 1, skip: 3 });
+    const variant = picked!.variants[0]!;
+    const stockShown = async () => {
+      const res = await second.app.inject({ method: 'GET', url: `/products/${picked!.id}` });
+      const detail = res.json().data.product as ProductDetail;
+      return detail.variants.find((v) => v.id === variant.id)?.stock;
+    };
+    await setStock(second.database.db, variant.id, 6);
+    const before = await stockShown();
+    await setStock(second.database.db, variant.id, 4);
+    assert.equal(await stockShown(), before, 'kept: the change behind it is not seen yet');
+
+    const [sold] = await pickProducts(first.database.db, 1, { minVariants: 1, skip: 5 });
+    await placePaidOrder(first, await register(first.app), {
+      items: [{ productId: sold!.id, variantId: sold!.variants[0]!.id, quantity: 1 }],
+    });
+    await within5s(async () => (await stockShown()) === 4, 'the second instance reads the stock afresh');
   });
 });
 

@@ -8,6 +8,10 @@
  * - calls the storefront's revalidation route, signed with the shared secret
  *   (packages/contracts/src/revalidate.ts), so its cached pages expire.
  * Failures are logged, never thrown: the admin's change is made; caches then expire on their timers.
+ *
+ * A shopper's change of stock or ratings (an order, a review) drops only the kept product
+ * answers, here by the caller and elsewhere through `productsChanged`, so no instance shows
+ * stock that another has sold.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { REVALIDATE_PATH, REVALIDATE_SIGNATURE_HEADER, type RevalidateTag } from '@vastra/contracts';
@@ -61,12 +65,17 @@ export function postgresChangeBus(url: string, log: FastifyBaseLogger): ChangeBu
     close: () => client.end(),
   };
 }
+/** The scope of a message that drops only the kept product answers. */
+const ANSWERS = 'answers';
+
 /** How long the storefront's answer is awaited, in ms. */
 const STOREFRONT_TIMEOUT_MS = 3000;
 
 export type CatalogChangesOptions = {
   /** This instance's caches of catalogue answers. */
   forget: () => void;
+  /** This instance's kept answers that show stock and ratings (another instance's productsChanged); default `forget`. */
+  forgetAnswers?: () => void;
   /** How the other instances hear of a change; none on the embedded database. */
   bus?: ChangeBus | null;
   storefront?: { storefrontUrl: string; secret: string };
@@ -81,8 +90,12 @@ export class CatalogChanges {
   /** Listens for other instances' changes; resolves once listening (at once without a bus). */
   async start(): Promise<void> {
     try {
-      await this.options.bus?.subscribe((from) => {
-        if (from !== this.instance) this.options.forget();
+      // A message is the sender's id, then ` answers` when only product answers changed.
+      await this.options.bus?.subscribe((message) => {
+        const [from, scope] = message.split(' ');
+        if (from === this.instance) return;
+        if (scope === ANSWERS) (this.options.forgetAnswers ?? this.options.forget)();
+        else this.options.forget();
       });
     } catch (err) {
       // Serving goes on: other instances' changes then reach this one's caches on their timers.
@@ -100,9 +113,17 @@ export class CatalogChanges {
     await Promise.all([this.publish(), this.revalidateStorefront(tags)]);
   }
 
-  private async publish(): Promise<void> {
+  /**
+   * Stock, ratings or reviews changed through this instance, which has dropped its own answers:
+   * the others drop their kept product answers. Never throws.
+   */
+  async productsChanged(): Promise<void> {
+    await this.publish(ANSWERS);
+  }
+
+  private async publish(scope?: typeof ANSWERS): Promise<void> {
     try {
-      await this.options.bus?.publish(this.instance);
+      await this.options.bus?.publish(scope ? `${this.instance} ${scope}` : this.instance);
     } catch (err) {
       this.options.log.warn({ err }, 'catalogue change not published');
     }

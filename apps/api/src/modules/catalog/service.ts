@@ -38,8 +38,12 @@ import type { VariantDetail, VariantDetailRow } from './variant-detail';
 export { pageMeta };
 export type { VariantDetail };
 
-/** `cacheTtlMs`: how long answers that are the same for every shopper are reused. */
-export type CatalogOptions = { mediaBaseUrl: string; cacheTtlMs: number };
+/**
+ * `cacheTtlMs`: how long answers that are the same for every shopper are reused.
+ * `onProductsChanged`: called after productsChanged's drop, so other API instances drop theirs
+ * (CatalogChanges.productsChanged).
+ */
+export type CatalogOptions = { mediaBaseUrl: string; cacheTtlMs: number; onProductsChanged?: () => void };
 
 /** Results up to this many products are filtered before they are sorted. */
 const SMALL_RESULT = 2000;
@@ -72,7 +76,15 @@ export class CatalogService {
    * sections do not count stock or ratings per request and keep theirs.
    */
   productsChanged(): void {
-    afterTransaction(() => this.answers.clear());
+    afterTransaction(() => {
+      this.answers.clear();
+      this.options.onProductsChanged?.();
+    });
+  }
+
+  /** Drops the kept HTTP answers only: another instance's productsChanged. */
+  forgetAnswers(): void {
+    this.answers.clear();
   }
 
   /** An absolute URL for a stored media path; absolute URLs pass through. */
