@@ -34,7 +34,7 @@ before(async () => {
     forcePathStyle: true,
     credentials: { accessKeyId: accessKeyId!, secretAccessKey: secretAccessKey! },
   });
-  [piece] = await piecesOf(ctx, 1, { blocked: false, pricePaise: 99_900 });
+  piece = (await piecesOf(ctx, 1, { blocked: false, pricePaise: 99_900 }))[0]!;
   shopper = await register(ctx.app, { name: 'Asha Rao' });
   other = await register(ctx.app, { name: 'Ravi Kumar' });
 });
