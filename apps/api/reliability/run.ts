@@ -54,6 +54,17 @@ async function main(): Promise<number> {
   try {
     stack = await startStack();
     console.log(`[setup] ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (stack.startProblems.length) console.log(stack.startProblems.join('\n'));
+    rows.push({
+      id: 0,
+      name: 'start together',
+      done: 'migrate and seed once, then start both instances at the same moment',
+      ok: stack.startProblems.length === 0,
+      result: stack.startProblems.length
+        ? `${stack.startProblems.join('; ')} (started again alone for the rest)`
+        : 'both ready',
+      seconds: (performance.now() - started) / 1000,
+    });
     for (const scenario of scenarios) {
       console.log(`\n=== ${scenario.id}. ${scenario.name} ===`);
       const t0 = performance.now();
@@ -61,7 +72,8 @@ async function main(): Promise<number> {
       try {
         outcome = await scenario.run(stack);
       } catch (err) {
-        outcome = { done: scenario.summary, ok: false, result: `error: ${(err as Error).stack ?? err}` };
+        console.log((err as Error).stack ?? err);
+        outcome = { done: scenario.summary, ok: false, result: `error: ${(err as Error).message ?? err}` };
       }
       const seconds = (performance.now() - t0) / 1000;
       rows.push({ id: scenario.id, name: scenario.name, ...outcome, seconds });

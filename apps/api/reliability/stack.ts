@@ -50,6 +50,11 @@ export type Stack = {
   /** The HTTP→HTTPS redirect server of the nginx config. */
   redirectUrl: string;
   tmp: string;
+  /**
+   * Why an instance failed when both were started at once (as systemd starts them), with the
+   * end of its log; empty when both came up. Such an instance was started again on its own.
+   */
+  startProblems: string[];
   /** SIGKILLs instance `i` (0 or 1) and waits for it to be gone. */
   kill(i: number): Promise<void>;
   /** Starts instance `i` again and waits until it is ready. */
@@ -136,6 +141,22 @@ ${temp}
   include ${tmp}/vastra.conf;
 }
 `;
+}
+
+/** The last error (level 50+) of a JSON log: its message and where it was thrown. */
+function lastError(file: string): string {
+  const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n').reverse();
+  for (const text of lines) {
+    try {
+      const entry = JSON.parse(text) as { level?: number; msg?: string; err?: { message?: string; stack?: string } };
+      if ((entry.level ?? 0) < 50) continue;
+      const at = entry.err?.stack?.split('\n').find((l) => l.includes('/apps/api/src/'))?.trim() ?? '';
+      return `${entry.err?.message ?? entry.msg} ${at}`.trim();
+    } catch {
+      if (text.trim()) return text.trim();
+    }
+  }
+  return 'no error logged';
 }
 
 async function waitForPort(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
@@ -259,7 +280,14 @@ export async function startStack(): Promise<Stack> {
       for (const instance of instances) if (instance) await stopChild(instance.child);
     });
     log(`starting two API instances on :${PORTS.api.join(' and :')} (production mode)…`);
-    await Promise.all([launch(0), launch(1)]);
+    const startProblems: string[] = [];
+    const started = await Promise.allSettled([launch(0), launch(1)]);
+    for (const [i, result] of started.entries()) {
+      if (result.status === 'fulfilled') continue;
+      startProblems.push(`instance ${i + 1}: ${(result.reason as Error).message}: ${lastError(instances[i]!.log)}`);
+      log(`instance ${i + 1} failed to start beside the other; starting it again on its own…`);
+      await launch(i);
+    }
 
     fs.writeFileSync(path.join(tmp, 'vastra.conf'), testNginxConfig(tmp));
     fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxMainConfig(tmp));
@@ -284,6 +312,7 @@ export async function startStack(): Promise<Stack> {
       operatorToken: secrets.operator,
       redirectUrl: `http://127.0.0.1:${PORTS.redirect}`,
       tmp,
+      startProblems,
       async kill(i) {
         const { child } = instances[i]!;
         await new Promise<void>((resolve) => {
