@@ -83,6 +83,7 @@ import {
 import { filesRoutes, LocalFileStore, S3FileStore, UploadService } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { GstReports, InvoiceService, invoicesRoutes } from './modules/invoices';
+import { Metrics, serveMetrics } from './modules/metrics';
 import {
   AdminOrderQueries,
   hasPlacedOrder,
@@ -178,6 +179,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
+  // Prometheus's /metrics: behind METRICS_TOKEN when set; without it, open outside production
+  // and absent in production. Registered before the routes, so its hook times every one.
+  const metrics = new Metrics();
+  if (config.metricsToken || config.env !== 'production') serveMetrics(app, metrics, config.metricsToken);
+  if (database.poolUsage) metrics.databasePool(database.poolUsage);
 
   await app.register(cors, {
     origin: config.storefrontOrigins,
@@ -255,6 +261,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.decorate('background', background);
   const jobs = createJobs(database, config.jobs, app.log);
   app.decorate('jobs', jobs);
+  metrics.queueDepth('jobs', () => jobs.depth());
   // Mails queued by the last requests go out before the SMTP connections close.
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -368,6 +375,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publicUrl: config.publicUrl,
     storefrontUrl,
     log: app.log,
+    metrics,
   });
   app.decorate('payments', payments);
   scheduleRefundRefresh(jobs, payments, config.refundRefreshMs, app.log);
@@ -400,6 +408,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mailer,
     users,
     log: app.log,
+    metrics,
     options: {
       ...config.checkout,
       maxUnpaidOrders: config.limits.maxUnpaidOrders,

@@ -242,6 +242,8 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   /** Bearer token of the operator API (`npm run ops`); unset = generated once into DATA_DIR/operator-token. */
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Bearer token a Prometheus scrape of /metrics sends; unset = /metrics open outside production, absent in it. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
 /** PhonePe settings; complete when the gateway is phonepe (checked at start). */
@@ -320,6 +322,8 @@ export type Config = {
   };
   /** Undefined: the API keeps a generated token in DATA_DIR/operator-token. */
   operatorToken: string | undefined;
+  /** What a scrape of /metrics must send as its bearer token; undefined: none (and no /metrics in production). */
+  metricsToken: string | undefined;
   /** Background jobs (lib/jobs): whether this instance works them, retries (ms), polling (ms). */
   jobs: { work: boolean; retryLimit: number; retryDelayMs: number; backoff: boolean; pollMs: number };
 };
@@ -490,6 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     operatorToken: e.OPERATOR_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
     registerLimitPerHour: e.AUTH_REGISTER_LIMIT_PER_HOUR,
     jobs: {
       work: e.JOBS_WORK,

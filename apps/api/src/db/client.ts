@@ -90,8 +90,13 @@ export type Database = {
   checkSchema(): Promise<void>;
   /** Runs a trivial query; resolves when the database answers. */
   ping(): Promise<void>;
+  /** The connection pool's usage now (for /metrics); absent on PGlite, which has no pool. */
+  poolUsage?: () => PoolUsage;
   close(): Promise<void>;
 };
+
+/** A PostgreSQL connection pool's usage: connections held (busy or idle), idle ones, queries waiting for one, the most it opens. */
+export type PoolUsage = { total: number; idle: number; waiting: number; max: number };
 
 export type DatabaseOptions = { databaseUrl?: string; dataDir: string };
 
@@ -205,6 +210,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
       checkSchema: () => checkSchema(db),
       ping: async () => void (await pool.query('select 1')),
+      poolUsage: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
       close: () => pool.end(),
     };
   }

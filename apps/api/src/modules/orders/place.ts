@@ -90,6 +90,7 @@ export class OrderPlacement {
       }
       throw err;
     }
+    this.deps.metrics.orderPlaced(row.paymentGateway);
 
     if (input.saveAddress) {
       await this.deps.addressBook.add(userId, address).catch((err: unknown) => {

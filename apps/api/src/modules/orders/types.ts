@@ -59,6 +59,8 @@ export type OrdersDeps = {
     lock(db: Db, userId: string): Promise<{ blockedAt: Date | null } | undefined>;
   };
   log: FastifyBaseLogger;
+  /** Counts each order created, by payment method (modules/metrics). */
+  metrics: { orderPlaced(paymentMethod: string): void };
   options: OrdersOptions;
 };
 

@@ -116,6 +116,7 @@ export class PaymentService {
         amountPaise: order.amountPaise,
       })
       .returning();
+    this.opts.metrics.paymentStatus('pending');
     let created;
     try {
       created = await provider.createPayment({
@@ -174,7 +175,7 @@ export class PaymentService {
    * the order is pending.
    */
   async fail(db: Db, orderId: string, reason: string): Promise<void> {
-    await db.transaction(async (tx) => {
+    const failed = await db.transaction(async (tx) => {
       const pending = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -189,7 +190,10 @@ export class PaymentService {
           notify: false,
         });
       }
+      return pending.length;
     });
+    // Counted once this (sub)transaction ends: a caller's transaction rolling back after it, which is rare, would be counted too.
+    if (failed > 0) this.opts.metrics.paymentStatus('failed', failed);
   }
 
   /** A payment with its order number, by our merchantOrderId; null when unknown. */
@@ -321,6 +325,7 @@ export class PaymentService {
   /** Applies an event in its own transaction, then runs the listener's after-commit work. */
   private async applyEvent(paymentId: string, event: EventInput): Promise<Applied> {
     const applied = await this.db.transaction((tx) => this.applyIn(tx, paymentId, event));
+    if (applied.changed) this.opts.metrics.paymentStatus(applied.status);
     if (applied.afterCommit) {
       try {
         await applied.afterCommit();

@@ -29,6 +29,8 @@ export type PaymentServiceOptions = {
   /** The storefront's address, for the order confirmation page. */
   storefrontUrl: string;
   log: FastifyBaseLogger;
+  /** Counts payments reaching each status, once committed (modules/metrics). */
+  metrics: { paymentStatus(status: PaymentStatus, count?: number): void };
 };
 
 /** What the sandbox page shows of a payment. */
