@@ -1,8 +1,9 @@
 /**
  * The one place where errors become HTTP answers `{ success: false, message }`.
  * Domain errors carry their status; request validation failures are 400 with the field and
- * reason; anything unexpected is logged with the request id and answered with a generic 500
- * that carries the id but never a stack trace.
+ * reason; text PostgreSQL refuses to store (a NUL character) is a 400; anything unexpected is
+ * logged with the request id and answered with a generic 500 that carries the id but never a
+ * stack trace.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -37,6 +38,22 @@ export function describeValidation(
   return `Invalid ${context ?? 'request'}: ${parts.join('; ')}`;
 }
 
+/** The 400 for text the database cannot store: zod lets a NUL through, PostgreSQL refuses it. */
+export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a character that cannot be stored (such as a NUL byte).';
+
+/** PostgreSQL's codes for such text: 22021 (a NUL, or bytes invalid in UTF-8) and 22P05 (untranslatable). */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** Whether `error` or one of its causes (Drizzle wraps the driver's error) is such a refusal. */
+function isUnstorableText(error: unknown): boolean {
+  let e = error;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    if (UNSTORABLE_TEXT_CODES.has(String((e as { code?: unknown }).code))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -47,6 +64,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ success: false, message: describeValidation(error, error.validationContext) });
     }
+    if (isUnstorableText(error)) return reply.status(400).send({ success: false, message: UNSTORABLE_TEXT_MESSAGE });
     const status = error.statusCode ?? 500;
     if (status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
