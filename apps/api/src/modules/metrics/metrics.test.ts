@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../config';
 import { bearer, register } from '../../test/accounts';
 import { pickProducts } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -166,4 +167,9 @@ test('an answer of 500 or above counts as a server error of its route', async ()
   assert.equal(valueOf(all, 'vastra_http_server_errors_total', { method: 'GET', route: '/ready' }), 1);
   assert.equal(valueOf(all, 'vastra_http_requests_total', { status: '503' }), 1);
   assert.equal(valueOf(all, 'vastra_http_request_duration_seconds_count', { route: '/ready', status_class: '5xx' }), 1);
+});
+
+test('a METRICS_TOKEN shorter than 32 characters stops the start', () => {
+  assert.throws(() => loadConfig({ METRICS_TOKEN: 'too-short' }), /METRICS_TOKEN: must be at least 32 characters/);
+  assert.equal(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken, TOKEN);
 });
