@@ -68,7 +68,11 @@ async function main(): Promise<void> {
     if (err instanceof CountMismatchError) printCounts(err.counts);
     const explained =
       err instanceof DataDirLockedError || err instanceof TargetNotEmptyError || err instanceof CountMismatchError;
-    console.error(explained ? (err as Error).message : err);
+    // A database's answer (an SQLSTATE, or a system code: unreachable) says enough without a stack.
+    const fromDatabase = typeof (err as { code?: unknown }).code === 'string';
+    if (explained) console.error((err as Error).message);
+    else if (fromDatabase) console.error(`Could not copy to ${redacted(to)}: ${(err as Error).message}`);
+    else console.error(err);
     process.exitCode = 1;
   } finally {
     await target?.close();
