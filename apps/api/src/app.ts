@@ -22,7 +22,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { enterRequestContext, logMixin, RequestLog, requestId, serializeRequest } from './lib/logging';
 import { createJobs, type Jobs } from './lib/jobs';
@@ -31,6 +30,7 @@ import {
   adminCatalogCsvRoutes,
   adminCatalogRoutes,
   adminImagesRoutes,
+  adminJobsRoutes,
   adminHomepageRoutes,
   adminMarketingRoutes,
   adminOrdersRoutes,
@@ -131,13 +131,14 @@ declare module 'fastify' {
     payments: PaymentService;
     /** Orders, for tests that move an order along its lifecycle (`orders.transition`). */
     orders: OrdersService;
-    /** Work done after the answer (mails); tests wait for `background.idle()` before reading what was sent. */
-    background: BackgroundWork;
     /** Staff accounts of the admin; `server.ts` makes the development owner through it. */
     staff: StaffService;
     /** The store's own mails (null without STORE_NOTIFY_EMAIL); tests run it at chosen times. */
     storeNotifier: StoreNotifier | null;
-    /** Background jobs (lib/jobs): started when the app is ready, stopped (gracefully) when it closes. */
+    /**
+     * Background jobs (lib/jobs), mails among them: started when the app is ready, stopped
+     * (gracefully) when it closes; tests wait for `jobs.idle()` before reading what was sent.
+     */
     jobs: Jobs;
   }
 }
@@ -257,15 +258,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // Registered before the background work's hook, so it runs after it (onClose runs last-in first).
   if (files instanceof S3FileStore) app.addHook('onClose', async () => files.close());
   const mailer = createMailer({ ...config.mail, dataDir: config.dataDir, env: config.env, logger: app.log });
-  const background = new BackgroundWork(app.log);
-  app.decorate('background', background);
   const jobs = createJobs(database, config.jobs, app.log);
   app.decorate('jobs', jobs);
   metrics.queueDepth('jobs', () => jobs.depth());
   // Mails queued by the last requests go out before the SMTP connections close.
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await background.idle();
     await mailer.close();
   });
   const secret = loadSigningSecret({ jwtSecret: config.jwtSecret, dataDir: config.dataDir });
@@ -288,7 +286,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mailer,
     google: new GoogleIdTokenVerifier(config.google, app.log),
     loginThrottle: new LoginThrottle(redis),
-    background,
+    jobs,
     log: app.log,
   });
   // The API's own origin too: the sandbox payment page it serves posts its form with the shopper's cookie.
@@ -324,7 +322,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   await app.register(staffRoutes, {
     staff,
-    invites: new StaffInvites({ db: database.db, staff, mailer, background, publicUrl: config.publicUrl }),
+    invites: new StaffInvites({ db: database.db, staff, mailer, jobs, publicUrl: config.publicUrl }),
     audit,
     throttle: new LoginThrottle(redis),
     secureCookies: config.secureCookies,
@@ -483,7 +481,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     productEditor: new ProductEditor(database.db),
     catalogImports: new CatalogImports({
       db: database.db,
-      background,
+      jobs,
       onImported: () => catalogChanges.changed(tagsOfEntity('product')),
     }),
     homepageEditor: new HomepageEditor(database.db, catalog),
@@ -495,7 +493,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     reviews,
     lowStockThreshold: () => staff.lowStockThreshold(),
     couponAdmin: new CouponAdmin({ db: database.db, catalog }),
-    giftCardAdmin: new GiftCardAdmin({ db: database.db, mailer, background, storefrontUrl }),
+    giftCardAdmin: new GiftCardAdmin({ db: database.db, mailer, jobs, storefrontUrl }),
   };
   // The store's own mails: new orders and returns, gathered, and a daily summary.
   const notifier = config.storeNotify.email
@@ -532,6 +530,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     }),
   });
   await app.register(adminTaxonomyRoutes, { taxonomy: new TaxonomyEditor(database.db) });
+  await app.register(adminJobsRoutes, { jobs });
   await registerAdminApp(app);
   // Every job is registered by now; pg-boss needs its queues before workers and sends.
   app.addHook('onReady', () => jobs.start());

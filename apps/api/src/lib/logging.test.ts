@@ -76,7 +76,7 @@ test('background work keeps the id of the request that started it, also when it 
       }),
     ),
   );
-  await ctx.app.background.idle();
+  await ctx.app.jobs.idle();
   for (const [i, account] of accounts.entries()) {
     assert.equal(answers[i]!.statusCode, 200, answers[i]!.body);
     const mails = logged('Mail saved to the outbox').filter((l) => l.to === account.email);

@@ -131,7 +131,7 @@ describe('account pre-hijack before a Google sign-in', () => {
     );
     assert.equal((await me(bearer(owner.token))).statusCode, 200, "the owner's own session works");
 
-    await ctx.app.background.idle();
+    await ctx.app.jobs.idle();
     const mail = await latestOutboxMail(ctx.dataDir, email);
     assert.equal(mail?.subject, 'You now sign in to Vastra with Google');
     assert.match(mail.text ?? '', /removed the password/);

@@ -104,6 +104,8 @@ export type TestContext = {
   config: Config;
   /** The app's private DATA_DIR (outbox, uploads, generated secret); removed on close. */
   dataDir: string;
+  /** The private PostgreSQL database's URL (undefined on PGlite), for a second app on it (`sameDatabaseAs`). */
+  databaseUrl?: string;
   close: () => Promise<void>;
 };
 
@@ -113,19 +115,34 @@ export const TEST_STOREFRONT_URL = 'http://shop.test';
 /**
  * Builds the app on a private database and a private temporary DATA_DIR. `seed: false`
  * gives an empty, migrated database; `env` adds or overrides environment variables.
- * Call `close()` in `after()`.
+ * `sameDatabaseAs` (PostgreSQL only) builds another instance on that context's database and
+ * DATA_DIR, with its own connections, as a second API process would be; its `close()` leaves
+ * both to their owner. Call `close()` in `after()`.
  */
 export async function createTestApp(
-  opts: { seed?: boolean; catalog?: Catalog; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+  opts: {
+    seed?: boolean;
+    catalog?: Catalog;
+    env?: Record<string, string>;
+    logStream?: NodeJS.WritableStream;
+    sameDatabaseAs?: TestContext;
+  } = {},
 ): Promise<TestContext> {
   const seed = opts.seed ?? true;
   const catalog = opts.catalog ?? testCatalog();
   const serverUrl = process.env.DATABASE_URL;
   let drop = async () => {};
   let database: Database;
-  if (serverUrl) {
+  let databaseUrl: string | undefined;
+  const shared = opts.sameDatabaseAs;
+  if (shared) {
+    if (!shared.databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL (DATABASE_URL)');
+    databaseUrl = shared.databaseUrl;
+    database = await openDatabase({ databaseUrl, dataDir: MEMORY });
+  } else if (serverUrl) {
     const created = await postgresDatabase(serverUrl, catalog, seed);
     drop = created.drop;
+    databaseUrl = created.url;
     database = await openDatabase({ databaseUrl: created.url, dataDir: MEMORY });
     await database.migrate();
   } else {
@@ -133,7 +150,7 @@ export async function createTestApp(
     await database.migrate();
     if (seed) await seedCatalog(database.db, { full: catalog === 'full' });
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-test-'));
+  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -151,11 +168,12 @@ export async function createTestApp(
     database,
     config,
     dataDir,
+    databaseUrl,
     close: async () => {
       await app.close();
       await database.close();
       await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!shared) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

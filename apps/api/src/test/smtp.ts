@@ -1,7 +1,8 @@
 /**
  * A real SMTP server for tests: smtp-server on 127.0.0.1 and a free port, every message
  * parsed with mailparser. Pass `url` as SMTP_URL (or to `createMailer`) and read what arrived.
- * `hold()` makes it a slow server: it reads each message but answers only on `release()`.
+ * `hold()` makes it a slow server: it reads each message but answers only on `release()`;
+ * `refuseNext(n)` a failing one: it answers the next n messages with a temporary error (451).
  */
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -24,6 +25,8 @@ export type TestSmtpServer = {
   holding(): Promise<void>;
   /** Accepts every held message (they join `mails` then) and stops holding. */
   release(): void;
+  /** Refuses the next `count` messages with 451 (a temporary failure; nothing is kept). */
+  refuseNext(count: number): void;
   close(): Promise<void>;
 };
 
@@ -35,6 +38,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const mails: ParsedMail[] = [];
   const waiters = new Set<() => void>();
   let holdMail = false;
+  let refusing = 0;
   const held: (() => void)[] = [];
   const holdWaiters: (() => void)[] = [];
 
@@ -44,6 +48,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     authOptional: true,
     logger: false,
     onData(stream, session, callback) {
+      if (refusing > 0) {
+        refusing -= 1;
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream).then(
         (mail) => {
           const accept = () => {
@@ -107,6 +117,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     release() {
       holdMail = false;
       for (const accept of held.splice(0)) accept();
+    },
+    refuseNext(count) {
+      refusing = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -317,7 +317,7 @@ describe('gift cards in the admin', () => {
     assert.notEqual(again.code, card.code);
     assert.equal(again.mailedTo, null);
 
-    await ctx.app.background.idle();
+    await ctx.app.jobs.idle();
     const mail = await latestOutboxMail(ctx.dataDir, email);
     assert.ok(mail, 'the recipient is mailed');
     assert.equal(mail.subject, 'A Vastra gift card worth ₹ 500 for you');

@@ -4,6 +4,7 @@ export { adminCatalogCsvRoutes } from './catalog-csv-routes';
 export { adminCatalogRoutes } from './catalog-routes';
 export { adminHomepageRoutes } from './homepage-routes';
 export { adminImagesRoutes } from './images-routes';
+export { adminJobsRoutes } from './jobs-routes';
 export { adminMarketingRoutes } from './marketing-routes';
 export { adminOrdersRoutes } from './orders-routes';
 export { adminProductsRoutes } from './products-routes';

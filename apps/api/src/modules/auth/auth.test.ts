@@ -420,7 +420,7 @@ describe('forgot and reset password', () => {
     const unknown = await post('/auth/forgot-password', { email: ghost });
     assert.deepEqual(known.json(), { success: true, message: AUTH_MESSAGES.resetCodeSent });
     assert.deepEqual(unknown.json(), known.json());
-    await ctx.app.background.idle();
+    await ctx.app.jobs.idle();
     assert.equal((await latestOutboxMail(ctx.dataDir, account.email))?.subject, 'Reset your Vastra password');
     assert.equal(await latestOutboxMail(ctx.dataDir, ghost), undefined);
   });
@@ -429,7 +429,7 @@ describe('forgot and reset password', () => {
     const account = await register(ctx.app);
     const other = await login(ctx.app, account.email, account.password);
     await post('/auth/forgot-password', { email: account.email });
-    await ctx.app.background.idle();
+    await ctx.app.jobs.idle();
     const code = await latestCode(account.email);
     const res = await post('/auth/reset-password', { email: account.email, otp: code, newPassword: 'brand new pass' });
     assert.deepEqual(res.json(), { success: true, message: AUTH_MESSAGES.passwordReset });
@@ -552,7 +552,7 @@ test('no response of the account endpoints carries a secret', async () => {
     ),
     await post('/auth/forgot-password', { email: account.email }),
   ];
-  await ctx.app.background.idle();
+  await ctx.app.jobs.idle();
   const mails = await readOutbox(ctx.dataDir);
   const codes = mails.filter((mail) => JSON.stringify(mail.to).includes(account.email)).map(codeFrom);
   assert.equal(codes.length, 2, 'a verification and a reset code');

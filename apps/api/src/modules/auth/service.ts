@@ -2,7 +2,12 @@
  * Accounts (behaviour.md §4 Auth, §7 Auth): register, log in with a password or Google, verify the email
  * with a mailed code, change or reset the password, log out. Every way in ends in a session
  * (`SessionService`); every password change revokes the sessions it should. Password logins
- * go through the LoginThrottle; the reset code is mailed after the answer (BackgroundWork).
+ * go through the LoginThrottle; the reset code is mailed after the answer (lib/jobs).
+ *
+ * Mails holding a one-time code never become stored jobs (the code is kept only hashed): the
+ * verification code is mailed in the request, whose answer says whether it went (the shopper
+ * can ask again); the reset code is mailed from memory (`Jobs.later`, retried). The account
+ * claim mail holds no secret and is a stored job with the user's id.
  */
 import {
   AUTH_MESSAGES,
@@ -14,8 +19,8 @@ import {
 } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { BackgroundWork } from '../../lib/background';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import { googleClaimedAccountMail, passwordResetCodeMail, verificationCodeMail } from '../../lib/mail-templates';
 import type { UsersService } from '../users/service';
@@ -35,7 +40,7 @@ export type AuthDeps = {
   mailer: Mailer;
   google: GoogleIdTokenVerifier;
   loginThrottle: LoginThrottle;
-  background: BackgroundWork;
+  jobs: Jobs;
   log: FastifyBaseLogger;
 };
 
@@ -46,8 +51,16 @@ const CODE_MINUTES = OTP_TTL_MS / 60_000;
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The job that tells an owner their unverified account was taken over with Google. */
+export const ACCOUNT_CLAIMED_MAIL_JOB = 'mail-account-claimed';
+
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  constructor(private readonly deps: AuthDeps) {
+    deps.jobs.work<{ userId: string }>(ACCOUNT_CLAIMED_MAIL_JOB, async ({ userId }) => {
+      const user = await deps.users.get(userId);
+      await deps.mailer.send({ to: user.email, ...googleClaimedAccountMail({ name: user.name }) });
+    });
+  }
 
   private async startSession(user: UserRow, meta: SessionMeta): Promise<LoginOutcome> {
     if (user.blockedAt) throw new ForbiddenError(AUTH_MESSAGES.accountBlocked);
@@ -152,9 +165,7 @@ export class AuthService {
     });
     // Verified with its code in the meantime, so it was the owner's all along: only link.
     if (!claimed) return this.deps.users.linkGoogle(account.id, googleSub);
-    this.deps.background.run('account claim mail not sent', { userId: claimed.id }, () =>
-      this.deps.mailer.send({ to: claimed.email, ...googleClaimedAccountMail({ name: claimed.name }) }),
-    );
+    await this.deps.jobs.send(ACCOUNT_CLAIMED_MAIL_JOB, { userId: claimed.id });
     return claimed;
   }
 
@@ -218,11 +229,11 @@ export class AuthService {
 
   /**
    * Mails a reset code when the account exists, after the answer: the lookup, the code and
-   * the mail run as background work, so neither the answer nor its timing tells whether the
-   * account exists.
+   * the mail run after the answer, in memory, so neither the answer nor its timing tells whether
+   * the account exists.
    */
   forgotPassword(email: string): void {
-    this.deps.background.run('password reset code not sent', {}, () => this.sendResetCode(email));
+    this.deps.jobs.later('auth-password-reset', {}, () => this.sendResetCode(email));
   }
 
   private async sendResetCode(email: string): Promise<void> {
@@ -237,11 +248,10 @@ export class AuthService {
       throw err;
     }
     const mail = passwordResetCodeMail({ name: user.name, code, minutesValid: CODE_MINUTES });
-    try {
-      await this.deps.mailer.send({ to: user.email, ...mail }, { oneTimeCode: code });
-    } catch (err) {
-      this.deps.log.error({ err, userId: user.id }, 'password reset mail not sent');
-    }
+    // Retried on its own, so a retry mails this code rather than asking for another.
+    this.deps.jobs.later('mail-password-reset', { userId: user.id }, () =>
+      this.deps.mailer.send({ to: user.email, ...mail }, { oneTimeCode: code }),
+    );
   }
 
   /**

@@ -15,8 +15,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client';
 import { checkProductsCsv, COLUMNS, CsvImportError, importProductsContent } from '../../db/seed/import';
 import { sourceName } from '../../db/seed/text';
-import type { BackgroundWork } from '../../lib/background';
 import { NotFoundError } from '../../lib/errors';
+import type { Jobs } from '../../lib/jobs';
 import { catalogImports, categories, products, variants } from './tables';
 
 /** Imports kept in the history the admin lists. */
@@ -37,7 +37,7 @@ export class CatalogImports {
   constructor(
     private readonly deps: {
       db: Db;
-      background: BackgroundWork;
+      jobs: Jobs;
       /** Called after an import wrote products, so caches and the storefront drop the old ones. */
       onImported: () => Promise<void>;
     },
@@ -51,7 +51,8 @@ export class CatalogImports {
       .values({ fileName: input.fileName, dryRun: input.dryRun, status: 'queued', actor: input.actor })
       .returning();
     const queued = present(job!);
-    this.deps.background.run('catalogue import failed', { importId: queued.id }, () => this.run(queued, input));
+    // In this process: the CSV is held in memory rather than stored, and progress is read from here.
+    this.deps.jobs.later('catalog-import', { importId: queued.id }, () => this.run(queued, input));
     return queued;
   }
 

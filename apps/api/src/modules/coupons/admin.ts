@@ -24,8 +24,8 @@ import {
 } from '@vastra/contracts';
 import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
-import type { BackgroundWork } from '../../lib/background';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import type { CatalogService } from '../catalog/service';
 import { giftCardMail } from './mail';
@@ -208,9 +208,28 @@ export class CouponAdmin {
   }
 }
 
+/** The job that mails a new gift card's code: its payload holds the card's id, never the code. */
+export const GIFT_CARD_MAIL_JOB = 'mail-gift-card';
+type GiftCardMailJob = { giftCardId: string; recipient: { email: string; name: string; message: string } };
+
 /** Gift cards for the admin: list, one with its movements, issue (and mail), switch off and on. */
 export class GiftCardAdmin {
-  constructor(private readonly deps: { db: Db; mailer: Mailer; background: BackgroundWork; storefrontUrl: string }) {}
+  constructor(private readonly deps: { db: Db; mailer: Mailer; jobs: Jobs; storefrontUrl: string }) {
+    deps.jobs.work<GiftCardMailJob>(GIFT_CARD_MAIL_JOB, (job) => this.mailCard(job));
+  }
+
+  /** Mails a card's code (read again by id) to its recipient; rejects when the mail cannot go (retried). */
+  private async mailCard({ giftCardId, recipient }: GiftCardMailJob): Promise<void> {
+    const card = await this.get(giftCardId);
+    const mail = giftCardMail({
+      ...recipient,
+      code: card.code,
+      amountPaise: card.initialBalancePaise,
+      expiresAt: card.expiresAt ? new Date(card.expiresAt) : null,
+      shopUrl: this.deps.storefrontUrl,
+    });
+    await this.deps.mailer.send({ to: recipient.email, ...mail });
+  }
 
   /** Gift cards, newest first; `q` matches the code, `active` the switch. */
   async list(query: ListQuery): Promise<{ rows: AdminGiftCard[]; total: number }> {
@@ -251,8 +270,8 @@ export class GiftCardAdmin {
 
   /**
    * Issues a card of `amountPaise` with a new random code (a clash, vanishingly unlikely, draws
-   * again). With a recipient, the code is mailed after the answer; a failed mail is logged and
-   * the card stands (its code is in the answer, to pass on by hand).
+   * again). With a recipient, the code is mailed by a job after the answer (retried; one that
+   * fails every retry is logged and the card stands: its code is in the answer, to pass on by hand).
    */
   async issue(input: GiftCardIssueInput): Promise<IssuedGiftCard> {
     let id: string | undefined;
@@ -273,18 +292,7 @@ export class GiftCardAdmin {
       if (!id && attempt >= 3) throw new Error('no free gift card code after 4 draws');
     }
     const { recipient } = input;
-    if (recipient) {
-      const mail = giftCardMail({
-        ...recipient,
-        code,
-        amountPaise: input.amountPaise,
-        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-        shopUrl: this.deps.storefrontUrl,
-      });
-      this.deps.background.run('gift card mail not sent', { giftCardId: id }, () =>
-        this.deps.mailer.send({ to: recipient.email, ...mail }),
-      );
-    }
+    if (recipient) await this.deps.jobs.send<GiftCardMailJob>(GIFT_CARD_MAIL_JOB, { giftCardId: id, recipient });
     return { ...(await this.get(id)), mailedTo: recipient?.email ?? null };
   }
 

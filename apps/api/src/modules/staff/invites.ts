@@ -7,7 +7,7 @@
 import { ADMIN_BASE_PATH, ADMIN_MESSAGES, STAFF_INVITE_TTL_MS, type AdminRole, type Staff } from '@vastra/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { BackgroundWork } from '../../lib/background';
+import type { Jobs } from '../../lib/jobs';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { staffInviteMail } from './mail';
@@ -24,7 +24,7 @@ export class StaffInvites {
       db: Db;
       staff: StaffService;
       mailer: Mailer;
-      background: BackgroundWork;
+      jobs: Jobs;
       /** The API's public address: the admin app lives at `${publicUrl}/admin`. */
       publicUrl: string;
     },
@@ -33,7 +33,8 @@ export class StaffInvites {
   /** Invites a staff member and mails the link; ConflictError when the email already has an account. */
   async invite(input: InviteInput, invitedBy: string | null): Promise<Invite> {
     const { invite, link } = await issueInvite(this.deps, input, invitedBy);
-    this.deps.background.run('staff invitation not sent', { inviteId: invite.id }, () =>
+    // In memory, never a stored job: the mail carries the set-up token, which is stored only hashed.
+    this.deps.jobs.later('mail-staff-invite', { inviteId: invite.id }, () =>
       this.deps.mailer.send({
         to: input.email,
         ...staffInviteMail({ name: input.name, role: input.role, link, expiresAt: new Date(invite.expiresAt) }),

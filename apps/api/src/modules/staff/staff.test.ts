@@ -213,7 +213,7 @@ describe('invitations', () => {
       role: 'support',
     });
     assert.equal(res.statusCode, 201, res.body);
-    await ctx.app.background.idle();
+    await ctx.app.jobs.idle();
     const mail = await latestOutboxMail(ctx.dataDir, email);
     assert.ok(mail, 'the invitation is mailed');
     const link = /(http\S+\/admin\/setup\?token=\S+)/.exec(mail.text ?? '')![1]!;
