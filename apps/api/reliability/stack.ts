@@ -150,7 +150,11 @@ function lastError(file: string): string {
     try {
       const entry = JSON.parse(text) as { level?: number; msg?: string; err?: { message?: string; stack?: string } };
       if ((entry.level ?? 0) < 50) continue;
-      const at = entry.err?.stack?.split('\n').find((l) => l.includes('/apps/api/src/'))?.trim() ?? '';
+      const at =
+        entry.err?.stack
+          ?.split('\n')
+          .find((l) => l.includes('/apps/api/src/'))
+          ?.trim() ?? '';
       return `${entry.err?.message ?? entry.msg} ${at}`.trim();
     } catch {
       if (text.trim()) return text.trim();
@@ -214,7 +218,7 @@ export async function startStack(): Promise<Stack> {
   const cleanups: (() => Promise<void>)[] = [];
   const instances: Instance[] = [];
   const logTails = (lines = 15) =>
-    [...instances.map((s) => s.log), path.join(tmp, 'logs/error.log')]
+    [...instances.map((s) => s.log), ...['error.log', 'vastra-api.error.log'].map((f) => path.join(tmp, 'logs', f))]
       .filter((file) => fs.existsSync(file))
       .map(
         (file) =>
@@ -261,6 +265,8 @@ export async function startStack(): Promise<Stack> {
     run('migrate-cli', [path.join(BUILD_DIR, 'migrate-cli.js')], env);
     run('seed-cli', [path.join(BUILD_DIR, 'seed-cli.js')], env);
     pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
+    // Idle connections are cut when the database is dropped at the end; nothing to do then.
+    pool.on('error', () => {});
 
     const launch = async (index: number): Promise<void> => {
       const port = PORTS.api[index]!;
