@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config';
 import { bearer, register } from '../../test/accounts';
-import { pickProducts } from '../../test/catalog';
+import { pickProducts, setStock } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { BENGALURU_ADDRESS } from '../../test/orders';
 import { productionEnv } from '../../test/production';
@@ -53,6 +53,8 @@ describe('with METRICS_TOKEN', () => {
   test('a journey shows in the series: requests by route, orders placed, payments by status, pool and process', async () => {
     const [product] = await pickProducts(ctx.database.db, 1);
     const variant = product!.variants[0]!;
+    // The seeded catalogue has sold-out sizes; this one must be in stock wherever it falls.
+    await setStock(ctx.database.db, variant.id, 5);
     const shopper = await register(ctx.app);
     assert.equal((await ctx.app.inject({ method: 'GET', url: `/products/${product!.id}` })).statusCode, 200);
     assert.equal((await ctx.app.inject({ method: 'GET', url: '/no/such/page' })).statusCode, 404);
