@@ -50,6 +50,11 @@ async function main(): Promise<number> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // Whatever breaks, the instances, nginx and the database go with the suite.
+  process.once('uncaughtException', (err) => {
+    console.error(`Uncaught: ${err.stack ?? err}`);
+    void stop().finally(() => process.exit(1));
+  });
   const rows: Row[] = [];
   try {
     stack = await startStack();

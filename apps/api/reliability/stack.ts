@@ -199,6 +199,8 @@ function startSmtp(): Promise<SMTPServer> {
       stream.resume();
     },
   });
+  // A killed instance resets its mail connections; that is no reason to stop.
+  server.on('error', () => {});
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(PORTS.smtp, '127.0.0.1', () => resolve(server));
@@ -301,7 +303,7 @@ export async function startStack(): Promise<Stack> {
     const nginx = spawn(
       nginxBin,
       ['-p', tmp, '-e', `${tmp}/logs/error.log`, '-c', `${tmp}/nginx.conf`, '-g', `daemon off; pid ${tmp}/nginx.pid;`],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
+      { stdio: 'ignore' },
     );
     cleanups.push(() => stopChild(nginx));
     const url = `http://127.0.0.1:${PORTS.nginx}`;
