@@ -2,9 +2,10 @@
  * Background jobs (lib/jobs): the in-process runner retries with backoff and keeps failures in
  * its history; a mail the SMTP server refuses at first arrives after retries, and one refused
  * every time ends failed in the admin's job history, without the gift card's code stored or
- * shown (both backends). On PostgreSQL, with two instances on one database: each recurring job
- * runs once per period and the store notifier mails a window once; a job sent by an instance
- * that only sends (JOBS_WORK=false), which then stops, runs in an instance started later.
+ * shown (both backends). On PostgreSQL: with two instances on one database, each recurring job
+ * runs once per period and the store notifier mails a window once; a worker drains a backlog
+ * without waiting a poll interval between jobs; a job sent by an instance that only sends
+ * (JOBS_WORK=false), which then stops, runs in an instance started later.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -152,6 +153,27 @@ describe('two instances on one PostgreSQL database', { skip: !onPostgres && 'nee
     } finally {
       await second.close();
       await first.close();
+    }
+  });
+
+  test('a worker takes queued jobs one after another at once, not one per poll interval', async () => {
+    const ctx = await createTestApp({ seed: false, env: { JOBS_POLL_MS: '2000' } });
+    try {
+      const owner = await staffOfRole(ctx, 'owner');
+      const started = Date.now();
+      for (let i = 0; i < 5; i++) {
+        const res = await asStaff(ctx.app, owner, 'POST', '/admin/api/gift-cards', {
+          amountPaise: 100_00,
+          recipient: { email: 'backlog@example.com', name: 'Ravi', message: '' },
+        });
+        assert.equal(res.statusCode, 201, res.body);
+      }
+      await ctx.app.jobs.idle();
+      assert.equal((await outboxMailsTo(ctx.dataDir, 'backlog@example.com')).length, 5);
+      // One job per 2 s poll would take 10 s; the first poll alone may take 2 s.
+      assert.ok(Date.now() - started < 5000, `5 jobs took ${Date.now() - started} ms`);
+    } finally {
+      await ctx.close();
     }
   });
 

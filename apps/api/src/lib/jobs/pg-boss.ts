@@ -27,8 +27,18 @@ const SCHEMA = 'pgboss';
 const IDLE_POLL_MS = 100;
 
 type Log = { error(obj: object, msg: string): void };
-/** What pg-boss needs of a connection pool: pg's `Pool` fits. */
-export type SqlPool = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+/** What pg-boss and queue creation need of a connection pool: pg's `Pool` fits. */
+export type SqlPool = {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  connect(): Promise<{ query(text: string, values?: unknown[]): Promise<unknown>; release(): void }>;
+};
+
+/**
+ * The advisory lock instances take turns under to create queues: creating one attaches a
+ * partition to pgboss.job, and two instances doing that at once deadlock (seen with two
+ * instances started together on a new database).
+ */
+const QUEUE_CREATION_LOCK = 7_236_116_198_541_024;
 
 const seconds = (ms: number) => (ms > 0 ? Math.max(1, Math.round(ms / 1000)) : 0);
 
@@ -85,7 +95,7 @@ export class PgBossJobs implements Jobs {
   async start(): Promise<void> {
     await this.boss.start();
     this.started = true;
-    for (const name of this.handlers.keys()) await this.boss.createQueue(name);
+    await this.createQueues();
     await this.local.start();
     if (!this.settings.work) return;
     for (const [name, { handler }] of this.handlers) {
@@ -94,8 +104,12 @@ export class PgBossJobs implements Jobs {
         batchSize: 1,
         pollingIntervalSeconds: this.settings.pollMs / 1000,
       };
-      await this.boss.work<object>(name, options, async ([job]) => {
+      const worker = { id: '' };
+      worker.id = await this.boss.work<object>(name, options, async ([job]) => {
         if (!job) return;
+        // A worker that found a job asks again at once rather than after a poll interval, so a
+        // backlog (an order mail per order) drains at the handler's pace, not one job per poll.
+        if (worker.id) this.boss.notifyWorker(worker.id);
         try {
           await handler(job.data);
         } catch (err) {
@@ -114,6 +128,19 @@ export class PgBossJobs implements Jobs {
         );
       tick();
       this.timers.add(setInterval(tick, Math.max(1000, everyMs / 2)).unref());
+    }
+  }
+
+  /** Creates the queues of the registered jobs that do not exist yet, one instance at a time. */
+  private async createQueues(): Promise<void> {
+    const holder = await this.pool.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [QUEUE_CREATION_LOCK]);
+      const existing = new Set((await this.boss.getQueues()).map((queue) => queue.name));
+      for (const name of this.handlers.keys()) if (!existing.has(name)) await this.boss.createQueue(name);
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK]).catch(() => {});
+      holder.release();
     }
   }
 
