@@ -404,6 +404,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     payments,
     addressBook,
     mailer,
+    jobs,
     users,
     log: app.log,
     metrics,

@@ -27,7 +27,7 @@ export class OrderCancellation {
    * coupon use back, gift card hold back; a pending online payment is closed (a late payment
    * is then refunded by the payment sync); a paid online order gets a gateway refund of what
    * was paid, and money back on a gift card is recorded as a completed gift_card refund.
-   * After the commit the cancel mail is sent, then the gateway refund submitted. COD: nothing
+   * After the commit the cancel mail is queued, then the gateway refund submitted. COD: nothing
    * was paid, nothing to refund. `userId` null = the store cancels (no owner check).
    * ConflictError alreadyCancelled / cancelTooLate / cancelNotAllowed; NotFoundError.
    */
@@ -83,7 +83,7 @@ export class OrderCancellation {
       }
       return made;
     });
-    // The cancel mail goes first: a gateway that settles at once (sandbox) sends the
+    // The cancel mail is queued first: a gateway that settles at once (sandbox) queues the
     // refund-completed mail from submitRefund, which must not arrive before the cancellation.
     await this.transitions.notify(orderId, 'cancelled');
     for (const refund of gatewayRefunds) {

@@ -24,7 +24,8 @@ export class OrderPaymentSync {
 
   /**
    * The payments module's listener: a payment became completed or failed, inside its
-   * transaction `db`. Completed places the order (the confirmation mail goes after commit);
+   * transaction `db`. Completed places the order (the confirmation mail is queued by the work
+   * returned, which the payments module runs only after the commit: a rollback mails nothing);
    * failed releases what the order held. Applied once: the update only matches an order whose
    * payment is still pending; money for an order released meanwhile is refunded.
    */

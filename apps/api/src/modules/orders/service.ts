@@ -4,7 +4,7 @@
  *
  *   place.ts, place-steps.ts  placing an order in named steps (stock, price, gift card, order,
  *                             coupon, cart lines, payment) run by lib/steps.ts
- *   transitions.ts            the lifecycle steps, status and confirmation mails, giving back
+ *   transitions.ts            the lifecycle steps, status and confirmation mails (jobs), giving back
  *   payment-sync.ts           the payment listener, status checks, expiry, late payments
  *   cancel.ts                 cancelling and hiding an order
  *   queries.ts, presenter.ts  reading orders and answering them in rupees
@@ -152,8 +152,8 @@ export class OrdersService {
     return this.transitions.transition(db, orderId, to, input);
   }
 
-  /** Mails the shopper about `event` of the order; whether a mail went out. */
-  notify(orderId: string, event: OrderMailEvent): Promise<boolean> {
+  /** Queues the mail to the shopper about `event` of the order (after its commit): see OrderTransitions.notify. */
+  notify(orderId: string, event: OrderMailEvent): Promise<void> {
     return this.transitions.notify(orderId, event);
   }
 
@@ -162,8 +162,8 @@ export class OrdersService {
     return this.transitions.resendConfirmation(orderId);
   }
 
-  /** Sends the confirmation mail once; whether it went out now. */
-  sendConfirmation(orderId: string): Promise<boolean> {
+  /** Queues the confirmation mail, which goes once per order: see OrderTransitions.sendConfirmation. */
+  sendConfirmation(orderId: string): Promise<void> {
     return this.transitions.sendConfirmation(orderId);
   }
 

@@ -1,7 +1,8 @@
 /**
  * Moving an order along its lifecycle (behaviour.md §10; the table is lifecycle.ts): one step
  * at a time under a row lock, recorded on the timeline; the store's steps (`advance`); status
- * and confirmation mails; and giving back what an order held when it is released or cancelled.
+ * and confirmation mails (a job each, retried); and giving back what an order held when it is
+ * released or cancelled.
  */
 import { ORDER_MESSAGES, isHttpUrl, transitionNotAllowed, type Order, type OrderStatus } from '@vastra/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -24,14 +25,25 @@ const STEP_MAILS: Partial<Record<OperatorStep, OrderMailEvent>> = {
 /** Told after a store step of an order committed (the invoices module issues its GST documents). */
 export type StoreStepListener = (orderId: string) => Promise<void>;
 
+/**
+ * The job that sends one mail of an order: the order's id and which mail, never an address
+ * or anything else of the shopper's (the order is read again when it runs).
+ */
+export const ORDER_MAIL_JOB = 'mail-order';
+type OrderMailJob = { orderId: string; mail: 'confirmation' | OrderMailEvent };
+
 export class OrderTransitions {
   private storeStepListener: StoreStepListener | null = null;
+  /** Per order, the end of its latest mail in this process (mailInTurn). */
+  private readonly mailTurns = new Map<string, Promise<void>>();
 
   constructor(
     private readonly deps: OrdersDeps,
     private readonly queries: OrderQueries,
     private readonly presenter: OrderPresenter,
-  ) {}
+  ) {
+    deps.jobs.work<OrderMailJob>(ORDER_MAIL_JOB, (job) => this.mailInTurn(job));
+  }
 
   /**
    * Moves an order one step along the lifecycle inside `db`, which must be a transaction:
@@ -117,26 +129,13 @@ export class OrderTransitions {
   }
 
   /**
-   * Mails the shopper about `event` of the order (after the caller's commit), with a link to
-   * the order on the storefront (the shipped mail also carries courier, AWB and the courier's
-   * tracking page). A failed send is logged, not thrown: the step it reports is done already.
-   * Returns whether a mail went out.
+   * Queues the mail about `event` of the order (ORDER_MAIL_JOB); call it after the commit of
+   * the step it reports. The job reads the order when it runs and links to its page on the
+   * storefront (the shipped mail also carries courier, AWB and the courier's tracking page).
+   * A job that cannot be queued is logged, not thrown: the step is done already.
    */
-  async notify(orderId: string, event: OrderMailEvent): Promise<boolean> {
-    const { db, mailer, users, log, options } = this.deps;
-    try {
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!row) return false;
-      const contact = await users.contactOf(row.userId);
-      if (!contact) return false;
-      const order = await this.presenter.one(row);
-      const link = `${options.storefrontUrl}/account/orders/${encodeURIComponent(orderId)}`;
-      await mailer.send({ to: contact.email, ...orderStatusMail({ name: contact.name, order, event, link }) });
-      return true;
-    } catch (err) {
-      log.error({ err, orderId, event }, 'order status mail could not be sent');
-      return false;
-    }
+  async notify(orderId: string, event: OrderMailEvent): Promise<void> {
+    await this.queueMail({ orderId, mail: event });
   }
 
   /** Sends the confirmation mail again, whether or not it went before (the store's resend); false for an order never placed. */
@@ -156,9 +155,58 @@ export class OrderTransitions {
     }
   }
 
-  /** Sends the confirmation mail once (claimed with a conditional update); a failed send is logged and may be retried. */
-  async sendConfirmation(orderId: string): Promise<boolean> {
-    const { db, mailer, users, log } = this.deps;
+  /**
+   * Queues the confirmation mail (after the order's commit); the job sends it once per order
+   * (claimed with a conditional update), so queuing it twice mails once.
+   */
+  async sendConfirmation(orderId: string): Promise<void> {
+    await this.queueMail({ orderId, mail: 'confirmation' });
+  }
+
+  private async queueMail(job: OrderMailJob): Promise<void> {
+    try {
+      await this.deps.jobs.send<OrderMailJob>(ORDER_MAIL_JOB, job);
+    } catch (err) {
+      this.deps.log.error({ err, orderId: job.orderId, mail: job.mail }, 'order mail could not be queued');
+    }
+  }
+
+  /**
+   * The job's handler. Mails of one order go one at a time in the order they were queued in
+   * this process (the cancellation before its refund's completion); a retried mail may come
+   * after a later one.
+   */
+  private mailInTurn(job: OrderMailJob): Promise<void> {
+    const previous = this.mailTurns.get(job.orderId) ?? Promise.resolve();
+    const sent = previous.then(() =>
+      job.mail === 'confirmation' ? this.mailConfirmation(job.orderId) : this.mailStatus(job.orderId, job.mail),
+    );
+    const settled = sent.catch(() => {});
+    this.mailTurns.set(job.orderId, settled);
+    void settled.then(() => {
+      if (this.mailTurns.get(job.orderId) === settled) this.mailTurns.delete(job.orderId);
+    });
+    return sent;
+  }
+
+  /** Sends a status mail to the order's shopper; nothing for an order or shopper gone. Rejects when the mail cannot go (retried). */
+  private async mailStatus(orderId: string, event: OrderMailEvent): Promise<void> {
+    const { db, mailer, users, options } = this.deps;
+    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) return;
+    const contact = await users.contactOf(row.userId);
+    if (!contact) return;
+    const order = await this.presenter.one(row);
+    const link = `${options.storefrontUrl}/account/orders/${encodeURIComponent(orderId)}`;
+    await mailer.send({ to: contact.email, ...orderStatusMail({ name: contact.name, order, event, link }) });
+  }
+
+  /**
+   * Sends the confirmation mail unless it went already or the order is not placed (claimed
+   * with a conditional update); a failed send gives the claim back and rejects (retried).
+   */
+  private async mailConfirmation(orderId: string): Promise<void> {
+    const { db, mailer, users } = this.deps;
     const [claimed] = await db
       .update(orders)
       .set({ confirmationSentAt: sql`now()` })
@@ -171,17 +219,15 @@ export class OrderTransitions {
         ),
       )
       .returning();
-    if (!claimed) return false;
+    if (!claimed) return;
     try {
       const contact = await users.contactOf(claimed.userId);
-      if (!contact) return false;
+      if (!contact) return;
       const order = await this.presenter.one(claimed);
       await mailer.send({ to: contact.email, ...orderConfirmationMail({ name: contact.name, order }) });
-      return true;
     } catch (err) {
       await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
-      log.error({ err, orderId }, ORDER_MESSAGES.confirmation);
-      return false;
+      throw err;
     }
   }
 

@@ -6,6 +6,7 @@
 import type { Address, CreateOrderBody, PaymentMethod } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import type { CartService } from '../cart';
 import type { InventoryService } from '../catalog';
@@ -50,6 +51,8 @@ export type OrdersDeps = {
   /** What the order view shows of returns (the returns module's ReturnSummaries, built first). */
   returns: ReturnsView;
   mailer: Mailer;
+  /** Background jobs (lib/jobs): the order mails are jobs, queued after the commit and retried. */
+  jobs: Pick<Jobs, 'work' | 'send'>;
   /**
    * The shopper's name and email for the confirmation mail, and the lock on the account that
    * makes one shopper's order placements take turns (inside the order's transaction).

@@ -152,7 +152,7 @@ export class ReturnsService {
       if (step === 'pickup' && opts.restock) await this.restock(tx, open.id, order, opts.actor ?? 'operator');
       return step === 'refund' ? this.refund(tx, moved, open) : null;
     });
-    // The step's mail goes first: a gateway that settles at once (sandbox) sends the
+    // The step's mail is queued first: a gateway that settles at once (sandbox) queues the
     // refund-completed mail from submitRefund, which must not arrive before "on its way".
     await this.deps.orders.notify(order.id, orderStatus);
     if (gatewayRefundId) {
