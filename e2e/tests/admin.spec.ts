@@ -4,13 +4,14 @@
  * a code; sees a new order on the dashboard; finds it by the shopper's phone; confirms, packs
  * and ships it with an AWB, and the shopper's order page shows "Shipped" with the tracking
  * link; a return is approved, picked up with restock and refunded, and the stock is back. A
- * `support` member sees no refund button and the API refuses the call. The owner finds a size
- * by its SKU and receives more pieces (a stock movement), then imports a stock file once its
- * check has named a bad line, and hides a spam review. The owner then makes a product with two
- * sizes and two photos and puts it on sale, and a shopper finds it by search; lowers its
- * price, and the shopper's product page shows the new price within 5 seconds. Screenshots of
- * the dashboard, order list, order detail, packing slip, returns queue, products, the stock
- * import, reviews and the new product's form, page and list at 1280 and 390 px; axe on each.
+ * `support` member sees no refund button nor the Jobs page, and the API refuses the call; the
+ * owner's Jobs page lists the order's mails. The owner finds a size by its SKU and receives
+ * more pieces (a stock movement), then imports a stock file once its check has named a bad
+ * line, and hides a spam review. The owner then makes a product with two sizes and two photos
+ * and puts it on sale, and a shopper finds it by search; lowers its price, and the shopper's
+ * product page shows the new price within 5 seconds. Screenshots of the dashboard, order list,
+ * order detail, packing slip, returns queue, jobs, products, the stock import, reviews and the
+ * new product's form, page and list at 1280 and 390 px; axe on each.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -175,12 +176,22 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await expect(card.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await expect(supportPage.getByRole('menuitem', { name: 'Refunds' })).toHaveCount(0);
     await expect(supportPage.getByRole('menuitem', { name: 'Products' })).toHaveCount(0);
+    await expect(supportPage.getByRole('menuitem', { name: 'Jobs' })).toHaveCount(0);
     const refused = await adminCall(await staffCookie(support), 'POST', `/orders/${order.id}/return/refund`, {});
     expect(refused.status).toBe(403);
     await supportContext.close();
 
     await page.getByRole('button', { name: 'Refund' }).click();
     await expect(page.getByTestId(`return-${order.orderNumber}`)).toContainText('Refunded');
+  });
+
+  await test.step('the owner reads the job history: the order’s mails went out', async () => {
+    await page.getByRole('menuitem', { name: 'Jobs' }).click();
+    await expect(page.getByText(/Waiting or running now: \d+/)).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'mail-order' }).first()).toBeVisible();
+    await expect(page.getByText('Done').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshotThisPage(page, 'admin-jobs');
   });
 
   await test.step('the owner finds the size by its SKU and receives five more pieces, a stock movement', async () => {

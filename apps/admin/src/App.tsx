@@ -36,6 +36,7 @@ import { CouponCreate, CouponEdit, CouponList } from './marketing/Coupons';
 import { GiftCardIssue, GiftCardList, GiftCardShow } from './marketing/GiftCards';
 import { HomepagePreview } from './homepage/HomepagePreview';
 import { HomepageSections } from './homepage/HomepageSections';
+import { JobList } from './jobs/JobList';
 import { SectionForm } from './homepage/SectionForm';
 import { ReviewList } from './reviews/ReviewList';
 import { GstRates } from './taxes/GstRates';
@@ -142,6 +143,9 @@ export function App() {
                   ) : null}
                   {can(permissions, 'audit.read') ? (
                     <Resource name="audit" options={{ label: 'Audit log' }} list={AuditList} />
+                  ) : null}
+                  {can(permissions, 'audit.read') ? (
+                    <Resource name="jobs" options={{ label: 'Jobs' }} list={JobList} />
                   ) : null}
                   <CustomRoutes>
                     <Route path="/account" element={<AccountPage />} />

@@ -20,7 +20,7 @@ import { isoOrNull } from './marketing/money';
 
 type Page<T> = { rows: T[]; total: number };
 
-/** Resources whose list the API pages; `staff` answers every row at once. */
+/** Resources whose list the API pages; `staff` and `jobs` answer every row at once. */
 const LISTS: Record<string, string> = {
   orders: '/orders',
   returns: '/returns',
@@ -33,7 +33,16 @@ const LISTS: Record<string, string> = {
   'gift-cards': '/gift-cards',
 };
 
+/** The job history the Jobs page pages through: the API's latest jobs, newest first. */
+const JOB_HISTORY = 200;
+
 async function getList(resource: string, params: GetListParams) {
+  if (resource === 'jobs') {
+    // The API answers the latest jobs at once, with the queue's depth: paged here.
+    const { jobs, depth } = await api<{ jobs: RaRecord[]; depth: number }>(`/jobs?limit=${JOB_HISTORY}`);
+    const { page = 1, perPage = 50 } = params.pagination ?? {};
+    return { data: jobs.slice((page - 1) * perPage, page * perPage), total: jobs.length, meta: { depth } };
+  }
   if (resource === 'staff') {
     const rows = await api<RaRecord[]>('/staff');
     return { data: rows, total: rows.length };
