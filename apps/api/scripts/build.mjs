@@ -1,7 +1,8 @@
 // `npm run build -w apps/api`: compiles the API for production into dist/ with esbuild, one
 // ES module per entry point (shared code in chunks beside them). npm packages stay external
 // and load from node_modules; the workspace's @vastra/contracts ships TypeScript, so it is
-// bundled. `npm start` runs `node dist/server.js`; `tsx` stays for `npm run dev` and tests.
+// bundled. `npm start` runs `node dist/server.js`, the worker service `node dist/worker.js`;
+// `tsx` stays for `npm run dev` and tests.
 //
 // The code finds files next to its sources at run time (migrations, the admin app's dist,
 // data-sources) through `import.meta.url`. dist/ sits beside src/, so each source file's
@@ -15,9 +16,10 @@ import * as esbuild from 'esbuild';
 const apiDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const DIST_DIR = path.join(apiDir, 'dist');
 
-/** Entry points production runs: the server, and the CLIs an operator runs beside it. */
+/** Entry points production runs: the server, the jobs worker, and the CLIs an operator runs beside it. */
 const ENTRIES = {
   server: 'src/server.ts',
+  worker: 'src/worker.ts',
   'migrate-cli': 'src/db/migrate-cli.ts',
   'seed-cli': 'src/db/seed/cli.ts',
   'import-cli': 'src/db/seed/import-cli.ts',
