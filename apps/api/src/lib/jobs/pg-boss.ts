@@ -34,11 +34,11 @@ export type SqlPool = {
 };
 
 /**
- * The advisory lock instances take turns under to create queues: creating one attaches a
- * partition to pgboss.job, and two instances doing that at once deadlock (seen with two
- * instances started together on a new database).
+ * The advisory lock instances start pg-boss under, one at a time: on a new database, two
+ * installing its schema at once can collide on the schema's name, and two creating queues at
+ * once (each attaches a partition to pgboss.job) deadlock.
  */
-const QUEUE_CREATION_LOCK = 7_236_116_198_541_024;
+const START_LOCK = 7_236_116_198_541_024;
 
 const seconds = (ms: number) => (ms > 0 ? Math.max(1, Math.round(ms / 1000)) : 0);
 
@@ -93,9 +93,7 @@ export class PgBossJobs implements Jobs {
   }
 
   async start(): Promise<void> {
-    await this.boss.start();
-    this.started = true;
-    await this.createQueues();
+    await this.installInTurn();
     await this.local.start();
     if (!this.settings.work) return;
     for (const [name, { handler }] of this.handlers) {
@@ -131,15 +129,20 @@ export class PgBossJobs implements Jobs {
     }
   }
 
-  /** Creates the queues of the registered jobs that do not exist yet, one instance at a time. */
-  private async createQueues(): Promise<void> {
+  /**
+   * Starts pg-boss (installing or migrating its schema) and creates the registered jobs' queues
+   * that do not exist yet, one instance at a time (START_LOCK).
+   */
+  private async installInTurn(): Promise<void> {
     const holder = await this.pool.connect();
     try {
-      await holder.query('SELECT pg_advisory_lock($1)', [QUEUE_CREATION_LOCK]);
+      await holder.query('SELECT pg_advisory_lock($1)', [START_LOCK]);
+      await this.boss.start();
+      this.started = true;
       const existing = new Set((await this.boss.getQueues()).map((queue) => queue.name));
       for (const name of this.handlers.keys()) if (!existing.has(name)) await this.boss.createQueue(name);
     } finally {
-      await holder.query('SELECT pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK]).catch(() => {});
+      await holder.query('SELECT pg_advisory_unlock($1)', [START_LOCK]).catch(() => {});
       holder.release();
     }
   }
