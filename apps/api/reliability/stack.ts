@@ -47,6 +47,8 @@ export type Stack = {
   db: pg.Pool;
   phonepe: FakePhonePe;
   operatorToken: string;
+  /** The bearer token a scrape of an instance's /metrics sends. */
+  metricsToken: string;
   /** The HTTP→HTTPS redirect server of the nginx config. */
   redirectUrl: string;
   tmp: string;
@@ -74,7 +76,11 @@ function run(what: string, args: string[], env: NodeJS.ProcessEnv): void {
 }
 
 /** The instances' environment: production mode, every setting it demands pointing at the suite's own services. */
-function apiEnv(secrets: { jwt: string; operator: string }, dataDir: string, phonepeUrl: string): NodeJS.ProcessEnv {
+function apiEnv(
+  secrets: { jwt: string; operator: string; metrics: string },
+  dataDir: string,
+  phonepeUrl: string,
+): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -85,6 +91,7 @@ function apiEnv(secrets: { jwt: string; operator: string }, dataDir: string, pho
     REDIS_URL,
     JWT_SECRET: secrets.jwt,
     OPERATOR_TOKEN: secrets.operator,
+    METRICS_TOKEN: secrets.metrics,
     AUTO_SEED: 'false',
     SELLER_GSTIN: '29ABCDE1234F1Z5',
     SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}?ignoreTLS=true`,
@@ -260,7 +267,8 @@ export async function startStack(): Promise<Stack> {
     const smtp = await startSmtp();
     cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-    const secrets = { jwt: randomBytes(32).toString('hex'), operator: randomBytes(32).toString('hex') };
+    const secret = () => randomBytes(32).toString('hex');
+    const secrets = { jwt: secret(), operator: secret(), metrics: secret() };
     const dataDir = path.join(tmp, 'data');
     const env = apiEnv(secrets, dataDir, phonepeUrl);
     log(`migrating ${DATABASE} (migrate-cli), then seeding the 400-product store (seed-cli)…`);
@@ -318,6 +326,7 @@ export async function startStack(): Promise<Stack> {
       db: pool,
       phonepe,
       operatorToken: secrets.operator,
+      metricsToken: secrets.metrics,
       redirectUrl: `http://127.0.0.1:${PORTS.redirect}`,
       tmp,
       startProblems,
