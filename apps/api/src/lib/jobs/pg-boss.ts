@@ -53,6 +53,8 @@ export class PgBossJobs implements Jobs {
   private readonly schedules = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private started = false;
+  /** Set once stopped: the app closes the pool next (see the constructor's `executeSql`). */
+  private stopped = false;
 
   constructor(
     private readonly pool: SqlPool,
@@ -60,7 +62,9 @@ export class PgBossJobs implements Jobs {
     private readonly log: Log,
   ) {
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
+      // pg-boss's upkeep can still be between two queries when stop() resolves; once stopped its
+      // queries answer nothing rather than reach a pool the app is closing.
+      db: { executeSql: (text, values) => (this.stopped ? Promise.resolve({ rows: [] }) : pool.query(text, values)) },
       schema: SCHEMA,
       // No cron clock: recurring jobs are singleton slots (the file's comment).
       schedule: false,
@@ -151,6 +155,7 @@ export class PgBossJobs implements Jobs {
     for (const timer of this.timers) clearInterval(timer);
     this.timers.clear();
     if (this.started) await this.boss.stop({ graceful: true, wait: true, close: true });
+    this.stopped = true;
     await this.local.stop();
   }
 
