@@ -23,6 +23,10 @@ import {
 } from './types';
 
 const SCHEMA = 'pgboss';
+/** How long `stop()` waits between looks at running handlers and queries, in ms. */
+const STOP_POLL_MS = 50;
+/** The longest `stop()` waits for a job fetched as pg-boss stopped, in ms (pg-boss's own grace). */
+const STOP_WAIT_MS = 30_000;
 /** How long `idle()` waits between looks at the queue, in ms. */
 const IDLE_POLL_MS = 100;
 
@@ -55,6 +59,9 @@ export class PgBossJobs implements Jobs {
   private started = false;
   /** Set once stopped: the app closes the pool next (see the constructor's `executeSql`). */
   private stopped = false;
+  /** Handlers running and pg-boss queries not yet answered, which stop() waits for. */
+  private running = 0;
+  private readonly queries = new Set<Promise<unknown>>();
 
   constructor(
     private readonly pool: SqlPool,
@@ -62,9 +69,7 @@ export class PgBossJobs implements Jobs {
     private readonly log: Log,
   ) {
     this.boss = new PgBoss({
-      // pg-boss's upkeep can still be between two queries when stop() resolves; once stopped its
-      // queries answer nothing rather than reach a pool the app is closing.
-      db: { executeSql: (text, values) => (this.stopped ? Promise.resolve({ rows: [] }) : pool.query(text, values)) },
+      db: { executeSql: (text, values) => this.query(text, values) },
       schema: SCHEMA,
       // No cron clock: recurring jobs are singleton slots (the file's comment).
       schedule: false,
@@ -112,6 +117,7 @@ export class PgBossJobs implements Jobs {
         // A worker that found a job asks again at once rather than after a poll interval, so a
         // backlog (an order mail per order) drains at the handler's pace, not one job per poll.
         if (worker.id) this.boss.notifyWorker(worker.id);
+        this.running += 1;
         try {
           await handler(job.data);
         } catch (err) {
@@ -120,6 +126,8 @@ export class PgBossJobs implements Jobs {
           }
           // pg-boss stores what is thrown: the message only, never the payload or a library's error fields.
           throw new Error(failureMessage(err));
+        } finally {
+          this.running -= 1;
         }
       });
     }
@@ -155,6 +163,14 @@ export class PgBossJobs implements Jobs {
     for (const timer of this.timers) clearInterval(timer);
     this.timers.clear();
     if (this.started) await this.boss.stop({ graceful: true, wait: true, close: true });
+    // pg-boss's stop can resolve while a worker's fetch is still out: the job it brings runs and
+    // pg-boss records its end without awaiting it. Wait until nothing runs or is asked twice in a
+    // row (at most STOP_WAIT_MS), so no query reaches the pool the app closes next.
+    const deadline = Date.now() + STOP_WAIT_MS;
+    for (let quiet = 0; quiet < 2 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
+      quiet = this.running === 0 && this.queries.size === 0 ? quiet + 1 : 0;
+    }
     this.stopped = true;
     await this.local.stop();
   }
@@ -189,6 +205,19 @@ export class PgBossJobs implements Jobs {
     }));
     const local = await this.local.recent(limit);
     return [...stored, ...local].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
+  }
+
+  /**
+   * pg-boss's queries, counted for stop(). Once stopped, a late one (its upkeep) answers an empty
+   * command result instead of reaching a closed pool: pg-boss does not await some of them, and a
+   * rejection there would be unhandled.
+   */
+  private query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    if (this.stopped) return Promise.resolve({ rows: [{ count: 0 }] });
+    const answer = this.pool.query(text, values);
+    this.queries.add(answer);
+    void answer.finally(() => this.queries.delete(answer)).catch(() => {});
+    return answer;
   }
 
   /** Jobs of every instance not ended yet: queued, waiting to retry or running. */
