@@ -10,7 +10,8 @@ import { ADMIN_BASE_PATH } from '@vastra/contracts';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabase, SchemaBehindError } from './db/client';
+import { openDatabase } from './db/client';
+import { schemaAtStart } from './db/schema-at-start';
 import { seedOnFirstStart } from './db/seed';
 import { ensureDevelopmentOwner } from './modules/staff';
 
@@ -23,15 +24,7 @@ try {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  if (config.env === 'production') await database.checkSchema();
-  else await database.migrate();
-} catch (err) {
-  if (!(err instanceof SchemaBehindError)) throw err;
-  console.error(err.message);
-  await database.close();
-  process.exit(1);
-}
+await schemaAtStart(database, { migrate: config.env !== 'production' });
 const app = await buildApp({ config, database });
 
 const summary = await seedOnFirstStart(database.db, { autoSeed: config.autoSeed, demoOffers: config.seedDemoOffers });

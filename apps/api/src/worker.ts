@@ -8,7 +8,8 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openDatabase, SchemaBehindError } from './db/client';
+import { openDatabase } from './db/client';
+import { schemaAtStart } from './db/schema-at-start';
 
 let config: Config;
 try {
@@ -20,14 +21,7 @@ try {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await database.checkSchema();
-} catch (err) {
-  if (!(err instanceof SchemaBehindError)) throw err;
-  console.error(err.message);
-  await database.close();
-  process.exit(1);
-}
+await schemaAtStart(database, { migrate: false });
 const app = await buildApp({ config, database });
 
 closeWithGrace({ delay: 30_000 }, async ({ err }) => {

@@ -20,9 +20,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { bearer, login, register, type Account } from '../test/accounts';
-import { TEST_STOREFRONT_URL } from '../test/harness';
+import { testConfig } from '../test/harness';
 import { BENGALURU_ADDRESS } from '../test/orders';
 import { pickProducts, setStock } from '../test/catalog';
 import { openDatabase, queryRows, type Database, type Db } from './client';
@@ -49,15 +48,7 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 function appOn(database: Database): Promise<FastifyInstance> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://api.test',
-    STOREFRONT_URL: TEST_STOREFRONT_URL,
-    REFUND_REFRESH_MINUTES: '0',
-  });
-  return buildApp({ config, database });
+  return buildApp({ config: testConfig(dataDir), database });
 }
 
 /** The command with a clean environment: the embedded database in `dataDir`. */

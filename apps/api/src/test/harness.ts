@@ -112,6 +112,20 @@ export type TestContext = {
 /** Origin of the storefront in tests: cookie-authenticated writes must come from it. */
 export const TEST_STOREFRONT_URL = 'http://shop.test';
 
+/** The tests' configuration: silent, the test addresses, DATA_DIR `dataDir`, `env` added or overriding. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://api.test',
+    STOREFRONT_URL: TEST_STOREFRONT_URL,
+    // Tests refresh refunds themselves; a background run would race them.
+    REFUND_REFRESH_MINUTES: '0',
+    ...env,
+  });
+}
+
 /**
  * Builds the app on a private database and a private temporary DATA_DIR. `seed: false`
  * gives an empty, migrated database; `env` adds or overrides environment variables.
@@ -151,16 +165,7 @@ export async function createTestApp(
     if (seed) await seedCatalog(database.db, { full: catalog === 'full' });
   }
   const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://api.test',
-    STOREFRONT_URL: TEST_STOREFRONT_URL,
-    // Tests refresh refunds themselves; a background run would race them.
-    REFUND_REFRESH_MINUTES: '0',
-    ...opts.env,
-  });
+  const config = testConfig(dataDir, opts.env);
   const app = await buildApp({ config, database, logStream: opts.logStream });
   await app.ready();
   return {
