@@ -6,6 +6,10 @@ import { REVIEWS_DEFAULT_LIMIT, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from './cons
 import { pageMetaSchema, pageQuerySchema } from './catalog';
 import { REVIEW_MESSAGES } from './messages';
 
+/** Answers to "How was the fit?" (docs/shopper-features.md "Size charts and fit"). */
+export const REVIEW_FITS = ['small', 'true_to_size', 'large'] as const;
+export type ReviewFit = (typeof REVIEW_FITS)[number];
+
 export const reviewsQuerySchema = pageQuerySchema(REVIEWS_DEFAULT_LIMIT);
 
 const ratingSchema = z.coerce

@@ -22,6 +22,8 @@ export { sessions, oneTimeCodes } from '../modules/auth/tables';
 export { carts, cartItems } from '../modules/cart/tables';
 export { wishlistItems } from '../modules/wishlist/tables';
 export { reviews } from '../modules/reviews/tables';
+export { sizeCharts } from '../modules/sizing/tables';
+export { stockAlerts, alertMails } from '../modules/alerts/tables';
 export { publishableApiKeys } from '../modules/store/tables';
 export { coupons } from '../modules/coupons/tables';
 export { couponRedemptions, giftCards, giftCardTransactions } from '../modules/coupons/tables';

@@ -2,6 +2,7 @@
  * Table of the reviews module (behaviour.md §3 Review): one review per user and product, which
  * the store may hide.
  */
+import { REVIEW_FITS } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { products } from '../catalog/tables';
@@ -26,6 +27,8 @@ export const reviews = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The reviewer's answer to "How was the fit?"; null when not asked or not answered. */
+    fit: text('fit', { enum: REVIEW_FITS }),
     isVerifiedPurchase: boolean('is_verified_purchase').notNull().default(false),
     /** Set when the store hides the review (docs/admin.md "Reviews"): shoppers no longer see or count it. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),

@@ -26,6 +26,8 @@ export const users = pgTable(
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     /** Set when the store blocks the account: it cannot log in or order (docs/admin.md). */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** Set when the shopper turned off back-in-stock and price-drop mails (unsubscribe link). */
+    alertsUnsubscribedAt: timestamp('alerts_unsubscribed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

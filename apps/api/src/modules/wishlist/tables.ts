@@ -1,7 +1,7 @@
 /**
  * Table of the wishlist module (behaviour.md §3 Wishlist entry): one row per user and product size.
  */
-import { index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { products, variants } from '../catalog/tables';
 import { users } from '../users/tables';
 
@@ -18,6 +18,11 @@ export const wishlistItems = pgTable(
     variantId: uuid('variant_id')
       .notNull()
       .references(() => variants.id, { onDelete: 'cascade' }),
+    /**
+     * The price (paise) a price-drop alert compares with: the price when saved, then the price
+     * last mailed about; null until the alerts job first sees the item.
+     */
+    priceAlertBasePaise: integer('price_alert_base_paise'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
