@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type LoginBody, type RegisterBody, type User } from '@va
 import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
 import { ONCE, storefrontApi } from '@/lib/api/browser/api';
 import { authApi, putProfile } from '@/lib/api/browser/auth';
-import { createAppAsyncThunk, errorMessage, failureOf, failureStatus } from './thunk';
+import { accountErrorMessage, createAppAsyncThunk, failureOf, failureStatus } from './thunk';
 
 /**
  * A product the shopper opened (behaviour.md §3 Visited products), kept until logout. `authToken` stays
@@ -69,7 +69,7 @@ export const loginUser = createAppAsyncThunk('auth/login', async (body: LoginBod
     if (answer.ok && answer.data?.user) return { user: answer.data.user };
     return rejectWithValue(answer.message ?? AUTH_MESSAGES.incorrectCredentials);
   } catch (error) {
-    return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+    return rejectWithValue(accountErrorMessage(error, AUTH_MESSAGES.fallback));
   }
 });
 
@@ -82,7 +82,7 @@ export const googleLogin = createAppAsyncThunk(
       if (answer.ok && answer.data?.user) return { user: answer.data.user };
       return rejectWithValue(answer.message ?? AUTH_MESSAGES.googleRejected);
     } catch (error) {
-      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.googleRejected));
+      return rejectWithValue(accountErrorMessage(error, AUTH_MESSAGES.googleRejected));
     }
   },
 );
@@ -139,7 +139,7 @@ export const updateProfile = createAppAsyncThunk(
       if (!answer.data?.user) return rejectWithValue(AUTH_MESSAGES.userNotFound);
       return { user: answer.data.user, message: answer.message ?? AUTH_MESSAGES.profileUpdated };
     } catch (error) {
-      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+      return rejectWithValue(accountErrorMessage(error, AUTH_MESSAGES.fallback));
     }
   },
 );
@@ -153,7 +153,7 @@ export const changePassword = createAppAsyncThunk(
       const answer = await dispatch(authApi.endpoints.changePassword.initiate(body)).unwrap();
       return answer.message ?? AUTH_MESSAGES.passwordChanged;
     } catch (error) {
-      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+      return rejectWithValue(accountErrorMessage(error, AUTH_MESSAGES.fallback));
     }
   },
 );
@@ -170,7 +170,7 @@ export const verifyEmail = createAppAsyncThunk(
       if (!answer.data?.user) return rejectWithValue(AUTH_MESSAGES.userNotFound);
       return { user: answer.data.user, message: answer.message ?? AUTH_MESSAGES.emailVerified };
     } catch (error) {
-      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+      return rejectWithValue(accountErrorMessage(error, AUTH_MESSAGES.fallback));
     }
   },
 );
@@ -186,7 +186,7 @@ export const resendVerification = createAppAsyncThunk(
       const answer = await dispatch(authApi.endpoints.resendVerification.initiate(user.email)).unwrap();
       return answer.message ?? AUTH_MESSAGES.verificationSent;
     } catch (error) {
-      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+      return rejectWithValue(accountErrorMessage(error, AUTH_MESSAGES.fallback));
     }
   },
 );
@@ -199,7 +199,7 @@ export const forgotPassword = createAppAsyncThunk(
       const answer = await dispatch(authApi.endpoints.forgotPassword.initiate(email)).unwrap();
       return answer.message ?? AUTH_MESSAGES.resetCodeSent;
     } catch (error) {
-      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+      return rejectWithValue(accountErrorMessage(error, AUTH_MESSAGES.fallback));
     }
   },
 );
@@ -212,7 +212,7 @@ export const resetPassword = createAppAsyncThunk(
       const answer = await dispatch(authApi.endpoints.resetPassword.initiate(body)).unwrap();
       return answer.message ?? AUTH_MESSAGES.passwordReset;
     } catch (error) {
-      return rejectWithValue(errorMessage(error, AUTH_MESSAGES.fallback));
+      return rejectWithValue(accountErrorMessage(error, AUTH_MESSAGES.fallback));
     }
   },
 );

@@ -18,9 +18,23 @@ export function failureOf(error: unknown): ApiFailure | undefined {
   return error instanceof ApiError ? error : asFailure(error);
 }
 
-/** The message of a failed call: the server's (or the behaviour.md §8 connection text), else the given fallback. */
+/**
+ * The message of a failed call (behaviour.md §8): the server's, when it gave one about this call,
+ * else the call's own text `fallback` (such as 'Failed to add item to cart'), also when the API
+ * could not be reached or did not answer in time.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return failureMessage(failureOf(error), fallback);
+  const failure = failureOf(error);
+  return failure?.status === 0 ? fallback : failureMessage(failure, fallback);
+}
+
+/**
+ * errorMessage for the account calls, where behaviour.md §8 Login has texts of its own for a refused
+ * connection ('Unable to connect to our servers…') and a timeout ('The connection timed out…').
+ */
+export function accountErrorMessage(error: unknown, fallback: string): string {
+  const failure = failureOf(error);
+  return failure?.status === 0 ? failure.message : failureMessage(failure, fallback);
 }
 
 /** The HTTP status of a failed call (0: no answer); undefined for anything else. */

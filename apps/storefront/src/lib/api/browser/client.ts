@@ -57,6 +57,14 @@ export function filenameOf(contentDisposition: string | null): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * Whether an error answer's message says nothing about the call: none at all, or the API's own
+ * generic text of an unexpected failure (a 500). The caller's behaviour.md §8 text then comes first.
+ */
+function isGenericMessage(message: string | undefined): boolean {
+  return message === undefined || message === GENERIC_MESSAGES.fallback;
+}
+
 function isTimeout(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
@@ -78,7 +86,7 @@ export function createBrowserApi({ baseUrl, onUnauthorized }: BrowserApiOptions)
     };
     if (answer.ok) return answer;
     if (status === 401) onUnauthorized();
-    throw new ApiError(status, answer.message ?? GENERIC_MESSAGES.fallback, answer.message === undefined);
+    throw new ApiError(status, answer.message ?? GENERIC_MESSAGES.fallback, isGenericMessage(answer.message));
   };
   return {
     upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<ApiAnswer<T>> {
@@ -149,7 +157,7 @@ export function createBrowserApi({ baseUrl, onUnauthorized }: BrowserApiOptions)
       };
       if (answer.ok || (answersBelow500 && res.status < 500)) return answer;
       if (res.status === 401) onUnauthorized();
-      throw new ApiError(res.status, answer.message ?? GENERIC_MESSAGES.fallback, answer.message === undefined);
+      throw new ApiError(res.status, answer.message ?? GENERIC_MESSAGES.fallback, isGenericMessage(answer.message));
     },
   };
 }
