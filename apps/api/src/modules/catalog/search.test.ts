@@ -185,8 +185,9 @@ describe('filters', () => {
     const { products } = await all('minPrice=500&maxPrice=1500');
     assert.ok(products.length > 0);
     assert.ok(products.every((p) => p.price >= 500 && p.price <= 1500));
+    // The range offered is the span without the price filter (facets that widen).
     const { filters } = await search('minPrice=500&maxPrice=1500');
-    assert.ok(filters.priceRange.min >= 500 && filters.priceRange.max <= 1500);
+    assert.deepEqual(filters.priceRange, (await search('')).filters.priceRange);
   });
 
   test('on sale, under either name', async () => {
@@ -212,7 +213,9 @@ describe('filters', () => {
     assert.equal(sum(filters.colors), meta.total);
     assert.equal(sum(filters.brands), meta.total);
     assert.equal(sum(filters.categories), meta.total);
-    assert.equal(sum(filters.genders), meta.total);
+    // The gender facet leaves out its own filter (facets that widen): Women counts the result.
+    assert.equal(filters.genders.find((g) => g.value === 'Women')?.count, meta.total);
+    assert.equal(sum(filters.genders), (await search('onSale=true')).meta.total);
     assert.equal(filters.onSale, meta.total);
     // Each facet value, added as a filter, yields exactly its count.
     const color = filters.colors[0]!;
@@ -223,13 +226,137 @@ describe('filters', () => {
     assert.equal((await search(`${query}&collections=${collection.slug}`)).meta.total, collection.count);
   });
 
-  test('a filter that matches nothing gives an empty page, zero counts and empty facets', async () => {
+  test('a filter that matches nothing gives an empty page, zero counts and empty facets but its own', async () => {
     const data = await search('colors=Ultraviolet');
     assert.equal(data.meta.total, 0);
     assert.equal(data.meta.totalPages, 0);
     assert.deepEqual(data.products, []);
-    assert.deepEqual(data.filters.colors, []);
+    assert.deepEqual(data.filters.sizes, []);
+    assert.deepEqual(data.filters.brands, []);
     assert.equal(data.filters.onSale, 0);
+    // The colours still offer every colour to pick instead.
+    assert.deepEqual(data.filters.colors, (await search('')).filters.colors);
+  });
+});
+
+/**
+ * docs/shopper-features.md "Facets that widen": a group's facet leaves out its own filter,
+ * several values of a group are either-or, groups combine with AND. Expected values come from
+ * the products table itself.
+ */
+describe('facets that widen', () => {
+  type Count = { value: string; count: number };
+  const byValue = (list: Count[]) => Object.fromEntries(list.map((f) => [f.value, f.count]));
+
+  /** Facet counts of `column` (or of each size) over the active products that `where` keeps. */
+  async function counted(column: 'color' | 'brand' | 'size', where: ReturnType<typeof sql>): Promise<Count[]> {
+    const value = column === 'size' ? sql`s` : column === 'color' ? sql`p.color` : sql`p.brand`;
+    const from = column === 'size' ? sql`products p, unnest(p.sizes) AS s` : sql`products p`;
+    return queryRows<Count>(
+      ctx.database.db,
+      sql`SELECT ${value} AS value, count(*)::int AS count FROM ${from} WHERE p.is_active AND ${where} GROUP BY 1`,
+    );
+  }
+
+  /** Ids of the active products that `where` keeps. */
+  async function idsWhere(where: ReturnType<typeof sql>): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`SELECT p.id FROM products p WHERE p.is_active AND ${where}`,
+    );
+    return rows.map((r) => r.id).sort();
+  }
+
+  /** The whole result of a query, as sorted ids, checked against the data's `expected` ids. */
+  async function assertSameProducts(query: string, expected: string[]) {
+    const { products, total } = await all(query);
+    assert.equal(total, expected.length, `${query}: total`);
+    const wanted = new Set(expected);
+    assert.ok(
+      products.every((p) => wanted.has(p.id)),
+      `${query}: a product outside the expected set`,
+    );
+  }
+
+  test('with Blue ticked, the colours keep their counts without a colour and the sizes apply Blue', async () => {
+    const none = await search('');
+    const blue = await search('colors=Blue');
+    assert.ok(blue.meta.total > 0);
+    assert.ok(
+      blue.products.every((p) => p.color === 'Blue'),
+      'the list itself is Blue only',
+    );
+    const black = none.filters.colors.find((c) => c.value === 'Black');
+    assert.ok(black && black.count > 0, 'the store has Black products');
+    assert.deepEqual(byValue(blue.filters.colors), byValue(none.filters.colors));
+    assert.equal(byValue(blue.filters.colors).Black, black.count);
+    assert.deepEqual(byValue(blue.filters.sizes), byValue(await counted('size', sql`p.color = 'Blue'`)));
+    assert.deepEqual(byValue(blue.filters.brands), byValue(await counted('brand', sql`p.color = 'Blue'`)));
+  });
+
+  test('colors=Blue,Black is exactly the Blue or Black products, and the count is the sum', async () => {
+    const facet = byValue((await search('')).filters.colors);
+    const both = await search('colors=Blue,Black');
+    assert.equal(both.meta.total, facet.Blue! + facet.Black!);
+    await assertSameProducts('colors=Blue,Black', await idsWhere(sql`p.color IN ('Blue', 'Black')`));
+    assert.deepEqual(byValue(both.filters.sizes), byValue(await counted('size', sql`p.color IN ('Blue', 'Black')`)));
+  });
+
+  test('sizes widen the same way: M ticked keeps every size, colours apply M; M,L is M or L', async () => {
+    const none = await search('');
+    const m = await search('sizes=M');
+    assert.ok(m.meta.total > 0);
+    assert.deepEqual(byValue(m.filters.sizes), byValue(none.filters.sizes));
+    assert.deepEqual(byValue(m.filters.colors), byValue(await counted('color', sql`'M' = ANY(p.sizes)`)));
+    await assertSameProducts('sizes=M,L', await idsWhere(sql`p.sizes && ARRAY['M', 'L']`));
+  });
+
+  test('brands widen the same way: one brand keeps every brand, colours apply it; two are either', async () => {
+    const none = await search('');
+    const [first, second] = none.filters.brands;
+    assert.ok(first && second);
+    const one = await search(`brands=${encodeURIComponent(first.value)}`);
+    assert.equal(one.meta.total, first.count);
+    assert.deepEqual(byValue(one.filters.brands), byValue(none.filters.brands));
+    assert.deepEqual(byValue(one.filters.colors), byValue(await counted('color', sql`p.brand = ${first.value}`)));
+    await assertSameProducts(
+      `brands=${encodeURIComponent(`${first.value},${second.value}`)}`,
+      await idsWhere(sql`p.brand IN (${first.value}, ${second.value})`),
+    );
+  });
+
+  test('across groups AND: each group counts the others, the list holds both', async () => {
+    const data = await search('colors=Blue,Black&sizes=M');
+    const colour = sql`p.color IN ('Blue', 'Black')`;
+    const size = sql`'M' = ANY(p.sizes)`;
+    assert.deepEqual(byValue(data.filters.colors), byValue(await counted('color', size)));
+    assert.deepEqual(byValue(data.filters.sizes), byValue(await counted('size', colour)));
+    assert.deepEqual(byValue(data.filters.brands), byValue(await counted('brand', sql`${colour} AND ${size}`)));
+    await assertSameProducts('colors=Blue,Black&sizes=M', await idsWhere(sql`${colour} AND ${size}`));
+  });
+
+  test('gender, categories, collections and price each count without their own filter', async () => {
+    // Values picked from the data so that every filter keeps some products.
+    const category = (await search('gender=Women')).filters.categories[0]!;
+    const collection = (await search(`gender=Women&categories=${category.slug}`)).filters.collections[0]!;
+    const { priceRange } = (await search(`gender=Women&categories=${category.slug}&collections=${collection.slug}`))
+      .filters;
+    const price = `minPrice=${priceRange.min}&maxPrice=${Math.floor((priceRange.min + priceRange.max) / 2)}`;
+    const parts = ['gender=Women', `categories=${category.slug}`, `collections=${collection.slug}`, price];
+    const filtered = await search(parts.join('&'));
+    assert.ok(filtered.meta.total > 0);
+    const without = (dropped: string) => search(parts.filter((part) => part !== dropped).join('&'));
+
+    const genders = (await without('gender=Women')).filters.genders;
+    assert.ok(genders.length > 1, 'another gender to widen to');
+    assert.deepEqual(filtered.filters.genders, genders);
+    assert.deepEqual(filtered.filters.categories, (await without(`categories=${category.slug}`)).filters.categories);
+    assert.deepEqual(
+      filtered.filters.collections,
+      (await without(`collections=${collection.slug}`)).filters.collections,
+    );
+    assert.deepEqual(filtered.filters.priceRange, (await without(price)).filters.priceRange);
+    assert.ok(filtered.filters.priceRange.max > Math.floor((priceRange.min + priceRange.max) / 2));
   });
 });
 

@@ -2,8 +2,8 @@
  * Product search (behaviour.md §7 GET /products/search): full-text over name, brand, categories, colour
  * and description (PostgreSQL tsvector), typo-tolerant through a dictionary of the
  * catalogue's own words (pg_trgm picks the nearest word for one it does not know: "jeens" →
- * "jeans", "kurtha" → "kurta"), with filters, facet counts for the filtered result, sorts and
- * pages. Prices in the query are rupees; the database holds paise.
+ * "jeans", "kurtha" → "kurta"), with filters, facet counts that widen (docs/shopper-features.md
+ * "Facets that widen"), sorts and pages. Prices in the query are rupees; the database holds paise.
  *
  * Search runs in one place behind `searchProducts` so that a search engine can take over
  * when the catalogue outgrows PostgreSQL (docs/architecture.md "Scale").
@@ -65,8 +65,26 @@ function buildTsQuery(corrections: Correction[]): string {
     .join(' & ');
 }
 
-/** `key` identifies the filter set (SQL and values), for caching its facets. */
-export type SearchPlan = { where: SQL; key: string; tsQuery: string | null; phrase: string | null };
+/**
+ * The filter groups of the search whose facet counts leave out their own filter (facets that
+ * widen): several values within a group are either-or, the groups combine with AND. The
+ * search words and "on sale" are not among them: words are no facet, and on sale's count is
+ * the same either way (the on-sale products among the others' result).
+ */
+export type FacetGroup = 'categories' | 'collections' | 'price' | 'colors' | 'brands' | 'sizes' | 'genders';
+
+/**
+ * `where`: every filter. `without`: for each group that has a filter, every filter but its
+ * own, the set that group's facet counts. `key` identifies the filter set (SQL and values),
+ * for caching its facets.
+ */
+export type SearchPlan = {
+  where: SQL;
+  without: Partial<Record<FacetGroup, SQL>>;
+  key: string;
+  tsQuery: string | null;
+  phrase: string | null;
+};
 
 const dialect = new PgDialect();
 
@@ -86,6 +104,7 @@ function lowerList(values: string[]): string {
 /** Turns the query's filters into one WHERE clause over `products p`. */
 export async function planSearch(db: Db, q: ProductSearchQuery): Promise<SearchPlan> {
   const conditions: SQL[] = [sql`p.is_active`];
+  const groups: Partial<Record<FacetGroup, SQL>> = {};
   let tsQuery: string | null = null;
   let phrase: string | null = null;
 
@@ -97,32 +116,38 @@ export async function planSearch(db: Db, q: ProductSearchQuery): Promise<SearchP
   }
   if (q.categories?.length) {
     const list = lowerList(q.categories);
-    conditions.push(sql`p.category_id IN (
+    groups.categories = sql`p.category_id IN (
       SELECT c3.id FROM categories c3
       LEFT JOIN categories c2 ON c2.id = c3.parent_id
       LEFT JOIN categories c1 ON c1.id = c2.parent_id
       WHERE c3.slug = ANY(${list}::text[]) OR c2.slug = ANY(${list}::text[]) OR c1.slug = ANY(${list}::text[])
-         OR c3.id::text = ANY(${list}::text[]) OR c2.id::text = ANY(${list}::text[]) OR c1.id::text = ANY(${list}::text[]))`);
+         OR c3.id::text = ANY(${list}::text[]) OR c2.id::text = ANY(${list}::text[]) OR c1.id::text = ANY(${list}::text[]))`;
   }
   if (q.collections?.length) {
     const list = lowerList(q.collections);
-    conditions.push(sql`EXISTS (SELECT 1 FROM product_collections pc JOIN collections c ON c.id = pc.collection_id
-      WHERE pc.product_id = p.id AND c.is_active AND (c.slug = ANY(${list}::text[]) OR c.id::text = ANY(${list}::text[])))`);
+    groups.collections = sql`EXISTS (SELECT 1 FROM product_collections pc JOIN collections c ON c.id = pc.collection_id
+      WHERE pc.product_id = p.id AND c.is_active AND (c.slug = ANY(${list}::text[]) OR c.id::text = ANY(${list}::text[])))`;
   }
-  if (q.minPrice !== undefined) conditions.push(sql`p.price_paise >= ${rupeesToPaise(q.minPrice)}`);
-  if (q.maxPrice !== undefined) conditions.push(sql`p.price_paise <= ${rupeesToPaise(q.maxPrice)}`);
-  if (q.colors?.length) conditions.push(sql`lower(p.color) = ANY(${lowerList(q.colors)}::text[])`);
-  if (q.brands?.length) conditions.push(sql`lower(p.brand) = ANY(${lowerList(q.brands)}::text[])`);
-  if (q.sizes?.length) conditions.push(sql`p.sizes && ${textList(q.sizes)}::text[]`);
+  const bounds: SQL[] = [];
+  if (q.minPrice !== undefined) bounds.push(sql`p.price_paise >= ${rupeesToPaise(q.minPrice)}`);
+  if (q.maxPrice !== undefined) bounds.push(sql`p.price_paise <= ${rupeesToPaise(q.maxPrice)}`);
+  if (bounds.length > 0) groups.price = sql.join(bounds, sql` AND `);
+  if (q.colors?.length) groups.colors = sql`lower(p.color) = ANY(${lowerList(q.colors)}::text[])`;
+  if (q.brands?.length) groups.brands = sql`lower(p.brand) = ANY(${lowerList(q.brands)}::text[])`;
+  if (q.sizes?.length) groups.sizes = sql`p.sizes && ${textList(q.sizes)}::text[]`;
   if (q.gender?.length) {
     const genders = GENDERS.filter((g) => q.gender!.some((asked) => asked.toLowerCase() === g.toLowerCase()));
-    conditions.push(sql`p.gender = ANY(${textList(genders)}::text[])`);
+    groups.genders = sql`p.gender = ANY(${textList(genders)}::text[])`;
   }
   if (q.onSale || q.isOnSale) conditions.push(sql`p.discount_percent > 0`);
 
-  const where = sql.join(conditions, sql` AND `);
+  const filtered = Object.entries(groups) as [FacetGroup, SQL][];
+  const whereOf = (skip: FacetGroup | null) =>
+    sql.join([...conditions, ...filtered.filter(([g]) => g !== skip).map(([, c]) => c)], sql` AND `);
+  const where = whereOf(null);
+  const without = Object.fromEntries(filtered.map(([g]) => [g, whereOf(g)]));
   const { sql: text, params } = dialect.sqlToQuery(where);
-  return { where, key: JSON.stringify([text, params]), tsQuery, phrase };
+  return { where, without, key: JSON.stringify([text, params]), tsQuery, phrase };
 }
 
 /** ORDER BY for a sort; relevance without a search falls back to popularity. */
@@ -163,40 +188,49 @@ type FacetRow = {
   collections: { slug: string; name: string; count: number }[] | null;
 };
 
+/** The columns a facet reads, over `products p`. */
+const FACET_COLUMNS = sql`p.id, p.color, p.brand, p.gender, p.sizes, p.category_id, p.price_paise, p.discount_percent`;
+
 /**
- * Counts of every facet over the products the plan matches (the current result). The
- * collections are counted by looking the matched ids up in product_collections' primary key:
- * joining would hash all 66,000 rows of it on the full catalogue (42 ms of a 73 ms query for
- * three filters; 8 ms this way).
+ * Counts of every facet (docs/shopper-features.md "Facets that widen"): total, on sale and the
+ * groups without a filter count the current result, `m`; a group with a filter counts every
+ * filter but its own (`plan.without`), so its other values keep the counts they would add.
+ * Prices in paise. Those sets are plain subqueries, not materialised: each is read once, and
+ * the planner then answers "colours without the colour filter" from the covering facet index
+ * (migration 0017) without copying the rows. The collections are counted by looking the
+ * matched ids up in product_collections' primary key: joining would hash all 66,000 rows of it
+ * on the full catalogue (42 ms of a 73 ms query for three filters; 8 ms this way).
  */
 export async function facets(db: Db, plan: SearchPlan): Promise<{ total: number; filters: SearchFilters }> {
+  const from = (group: FacetGroup): SQL => {
+    const where = plan.without[group];
+    return where ? sql`(SELECT ${FACET_COLUMNS} FROM products p WHERE ${where}) m` : sql`m`;
+  };
   const [row] = await queryRows<FacetRow>(
     db,
     sql`
-    WITH m AS MATERIALIZED (
-      SELECT p.id, p.color, p.brand, p.gender, p.sizes, p.category_id, p.price_paise, p.discount_percent
-      FROM products p WHERE ${plan.where}
-    )
+    WITH m AS MATERIALIZED (SELECT ${FACET_COLUMNS} FROM products p WHERE ${plan.where})
     SELECT
       (SELECT count(*)::int FROM m) AS total,
-      (SELECT min(price_paise) FROM m) AS min_price,
-      (SELECT max(price_paise) FROM m) AS max_price,
+      bounds.min_price,
+      bounds.max_price,
       (SELECT count(*)::int FROM m WHERE discount_percent > 0) AS on_sale,
       (SELECT json_agg(json_build_object('value', v, 'count', n) ORDER BY n DESC, v)
-         FROM (SELECT color AS v, count(*)::int AS n FROM m GROUP BY color) x) AS colors,
+         FROM (SELECT color AS v, count(*)::int AS n FROM ${from('colors')} GROUP BY color) x) AS colors,
       (SELECT json_agg(json_build_object('value', v, 'count', n))
-         FROM (SELECT s AS v, count(*)::int AS n FROM m, unnest(m.sizes) AS s GROUP BY s) x) AS sizes,
+         FROM (SELECT s AS v, count(*)::int AS n FROM ${from('sizes')}, unnest(m.sizes) AS s GROUP BY s) x) AS sizes,
       (SELECT json_agg(json_build_object('value', v, 'count', n) ORDER BY n DESC, v)
-         FROM (SELECT brand AS v, count(*)::int AS n FROM m GROUP BY brand) x) AS brands,
+         FROM (SELECT brand AS v, count(*)::int AS n FROM ${from('brands')} GROUP BY brand) x) AS brands,
       (SELECT json_agg(json_build_object('value', v, 'count', n) ORDER BY n DESC, v)
-         FROM (SELECT gender AS v, count(*)::int AS n FROM m GROUP BY gender) x) AS genders,
+         FROM (SELECT gender AS v, count(*)::int AS n FROM ${from('genders')} GROUP BY gender) x) AS genders,
       (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY x.n DESC, c.name)
-         FROM (SELECT category_id, count(*)::int AS n FROM m GROUP BY category_id) x
+         FROM (SELECT category_id, count(*)::int AS n FROM ${from('categories')} GROUP BY category_id) x
          JOIN categories c ON c.id = x.category_id) AS categories,
       (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY c.position, c.name)
          FROM (SELECT pc.collection_id, count(*)::int AS n FROM product_collections pc
-               WHERE pc.product_id = ANY(ARRAY(SELECT id FROM m)) GROUP BY pc.collection_id) x
-         JOIN collections c ON c.id = x.collection_id AND c.is_active) AS collections`,
+               WHERE pc.product_id = ANY(ARRAY(SELECT id FROM ${from('collections')})) GROUP BY pc.collection_id) x
+         JOIN collections c ON c.id = x.collection_id AND c.is_active) AS collections
+    FROM (SELECT min(price_paise) AS min_price, max(price_paise) AS max_price FROM ${from('price')}) bounds`,
   );
   if (!row) throw new Error('facet query returned no row');
   return {
