@@ -1,6 +1,6 @@
 'use client';
 
-import type { ProductSummary } from '@vastra/contracts';
+import { PRODUCT_FETCH_THROTTLE_MS, type ProductSummary } from '@vastra/contracts';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
@@ -10,7 +10,8 @@ import { formatPrice } from '@/lib/format';
 import { storeIsland } from '@/lib/store/store-provider';
 
 const MIN_CHARS = 2;
-const DEBOUNCE_MS = 250;
+// A pause of the throttle's length: a product fetch within 500 ms of the last is skipped (behaviour.md §4).
+const DEBOUNCE_MS = PRODUCT_FETCH_THROTTLE_MS;
 const NO_SUGGESTIONS: ProductSummary[] = [];
 
 // The suggestions are an RTK Query endpoint: asked once the store is loaded.

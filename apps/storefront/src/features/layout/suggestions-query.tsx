@@ -2,12 +2,14 @@
 
 import type { ProductSummary } from '@vastra/contracts';
 import { useEffect } from 'react';
-import { useSearchSuggestionsQuery } from '@/lib/api/browser/suggestions';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { fetchProducts } from '@/lib/store/products-slice';
 
 /**
- * Asks the header's search suggestions for `query` (unless `skip`) and hands the answer for
- * the current query, undefined while it is asked, to the search box. Loaded with the store;
- * renders nothing.
+ * Asks the header's search suggestions for `query` (unless `skip`) through the products slice
+ * (behaviour.md §4: its request status, and a repeat within 500 ms or an identical request skipped),
+ * and hands the answer for the current query, undefined until it has succeeded, to the search
+ * box. Loaded with the store; renders nothing.
  */
 export function SuggestionsQuery({
   query,
@@ -18,9 +20,14 @@ export function SuggestionsQuery({
   skip: boolean;
   onData: (data: ProductSummary[] | undefined) => void;
 }) {
-  const { currentData } = useSearchSuggestionsQuery(query, { skip });
+  const dispatch = useAppDispatch();
+  const { status, search, products } = useAppSelector((state) => state.products);
   useEffect(() => {
-    onData(currentData);
-  }, [currentData, onData]);
+    if (!skip) void dispatch(fetchProducts({ search: query }));
+  }, [dispatch, query, skip]);
+  const data = !skip && search === query && status === 'succeeded' ? products : undefined;
+  useEffect(() => {
+    onData(data);
+  }, [data, onData]);
   return null;
 }

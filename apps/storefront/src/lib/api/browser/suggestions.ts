@@ -7,7 +7,8 @@ const SUGGESTIONS = 6;
 /**
  * The header's search suggestions (behaviour.md §7 Catalogue: GET /products/search), as an
  * RTK Query endpoint: one answer per term, kept for a minute, so typing back to a term asks
- * nothing. A failure lists nothing and the plain search form still works.
+ * nothing. The products slice runs it (lib/store/products-slice.ts: the request status and the
+ * 500 ms throttle of behaviour.md §4). A failure lists nothing and the plain search form still works.
  */
 export const suggestionsApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
@@ -19,5 +20,3 @@ export const suggestionsApi = storefrontApi.injectEndpoints({
     }),
   }),
 });
-
-export const { useSearchSuggestionsQuery } = suggestionsApi;
