@@ -102,7 +102,7 @@ import {
 import { ReturnsAdmin, returnsOperatorRoutes, returnsRoutes, ReturnsService, ReturnSummaries } from './modules/returns';
 import { PricingService, pricingRoutes } from './modules/pricing';
 import { reviewsRoutes, ReviewsService } from './modules/reviews';
-import { shippingRoutes, trackerFromConfig } from './modules/shipping';
+import { DeliveryService, deliveryRoutes, shippingFromConfig, shippingRoutes } from './modules/shipping';
 import { PublishableKeyService, storeRoutes, StoreService } from './modules/store';
 import { TaxRateAdmin, taxesRoutes, TaxService } from './modules/taxes';
 import { Customers, usersRoutes, UsersService } from './modules/users';
@@ -383,6 +383,16 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     phonePeWebhookAuthorization: phonePeWebhookAuthorizationFromConfig(config),
   });
 
+  // The delivery promise by pincode: the zone table is an admin setting; orders refuse COD where it is not offered.
+  const shipping = shippingFromConfig(config.shipping);
+  const delivery = new DeliveryService({
+    pincodes,
+    settings: staff,
+    serviceability: shipping.serviceability,
+    storeAddress: config.invoices.sellerAddress,
+    log: app.log,
+  });
+
   // What may be returned: needs nothing of orders, and every order shows it.
   const returnOptions = {
     ...config.returns,
@@ -398,6 +408,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     inventory,
     carts,
     checkAddress: (address) => checkShippingAddress(pincodes, address),
+    delivery,
     pricing,
     coupons,
     giftCards,
@@ -467,7 +478,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // month's GST reports hold every supply (docs/admin.md).
   orders.onStoreStep((orderId) => invoices.issueDue(orderId));
   await app.register(invoicesRoutes, { invoices });
-  await app.register(shippingRoutes, { orders, tracker: trackerFromConfig(config.shipping) });
+  await app.register(shippingRoutes, { orders, tracker: shipping.tracker });
+  await app.register(deliveryRoutes, { delivery });
 
   // The merchant admin's API over the modules' services (docs/admin.md).
   const adminDeps: AdminDeps = {

@@ -17,3 +17,4 @@ export * from './revalidate';
 export * from './admin-taxes';
 export * from './admin-taxonomy';
 export * from './homepage-admin';
+export * from './delivery';

@@ -6,7 +6,7 @@
  * payment at the gateway. An `Idempotency-Key` makes a retried create answer the first order.
  */
 import { randomUUID } from 'node:crypto';
-import { CART_MESSAGES, ORDER_MESSAGES, type Order, type PaymentMethod } from '@vastra/contracts';
+import { CART_MESSAGES, ORDER_MESSAGES, codUnavailableAt, type Order, type PaymentMethod } from '@vastra/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
@@ -38,7 +38,7 @@ export class OrderPlacement {
   /**
    * Places an order for `userId`. Returns the order and whether it was created now (false:
    * the Idempotency-Key matched an earlier order).
-   * Throws ValidationError (address, coupon, COD limit, empty cart), ConflictError (stock, or
+   * Throws ValidationError (address, coupon, COD limit or pincode, empty cart), ConflictError (stock, or
    * unpaidOrdersLimit when the shopper already holds maxUnpaidOrders orders waiting for
    * payment), NotFoundError (coupon, gift card), ServiceUnavailableError (the gateway refused).
    */
@@ -55,6 +55,10 @@ export class OrderPlacement {
       throw new ValidationError(ORDER_MESSAGES.gatewayUnavailable);
     }
     const { address, stateCode } = this.deps.checkAddress(input.shippingAddress);
+    // Asked before the transaction: the answer may come from Shiprocket (docs/shopper-features.md).
+    if (input.paymentMethod === 'cod' && !(await this.deps.delivery.codAvailable(address.postalCode))) {
+      throw new ValidationError(codUnavailableAt(address.postalCode));
+    }
     const wanted = mergeLines(input.items ?? (await this.deps.carts.activeLines(userId)));
     if (wanted.length === 0) throw new ValidationError(ORDER_MESSAGES.itemsRequired);
 

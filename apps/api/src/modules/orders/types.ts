@@ -38,6 +38,8 @@ export type OrdersOptions = {
 export type OrdersDeps = {
   db: Db;
   checkAddress: ShippingAddressCheck;
+  /** Whether cash on delivery is offered at a pincode (the shipping module's zone table or couriers). */
+  delivery: { codAvailable(pincode: string): Promise<boolean> };
   /** The one pricing of lines, coupon and GST (modules/pricing). */
   pricing: Pick<PricingService, 'quote'>;
   coupons: CouponRules;

@@ -1,3 +1,5 @@
-/** The shipping module's public surface: shipment tracking behind one interface, routes. */
-export { trackerFromConfig, type ShippingTracker } from './provider';
+/** The shipping module's public surface: tracking and serviceability behind one interface, the delivery promise, routes. */
+export { shippingFromConfig, type ShippingTracker } from './provider';
+export { DeliveryService } from './delivery';
+export { deliveryRoutes } from './delivery-routes';
 export { shippingRoutes } from './routes';

@@ -1,12 +1,15 @@
 /**
- * Shipment tracking behind one interface (behaviour.md §10 Tracking): the builtin tracker reads the
- * order's own timeline and shipment; the Shiprocket tracker asks Shiprocket by AWB once the
- * order has shipped. SHIPPING_PROVIDER chooses (config.shipping).
+ * Shipping behind one interface (behaviour.md §10 Tracking; docs/shopper-features.md "Delivery by
+ * pincode"): the builtin tracker reads the order's own timeline and shipment; with Shiprocket the
+ * tracker asks by AWB once the order has shipped, and the couriers' serviceability answers the
+ * delivery promise. SHIPPING_PROVIDER chooses (config.shipping).
  */
 import type { Order, Tracking } from '@vastra/contracts';
 import type { Config } from '../../config';
 import { BuiltinTracker } from './builtin';
+import { ShiprocketServiceability } from './serviceability';
 import { ShiprocketTracker } from './shiprocket';
+import { ShiprocketClient } from './shiprocket-client';
 
 /** Tells where a shipment is. `order` is the public order, already owner-checked. */
 export interface ShippingTracker {
@@ -17,13 +20,29 @@ export interface ShippingTracker {
   track(order: Order): Promise<Tracking>;
 }
 
-/** The tracker SHIPPING_PROVIDER names. */
-export function trackerFromConfig(shipping: Config['shipping']): ShippingTracker {
+/** What the couriers promise for a parcel: the day (YYYY-MM-DD) and/or days, and cash on delivery. */
+export type CourierPromise = { etd: string | null; days: number | null; cod: boolean };
+
+/** Whether, and how fast, couriers deliver between two pincodes. */
+export interface ShippingServiceability {
+  /** The best promise for a parcel from `from` to `to`; null when no courier serves it. Throws when unreachable. */
+  serviceability(from: string, to: string): Promise<CourierPromise | null>;
+}
+
+/** The tracker SHIPPING_PROVIDER names, and the serviceability check (none without Shiprocket). */
+export function shippingFromConfig(shipping: Config['shipping']): {
+  tracker: ShippingTracker;
+  serviceability: ShippingServiceability | null;
+} {
   const builtin = new BuiltinTracker();
-  if (shipping.provider === 'builtin') return builtin;
+  if (shipping.provider === 'builtin') return { tracker: builtin, serviceability: null };
   const { baseUrl, email, password } = shipping.shiprocket;
   // loadConfig refuses shiprocket without both; checked again so the types need no `!`.
   if (!email || !password)
     throw new Error('SHIPPING_PROVIDER=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD');
-  return new ShiprocketTracker({ baseUrl, email, password, fallback: builtin });
+  const client = new ShiprocketClient({ baseUrl, email, password });
+  return {
+    tracker: new ShiprocketTracker({ client, fallback: builtin }),
+    serviceability: new ShiprocketServiceability(client),
+  };
 }

@@ -1,7 +1,6 @@
 /**
- * Tracking through Shiprocket (apiv2.shiprocket.in/v1/external): POST /auth/login {email,
- * password} → {token} (valid 10 days; kept 9 and renewed early, or at once when an answer is
- * 401), then GET /courier/track/awb/{awb} with `Authorization: Bearer <token>` →
+ * Tracking through Shiprocket (shiprocket-client.ts for the login and token): GET
+ * /courier/track/awb/{awb} →
  * {tracking_data: {track_status, shipment_status, shipment_track: [{current_status, edd,
  * courier_name…}], shipment_track_activities: [{date, status, activity, location,
  * sr-status-label}], track_url, etd}}. Dates there are India time without a zone
@@ -12,11 +11,8 @@ import { ORDER_MESSAGES, httpUrlOrNull, type Order, type Tracking } from '@vastr
 import { z } from 'zod';
 import { ServiceUnavailableError } from '../../lib/errors';
 import type { ShippingTracker } from './provider';
+import type { ShiprocketClient } from './shiprocket-client';
 
-const TOKEN_TTL_MS = 9 * 24 * 60 * 60 * 1000;
-const TIMEOUT_MS = 8000;
-
-const loginAnswer = z.object({ token: z.string().min(1) });
 const trackAnswer = z.object({
   tracking_data: z.object({
     track_status: z.coerce.number(),
@@ -46,9 +42,7 @@ const trackAnswer = z.object({
 });
 
 export type ShiprocketOptions = {
-  baseUrl: string;
-  email: string;
-  password: string;
+  client: ShiprocketClient;
   /** Answers before there is anything to ask Shiprocket about. */
   fallback: ShippingTracker;
 };
@@ -67,13 +61,7 @@ function sentenceCase(value: string): string {
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
-class Unauthorized extends Error {}
-
 export class ShiprocketTracker implements ShippingTracker {
-  private token: { value: string; expiresAt: number } | null = null;
-  /** One login at a time: requests arriving during a login wait for it. */
-  private login: Promise<string> | null = null;
-
   constructor(private readonly options: ShiprocketOptions) {}
 
   /**
@@ -86,12 +74,7 @@ export class ShiprocketTracker implements ShippingTracker {
     if (!shipment) return this.options.fallback.track(order);
     let answer: z.infer<typeof trackAnswer>;
     try {
-      answer = await this.fetchTracking(shipment.awb).catch(async (err: unknown) => {
-        if (!(err instanceof Unauthorized)) throw err;
-        // The token expired early or was revoked: log in again once.
-        this.token = null;
-        return this.fetchTracking(shipment.awb);
-      });
+      answer = await this.options.client.get(`/courier/track/awb/${encodeURIComponent(shipment.awb)}`, trackAnswer);
     } catch {
       throw new ServiceUnavailableError(ORDER_MESSAGES.trackingUnavailable);
     }
@@ -122,37 +105,5 @@ export class ShiprocketTracker implements ShippingTracker {
       trackingUrl: httpUrlOrNull(data.track_url) ?? shipment.trackingUrl,
       events,
     };
-  }
-
-  private async fetchTracking(awb: string): Promise<z.infer<typeof trackAnswer>> {
-    const token = await this.currentToken();
-    const res = await fetch(`${this.options.baseUrl}/courier/track/awb/${encodeURIComponent(awb)}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (res.status === 401) throw new Unauthorized();
-    if (!res.ok) throw new Error(`Shiprocket tracking answered ${res.status}`);
-    return trackAnswer.parse(await res.json());
-  }
-
-  private async currentToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
-    this.login ??= this.logIn().finally(() => {
-      this.login = null;
-    });
-    return this.login;
-  }
-
-  private async logIn(): Promise<string> {
-    const res = await fetch(`${this.options.baseUrl}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email: this.options.email, password: this.options.password }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!res.ok) throw new Error(`Shiprocket login answered ${res.status}`);
-    const { token } = loginAnswer.parse(await res.json());
-    this.token = { value: token, expiresAt: Date.now() + TOKEN_TTL_MS };
-    return token;
   }
 }

@@ -1,0 +1,71 @@
+/**
+ * The Shiprocket API (apiv2.shiprocket.in/v1/external) as the tracker and the serviceability
+ * check use it: POST /auth/login {email, password} → {token} (valid 10 days; kept 9 and renewed
+ * early, or at once when an answer is 401), then GETs with `Authorization: Bearer <token>`.
+ * One client per app, so both share one token.
+ */
+import { z } from 'zod';
+
+const TOKEN_TTL_MS = 9 * 24 * 60 * 60 * 1000;
+const TIMEOUT_MS = 8000;
+
+const loginAnswer = z.object({ token: z.string().min(1) });
+
+export type ShiprocketCredentials = { baseUrl: string; email: string; password: string };
+
+class Unauthorized extends Error {}
+
+export class ShiprocketClient {
+  private token: { value: string; expiresAt: number } | null = null;
+  /** One login at a time: requests arriving during a login wait for it. */
+  private login: Promise<string> | null = null;
+
+  constructor(private readonly credentials: ShiprocketCredentials) {}
+
+  /**
+   * GET `path` (with its query) read as `answer`; logs in again once when the token was
+   * refused. Throws on a refused login, a non-2xx answer, a timeout or an unreadable body.
+   */
+  async get<T extends z.ZodType>(path: string, answer: T): Promise<z.infer<T>> {
+    try {
+      return await this.fetchJson(path, answer);
+    } catch (err) {
+      if (!(err instanceof Unauthorized)) throw err;
+      // The token expired early or was revoked: log in again once.
+      this.token = null;
+      return this.fetchJson(path, answer);
+    }
+  }
+
+  private async fetchJson<T extends z.ZodType>(path: string, answer: T): Promise<z.infer<T>> {
+    const token = await this.currentToken();
+    const res = await fetch(`${this.credentials.baseUrl}${path}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (res.status === 401) throw new Unauthorized();
+    if (!res.ok) throw new Error(`Shiprocket ${path.split('?')[0]} answered ${res.status}`);
+    return answer.parse(await res.json());
+  }
+
+  private async currentToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
+    this.login ??= this.logIn().finally(() => {
+      this.login = null;
+    });
+    return this.login;
+  }
+
+  private async logIn(): Promise<string> {
+    const res = await fetch(`${this.credentials.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ email: this.credentials.email, password: this.credentials.password }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`Shiprocket login answered ${res.status}`);
+    const { token } = loginAnswer.parse(await res.json());
+    this.token = { value: token, expiresAt: Date.now() + TOKEN_TTL_MS };
+    return token;
+  }
+}
