@@ -91,7 +91,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Search, filter, sort and page the catalogue; facets count the filtered result',
+        summary: 'Search, filter, sort and page the catalogue; each facet counts every filter but its own',
         querystring: productSearchQuerySchema,
         response: { 200: searchAnswer, ...notModified, ...errors },
       },

@@ -247,7 +247,8 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
         <FilterGroup legend="Price">
           <p className="mb-2 text-xs text-stone-600">
             {formatPrice(range.min)} to {formatPrice(range.max)}
-            {filters.priceRange.max > 0 ? ' in these results' : ''}
+            {/* The span without the price filter, so it shows how far the range can widen. */}
+            {filters.priceRange.max > 0 ? ' available' : ''}
           </p>
           <div className="flex items-end gap-2">
             <div className="min-w-0 flex-1">
