@@ -6,15 +6,19 @@ import { toMediaSrc } from './media';
  * The recently viewed list of behaviour.md §3 and §9: a cookie holding the products the shopper opened, as
  * JSON, newest first, each product once (opening one again moves it to the front), at most
  * RECENTLY_VIEWED.maxEntries (10), kept RECENTLY_VIEWED.maxAgeDays (7) after the last view.
- * Pure functions, so they run in the browser (writing), on the server (reading) and in tests.
+ * Each entry is slim, `{ id }`: ten of them take about 500 bytes whatever the products' names, so
+ * all ten fit in a cookie (a card's fields, with names in Devanagari percent-encoded, would not);
+ * the server reads the products themselves when it shows the strip (recently-viewed-server.ts),
+ * with today's price and stock. Pure functions, so they run in the browser (writing), on the
+ * server (reading) and in tests.
  */
 
 export const RECENTLY_VIEWED_COOKIE = 'recentlyViewed';
 
-/**
- * A product as the list keeps it: only what a product card shows, with the image as its
- * same-origin `/media/…` path, so ten products fit in one cookie.
- */
+/** An entry of the cookie: the product's id. */
+export type RecentlyViewedEntry = { id: string };
+
+/** A product as the strip's cards show it. */
 export type RecentlyViewedProduct = Pick<
   ProductSummary,
   'id' | 'name' | 'brand' | 'price' | 'mrp' | 'discountPercent' | 'inStock' | 'rating'
@@ -25,7 +29,7 @@ type Viewable = Pick<
   'id' | 'name' | 'brand' | 'price' | 'mrp' | 'discountPercent' | 'inStock' | 'rating' | 'primaryImage'
 >;
 
-/** The card fields of a product (a summary or a product page's detail). */
+/** The card fields of a product (a summary or a product page's detail), with the image as its same-origin `/media/…` path. */
 export function toRecentlyViewedProduct(product: Viewable): RecentlyViewedProduct {
   const image = toMediaSrc(product.primaryImage?.url);
   return {
@@ -41,22 +45,22 @@ export function toRecentlyViewedProduct(product: Viewable): RecentlyViewedProduc
   };
 }
 
-/** The list after viewing `product`: it goes first, any earlier entry of it goes, and the oldest beyond the cap drop off. */
+/** The list after viewing product `id`: it goes first, any earlier entry of it goes, and the oldest beyond the cap drop off. */
 export function addRecentlyViewed(
-  list: readonly RecentlyViewedProduct[],
-  product: RecentlyViewedProduct,
+  list: readonly RecentlyViewedEntry[],
+  id: string,
   maxEntries: number = RECENTLY_VIEWED.maxEntries,
-): RecentlyViewedProduct[] {
-  return [product, ...list.filter((p) => p.id !== product.id)].slice(0, maxEntries);
+): RecentlyViewedEntry[] {
+  return [{ id }, ...list.filter((p) => p.id !== id)].slice(0, maxEntries);
 }
 
 /**
  * The cookie that stores the list for RECENTLY_VIEWED.maxAgeDays. Browsers drop a cookie over
- * COOKIE_MAX_BYTES (4 KB) without a word, so when the JSON would be larger the oldest entries
- * are dropped until it fits: with long names the list may keep fewer than ten products.
+ * COOKIE_MAX_BYTES (4 KB) without a word; ten product ids stay far below it, and should ids
+ * ever grow that long the oldest entries are dropped until it fits.
  */
-export function recentlyViewedCookie(list: readonly RecentlyViewedProduct[]): BrowserCookie {
-  let kept = list.slice(0, RECENTLY_VIEWED.maxEntries);
+export function recentlyViewedCookie(list: readonly RecentlyViewedEntry[]): BrowserCookie {
+  let kept = list.slice(0, RECENTLY_VIEWED.maxEntries).map(({ id }) => ({ id }));
   while (kept.length > 0 && cookieBytes(RECENTLY_VIEWED_COOKIE, JSON.stringify(kept)) > COOKIE_MAX_BYTES) {
     kept = kept.slice(0, -1);
   }
@@ -64,10 +68,11 @@ export function recentlyViewedCookie(list: readonly RecentlyViewedProduct[]): Br
 }
 
 /**
- * The list in a cookie's (decoded) value. Anything unreadable, from an older version or
- * edited by hand, counts as an empty list rather than breaking the page.
+ * The list in a cookie's (decoded) value: the ids of its entries, newest first, each once.
+ * Anything unreadable counts as an empty list rather than breaking the page; an older
+ * version's whole products are read for their ids.
  */
-export function parseRecentlyViewed(value: string | null | undefined): RecentlyViewedProduct[] {
+export function parseRecentlyViewed(value: string | null | undefined): RecentlyViewedEntry[] {
   if (!value) return [];
   let json: unknown;
   try {
@@ -76,40 +81,10 @@ export function parseRecentlyViewed(value: string | null | undefined): RecentlyV
     return [];
   }
   if (!Array.isArray(json)) return [];
-  const list: RecentlyViewedProduct[] = [];
+  const list: RecentlyViewedEntry[] = [];
   for (const entry of json) {
-    const product = readEntry(entry);
-    if (product && !list.some((p) => p.id === product.id)) list.push(product);
+    const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
+    if (typeof id === 'string' && id !== '' && !list.some((p) => p.id === id)) list.push({ id });
   }
   return list.slice(0, RECENTLY_VIEWED.maxEntries);
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * One entry of the cookie as a RecentlyViewedProduct (only its fields kept), or null when a
- * field is missing or of another type. Checked by hand rather than with the contracts' zod
- * schema, which would bring zod to the product page's JavaScript (docs/performance.md).
- */
-function readEntry(entry: unknown): RecentlyViewedProduct | null {
-  if (!isRecord(entry) || !isRecord(entry.rating)) return null;
-  const { id, name, brand, price, mrp, discountPercent, inStock, rating, primaryImage } = entry;
-  const { average, count } = rating;
-  if (typeof id !== 'string' || typeof name !== 'string' || typeof brand !== 'string') return null;
-  if (typeof price !== 'number' || typeof mrp !== 'number' || typeof inStock !== 'boolean') return null;
-  if (typeof discountPercent !== 'number' || !Number.isInteger(discountPercent)) return null;
-  if (typeof average !== 'number' || typeof count !== 'number' || !Number.isInteger(count)) return null;
-  if (primaryImage !== null && !(isRecord(primaryImage) && typeof primaryImage.url === 'string')) return null;
-  return {
-    id,
-    name,
-    brand,
-    price,
-    mrp,
-    discountPercent,
-    inStock,
-    rating: { average, count },
-    primaryImage: primaryImage === null ? null : { url: primaryImage.url as string },
-  };
 }

@@ -92,6 +92,21 @@ describe('visited products (behaviour.md §3, §9)', () => {
     assert.deepEqual(parseVisitedProducts(cookie.value), visit(1, 2));
   });
 
+  test("keeps all twenty products, of the API's UUIDs, under 4 KB: slim entries without the authToken", () => {
+    const twenty = Array.from({ length: 20 }, (_, i) => ({
+      ...entry(20 - i),
+      productId: `00000000-0000-4000-8000-${String(20 - i).padStart(12, '0')}`,
+    }));
+    const cookie = visitedProductsCookie(twenty);
+    assert.ok(
+      cookieBytes(cookie.name, cookie.value) <= COOKIE_MAX_BYTES,
+      `${cookieBytes(cookie.name, cookie.value)} bytes`,
+    );
+    assert.deepEqual(parseVisitedProducts(cookie.value), twenty);
+    const written = JSON.parse(cookie.value) as Record<string, unknown>[];
+    assert.deepEqual(Object.keys(written[0]!), ['productId', 'timestamp', 'guestId']);
+  });
+
   test('twenty guest entries fit in a cookie; with long entries the oldest go so that it stays under 4 KB', () => {
     const guests = visitedProductsCookie(visit(...Array.from({ length: 20 }, (_, i) => i + 1)));
     assert.equal(parseVisitedProducts(guests.value).length, 20);

@@ -48,12 +48,16 @@ export function addVisitedProduct(
 }
 
 /**
- * The cookie that stores the list for VISITED_PRODUCTS.maxAgeDays. Entries are written with
- * authToken null whatever they hold. Browsers drop a cookie over 4 KB without a word, so the
- * oldest entries are dropped until the JSON fits (COOKIE_MAX_BYTES).
+ * The cookie that stores the list for VISITED_PRODUCTS.maxAgeDays. Entries are written slim,
+ * `{productId, timestamp, guestId}`: the authToken, null whatever they hold, is left out (and
+ * read back as null), so twenty guest entries take about 3.4 KB. Browsers drop a cookie over
+ * 4 KB without a word, so should entries ever be longer the oldest are dropped until the JSON
+ * fits (COOKIE_MAX_BYTES).
  */
 export function visitedProductsCookie(list: readonly VisitedProduct[]): BrowserCookie {
-  let kept = list.slice(0, VISITED_PRODUCTS.maxEntries).map(withoutToken);
+  let kept = list
+    .slice(0, VISITED_PRODUCTS.maxEntries)
+    .map(({ productId, timestamp, guestId }) => ({ productId, timestamp, guestId }));
   while (kept.length > 0 && cookieBytes(VISITED_PRODUCTS_COOKIE, JSON.stringify(kept)) > COOKIE_MAX_BYTES) {
     kept = kept.slice(0, -1);
   }
@@ -67,7 +71,8 @@ function withoutToken(entry: { productId: string; timestamp: string; guestId: st
 
 const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
-type StoredEntry = { productId: string; timestamp: string; authToken: string | null; guestId: string | null };
+/** An entry as stored: slim ones have no authToken; an older version's may hold one. */
+type StoredEntry = { productId: string; timestamp: string; authToken?: string | null; guestId: string | null };
 
 function isStoredEntry(value: unknown): value is StoredEntry {
   if (typeof value !== 'object' || value === null) return false;
@@ -75,7 +80,7 @@ function isStoredEntry(value: unknown): value is StoredEntry {
   return (
     typeof entry.productId === 'string' &&
     typeof entry.timestamp === 'string' &&
-    stringOrNull(entry.authToken) &&
+    (entry.authToken === undefined || stringOrNull(entry.authToken)) &&
     stringOrNull(entry.guestId)
   );
 }
@@ -100,5 +105,5 @@ export function parseVisitedProducts(value: string | null | undefined): VisitedP
  * bearer in each entry): such a cookie is rewritten without it as soon as the app starts.
  */
 export function visitedProductsHoldToken(value: string | null | undefined): boolean {
-  return storedEntries(value).some((entry) => entry.authToken !== null);
+  return storedEntries(value).some((entry) => typeof entry.authToken === 'string');
 }

@@ -8,7 +8,6 @@ import {
   addRecentlyViewed,
   parseRecentlyViewed,
   recentlyViewedCookie,
-  type RecentlyViewedProduct,
 } from '@/lib/recently-viewed';
 import { visitedProductsChanged } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
@@ -20,18 +19,18 @@ import {
 } from '@/lib/visited-products';
 
 /** RecordProductView's work (record-product-view.tsx), loaded with the store. */
-export function Recorder({ product }: { product: RecentlyViewedProduct }) {
+export function Recorder({ productId }: { productId: string }) {
   const dispatch = useAppDispatch();
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
 
   // Once per product shown: a login on this page reads the new state but is not a new view.
   const recordView = useEffectEvent(() => {
     const viewed = parseRecentlyViewed(readCookie(RECENTLY_VIEWED_COOKIE));
-    writeCookie(recentlyViewedCookie(addRecentlyViewed(viewed, product)));
+    writeCookie(recentlyViewedCookie(addRecentlyViewed(viewed, productId)));
     // The cookie, not this tab's state, is the list: another tab may have added to it.
     const visited = parseVisitedProducts(readCookie(VISITED_PRODUCTS_COOKIE));
     const entry = visitedProductEntry({
-      productId: product.id,
+      productId,
       at: new Date(),
       isAuthenticated,
       guestId: isAuthenticated ? null : readGuestId(),
@@ -40,7 +39,7 @@ export function Recorder({ product }: { product: RecentlyViewedProduct }) {
   });
   useEffect(() => {
     recordView();
-  }, [product.id]);
+  }, [productId]);
 
   return null;
 }

@@ -11,7 +11,6 @@ import { getProduct, getRelatedProducts } from '@/lib/api/server/products';
 import { getFirstReviewsPage } from '@/lib/api/server/reviews';
 import { formatPrice } from '@/lib/format';
 import { toMediaSrc } from '@/lib/media';
-import { toRecentlyViewedProduct } from '@/lib/recently-viewed';
 import { getRecentlyViewed } from '@/lib/recently-viewed-server';
 import { pageMetadata, truncateDescription } from '@/lib/seo';
 
@@ -59,7 +58,7 @@ export default async function ProductPage({ params }: Props) {
         }
       />
       <RecentlyViewedSection products={recentlyViewed.filter((p) => p.id !== product.id)} className="pt-6" />
-      <RecordProductView product={toRecentlyViewedProduct(product)} />
+      <RecordProductView productId={product.id} />
     </>
   );
 }
