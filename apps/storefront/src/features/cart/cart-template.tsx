@@ -3,6 +3,7 @@
 import type { Cart, CartItem } from '@vastra/contracts';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { CheckDelivery } from '@/components/check-delivery';
 import { EmptyState } from '@/components/ui/empty-state';
 import { checkoutBlockedBy } from '@/lib/cart-lines';
 import { formatCount, formatPrice } from '@/lib/format';
@@ -119,6 +120,7 @@ function CartContents() {
               />
             ))}
           </ul>
+          <CheckDelivery />
         </section>
         <CartSummary cart={cart} blockedBy={checkoutBlockedBy(items)} />
       </div>

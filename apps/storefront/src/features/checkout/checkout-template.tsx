@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { DeliveryPromise } from '@/components/delivery-promise';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormMessage } from '@/components/ui/form';
 import { LoginPrompt } from '@/components/ui/login-prompt';
@@ -341,6 +342,7 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
             message={addressMessage ?? addressApiMessage}
             headingRef={addressHeadingRef}
           />
+          <DeliveryPromise pincode={destination?.postalCode} />
           <PaymentMethods
             options={payments}
             error={optionsError}

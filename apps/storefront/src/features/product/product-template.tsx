@@ -1,6 +1,7 @@
 import type { Image, ProductDetail, ProductSummary } from '@vastra/contracts';
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { CheckDelivery } from '@/components/check-delivery';
 import { Breadcrumbs, dedupeCrumbs } from '@/components/ui/breadcrumbs';
 import { MediaImage } from '@/components/ui/media-image';
 import { ProductRail } from '@/components/ui/product-rail';
@@ -105,6 +106,7 @@ export function ProductTemplate({
           </div>
           <hr className="my-5 border-stone-200" />
           <PurchasePanel product={product} />
+          <CheckDelivery />
           <hr className="my-6 border-stone-200" />
           <section aria-labelledby="product-details">
             <h2 id="product-details" className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
