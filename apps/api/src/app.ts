@@ -103,6 +103,7 @@ import { ReturnsAdmin, returnsOperatorRoutes, returnsRoutes, ReturnsService, Ret
 import { PricingService, pricingRoutes } from './modules/pricing';
 import { reviewsRoutes, ReviewsService } from './modules/reviews';
 import { DeliveryService, deliveryRoutes, shippingFromConfig, shippingRoutes } from './modules/shipping';
+import { adminSizeChartsRoutes, sizingRoutes, SizingService } from './modules/sizing';
 import { PublishableKeyService, storeRoutes, StoreService } from './modules/store';
 import { TaxRateAdmin, taxesRoutes, TaxService } from './modules/taxes';
 import { Customers, usersRoutes, UsersService } from './modules/users';
@@ -466,6 +467,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   await app.register(operatorOrdersRoutes, { orders, refunds: payments });
 
+  const sizing = new SizingService(database.db, catalog);
+  await app.register(sizingRoutes, { sizing });
   // GST documents and shipment tracking read orders through OrdersService.get (owner-checked).
   const invoices = new InvoiceService({
     db: database.db,
@@ -550,3 +553,4 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   return app;
 }
+  await app.register(adminSizeChartsRoutes, { sizing });

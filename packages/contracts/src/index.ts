@@ -18,3 +18,4 @@ export * from './admin-taxes';
 export * from './admin-taxonomy';
 export * from './homepage-admin';
 export * from './delivery';
+export * from './sizing';

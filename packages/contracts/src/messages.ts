@@ -6,6 +6,7 @@ import { formatPrice } from './money';
 import { CART_MESSAGES } from './cart-messages';
 import { CATALOG_MESSAGES } from './catalog-messages';
 import { GENERIC_MESSAGES } from './generic-messages';
+import { SIZING_MESSAGES } from './sizing';
 
 // In modules of their own, so a bundle that needs only these (the storefront's every page)
 // does not take every message with them.
@@ -299,6 +300,7 @@ export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
   REVIEW_MESSAGES.rating,
   REVIEW_MESSAGES.title,
   REVIEW_MESSAGES.body,
+  SIZING_MESSAGES.fit,
   CATALOG_MESSAGES.invalidCategoryId,
   COUPON_MESSAGES.codeRequired,
   COUPON_MESSAGES.notFound,

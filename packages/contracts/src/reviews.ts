@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { REVIEWS_DEFAULT_LIMIT, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from './constants';
 import { pageMetaSchema, pageQuerySchema } from './catalog';
 import { REVIEW_MESSAGES } from './messages';
+import { SIZING_MESSAGES } from './sizing';
 
 /** Answers to "How was the fit?" (docs/shopper-features.md "Size charts and fit"). */
 export const REVIEW_FITS = ['small', 'true_to_size', 'large'] as const;
@@ -31,6 +32,11 @@ export const postReviewBodySchema = z.object({
   rating: ratingSchema,
   title: textField(REVIEW_TITLE_MAX, REVIEW_MESSAGES.title),
   body: textField(REVIEW_BODY_MAX, REVIEW_MESSAGES.body),
+  /** "How was the fit?": optional; a form sends an empty field for no answer. */
+  fit: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(REVIEW_FITS, { message: SIZING_MESSAGES.fit }).optional(),
+  ),
 });
 export type PostReviewBody = z.infer<typeof postReviewBodySchema>;
 
@@ -44,6 +50,8 @@ export const reviewSchema = z.object({
   photos: z.array(z.object({ url: z.string() })),
   author: z.object({ name: z.string() }),
   isVerifiedPurchase: z.boolean(),
+  /** The reviewer's answer to "How was the fit?", or null. */
+  fit: z.enum(REVIEW_FITS).nullable(),
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;
@@ -54,6 +62,14 @@ export const reviewStatsSchema = z.object({
   average: z.number(),
   /** Ratings 5 down to 1, each with its count and whole-number percentage (summing to 100). */
   distribution: z.array(z.object({ rating: z.number().int(), count: z.number().int(), percentage: z.number() })),
+  /**
+   * The fit answers: how many reviews answered, and each answer (small, true to size, large)
+   * with its count and whole-number percentage of those (summing to 100; all 0 when none did).
+   */
+  fit: z.object({
+    answered: z.number().int(),
+    shares: z.array(z.object({ fit: z.enum(REVIEW_FITS), count: z.number().int(), percentage: z.number() })),
+  }),
 });
 export type ReviewStats = z.infer<typeof reviewStatsSchema>;
 

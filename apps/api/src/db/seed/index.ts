@@ -8,9 +8,9 @@
  *   variants.sku, categories.slug and collections.slug, deletes nothing, so seeding the 400
  *   after a full import keeps the rest. A seeded row that was edited since is reset to the
  *   seed’s values (stock, prices, status). Categories and collections are written in one
- *   transaction, products in transactions of PRODUCTS_PER_TRANSACTION, then homepage
- *   sections, testimonials, the demo coupons and gift cards (unless `demoOffers: false`); then
- *   the search dictionary is rebuilt.
+ *   transaction, then the size charts that are missing (`./size-charts`), products in
+ *   transactions of PRODUCTS_PER_TRANSACTION, then homepage sections, testimonials, the demo
+ *   coupons and gift cards (unless `demoOffers: false`); then the search dictionary is rebuilt.
  * - `isCatalogEmpty(db)`: true when there is no product, for the first start's auto-seed.
  * - `seedOnFirstStart(db, options)`: what `npm start` does with an empty database (AUTO_SEED).
  * - `importProductsCsv(db, file)`: see `./import`.
@@ -33,6 +33,7 @@ import {
 } from './content';
 import { createPricer, PRICE_LEVELS, type PriceLevel } from './pricing';
 import { photoUrl, productFromStyle } from './products';
+import { insertSizeCharts } from './size-charts';
 import { CATALOG_DIR, readListings, readPhotoIds, readStyles, TEST_RECORDS, type StyleRow } from './source';
 import { pick } from './text';
 import { chunk, writeProducts } from './writer';
@@ -133,6 +134,7 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<SeedS
     categoryIds: await upsertCategoryTree(tx, nodes),
     collectionIds: await upsertCollections(tx, collectionImages),
   }));
+  await insertSizeCharts(db, categoryIds);
 
   let done = 0;
   let variants = 0;

@@ -1,5 +1,5 @@
 /**
- * Reads POST /reviews: JSON `{productId, rating, title, body}`, or the same fields as a
+ * Reads POST /reviews: JSON `{productId, rating, title, body, fit?}`, or the same fields as a
  * multipart form with up to REVIEW_PHOTOS_MAX `photos` (JPEG, PNG or WebP by content, at most
  * REVIEW_PHOTO_MAX_BYTES each). Throws ValidationError for invalid fields, unknown parts, a
  * photo that is not an image or too many photos; PayloadTooLargeError for a photo over 5 MB.
@@ -20,7 +20,7 @@ import { detectFileType } from '../files';
 export type ReviewPhoto = { body: Buffer; ext: string; mime: string };
 export type ReviewForm = { review: PostReviewBody; photos: ReviewPhoto[] };
 
-const TEXT_FIELDS = new Set(['productId', 'rating', 'title', 'body']);
+const TEXT_FIELDS = new Set(['productId', 'rating', 'title', 'body', 'fit']);
 
 function parseFields(input: unknown): PostReviewBody {
   const parsed = postReviewBodySchema.safeParse(input);

@@ -1,20 +1,22 @@
 /**
  * Reviews through HTTP (behaviour.md §7 Catalogue reviews): the list with stats and paging, posting with
  * login, one review per user and product, validation, photos checked by content and size,
- * text kept as written, the product's rating, and the verified-purchase flag.
+ * text kept as written, the product's rating, the verified-purchase flag, and the fit answer
+ * with its shares (docs/shopper-features.md "Size charts and fit").
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { REVIEW_MESSAGES, type ReviewsPage } from '@vastra/contracts';
+import { REVIEW_FITS, REVIEW_MESSAGES, SIZING_MESSAGES, type ReviewsPage } from '@vastra/contracts';
 import sharp from 'sharp';
 import { queryRows } from '../../db/client';
 import { bearer, fromStorefront, multipart, register, type Account } from '../../test/accounts';
 import { pickProducts, setProductActive, unknownId, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { JPEG, PNG } from '../../test/images';
+import { asStaff, staffOfRole } from '../../test/staff';
 import { PincodeDirectory } from '../addresses/pincodes';
 import { AddressBookService } from '../addresses/service';
 import { CatalogService } from '../catalog/service';
@@ -89,6 +91,7 @@ describe('GET /reviews/product/{id}', () => {
       total: 0,
       average: 0,
       distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0, percentage: 0 })),
+      fit: { answered: 0, shares: REVIEW_FITS.map((fit) => ({ fit, count: 0, percentage: 0 })) },
     });
     assert.deepEqual(data.meta, { total: 0, page: 1, limit: 10, totalPages: 0 });
   });
@@ -346,5 +349,85 @@ describe('verified purchase', () => {
     const other = await service.post(account.userId, review(products[6]!.id), []);
     assert.equal(other.isVerifiedPurchase, false);
     assert.equal((await page(products[9]!.id)).reviews[0]!.isVerifiedPurchase, true);
+  });
+});
+
+describe('fit (docs/shopper-features.md "Size charts and fit")', () => {
+  const shares = (stats: ReviewsPage['stats']) => stats.fit.shares.map((s) => [s.fit, s.count, s.percentage]);
+
+  test('the answer is optional and returned; JSON and the form both take it; other answers are 400', async () => {
+    const [first, second] = await pickProducts(ctx.database.db, 2, { minVariants: 1, skip: 10 });
+    const answered = await post(await register(ctx.app), review(first!.id, 5, { fit: 'true_to_size' }));
+    assert.equal(answered.status, 201, JSON.stringify(answered.body));
+    assert.equal(answered.body.data.review.fit, 'true_to_size');
+    const unanswered = await post(await register(ctx.app), review(first!.id, 4));
+    assert.equal(unanswered.body.data.review.fit, null);
+
+    const bad = await post(await register(ctx.app), review(first!.id, 4, { fit: 'tight' }));
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.message, SIZING_MESSAGES.fit);
+
+    const byForm = await postForm(await register(ctx.app), (form) => {
+      fillReview(form, second!.id);
+      form.set('fit', 'small');
+    });
+    assert.equal(byForm.status, 201, JSON.stringify(byForm.body));
+    assert.equal(byForm.body.data.review.fit, 'small');
+    // A form's radio group left unanswered still sends nothing, or an empty field.
+    const emptyField = await postForm(await register(ctx.app), (form) => {
+      fillReview(form, second!.id);
+      form.set('fit', '');
+    });
+    assert.equal(emptyField.status, 201, JSON.stringify(emptyField.body));
+    assert.equal(emptyField.body.data.review.fit, null);
+    const badForm = await postForm(await register(ctx.app), (form) => {
+      fillReview(form, second!.id);
+      form.set('fit', 'huge');
+    });
+    assert.equal(badForm.status, 400);
+
+    const listed = await page(first!.id);
+    assert.deepEqual(listed.reviews.map((r) => r.fit).sort(), ['true_to_size', null].sort());
+  });
+
+  test('stats share the answers among reviews that answered; hidden reviews count in none', async () => {
+    const [product] = await pickProducts(ctx.database.db, 1, { minVariants: 1, skip: 12 });
+    const productId = product!.id;
+    const none = await page(productId);
+    assert.equal(none.stats.fit.answered, 0);
+    assert.deepEqual(shares(none.stats), [
+      ['small', 0, 0],
+      ['true_to_size', 0, 0],
+      ['large', 0, 0],
+    ]);
+
+    const ids: string[] = [];
+    for (const fit of ['true_to_size', 'true_to_size', 'true_to_size', 'small', 'large', undefined, 'large']) {
+      const posted = await post(await register(ctx.app), review(productId, 4, fit ? { fit } : {}));
+      assert.equal(posted.status, 201);
+      ids.push(posted.body.data.review.id);
+    }
+    const all = await page(productId);
+    assert.equal(all.stats.total, 7);
+    assert.equal(all.stats.fit.answered, 6);
+    assert.deepEqual(shares(all.stats), [
+      ['small', 1, 17],
+      ['true_to_size', 3, 50],
+      ['large', 2, 33],
+    ]);
+
+    // The store hides the two "large" answers: they leave the shares as they leave the list.
+    const staff = await staffOfRole(ctx, 'staff');
+    for (const id of [ids[4], ids[6]]) {
+      const hidden = await asStaff(ctx.app, staff, 'POST', `/admin/api/reviews/${id}/hide`, { reason: 'Off topic' });
+      assert.equal(hidden.statusCode, 200, hidden.body);
+    }
+    const shown = await page(productId);
+    assert.equal(shown.stats.fit.answered, 4);
+    assert.deepEqual(shares(shown.stats), [
+      ['small', 1, 25],
+      ['true_to_size', 3, 75],
+      ['large', 0, 0],
+    ]);
   });
 });

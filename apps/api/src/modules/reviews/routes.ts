@@ -78,7 +78,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; ans
       schema: {
         tags,
         summary:
-          'Post a review: JSON {productId, rating 1–5, title, body}, or multipart with the same fields and up to 5 photos',
+          'Post a review: JSON {productId, rating 1–5, title, body, fit?: small | true_to_size | large}, or multipart with the same fields and up to 5 photos',
         consumes: ['application/json', 'multipart/form-data'],
         response: { 201: envelope(z.object({ review: reviewSchema })), ...errors },
       },

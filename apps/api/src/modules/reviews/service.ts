@@ -13,10 +13,12 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
+  REVIEW_FITS,
   REVIEW_MESSAGES,
   type ModeratedReview,
   type PostReviewBody,
   type Review,
+  type ReviewFit,
   type ReviewStats,
   type ReviewsPage,
 } from '@vastra/contracts';
@@ -90,22 +92,34 @@ export class ReviewsService {
     };
   }
 
-  /** Total, average to one decimal, and each rating 5 → 1 with its count and percentage. */
+  /**
+   * Total, average to one decimal, each rating 5 → 1 with its count and percentage, and the
+   * fit answers' shares among the reviews that answered (docs/shopper-features.md "Size charts
+   * and fit"). Hidden reviews count in none of them.
+   */
   async stats(productId: string): Promise<ReviewStats> {
-    const rows = await queryRows<{ rating: number; n: number }>(
+    const rows = await queryRows<{ rating: number; fit: ReviewFit | null; n: number }>(
       this.db,
-      sql`SELECT rating, count(*)::int AS n FROM reviews
-          WHERE product_id = ${productId}::uuid AND hidden_at IS NULL GROUP BY rating`,
+      sql`SELECT rating, fit, count(*)::int AS n FROM reviews
+          WHERE product_id = ${productId}::uuid AND hidden_at IS NULL GROUP BY rating, fit`,
     );
+    const sumOf = (match: (row: (typeof rows)[number]) => boolean) =>
+      rows.filter(match).reduce((acc, row) => acc + row.n, 0);
     const ratings = [5, 4, 3, 2, 1];
-    const counts = ratings.map((r) => rows.find((row) => row.rating === r)?.n ?? 0);
+    const counts = ratings.map((r) => sumOf((row) => row.rating === r));
     const total = counts.reduce((a, b) => a + b, 0);
     const sum = ratings.reduce((acc, r, i) => acc + r * counts[i]!, 0);
     const shares = percentages(counts);
+    const fitCounts = REVIEW_FITS.map((fit) => sumOf((row) => row.fit === fit));
+    const fitShares = percentages(fitCounts);
     return {
       total,
       average: total === 0 ? 0 : Math.round((sum / total) * 10) / 10,
       distribution: ratings.map((rating, i) => ({ rating, count: counts[i]!, percentage: shares[i]! })),
+      fit: {
+        answered: fitCounts.reduce((a, b) => a + b, 0),
+        shares: REVIEW_FITS.map((fit, i) => ({ fit, count: fitCounts[i]!, percentage: fitShares[i]! })),
+      },
     };
   }
 
@@ -136,6 +150,7 @@ export class ReviewsService {
             title: input.title,
             body: input.body,
             photoKeys,
+            fit: input.fit ?? null,
             isVerifiedPurchase,
           })
           .returning();
@@ -231,6 +246,7 @@ export class ReviewsService {
       photos: row.photoKeys.map((key) => ({ url: reviewPhotoUrl(this.deps.publicUrl, key) })),
       author: { name: authorName },
       isVerifiedPurchase: row.isVerifiedPurchase,
+      fit: row.fit,
       createdAt: row.createdAt.toISOString(),
     };
   }
