@@ -17,6 +17,7 @@ import {
 import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
 import { storefrontApi } from '@/lib/api/browser/api';
 import { createBrowserApi } from '@/lib/api/browser/client';
+import { keepRegionId } from '@/lib/region';
 import { authReducer, logoutUser } from './auth-slice';
 import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
@@ -134,13 +135,15 @@ export type AppDispatch = AppStore['dispatch'];
 let browserStore: { store: AppStore; persistor: Persistor } | undefined;
 
 /**
- * The store of this page: one per browser tab, restored from localStorage by its persistor.
+ * The store of this page: one per browser tab, restored from localStorage by its persistor
+ * (where the region id is kept too, behaviour.md §3).
  * On the server a fresh one per render with no persistor: server HTML shows the initial
  * state and whatever depends on persisted state waits behind a PersistGate.
  */
 export function getStore(options: StoreOptions): { store: AppStore; persistor: Persistor | null } {
   if (typeof window === 'undefined') return { store: makeStore(options), persistor: null };
   if (!browserStore) {
+    keepRegionId();
     const store = makeStore(options);
     browserStore = { store, persistor: persistStore(store) };
   }
