@@ -1,7 +1,7 @@
 import { REGION } from '@vastra/contracts';
 
 /**
- * The region id of behaviour.md §3, kept in localStorage as the spec keeps it: the store sells in one
+ * The region id of behaviour.md §3, kept in localStorage: the store sells in one
  * region, `india_region` (REGION of the contracts), which is the id of the commerce API's
  * carts and prices (`region_id`, behaviour.md §7 Commerce).
  */

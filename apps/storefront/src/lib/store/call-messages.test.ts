@@ -57,7 +57,7 @@ async function loggedInStore() {
   return { store, dispatch };
 }
 
-/** Every cart, order and wishlist call with the §8 text it must show when nothing better is known. */
+/** Every cart, order and wishlist call with the behaviour.md §8 text it must show when nothing better is known. */
 const calls = (dispatch: AppDispatch) =>
   [
     [() => dispatch(addToCart({ productId: 'p1', variantId: 'v1', quantity: 1 })), CART_MESSAGES.add],

@@ -43,7 +43,7 @@ beforeEach(() => mock.timers.enable({ apis: ['Date'], now: 1_000_000 }));
 afterEach(() => mock.timers.reset());
 
 describe('the client product list (behaviour.md §4 Catalogue requests, §9 product fetch throttle)', () => {
-  it('goes idle → loading → succeeded, and failed with the §8 text', async () => {
+  it('goes idle → loading → succeeded, and failed with the behaviour.md §8 text', async () => {
     const { store, dispatch } = productsStore((path) => {
       if (path.includes('search=kurta')) return answer('a', 'b');
       throw new ApiError(0, 'no answer');
