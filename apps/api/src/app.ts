@@ -45,6 +45,7 @@ import {
   type AdminDeps,
 } from './modules/admin';
 import { addressesRoutes, AddressBookService, checkShippingAddress, PincodeDirectory } from './modules/addresses';
+import { alertsRoutes, AlertsService } from './modules/alerts';
 import {
   authRoutes,
   AuthService,
@@ -134,6 +135,8 @@ declare module 'fastify' {
     orders: OrdersService;
     /** Staff accounts of the admin; `server.ts` makes the development owner through it. */
     staff: StaffService;
+    /** Back-in-stock and price-drop alerts; tests run its scan on chosen days (`alerts.scan(now)`). */
+    alerts: AlertsService;
     /** The store's own mails (null without STORE_NOTIFY_EMAIL); tests run it at chosen times. */
     storeNotifier: StoreNotifier | null;
     /**
@@ -343,7 +346,28 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const carts = new CartService(database.db, catalog);
   scheduleGuestCartCleanup(jobs, carts, app.log);
   await app.register(cartRoutes, { carts });
-  await app.register(wishlistRoutes, { wishlist: new WishlistService(database.db, catalog) });
+  const wishlist = new WishlistService(database.db, catalog);
+  await app.register(wishlistRoutes, { wishlist });
+  // Back-in-stock and price-drop mails (docs/shopper-features.md "Alerts").
+  const alerts = new AlertsService({
+    db: database.db,
+    catalog,
+    wishlist,
+    users,
+    mailer,
+    jobs,
+    secret,
+    storefrontUrl: config.storefrontOrigins[0]!,
+  });
+  app.decorate('alerts', alerts);
+  await app.register(alertsRoutes, { alerts });
+  // The admin's price, stock and status edits may be news for someone's alerts: queued before
+  // the answer goes (the edit is committed by then), so a caller that waits for the jobs sees it.
+  app.addHook('onSend', async (request, reply) => {
+    const spec = request.routeOptions.config?.audit;
+    if (!spec || spec === 'self' || request.method === 'GET' || reply.statusCode >= 400) return;
+    if (spec.entity === 'product' || spec.entity === 'variant') await alerts.changed();
+  });
   await app.register(addressesRoutes, { addresses: addressBook, pincodes });
   const taxes = new TaxService(database.db, {
     storeState: config.checkout.storeState,
@@ -402,7 +426,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   };
   const returnSummaries = new ReturnSummaries({ db: database.db, catalog, options: returnOptions });
   // A change of stock drops the catalogue answers that show it.
-  const inventory = new InventoryService(() => catalog.productsChanged());
+  // Stock coming back (cancelled orders, restocked returns) may be news for someone's alerts.
+  const inventory = new InventoryService(
+    () => catalog.productsChanged(),
+    () => void alerts.changed(),
+  );
   const orders = new OrdersService({
     db: database.db,
     returns: returnSummaries,
@@ -498,7 +526,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     catalogImports: new CatalogImports({
       db: database.db,
       jobs,
-      onImported: () => catalogChanges.changed(tagsOfEntity('product')),
+      onImported: () => {
+        void alerts.changed();
+        return catalogChanges.changed(tagsOfEntity('product'));
+      },
     }),
     homepageEditor: new HomepageEditor(database.db, catalog),
     invoices,

@@ -19,3 +19,4 @@ export * from './admin-taxonomy';
 export * from './homepage-admin';
 export * from './delivery';
 export * from './sizing';
+export * from './alerts';

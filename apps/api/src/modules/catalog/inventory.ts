@@ -77,8 +77,15 @@ type VariantRow = {
 };
 
 export class InventoryService {
-  /** `onChange`: told the products whose stock changed, once each change is made (the catalogue's answers drop them). */
-  constructor(private readonly onChange: (productIds: string[]) => void = () => {}) {}
+  /**
+   * `onChange`: told the products whose stock changed, once each change is made (the catalogue's
+   * answers drop them); `onRestock`: told when stock came back, in the caller's transaction (the
+   * back-in-stock alerts, docs/shopper-features.md "Alerts").
+   */
+  constructor(
+    private readonly onChange: (productIds: string[]) => void = () => {},
+    private readonly onRestock: () => void = () => {},
+  ) {}
 
   /**
    * Takes `lines` out of stock in the caller's transaction and answers them with their product
@@ -186,6 +193,7 @@ export class InventoryService {
       db,
       lines.map((l) => l.productId),
     );
+    if (moved.length > 0) this.onRestock();
   }
 
   /**
@@ -217,6 +225,7 @@ export class InventoryService {
         })
         .returning();
       await this.refreshInStock(tx, [current.productId]);
+      if (stockAfter > current.stock) this.onRestock();
       return presentMovement(movement!);
     });
   }
@@ -286,6 +295,7 @@ export class InventoryService {
         tx,
         moves.map((m) => m.productId),
       );
+      if (moves.some((m) => m.stockAfter > m.stockBefore)) this.onRestock();
       return { applied: true, changes, errors };
     });
   }

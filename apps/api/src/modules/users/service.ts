@@ -5,7 +5,7 @@
  * address book (AddressBookService), the one store of them.
  */
 import { AUTH_MESSAGES, type ProfileFields, type User } from '@vastra/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AddressBookService } from '../addresses/service';
@@ -75,6 +75,28 @@ export class UsersService {
       .update(users)
       .set({ blockedAt: blocked ? new Date() : null, updatedAt: new Date() })
       .where(eq(users.id, id));
+  }
+
+  /**
+   * Name and email of those of `ids` who take alert mails: not unsubscribed from them, not
+   * blocked (docs/shopper-features.md "Alerts").
+   */
+  async alertRecipients(ids: readonly string[]): Promise<Map<string, { name: string; email: string }>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(inArray(users.id, unique), isNull(users.alertsUnsubscribedAt), isNull(users.blockedAt)));
+    return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
+  }
+
+  /** Stops the user's alert mails; the first time is kept. */
+  async unsubscribeFromAlerts(id: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ alertsUnsubscribedAt: new Date() })
+      .where(and(eq(users.id, id), isNull(users.alertsUnsubscribedAt)));
   }
 
   /** Case-insensitive; `email` may be given in any case. */

@@ -83,7 +83,7 @@ export class WishlistService {
     if ((held?.n ?? 0) >= WISHLIST_MAX_ITEMS) throw new ConflictError(WISHLIST_MESSAGES.full);
     const [inserted] = await this.db
       .insert(wishlistItems)
-      .values({ userId, productId: variant.product.id, variantId })
+      .values({ userId, productId: variant.product.id, variantId, priceAlertBasePaise: variant.pricePaise })
       .onConflictDoNothing()
       .returning();
     if (inserted) return { item: this.entry(inserted, variant), created: true };
@@ -103,6 +103,28 @@ export class WishlistService {
       .where(and(eq(wishlistItems.id, wishlistId), eq(wishlistItems.userId, userId)))
       .returning({ id: wishlistItems.id });
     if (removed.length === 0) throw new NotFoundError(WISHLIST_MESSAGES.notFound);
+  }
+
+  /**
+   * Every entry's price-alert base (paise; null until the alerts scan first sees an entry saved
+   * before alerts existed), for the price-drop alerts (docs/shopper-features.md "Alerts").
+   */
+  async priceWatch(): Promise<{ id: string; userId: string; variantId: string; basePaise: number | null }[]> {
+    return this.db
+      .select({
+        id: wishlistItems.id,
+        userId: wishlistItems.userId,
+        variantId: wishlistItems.variantId,
+        basePaise: wishlistItems.priceAlertBasePaise,
+      })
+      .from(wishlistItems);
+  }
+
+  /** Sets entries' price-alert bases (paise), in the caller's transaction `db` (the mailed prices). */
+  async setAlertBases(db: Db, bases: readonly { id: string; basePaise: number }[]): Promise<void> {
+    for (const { id, basePaise } of bases) {
+      await db.update(wishlistItems).set({ priceAlertBasePaise: basePaise }).where(eq(wishlistItems.id, id));
+    }
   }
 
   private async entries(rows: Row[]): Promise<WishlistEntry[]> {

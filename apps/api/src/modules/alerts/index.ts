@@ -1,0 +1,3 @@
+/** The alerts module's public surface: back-in-stock requests, the daily alert mail's scan, routes. */
+export { ALERTS_SCAN_JOB, AlertsService } from './service';
+export { alertsRoutes } from './routes';
