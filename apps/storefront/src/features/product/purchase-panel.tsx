@@ -6,6 +6,8 @@ import { PriceTag } from '@/components/ui/price-tag';
 import { WishlistHeart } from '@/components/ui/wishlist-heart';
 import { swatchFor } from '@/lib/colours';
 import { AddToCart } from './add-to-cart';
+import { NotifyMe } from './notify-me';
+import { SizeChartButton } from './size-chart';
 import { stockState } from './stock';
 
 const unique = (values: string[]) => [...new Set(values)];
@@ -99,6 +101,7 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
           <legend className="mb-2 text-sm font-semibold tracking-wide text-stone-900 uppercase">
             Size{size ? <span className="font-normal text-stone-600 normal-case">: {size}</span> : null}
           </legend>
+          <SizeChartButton productId={product.id} selectedSize={size} />
           <div className="flex flex-wrap gap-2">
             {ofColour.map((v) => (
               <label key={v.id} className={v.inStock ? 'cursor-pointer' : 'cursor-not-allowed'}>
@@ -144,6 +147,8 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
         ) : null}
       </p>
 
+      {/* Sold-out sizes cannot be chosen: each has its own "Notify me". */}
+      <NotifyMe soldOut={ofColour.filter((v) => !v.inStock)} />
       <AddToCart productId={product.id} variant={selected} available={anyInStock} />
     </div>
   );

@@ -2,17 +2,20 @@
 
 import {
   REVIEW_BODY_MAX,
+  REVIEW_FITS,
   REVIEW_MESSAGES,
   REVIEW_PHOTO_MAX_BYTES,
   REVIEW_PHOTO_TYPES,
   REVIEW_PHOTOS_MAX,
   REVIEW_TITLE_MAX,
+  type ReviewFit,
 } from '@vastra/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormMessage, SubmitButton, TextField, inputClass } from '@/components/ui/form';
 import { CloseIcon, StarIcon } from '@/components/ui/icons';
 import { useAppDispatch } from '@/lib/store/hooks';
+import { FIT_LABELS } from './fit-share';
 import { submitReview } from './reviews-thunks';
 
 type Photo = { file: File; preview: string };
@@ -21,7 +24,7 @@ const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /**
  * The review form for a logged-in shopper (behaviour.md §5): a rating of 1–5 as radio buttons drawn as
- * stars, a title, the review and up to five photos (JPEG, PNG or WebP, 5 MB each) previewed
+ * stars, "How was the fit?" (optional radio buttons), a title, the review and up to five photos (JPEG, PNG or WebP, 5 MB each) previewed
  * before sending. Title and review are sent exactly as typed. Checks what it can before the request; otherwise shows the server's message
  * (409 already reviewed, validation) or 'Failed to post review'. On success: a toast, the form
  * empties and `onPosted` reloads the stats and the list.
@@ -30,6 +33,7 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
   const dispatch = useAppDispatch();
   const ids = useId();
   const [rating, setRating] = useState(0);
+  const [fit, setFit] = useState<ReviewFit | undefined>(undefined);
   const [hover, setHover] = useState(0);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
@@ -91,13 +95,14 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
     try {
       const { message } = await dispatch(
         submitReview(
-          { productId, rating, title, body },
+          { productId, rating, title, body, fit },
           photos.map((photo) => photo.file),
         ),
       );
       toast.success(message);
       photos.forEach((photo) => URL.revokeObjectURL(photo.preview));
       setRating(0);
+      setFit(undefined);
       setTitle('');
       setBody('');
       setPhotos([]);
@@ -146,6 +151,28 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
           <span className="text-sm text-stone-700" aria-hidden="true">
             {RATING_WORDS[shown]}
           </span>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-stone-800">
+          How was the fit? <span className="font-normal text-stone-600">(optional)</span>
+        </legend>
+        <div className="flex flex-wrap gap-2">
+          {REVIEW_FITS.map((answer) => (
+            <label key={answer} className="cursor-pointer">
+              <input
+                type="radio"
+                name={`${ids}-fit`}
+                value={answer}
+                checked={fit === answer}
+                onChange={() => setFit(answer)}
+                className="peer sr-only"
+              />
+              <span className="block rounded-full border border-stone-300 px-4 py-2 text-sm text-stone-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700">
+                {FIT_LABELS[answer]}
+              </span>
+            </label>
+          ))}
         </div>
       </fieldset>
       <TextField

@@ -1,11 +1,12 @@
 import type { ReviewStats as Stats } from '@vastra/contracts';
 import { formatCount, formatRating } from '@/lib/format';
+import { FitShare } from './fit-share';
 import { Stars } from './stars';
 
 /**
  * The rating summary: the average with stars, the number of reviews, and a bar per rating
  * from 5 down to 1 with its percentage written beside it (the bars are not the only way to
- * read it) and a sentence for screen readers.
+ * read it) and a sentence for screen readers; then how it fits, when reviews said.
  */
 export function ReviewStats({ stats }: { stats: Stats }) {
   const byRating = new Map(stats.distribution.map((row) => [row.rating, row]));
@@ -30,6 +31,7 @@ export function ReviewStats({ stats }: { stats: Stats }) {
             No reviews yet. Be the first to review this product.
           </p>
         )}
+        <FitShare fit={stats.fit} />
       </div>
       <ul aria-label="Ratings by stars" className="w-full max-w-md space-y-1.5">
         {[5, 4, 3, 2, 1].map((rating) => {

@@ -35,6 +35,7 @@ export function postReview(
   form.set('rating', String(body.rating));
   form.set('title', body.title);
   form.set('body', body.body);
+  if (body.fit) form.set('fit', body.fit);
   for (const photo of photos) form.append('photos', photo);
   return api.request('/reviews', { method: 'POST', form, timeoutMs: 60_000 });
 }
