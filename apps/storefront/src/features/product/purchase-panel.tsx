@@ -6,6 +6,7 @@ import { PriceTag } from '@/components/ui/price-tag';
 import { WishlistHeart } from '@/components/ui/wishlist-heart';
 import { swatchFor } from '@/lib/colours';
 import { AddToCart } from './add-to-cart';
+import { NotifyMe } from './notify-me';
 import { SizeChartButton } from './size-chart';
 import { stockState } from './stock';
 
@@ -146,6 +147,8 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
         ) : null}
       </p>
 
+      {/* Sold-out sizes cannot be chosen: each has its own "Notify me". */}
+      <NotifyMe soldOut={ofColour.filter((v) => !v.inStock)} />
       <AddToCart productId={product.id} variant={selected} available={anyInStock} />
     </div>
   );
