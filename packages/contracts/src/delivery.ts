@@ -4,6 +4,7 @@
  * Days are days on the road counted from today in India time, Sundays not counted.
  */
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages';
 
 /**
  * Where a pincode lies seen from the warehouse, the first that fits: its district, its state,
@@ -12,7 +13,9 @@ import { z } from 'zod';
 export const DELIVERY_ZONES = ['same_city', 'same_state', 'north_east_islands', 'metro', 'rest_of_india'] as const;
 export type DeliveryZone = (typeof DELIVERY_ZONES)[number];
 
-const pincode = z.string().regex(/^[1-9]\d{5}$/, 'Please enter a 6-digit pincode.');
+const pincode = z
+  .string({ message: VALIDATION_MESSAGES.postalCode })
+  .regex(/^[1-9]\d{5}$/, VALIDATION_MESSAGES.postalCode);
 const days = z.number().int().min(1).max(30);
 
 /**
@@ -44,7 +47,9 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
 };
 
 /** GET /shipping/delivery-estimate?pincode=…: the query. */
-export const deliveryEstimateQuerySchema = z.object({ pincode: z.string().trim().pipe(pincode) });
+export const deliveryEstimateQuerySchema = z.object({
+  pincode: z.string({ message: VALIDATION_MESSAGES.postalCode }).trim().pipe(pincode),
+});
 
 /** GET /shipping/delivery-estimate's answer. */
 export const deliveryEstimateSchema = z.object({

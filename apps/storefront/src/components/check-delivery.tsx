@@ -3,16 +3,29 @@
 import { VALIDATION_MESSAGES, type DeliveryEstimate } from '@vastra/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { inputClass } from '@/components/ui/form';
-import { messageOf } from '@/lib/api/browser/api';
 import { whenStoreReady } from '@/lib/store/store-provider';
 import { codLine, deliveryLine, isPincode, rememberedPincode, rememberPincode } from '@/lib/delivery';
 
-type Answer = { kind: 'estimate'; estimate: DeliveryEstimate } | { kind: 'error'; message: string } | null;
+type Answer = { kind: 'estimate'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
 
-/** One estimate through the store's RTK Query cache; the store and the endpoint load on first use. */
-async function fetchEstimate(pincode: string): Promise<DeliveryEstimate> {
-  const [{ store }, { deliveryApi }] = await Promise.all([whenStoreReady(), import('@/lib/api/browser/delivery')]);
-  return store.dispatch(deliveryApi.endpoints.deliveryEstimate.initiate(pincode, { subscribe: false })).unwrap();
+/**
+ * One estimate through the store's RTK Query cache, or the message of its failure. The store and
+ * RTK Query load on first use, so the product page's first load stays without them.
+ */
+async function fetchEstimate(pincode: string): Promise<Answer> {
+  const [{ store }, { deliveryApi }, { messageOf }] = await Promise.all([
+    whenStoreReady(),
+    import('@/lib/api/browser/delivery'),
+    import('@/lib/api/browser/api'),
+  ]);
+  try {
+    const estimate = await store
+      .dispatch(deliveryApi.endpoints.deliveryEstimate.initiate(pincode, { subscribe: false }))
+      .unwrap();
+    return { kind: 'estimate', estimate };
+  } catch (error) {
+    return { kind: 'error', message: messageOf(error) };
+  }
 }
 
 /**
@@ -25,7 +38,7 @@ export function CheckDelivery() {
   const ids = useId();
   const [pincode, setPincode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<Answer>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
 
   const check = async (value: string) => {
     const wanted = value.trim();
@@ -34,15 +47,10 @@ export function CheckDelivery() {
       return;
     }
     setBusy(true);
-    try {
-      const estimate = await fetchEstimate(wanted);
-      rememberPincode(wanted);
-      setAnswer({ kind: 'estimate', estimate });
-    } catch (error) {
-      setAnswer({ kind: 'error', message: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
+    const next = await fetchEstimate(wanted);
+    if (next.kind === 'estimate') rememberPincode(wanted);
+    setAnswer(next);
+    setBusy(false);
   };
 
   // The pincode of last time, checked again: the promise is there without typing.
@@ -55,10 +63,7 @@ export function CheckDelivery() {
       setPincode(kept);
       setAnswer(next);
     };
-    fetchEstimate(kept).then(
-      (estimate) => show({ kind: 'estimate', estimate }),
-      (error: unknown) => show({ kind: 'error', message: messageOf(error) }),
-    );
+    void fetchEstimate(kept).then(show);
     return () => {
       live = false;
     };

@@ -193,6 +193,13 @@ describe('GET /shipping/delivery-estimate and the zone table (zones)', () => {
       assert.equal(status, 400, pincode);
       assert.equal(body.message, VALIDATION_MESSAGES.postalCode, pincode);
     }
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/shipping/delivery-estimate',
+      remoteAddress: freshIp(),
+    });
+    assert.equal(missing.statusCode, 400);
+    assert.equal(missing.json().message, VALIDATION_MESSAGES.postalCode);
     const unknown = await estimate(ctx, '999999');
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.message, ADDRESS_MESSAGES.pincodeUnknown);
