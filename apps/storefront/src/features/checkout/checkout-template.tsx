@@ -34,6 +34,7 @@ import {
   refusalOf,
 } from '@/lib/store/checkout-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { errorMessage } from '@/lib/store/thunk';
 import { PersistGate, usePersistor } from '@/lib/store/store-provider';
 import {
   ADDRESS_FIELDS,
@@ -232,7 +233,7 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
   // A quote of earlier choices is not shown as this one's.
   const quote = quoteQuery.currentData ?? null;
   const quoting = quoteQuery.isFetching;
-  const taxError = quoteQuery.isError ? (quoteQuery.error.message ?? TAX_MESSAGES.calculate) : null;
+  const taxError = quoteQuery.isError ? errorMessage(quoteQuery.error, TAX_MESSAGES.calculate) : null;
   const quotedFor = quoteQuery.originalArgs;
 
   // A code the new quote refused goes, and its field says why.

@@ -354,7 +354,11 @@ describe('placeOrder (behaviour.md §5, Idempotency-Key)', () => {
     dispatch(paymentMethodChosen('cod'));
 
     const timedOut = await dispatch(placeOrder(input));
-    assert.equal(timedOut.payload, 'The connection timed out. Please try again.');
+    assert.equal(
+      timedOut.payload,
+      'Failed to create order',
+      "placing an order has its own text (behaviour.md §8), not the login's",
+    );
     const kept = store.getState().checkout.idempotencyKey;
     assert.ok(kept);
 
@@ -404,18 +408,26 @@ describe('coupons and gift cards (behaviour.md §7 POST /checkout/quote, §8)', 
     assert.equal(store.getState().checkout.appliedCoupon, 'FESTIVE300');
   });
 
-  it("the quote's reason is shown; without one, 'Failed to apply coupon'", async () => {
+  it("the quote's reason is shown; without one, or with no answer, 'Failed to apply coupon'", async () => {
     const answers: (() => ApiAnswer<unknown>)[] = [
       () => ok(quoteOf(2000, { messages: [{ field: 'coupon', message: 'This coupon has expired.' }] })),
       () => ok(quoteOf(2000, { messages: [{ field: 'coupon', message: COUPON_MESSAGES.notFound }] })),
       () => {
         throw new ApiError(500, 'Something went wrong. Please try again later.', true);
       },
+      () => {
+        throw new ApiError(0, 'Unable to connect to our servers. Please check your internet connection.');
+      },
     ];
     const { store, dispatch } = checkoutStore(() => answers.shift()!());
     assert.equal((await dispatch(coupon('OLD'))).payload, 'This coupon has expired.');
     assert.equal((await dispatch(coupon('NOPE'))).payload, COUPON_MESSAGES.notFound);
     assert.equal((await dispatch(coupon('WELCOME10'))).payload, COUPON_MESSAGES.apply);
+    assert.equal(
+      (await dispatch(coupon('WELCOME10'))).payload,
+      COUPON_MESSAGES.apply,
+      'no answer: the coupon text, not the login one',
+    );
     assert.equal(store.getState().checkout.couponError, COUPON_MESSAGES.apply);
     assert.equal(store.getState().checkout.appliedCoupon, null);
   });

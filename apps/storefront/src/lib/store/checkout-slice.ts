@@ -9,11 +9,11 @@ import {
   type PaymentMethod,
 } from '@vastra/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { asFailure, failureMessage } from '@/lib/api/browser/api';
+import { asFailure } from '@/lib/api/browser/api';
 import { checkoutApi } from '@/lib/api/browser/checkout';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { loggedOut } from './auth-slice';
-import { createAppAsyncThunk } from './thunk';
+import { createAppAsyncThunk, errorMessage } from './thunk';
 
 /**
  * The checkout of behaviour.md §4 ("Coupons and gift cards can be applied or removed; checkout
@@ -148,7 +148,7 @@ export const applyCode = createAppAsyncThunk(
       if (!applied) return rejectWithValue(refusalOf(quote, kind) ?? CODE_MESSAGES[kind].failed);
       return { code: applied, message: CODE_MESSAGES[kind].applied };
     } catch (error) {
-      return rejectWithValue(failureMessage(asFailure(error), CODE_MESSAGES[kind].failed));
+      return rejectWithValue(errorMessage(error, CODE_MESSAGES[kind].failed));
     } finally {
       request.unsubscribe();
     }
@@ -220,12 +220,12 @@ export const placeOrder = createAppAsyncThunk(
       if (answer.error) {
         const failure = asFailure(answer.error);
         if (failure && failure.status >= 400 && failure.status < 500) dispatch(orderAttemptRefused());
-        return rejectWithValue(failureMessage(failure, ORDER_MESSAGES.create));
+        return rejectWithValue(errorMessage(answer.error, ORDER_MESSAGES.create));
       }
       if (!answer.data.order) return rejectWithValue(ORDER_MESSAGES.invalidResponse);
       return { order: answer.data.order, message: answer.data.message ?? ORDER_MESSAGES.created };
     } catch (error) {
-      return rejectWithValue(failureMessage(asFailure(error), ORDER_MESSAGES.create));
+      return rejectWithValue(errorMessage(error, ORDER_MESSAGES.create));
     }
   },
   { condition: (_, { getState }) => !getState().checkout.placing },
