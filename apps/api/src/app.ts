@@ -103,8 +103,8 @@ import {
 import { ReturnsAdmin, returnsOperatorRoutes, returnsRoutes, ReturnsService, ReturnSummaries } from './modules/returns';
 import { PricingService, pricingRoutes } from './modules/pricing';
 import { reviewsRoutes, ReviewsService } from './modules/reviews';
-import { DeliveryService, deliveryRoutes, shippingFromConfig, shippingRoutes } from './modules/shipping';
 import { adminSizeChartsRoutes, sizingRoutes, SizingService } from './modules/sizing';
+import { DeliveryService, deliveryRoutes, shippingFromConfig, shippingRoutes } from './modules/shipping';
 import { PublishableKeyService, storeRoutes, StoreService } from './modules/store';
 import { TaxRateAdmin, taxesRoutes, TaxService } from './modules/taxes';
 import { Customers, usersRoutes, UsersService } from './modules/users';
@@ -467,6 +467,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publicUrl: config.publicUrl,
   });
   await app.register(reviewsRoutes, { reviews, answers: catalog.answers });
+  const sizing = new SizingService(database.db, catalog);
+  await app.register(sizingRoutes, { sizing });
   scheduleUnpaidOrderExpiry(jobs, orders, app.log);
   const returns = new ReturnsService({
     db: database.db,
@@ -495,8 +497,6 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   await app.register(operatorOrdersRoutes, { orders, refunds: payments });
 
-  const sizing = new SizingService(database.db, catalog);
-  await app.register(sizingRoutes, { sizing });
   // GST documents and shipment tracking read orders through OrdersService.get (owner-checked).
   const invoices = new InvoiceService({
     db: database.db,
@@ -577,6 +577,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     }),
   });
   await app.register(adminTaxonomyRoutes, { taxonomy: new TaxonomyEditor(database.db) });
+  await app.register(adminSizeChartsRoutes, { sizing });
   await app.register(adminJobsRoutes, { jobs });
   await registerAdminApp(app);
   // Every job is registered by now; pg-boss needs its queues before workers and sends.
@@ -584,4 +585,3 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   return app;
 }
-  await app.register(adminSizeChartsRoutes, { sizing });
