@@ -10,6 +10,9 @@ export const REVIEWS_DEFAULT_LIMIT = 10;
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_BODY_MAX = 2000;
 export const REVIEW_PHOTOS_MAX = 5;
+/** Answers to "How was the fit?" (docs/shopper-features.md "Size charts and fit"). */
+export const REVIEW_FITS = ['small', 'true_to_size', 'large'] as const;
+export type ReviewFit = (typeof REVIEW_FITS)[number];
 /** Largest review photo, in bytes. */
 export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

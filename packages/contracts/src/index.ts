@@ -18,5 +18,8 @@ export * from './admin-taxes';
 export * from './admin-taxonomy';
 export * from './homepage-admin';
 export * from './delivery';
+export * from './delivery-messages';
 export * from './sizing';
+export * from './sizing-constants';
 export * from './alerts';
+export * from './alerts-messages';

@@ -6,7 +6,8 @@ import { formatPrice } from './money';
 import { CART_MESSAGES } from './cart-messages';
 import { CATALOG_MESSAGES } from './catalog-messages';
 import { GENERIC_MESSAGES } from './generic-messages';
-import { SIZING_MESSAGES } from './sizing';
+import { SIZING_MESSAGES } from './sizing-constants';
+import { DELIVERY_MESSAGES } from './delivery-messages';
 
 // In modules of their own, so a bundle that needs only these (the storefront's every page)
 // does not take every message with them.
@@ -77,7 +78,7 @@ export const VALIDATION_MESSAGES = {
   street: 'Please enter the street address (up to 300 characters).',
   city: 'Please enter the city.',
   state: 'Please enter the state.',
-  postalCode: 'Please enter a 6-digit pincode.',
+  postalCode: DELIVERY_MESSAGES.pincode,
   country: 'We ship within India only.',
   addresses: 'You can save at most 10 addresses.',
   googleToken: 'The Google credential is missing.',

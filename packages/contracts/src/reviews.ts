@@ -2,14 +2,10 @@
  * Shapes of product reviews (behaviour.md §3 Review, §7 Catalogue reviews).
  */
 import { z } from 'zod';
-import { REVIEWS_DEFAULT_LIMIT, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from './constants';
+import { REVIEWS_DEFAULT_LIMIT, REVIEW_BODY_MAX, REVIEW_FITS, REVIEW_TITLE_MAX } from './constants';
 import { pageMetaSchema, pageQuerySchema } from './catalog';
 import { REVIEW_MESSAGES } from './messages';
-import { SIZING_MESSAGES } from './sizing';
-
-/** Answers to "How was the fit?" (docs/shopper-features.md "Size charts and fit"). */
-export const REVIEW_FITS = ['small', 'true_to_size', 'large'] as const;
-export type ReviewFit = (typeof REVIEW_FITS)[number];
+import { SIZING_MESSAGES } from './sizing-constants';
 
 export const reviewsQuerySchema = pageQuerySchema(REVIEWS_DEFAULT_LIMIT);
 

@@ -4,22 +4,7 @@
  * figures come from.
  */
 import { z } from 'zod';
-
-/** Centimetres in an inch, for the storefront's cm/in switch. */
-export const CM_PER_INCH = 2.54;
-
-/** Bounds of a chart an admin may write: enough for any garment, small enough to show. */
-export const SIZE_CHART_MAX_COLUMNS = 8;
-export const SIZE_CHART_MAX_ROWS = 40;
-
-export const SIZING_MESSAGES = {
-  noChart: 'This product has no size chart.',
-  chartNotFound: 'Size chart not found.',
-  fit: 'Please choose how it fitted: small, true to size or large.',
-  valuesMatchColumns: 'Each row needs a value for every column, and no others.',
-  lengthsAreNumbers: 'Lengths (columns in cm) must be positive numbers.',
-  uniqueKeys: 'Column keys and row sizes must each be unique.',
-} as const;
+import { SIZE_CHART_MAX_COLUMNS, SIZE_CHART_MAX_ROWS, SIZING_MESSAGES } from './sizing-constants';
 
 const name = (max: number) => z.string().trim().min(1).max(max);
 

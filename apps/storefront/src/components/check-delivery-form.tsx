@@ -1,0 +1,127 @@
+'use client';
+
+import { DELIVERY_MESSAGES, type DeliveryEstimate } from '@vastra/contracts';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { inputClass } from '@/components/ui/form';
+import { whenStoreReady } from '@/lib/store/store-provider';
+import { codLine, deliveryLine, isPincode, rememberedPincode, rememberPincode } from '@/lib/delivery';
+
+type Answer = { kind: 'estimate'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
+
+/**
+ * One estimate through the store's RTK Query cache, or the message of its failure. The store and
+ * RTK Query load on first use, so the product page's first load stays without them.
+ */
+async function fetchEstimate(pincode: string): Promise<Answer> {
+  const [{ store }, { deliveryApi }, { messageOf }] = await Promise.all([
+    whenStoreReady(),
+    import('@/lib/api/browser/delivery'),
+    import('@/lib/api/browser/api'),
+  ]);
+  try {
+    const estimate = await store
+      .dispatch(deliveryApi.endpoints.deliveryEstimate.initiate(pincode, { subscribe: false }))
+      .unwrap();
+    return { kind: 'estimate', estimate };
+  } catch (error) {
+    return { kind: 'error', message: messageOf(error) };
+  }
+}
+
+/**
+ * "Check delivery" (docs/shopper-features.md "Delivery by pincode"), on the product page and in
+ * the cart: a pincode, remembered in this browser and checked again on the next page, answered
+ * with the day the parcel should arrive and whether cash on delivery is offered there. The
+ * answer (or why there is none) is in a polite live region.
+ */
+export function CheckDeliveryForm() {
+  const ids = useId();
+  const [pincode, setPincode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+
+  const check = async (value: string) => {
+    const wanted = value.trim();
+    if (!isPincode(wanted)) {
+      setAnswer({ kind: 'error', message: DELIVERY_MESSAGES.pincode });
+      return;
+    }
+    setBusy(true);
+    const next = await fetchEstimate(wanted);
+    if (next.kind === 'estimate') rememberPincode(wanted);
+    setAnswer(next);
+    setBusy(false);
+  };
+
+  // The pincode of last time, checked again: the promise is there without typing.
+  useEffect(() => {
+    const kept = rememberedPincode();
+    if (!kept) return;
+    let live = true;
+    const show = (next: Answer) => {
+      if (!live) return;
+      setPincode(kept);
+      setAnswer(next);
+    };
+    void fetchEstimate(kept).then(show);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void check(pincode);
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="mt-6">
+      <h2 id={`${ids}-heading`} className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
+        Check delivery
+      </h2>
+      <form noValidate onSubmit={submit} className="mt-2 flex max-w-sm items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${ids}-pincode`} className="mb-1.5 block text-sm font-medium text-stone-800">
+            Pincode
+          </label>
+          <input
+            id={`${ids}-pincode`}
+            name="delivery-pincode"
+            value={pincode}
+            onChange={(event) => setPincode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            aria-invalid={answer?.kind === 'error' ? true : undefined}
+            aria-describedby={`${ids}-answer`}
+            className={inputClass}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="shrink-0 rounded-md border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-500"
+        >
+          {busy ? 'Checking...' : 'Check'}
+        </button>
+      </form>
+      <div id={`${ids}-answer`} role="status" aria-live="polite" data-testid="delivery-answer" className="mt-2 text-sm">
+        {answer?.kind === 'estimate' && (
+          <>
+            <p className="font-semibold text-stone-900">
+              {deliveryLine(answer.estimate)}
+              <span className="font-normal text-stone-600">
+                {' '}
+                to {answer.estimate.city}, {answer.estimate.state} {answer.estimate.pincode}
+              </span>
+            </p>
+            <p className={answer.estimate.codAvailable ? 'text-emerald-800' : 'text-stone-700'}>
+              {codLine(answer.estimate)}
+            </p>
+          </>
+        )}
+        {answer?.kind === 'error' && <p className="font-medium text-red-800">{answer.message}</p>}
+      </div>
+    </section>
+  );
+}
