@@ -85,7 +85,7 @@ test('"Notify me" on a sold-out size, one mail when it is back, and its unsubscr
     const guest = await context.newPage();
     await guest.goto(link);
     await guest.getByRole('button', { name: 'Unsubscribe' }).click();
-    await expect(guest.getByRole('status')).toHaveText(ALERTS_MESSAGES.unsubscribed);
+    await expect(guest.getByRole('main').getByRole('status')).toHaveText(ALERTS_MESSAGES.unsubscribed);
     const token = new URL(link).searchParams.get('token')!;
     const status = await fetch(`${API_URL}/alerts/unsubscribe?token=${encodeURIComponent(token)}`);
     expect(((await status.json()) as { data: { unsubscribed: boolean } }).data.unsubscribed).toBe(true);
