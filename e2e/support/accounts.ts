@@ -34,6 +34,34 @@ export async function registerThroughApi(shopper: Shopper): Promise<string> {
   return body.data!.token!;
 }
 
+/**
+ * Saves Asha Rao's address at each [pincode, state, city] in the shopper's address book, the
+ * first as the default.
+ */
+export async function saveAddressesThroughApi(
+  token: string,
+  places: readonly (readonly [postalCode: string, state: string, city: string])[],
+): Promise<void> {
+  for (const [index, [postalCode, state, city]] of places.entries()) {
+    const saved = await apiPost(
+      '/addresses',
+      {
+        firstName: 'Asha',
+        lastName: 'Rao',
+        street: '12 MG Road',
+        city,
+        state,
+        postalCode,
+        country: 'India',
+        phone: '9876543210',
+        isDefault: index === 0,
+      },
+      token,
+    );
+    expect(saved.status, saved.body.message).toBe(201);
+  }
+}
+
 /** Logs the shopper in through the API (a second device); returns that session's token. */
 export async function loginThroughApi({ email, password }: Shopper): Promise<string> {
   const { status, body } = await apiPost('/auth/login', { email, password });

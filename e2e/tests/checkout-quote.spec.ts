@@ -6,7 +6,7 @@
  * spent, so the seeded ₹ 2,000 card (no other journey uses it) keeps its balance.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { apiPost, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
+import { logInOnPage, newShopper, registerThroughApi, saveAddressesThroughApi } from '../support/accounts';
 import { addThroughApi, cartLabel, cartLink, productsWithSizes, sizesInStock } from '../support/cart';
 import { CheckoutPage, GIFT_CARDS } from '../support/checkout';
 
@@ -34,27 +34,10 @@ test('the checkout asks one quote per change of address, coupon, gift card and q
   const [size] = sizesInStock(product!);
   const shopper = newShopper('quote');
   const token = await registerThroughApi(shopper);
-  for (const [postalCode, state, city] of [
+  await saveAddressesThroughApi(token, [
     ['560001', 'Karnataka', 'Bengaluru'],
     ['110001', 'Delhi', 'New Delhi'],
-  ] as const) {
-    const saved = await apiPost(
-      '/addresses',
-      {
-        firstName: 'Asha',
-        lastName: 'Rao',
-        street: '12 MG Road',
-        city,
-        state,
-        postalCode,
-        country: 'India',
-        phone: '9876543210',
-        isDefault: postalCode === '560001',
-      },
-      token,
-    );
-    expect(saved.status, saved.body.message).toBe(201);
-  }
+  ]);
   await addThroughApi(token, product!, size!, 2);
 
   const checkout = new CheckoutPage(page);

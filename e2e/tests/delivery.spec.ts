@@ -6,7 +6,7 @@
  */
 import type { DeliveryEstimate } from '@vastra/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
+import { logInOnPage, newShopper, registerThroughApi, saveAddressesThroughApi } from '../support/accounts';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
 import { CheckoutPage } from '../support/checkout';
 import { api } from '../support/pages';
@@ -82,27 +82,10 @@ test('the checkout shows the same promise for the chosen address', async ({ page
   const [size] = sizesInStock(product!);
   const shopper = newShopper('delivery-checkout');
   const token = await registerThroughApi(shopper);
-  for (const [postalCode, state, city] of [
+  await saveAddressesThroughApi(token, [
     ['560001', 'Karnataka', 'Bengaluru'],
     ['744101', 'Andaman and Nicobar Islands', 'Port Blair'],
-  ] as const) {
-    const saved = await apiPost(
-      '/addresses',
-      {
-        firstName: 'Asha',
-        lastName: 'Rao',
-        street: '12 MG Road',
-        city,
-        state,
-        postalCode,
-        country: 'India',
-        phone: '9876543210',
-        isDefault: postalCode === '560001',
-      },
-      token,
-    );
-    expect(saved.status, saved.body.message).toBe(201);
-  }
+  ]);
   await addThroughApi(token, product!, size!, 1);
   const bengaluru = await promiseFor('560001');
   const islands = await promiseFor('744101');
