@@ -2,14 +2,15 @@
  * The delivery promise by pincode (docs/shopper-features.md "Delivery by pincode"): "Check
  * delivery" on a product page answers the day and cash on delivery for a pincode, remembers the
  * pincode on the next page and in the cart, and the checkout says the same promise for the
- * chosen saved address. The expected days are read from the API the stack runs on.
+ * chosen saved address. The expected days are read from the API the stack runs on. Axe on the
+ * answered page; screenshots product-delivery-mobile/-desktop.png.
  */
 import type { DeliveryEstimate } from '@vastra/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { logInOnPage, newShopper, registerThroughApi, saveAddressesThroughApi } from '../support/accounts';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
 import { CheckoutPage } from '../support/checkout';
-import { api } from '../support/pages';
+import { api, expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 
 /** "Delivery by Thu, 3 Dec", as a shopper in India reads the API's date. */
 async function promiseFor(pincode: string): Promise<{ line: string; estimate: DeliveryEstimate }> {
@@ -27,6 +28,7 @@ const checkDelivery = (page: Page) => page.getByRole('region', { name: 'Check de
 
 test('Check delivery on a product page: the day and COD, the pincode remembered on the next page and in the cart', async ({
   page,
+  browser,
 }) => {
   const [product, other] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 2);
   const delhi = await promiseFor('110001');
@@ -49,6 +51,7 @@ test('Check delivery on a product page: the day and COD, the pincode remembered 
     await section.getByRole('button', { name: 'Check' }).click();
     await expect(answer).toContainText(`${delhi.line} to New Delhi, Delhi 110001`);
     await expect(answer).toContainText('Cash on delivery available');
+    await expectNoSeriousA11yViolations(page);
   });
 
   await test.step('Port Blair: no cash on delivery', async () => {
@@ -62,6 +65,18 @@ test('Check delivery on a product page: the day and COD, the pincode remembered 
     await page.goto(`/shop/product/${other!.id}`);
     await expect(checkDelivery(page).getByLabel('Pincode')).toHaveValue('744101');
     await expect(checkDelivery(page).getByRole('status')).toContainText(islands.line);
+  });
+
+  await test.step('screenshots of the answer on the product page', async () => {
+    await screenshotBothWidths(browser, `/shop/product/${product!.id}`, 'product-delivery', {
+      prepare: async (shot) => {
+        await checkDelivery(shot).getByLabel('Pincode').fill('110001');
+        await checkDelivery(shot).getByRole('button', { name: 'Check' }).click();
+        await expect(checkDelivery(shot).getByRole('status')).toContainText('Cash on delivery available');
+        await checkDelivery(shot).scrollIntoViewIfNeeded();
+      },
+      fullPage: false,
+    });
   });
 
   await test.step('so does the cart', async () => {
