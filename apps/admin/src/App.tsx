@@ -23,6 +23,7 @@ import { Categories } from './categories/Categories';
 import { CollectionEdit, CollectionList } from './categories/Collections';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import { DeliverySettings } from './delivery/DeliverySettings';
 import { CustomerList, CustomerShow } from './customers/Customers';
 import { OrderList } from './orders/OrderList';
 import { OrderShow } from './orders/OrderShow';
@@ -39,6 +40,7 @@ import { HomepageSections } from './homepage/HomepageSections';
 import { JobList } from './jobs/JobList';
 import { SectionForm } from './homepage/SectionForm';
 import { ReviewList } from './reviews/ReviewList';
+import { SizeChartEdit, SizeChartList } from './sizing/SizeCharts';
 import { GstRates } from './taxes/GstRates';
 import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
 
@@ -81,6 +83,7 @@ function AdminMenu() {
       {can(permissions, 'marketing.read') ? <Menu.Item to="/homepage" primaryText="Homepage" /> : null}
       {can(permissions, 'reports.read') ? <Menu.Item to="/reports/gst" primaryText="GST reports" /> : null}
       {can(permissions, 'settings.write') ? <Menu.Item to="/gst-rates" primaryText="GST rates" /> : null}
+      {can(permissions, 'settings.write') ? <Menu.Item to="/delivery-settings" primaryText="Delivery zones" /> : null}
       <Menu.Item to="/account" primaryText="My account" />
     </Menu>
   );
@@ -120,6 +123,14 @@ export function App() {
                     <Resource name="products" list={ProductList} show={ProductShow} create={ProductCreate} />
                   ) : null}
                   {can(permissions, 'reviews.moderate') ? <Resource name="reviews" list={ReviewList} /> : null}
+                  {can(permissions, 'catalog.read') ? (
+                    <Resource
+                      name="size-charts"
+                      options={{ label: 'Size charts' }}
+                      list={SizeChartList}
+                      edit={can(permissions, 'catalog.write') ? SizeChartEdit : undefined}
+                    />
+                  ) : null}
                   {can(permissions, 'marketing.read') ? (
                     <Resource name="coupons" list={CouponList} create={CouponCreate} edit={CouponEdit} />
                   ) : null}
@@ -151,6 +162,9 @@ export function App() {
                     <Route path="/account" element={<AccountPage />} />
                     <Route path="/reports/gst" element={<GstReports />} />
                     {can(permissions, 'settings.write') ? <Route path="/gst-rates" element={<GstRates />} /> : null}
+                    {can(permissions, 'settings.write') ? (
+                      <Route path="/delivery-settings" element={<DeliverySettings />} />
+                    ) : null}
                     {can(permissions, 'catalog.read') ? (
                       <>
                         <Route path="/categories" element={<Categories />} />

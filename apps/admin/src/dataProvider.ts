@@ -17,6 +17,7 @@ import type {
 } from '@vastra/contracts';
 import { api, query } from './api';
 import { isoOrNull } from './marketing/money';
+import { sizeChartBody } from './sizing/body';
 
 type Page<T> = { rows: T[]; total: number };
 
@@ -47,6 +48,12 @@ async function getList(resource: string, params: GetListParams) {
     const rows = await api<RaRecord[]>('/staff');
     return { data: rows, total: rows.length };
   }
+  if (resource === 'size-charts') {
+    // A store has a handful of charts: the API answers them all, paged here.
+    const charts = await api<RaRecord[]>('/size-charts');
+    const { page = 1, perPage = 50 } = params.pagination ?? {};
+    return { data: charts.slice((page - 1) * perPage, page * perPage), total: charts.length };
+  }
   const path = LISTS[resource];
   if (!path) throw new Error(`No list of ${resource}`);
   const { page = 1, perPage = 25 } = params.pagination ?? {};
@@ -69,7 +76,9 @@ async function getOne(resource: string, id: Identifier) {
     return { data: { ...detail, ...detail.customer } };
   }
   if (resource === 'products') return { data: await api<RaRecord>(`/products/${id}`) };
-  if (resource === 'coupons' || resource === 'gift-cards') return { data: await api<RaRecord>(`/${resource}/${id}`) };
+  if (resource === 'coupons' || resource === 'gift-cards' || resource === 'size-charts') {
+    return { data: await api<RaRecord>(`/${resource}/${id}`) };
+  }
   throw new Error(`No detail of ${resource}`);
 }
 
@@ -151,6 +160,10 @@ export const dataProvider: VastraDataProvider = {
     if (resource === 'coupons') {
       const body = couponBody(params.data);
       return { data: await api<RaRecord>(`/coupons/${params.id}`, { method: 'PUT', body }) } as never;
+    }
+    if (resource === 'size-charts') {
+      const body = sizeChartBody(params.data);
+      return { data: await api<RaRecord>(`/size-charts/${params.id}`, { method: 'PUT', body }) } as never;
     }
     if (resource !== 'staff') throw new Error(`Cannot edit ${resource}`);
     const { role, disabled } = params.data as { role?: string; disabled?: boolean };
