@@ -90,7 +90,7 @@ export function DeliverySettings() {
               />
             ))}
           </Box>
-          <Typography component="h2" variant="h6">
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
             No cash on delivery
           </Typography>
           <CheckboxGroupInput source="codExcludedZones" label="In these zones" choices={ZONE_CHOICES} />

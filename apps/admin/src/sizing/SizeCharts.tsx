@@ -26,8 +26,10 @@ import {
   maxLength,
   regex,
   required,
+  useNotify,
   usePermissions,
   useRecordContext,
+  useRedirect,
 } from 'react-admin';
 import { can } from '../authProvider';
 
@@ -93,6 +95,7 @@ function RowValues({ columns, size }: { columns: Partial<SizeChartColumn>[]; siz
       validate: required(),
       // The label repeats on every row; a screen reader hears which size the value is for.
       slotProps: { htmlInput: { 'aria-label': `${label}, size ${size || 'new'}` } },
+      helperText: false as const,
       sx: { width: 140 },
     };
     return c.unit === 'cm' ? (
@@ -107,8 +110,14 @@ function RowValues({ columns, size }: { columns: Partial<SizeChartColumn>[]; siz
 const emptyToNull = (v: string) => (v === '' ? null : v);
 
 export function SizeChartEdit() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const onSuccess = () => {
+    notify('Size chart saved: shoppers see it on their next product page', { type: 'success' });
+    redirect('list', 'size-charts');
+  };
   return (
-    <Edit title={<SizeChartTitle />} mutationMode="pessimistic" redirect="list">
+    <Edit title={<SizeChartTitle />} mutationMode="pessimistic" mutationOptions={{ onSuccess }}>
       <Alert severity="info" sx={{ m: 2, mb: 0 }}>
         Lengths are body measurements in centimetres; the store shows inches too. A product page shows its brand’s chart
         for its category, else the store’s. Saving replaces the whole chart; shoppers see it on their next page.
@@ -126,20 +135,27 @@ export function SizeChartEdit() {
           Columns
         </Typography>
         <ArrayInput source="columns" label={false}>
-          <SimpleFormIterator inline disableReordering>
+          <SimpleFormIterator inline disableReordering disableClear>
             <TextInput
               source="key"
               label="Key"
               validate={[required(), regex(/^[a-z][a-z0-9_]{0,29}$/, 'Lower-case letters, digits and _')]}
-              helperText="e.g. chest"
+              helperText={false}
               sx={{ width: 140 }}
             />
-            <TextInput source="label" label="Label" validate={[required(), maxLength(40)]} sx={{ width: 200 }} />
+            <TextInput
+              source="label"
+              label="Label"
+              validate={[required(), maxLength(40)]}
+              helperText={false}
+              sx={{ width: 200 }}
+            />
             <SelectInput
               source="unit"
               label="Kind"
               choices={[{ id: 'cm', name: 'Length in cm' }]}
               emptyText="A size name (UK, EU …)"
+              helperText={false}
               sx={{ width: 220 }}
             />
           </SimpleFormIterator>
@@ -148,8 +164,14 @@ export function SizeChartEdit() {
           Sizes
         </Typography>
         <ArrayInput source="rows" label={false}>
-          <SimpleFormIterator inline disableReordering>
-            <TextInput source="size" label="Size" validate={[required(), maxLength(20)]} sx={{ width: 100 }} />
+          <SimpleFormIterator inline disableReordering disableClear>
+            <TextInput
+              source="size"
+              label="Size"
+              validate={[required(), maxLength(20)]}
+              helperText={false}
+              sx={{ width: 100 }}
+            />
             <FormDataConsumer<{ columns?: Partial<SizeChartColumn>[]; size?: string }>>
               {({ formData, scopedFormData }) => (
                 <RowValues columns={formData.columns ?? []} size={scopedFormData?.size ?? ''} />
