@@ -26,13 +26,23 @@ export function totpCode(secret: string, at = Date.now()): string {
 
 /** Calls the admin API with a staff cookie, as the admin app does (the API's own Origin). */
 export async function adminCall(cookie: string, method: string, pathname: string, json?: unknown) {
+  return callAdminApi({ cookie, origin: PUBLIC_API_URL }, method, pathname, json);
+}
+
+/**
+ * Calls the admin API with the operator token the API wrote into its DATA_DIR, as `npm run ops`
+ * does (it acts as an owner): for a journey's store-side step that must not depend on whether
+ * another journey turned on the owner's two-factor sign-in.
+ */
+export async function operatorCall(method: string, pathname: string, json?: unknown) {
+  const token = (await readFile(path.join(DATA_DIR, 'secrets', 'operator-token'), 'utf8')).trim();
+  return callAdminApi({ authorization: `Bearer ${token}` }, method, pathname, json);
+}
+
+async function callAdminApi(auth: Record<string, string>, method: string, pathname: string, json?: unknown) {
   const res = await fetch(`${API_URL}/admin/api${pathname}`, {
     method,
-    headers: {
-      cookie,
-      origin: PUBLIC_API_URL,
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
+    headers: { ...auth, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
   });
   return { status: res.status, body: (await res.json()) as { message?: string; data?: Record<string, unknown> } };
