@@ -59,9 +59,16 @@ export async function staffCookie({ email, password }: StaffSignIn, code?: strin
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
-/** The owner invites `email` as `role`; the invitee takes the mailed link and chooses a password. */
-export async function inviteStaff(ownerCookie: string, email: string, role: string): Promise<StaffSignIn> {
-  const invited = await adminCall(ownerCookie, 'POST', '/staff/invites', { email, name: `${role} person`, role });
+/**
+ * The owner (signed in with `ownerCookie`, or the operator token when it is 'operator') invites
+ * `email` as `role`; the invitee takes the mailed link and chooses a password.
+ */
+export async function inviteStaff(ownerCookie: string | 'operator', email: string, role: string): Promise<StaffSignIn> {
+  const body = { email, name: `${role} person`, role };
+  const invited =
+    ownerCookie === 'operator'
+      ? await operatorCall('POST', '/staff/invites', body)
+      : await adminCall(ownerCookie, 'POST', '/staff/invites', body);
   expect(invited.status, invited.body.message).toBe(201);
   let link = '';
   await expect

@@ -1,6 +1,6 @@
 /**
  * The admin's store settings in headless Chromium (docs/admin.md "Size charts" and "Delivery
- * zones"): the development owner opens Size charts, edits the store's Topwear chart (one
+ * zones"): an owner invited for the journey opens Size charts, edits the store's Topwear chart (one
  * length of size M), is told why a chart with two rows of one size cannot be saved, saves the
  * change, and a T-shirt's size chart from the shop's API has the new length; then sets the
  * metro zone's days on Delivery zones and the delivery estimate for 110001 (Delhi, a metro)
@@ -11,7 +11,7 @@
 import type { DeliveryEstimate, DeliverySettings, SizeChart } from '@vastra/contracts';
 import { SIZING_MESSAGES } from '@vastra/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { adminCall, developmentOwner, staffCookie } from '../support/admin';
+import { adminCall, inviteStaff, staffCookie, type StaffSignIn } from '../support/admin';
 import { screenshotThisPage } from '../support/checkout';
 import { api, expectNoSeriousA11yViolations } from '../support/pages';
 import { PUBLIC_API_URL } from '../support/stack';
@@ -35,8 +35,7 @@ async function tshirtWithStoreChart(): Promise<{ productId: string; chart: SizeC
 
 const chestOf = (chart: SizeChart, size: string) => chart.rows.find((r) => r.size === size)!.values.chest;
 
-async function signIn(page: Page): Promise<void> {
-  const owner = await developmentOwner();
+async function signIn(page: Page, owner: StaffSignIn): Promise<void> {
   await page.goto(`${ADMIN}/login`);
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Password').fill(owner.password);
@@ -50,13 +49,15 @@ test('the owner edits the Topwear size chart and the delivery days; the shop fol
   expect(before.category.name).toBe('Topwear');
   const chestM = chestOf(before, 'M') as number;
   const newChest = chestM + 2;
-  const zonesBefore = await adminCall(await staffCookie(await developmentOwner()), 'GET', '/delivery-settings');
+  // An owner of its own, without two-factor sign-in whatever the other journeys turned on.
+  const owner = await inviteStaff('operator', `settings-owner-${Date.now()}@example.com`, 'owner');
+  const zonesBefore = await adminCall(await staffCookie(owner), 'GET', '/delivery-settings');
   const settingsBefore = zonesBefore.body.data as DeliverySettings;
   const estimateBefore = await api<DeliveryEstimate>(`/shipping/delivery-estimate?pincode=${METRO_PINCODE}`);
   expect(estimateBefore.zone).toBe('metro');
   const metroDays = settingsBefore.days.metro === 12 ? 13 : 12;
 
-  await signIn(page);
+  await signIn(page, owner);
 
   await test.step('the owner changes one length of the store Topwear chart', async () => {
     await page.getByRole('menuitem', { name: 'Size charts' }).click();
@@ -106,7 +107,7 @@ test('the owner edits the Topwear size chart and the delivery days; the shop fol
   });
 
   await test.step('the seeded chart and the zone table are put back', async () => {
-    const cookie = await staffCookie(await developmentOwner());
+    const cookie = await staffCookie(owner);
     const { columns, rows, sourceName, sourceUrl } = before;
     expect(
       (await adminCall(cookie, 'PUT', `/size-charts/${before.id}`, { columns, rows, sourceName, sourceUrl })).status,

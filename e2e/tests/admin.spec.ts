@@ -412,6 +412,8 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await page.getByRole('menuitem', { name: 'Homepage' }).click();
     await expect(page.getByRole('heading', { name: 'Homepage sections', exact: true })).toBeVisible();
     const sections = page.getByRole('list', { name: 'Homepage sections in order' });
+    // The sections load after the page's heading; allInnerTexts does not wait for them.
+    await expect(sections.getByRole('heading', { level: 2 }).nth(2)).toBeVisible();
     const titles = await sections.getByRole('heading', { level: 2 }).allInnerTexts();
     const moved = titles.at(-2)!;
     const above = titles.at(-3)!;
