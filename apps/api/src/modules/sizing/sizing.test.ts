@@ -111,26 +111,25 @@ describe('GET /products/{id}/size-chart', () => {
   test("the article type's chart comes before the sub category's; the brand's before the store's", async () => {
     const other = await productIn('Bottomwear', { notBrand: 'Nike' });
     const nike = await productIn('Bottomwear', { brand: 'Nike' });
+    // A store chart for each product's article type: one when both are of one type (as on the
+    // full catalogue, where both can be Shorts).
+    const articles = new Map([
+      [other.article_id, other.article],
+      [nike.article_id, nike.article],
+    ]);
     const inserted = await ctx.database.db
       .insert(sizeCharts)
-      .values([
-        {
+      .values(
+        [...articles].map(([categoryId, article]) => ({
           brand: null,
-          categoryId: other.article_id,
-          columns: [{ key: 'waist', label: 'Waist', unit: 'cm' }],
+          categoryId,
+          columns: [{ key: 'waist', label: 'Waist', unit: 'cm' as const }],
           rows: [{ size: '32', values: { waist: 81 } }],
-          sourceName: `Test chart for ${other.article}`,
-        },
-        {
-          brand: null,
-          categoryId: nike.article_id,
-          columns: [{ key: 'waist', label: 'Waist', unit: 'cm' }],
-          rows: [{ size: 'M', values: { waist: 85 } }],
-          sourceName: `Test chart for ${nike.article}`,
-        },
-      ])
+          sourceName: `Test chart for ${article}`,
+        })),
+      )
       .returning();
-    assert.equal(inserted.length, 2);
+    assert.equal(inserted.length, articles.size);
     try {
       const forOther = await chartOf(other.id);
       assert.equal(forOther.chart.category.name, other.article);
