@@ -1,8 +1,25 @@
-// Runs the API's tests with node's test runner: every *.test.ts under src, except the slow
-// full-catalogue seed test unless TEST_CATALOG=full.
+// Runs the API's tests with node's test runner, two files at a time, after making the
+// databases they start from once (src/test/databases.ts: the PGlite snapshots, or with
+// DATABASE_URL the PostgreSQL template).
+//
+// - `node scripts/test.mjs`: every *.test.ts under src, except the slow full-catalogue seed
+//   test unless TEST_CATALOG=full.
+// - `node scripts/test.mjs --postgres`: only the files whose behaviour a server database or the
+//   full catalogue changes, which carry the tag `@postgres: <why>` in a comment (npm run
+//   test:postgres): racing transactions, pg-boss, the full catalogue. A file with tests that
+//   skip without DATABASE_URL or start a second instance (sameDatabaseAs) must carry it, else
+//   they would run nowhere; the runner refuses to start while one lacks it.
+// Other arguments go to node's test runner.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
+const args = process.argv.slice(2);
+const postgresOnly = args.includes('--postgres');
+const runnerArgs = args.filter((arg) => arg !== '--postgres');
+
+const TAG = /^\s*(\/\/|\*)\s*@postgres\b/m;
+const NEEDS_SERVER = /sameDatabaseAs|skip:[^\n]*DATABASE_URL/;
 
 const files = readdirSync('src', { recursive: true })
   .map(String)
@@ -10,6 +27,28 @@ const files = readdirSync('src', { recursive: true })
   .filter((f) => process.env.TEST_CATALOG === 'full' || !f.endsWith('seed-full.test.ts'))
   .map((f) => path.join('src', f))
   .sort();
-const args = ['--import', 'tsx', '--test', '--test-concurrency=2', ...process.argv.slice(2), ...files];
-const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+
+const untagged = files.filter((f) => {
+  const text = readFileSync(f, 'utf8');
+  return NEEDS_SERVER.test(text) && !TAG.test(text);
+});
+if (untagged.length > 0) {
+  console.error(
+    `These files skip tests without DATABASE_URL or use sameDatabaseAs but lack the @postgres tag, so they would run nowhere:\n  ${untagged.join('\n  ')}`,
+  );
+  process.exit(1);
+}
+const selected = postgresOnly ? files.filter((f) => TAG.test(readFileSync(f, 'utf8'))) : files;
+
+const node = (nodeArgs) => spawnSync(process.execPath, nodeArgs, { stdio: 'inherit' }).status ?? 1;
+const prepared = node([
+  '--import',
+  'tsx',
+  '--input-type=module',
+  '--eval',
+  process.env.DATABASE_URL
+    ? "const { postgresDatabase, testCatalog } = await import('./src/test/databases.ts'); const { drop } = await postgresDatabase(process.env.DATABASE_URL, testCatalog(), true); await drop();"
+    : "const { prepareSnapshots } = await import('./src/test/databases.ts'); await prepareSnapshots();",
+]);
+if (prepared !== 0) process.exit(prepared);
+process.exit(node(['--import', 'tsx', '--test', '--test-concurrency=2', ...runnerArgs, ...selected]));

@@ -4,6 +4,8 @@
  * API on the restored database has every migration, the catalogue, the shopper's login and
  * the order. Runs with DATABASE_URL (a PostgreSQL server; the CI's PostgreSQL run).
  * Run: `cd apps/api && DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx --test src/db/backup-restore.test.ts`
+ *
+ * @postgres: pg_dump and pg_restore need the server.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -92,13 +92,23 @@ export type Database = {
   ping(): Promise<void>;
   /** The connection pool's usage now (for /metrics); absent on PGlite, which has no pool. */
   poolUsage?: () => PoolUsage;
+  /** PGlite only: the whole data dir as an uncompressed tar, for `openDatabase({ snapshot })`. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
 /** A PostgreSQL connection pool's usage: connections held (busy or idle), idle ones, queries waiting for one, the most it opens. */
 export type PoolUsage = { total: number; idle: number; waiting: number; max: number };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir: string };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * PGlite in memory only: start from this data dir (a `dump()` tar) instead of an empty one,
+   * which skips initdb and the migrations it already holds (the tests' seeded snapshot).
+   */
+  snapshot?: Blob;
+};
 
 /**
  * PostgreSQL settings of the embedded database. Its shared buffers live in the WebAssembly
@@ -225,6 +235,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const unlock = dir ? lockDataDir(opts.dataDir) : () => {};
   try {
     const client = await PGlite.create(dir, {
+      ...(inMemory && opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
       extensions: { pg_trgm, fuzzystrmatch },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
     });
@@ -235,6 +246,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       checkSchema: () => checkSchema(db),
       ping: async () => void (await client.query('select 1')),
+      dump: () => client.dumpDataDir('none'),
       close: async () => {
         await client.close();
         unlock();

@@ -8,6 +8,8 @@
  * It takes 15–60 s (a seed and three runs of the command), so it runs only with DATABASE_URL
  * set: in the PostgreSQL half of the tests.
  * Run: `cd apps/api && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx --test src/db/copy-to-postgres.test.ts`
+ *
+ * @postgres: copies into the server.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

@@ -13,6 +13,8 @@
  * - Code lookups (behaviour.md §15): coupon and gift card codes guessed at speed.
  * - The per-address limits with TRUST_PROXY off (a forged X-Forwarded-For changes nothing) and
  *   set to a proxy (each client behind it counted on its own address).
+ *
+ * @postgres: unpaid orders placed all at once race for the limit there.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

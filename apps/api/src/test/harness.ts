@@ -1,102 +1,23 @@
 /**
- * Test harness: the real app on a real, private database per test file.
+ * Test harness: the real app on a real, private database per test file (test/databases.ts).
  *
- * - Without DATABASE_URL: an in-memory PGlite, migrated and seeded.
+ * - Without DATABASE_URL: an in-memory PGlite loaded from a migrated, seeded snapshot.
  * - With DATABASE_URL (a PostgreSQL server): a fresh database per test file, copied from a
  *   seeded template database that is built once per catalogue and migration set, so a file
  *   costs a `CREATE DATABASE … TEMPLATE` rather than a full seed.
  *
  * TEST_CATALOG=full seeds all 44,446 styles instead of the 400-product store.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { MEMORY, MIGRATIONS_DIR, openDatabase, type Database } from '../db/client';
-import { seedCatalog } from '../db/seed';
+import { MEMORY, openDatabase, type Database } from '../db/client';
+import { pgliteDatabase, postgresDatabase, testCatalog, type Catalog } from './databases';
 
-export type Catalog = 'store' | 'full';
-
-export function testCatalog(): Catalog {
-  return process.env.TEST_CATALOG === 'full' ? 'full' : 'store';
-}
-
-/** Fingerprint of everything that shapes a seeded database: migrations and seed code and data. */
-function fingerprint(catalog: Catalog): string {
-  const hash = createHash('sha256').update(catalog);
-  const seedDir = path.join(path.dirname(MIGRATIONS_DIR), 'seed');
-  for (const dir of [MIGRATIONS_DIR, seedDir]) {
-    for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
-      const full = path.join(dir, file);
-      if (fs.statSync(full).isFile() && !file.endsWith('.test.ts')) hash.update(file).update(fs.readFileSync(full));
-    }
-  }
-  return hash.digest('hex').slice(0, 12);
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function postgresDatabase(
-  serverUrl: string,
-  catalog: Catalog,
-  seeded: boolean,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const name = `vastra_test_${process.pid}_${randomBytes(3).toString('hex')}`;
-  try {
-    if (!seeded) {
-      await admin.query(`CREATE DATABASE ${name}`);
-    } else {
-      const template = `vastra_tpl_${catalog}_${fingerprint(catalog)}`;
-      await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
-      try {
-        const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
-        if (exists.rowCount === 0) {
-          // Templates of older migrations or seed code are of no further use.
-          const stale = await admin.query<{ datname: string }>(
-            'SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2',
-            [`vastra_tpl_${catalog}_%`, template],
-          );
-          for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-          await admin.query(`CREATE DATABASE ${template}`);
-          const db = await openDatabase({ databaseUrl: withDatabase(serverUrl, template), dataDir: MEMORY });
-          try {
-            await db.migrate();
-            await seedCatalog(db.db, { full: catalog === 'full' });
-          } catch (err) {
-            await db.close();
-            await admin.query(`DROP DATABASE IF EXISTS ${template}`);
-            throw err;
-          }
-          await db.close();
-        }
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      } finally {
-        await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  return {
-    url: withDatabase(serverUrl, name),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+export { testCatalog, type Catalog } from './databases';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -160,9 +81,7 @@ export async function createTestApp(
     database = await openDatabase({ databaseUrl: created.url, dataDir: MEMORY });
     await database.migrate();
   } else {
-    database = await openDatabase({ dataDir: MEMORY });
-    await database.migrate();
-    if (seed) await seedCatalog(database.db, { full: catalog === 'full' });
+    database = await pgliteDatabase(catalog, seed);
   }
   const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-test-'));
   const config = testConfig(dataDir, opts.env);

@@ -2,6 +2,8 @@
  * The full catalogue (`npm run seed -- --full`) on an in-memory PGlite: all 44,446 styles,
  * and seeding the 400-product store afterwards keeps them. Slow (about half a minute), so
  * it lives apart: `cd apps/api && node --import tsx --test src/db/seed/seed-full.test.ts`
+ *
+ * @postgres: the full catalogue, run with TEST_CATALOG=full.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -6,6 +6,8 @@
  * runs once per period and the store notifier mails a window once; a worker drains a backlog
  * without waiting a poll interval between jobs; a job sent by an instance that only sends
  * (JOBS_WORK=false), which then stops, runs in an instance started later.
+ *
+ * @postgres: pg-boss and two instances on one database need the server.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

@@ -3,6 +3,8 @@
  * address rules (unknown pincode, pincode–state mismatch, bad phone, country), the address
  * book through HTTP (login, CRUD, one default, limit, someone else's ids, concurrency), the
  * profile's addresses being the book, and migration 0007 copying the old profile addresses.
+ *
+ * @postgres: concurrent address-book writes, and migration 0007 on a server database.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

@@ -3,6 +3,8 @@
  * sold-out sizes and only the shopper's own, the one mail a day after a restock (through the
  * admin's stock change) or a price drop (through the admin's price change), unsubscribed
  * shoppers, the signed unsubscribe link, concurrent scans, and the job's payload.
+ *
+ * @postgres: two scans at once race for the day's mail there.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

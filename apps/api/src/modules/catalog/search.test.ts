@@ -1,6 +1,8 @@
 /**
  * GET /products/search through HTTP on a real, seeded database (PGlite, or PostgreSQL when
  * DATABASE_URL is set; TEST_CATALOG=full runs the same checks on all 44,446 styles).
+ *
+ * @postgres: the full catalogue on a server database (npm run test:postgres).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

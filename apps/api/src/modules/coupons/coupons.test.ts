@@ -4,6 +4,8 @@
  * by an order (redeem under a row lock, release), and gift card quotes, holds (racing holds
  * never take a card below 0), releases (once) and refunds (capped). Runs on PGlite, and on
  * PostgreSQL with DATABASE_URL (where the racing transactions really run at once).
+ *
+ * @postgres: racing redemptions and gift card holds are real concurrent transactions there.
  */
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';

@@ -3,6 +3,8 @@
  * March, Asia/Kolkata), so the first document after midnight of 1 April IST starts again at
  * 000001; an order's invoice keeps the number it was given first. Also the credit note PDF,
  * from returned lines as the returns module hands them (hand-made here).
+ *
+ * @postgres: two first downloads at once race for one number there.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

@@ -3,6 +3,8 @@
  * succeed, the other 45 get the clear out-of-stock answer, and the stock ends at 0, never
  * below. On the PostgreSQL server (`.ci/run`'s second pass) these are 50 real concurrent
  * transactions racing for the row; on PGlite they queue up on its single connection.
+ *
+ * @postgres: 50 real concurrent transactions race for one row there.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

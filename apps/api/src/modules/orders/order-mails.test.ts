@@ -2,6 +2,8 @@
  * Order mails are jobs (lib/jobs): a confirmation the SMTP server refuses at first arrives
  * after a retry, and its stored job holds the order's id and the kind of mail only; an order
  * placement that fails (out of stock) queues no mail.
+ *
+ * @postgres: jobs and their retries run in pg-boss on a server database.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

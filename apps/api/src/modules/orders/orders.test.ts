@@ -3,6 +3,8 @@
  * address rules, stock taken and given back, coupons and gift cards, GST split by state,
  * idempotent retries, behaviour.md §4 payment status through the sandbox gateway, expiry of unpaid
  * orders, cash on delivery, owner-only reads and the confirmation mail over real SMTP.
+ *
+ * @postgres: retries of one idempotency key race as real transactions there.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

@@ -5,6 +5,8 @@
  * ignored), or fails; a PhonePe that is down leaves it pending with the error kept until a
  * later refresh submits it; the refund listener hears of each settled refund once; no secret is
  * logged. Then the sandbox gateway, whose refunds complete at once.
+ *
+ * @postgres: a refund submitted, refreshed and retried at once races there.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,8 @@
 /**
  * The wishlist through HTTP (behaviour.md §7 Wishlist): login required, paging and counts, adding without
  * duplicates, default sizes, sizes of other products, removing, someone else's entries.
+ *
+ * @postgres: two adds at once race for one entry there.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
