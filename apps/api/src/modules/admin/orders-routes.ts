@@ -20,9 +20,9 @@ import {
   orderSchema,
   pageOf,
 } from '@vastra/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { writeCsv } from '../../lib/csv';
 import { errorResponses, ok } from '../../lib/http';
 import { istDayStart } from '../../lib/india-time';
 import { paiseToRupees } from '../../lib/money';
@@ -129,7 +129,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asy
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="orders.csv"')
-        .send(stringify(records, { header: true, columns: [...CSV_COLUMNS] }));
+        .send(writeCsv(CSV_COLUMNS, records));
     },
   );
 

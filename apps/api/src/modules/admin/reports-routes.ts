@@ -4,9 +4,9 @@
  * GSTR-1 filing. Needs `reports.read` (owner and staff).
  */
 import { ADMIN_API_PREFIX, GST_REPORTS, envelope, gstReportSchema, monthSchema } from '@vastra/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { writeCsv } from '../../lib/csv';
 import { errorResponses, ok } from '../../lib/http';
 import { paiseToRupees } from '../../lib/money';
 import type { GstMonthReport, GstReports } from '../invoices';
@@ -23,12 +23,12 @@ const taxColumns = (r: { taxablePaise: number; cgstPaise: number; sgstPaise: num
 ];
 const TAX_HEADER = ['taxable_value', 'cgst', 'sgst', 'igst'];
 
-/** The rows of one report as CSV records, header first. */
-function csvRecords(report: GstMonthReport, which: (typeof GST_REPORTS)[number]): unknown[][] {
+/** The header and rows of one report's CSV. */
+function csvOf(report: GstMonthReport, which: (typeof GST_REPORTS)[number]): [string[], unknown[][]] {
   if (which === 'register') {
     return [
       ['document', 'number', 'date', 'order', 'place_of_supply', 'state', ...TAX_HEADER, 'document_value'],
-      ...report.register.map((r) => [
+      report.register.map((r) => [
         r.kind,
         r.number,
         r.issuedAt.slice(0, 10),
@@ -43,12 +43,12 @@ function csvRecords(report: GstMonthReport, which: (typeof GST_REPORTS)[number])
   if (which === 'b2c') {
     return [
       ['place_of_supply', 'state', 'rate', ...TAX_HEADER],
-      ...report.b2c.map((r) => [r.placeOfSupply, r.state, r.ratePercent, ...taxColumns(r)]),
+      report.b2c.map((r) => [r.placeOfSupply, r.state, r.ratePercent, ...taxColumns(r)]),
     ];
   }
   return [
     ['hsn', 'rate', 'quantity', ...TAX_HEADER],
-    ...report.hsn.map((r) => [r.hsnCode, r.ratePercent, r.quantity, ...taxColumns(r)]),
+    report.hsn.map((r) => [r.hsnCode, r.ratePercent, r.quantity, ...taxColumns(r)]),
   ];
 }
 
@@ -80,11 +80,11 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ reports: GstReports }> 
     },
     async (request, reply) => {
       const { report } = request.params;
-      const records = csvRecords(await reports.month(request.query.month), report);
+      const [header, rows] = csvOf(await reports.month(request.query.month), report);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="gst-${report}-${request.query.month}.csv"`)
-        .send(stringify(records));
+        .send(writeCsv(header, rows));
     },
   );
 };

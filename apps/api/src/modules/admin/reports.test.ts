@@ -1,13 +1,14 @@
 /**
  * GST reports (docs/admin.md): for the month, the sales register lists every invoice and
  * credit note issued, and the B2C and HSN summaries equal the invoices' lines minus the credit
- * notes' lines, per rate and per state, to the paisa; CSV for each; support may not read them.
+ * notes' lines, per rate and per state, to the paisa; CSV for each, negative amounts written as
+ * numbers, not guarded as formulas; support may not read them.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { GstReport } from '@vastra/contracts';
-import { orderItems, orders, returnItems } from '../../db/schema';
+import { invoiceDocuments, orderItems, orders, returnItems } from '../../db/schema';
 import { istDay } from '../../lib/india-time';
 import { register, type Account } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -125,4 +126,39 @@ test('the month’s reports equal its invoices minus its credit notes, per rate 
   assert.equal((await asStaff(ctx.app, owner, 'GET', '/admin/api/reports/gst?month=2026-13')).statusCode, 400);
   const support = await staffOfRole(ctx, 'support');
   assert.equal((await asStaff(ctx.app, support, 'GET', `/admin/api/reports/gst?month=${month}`)).statusCode, 403);
+});
+
+test('a month whose credit notes exceed its invoices has negative amounts in the CSV, as numbers', async () => {
+  const [piece] = await piecesOf(ctx, 1, { blocked: false, pricePaise: 149_900 });
+  const placed = await placePaidOrder(ctx, shopper, { items: [{ ...piece!, quantity: 1 }] });
+  for (const to of ['confirmed', 'packed', 'shipped', 'delivered']) {
+    const body = to === 'shipped' ? { to, courier: 'Delhivery', awb: 'DLV5550001' } : { to };
+    const res = await asStaff(ctx.app, owner, 'POST', `/admin/api/orders/${placed.id}/steps`, body);
+    assert.equal(res.statusCode, 200, res.body);
+  }
+  const asked = await sendReturn(ctx, shopper, placed.id, { reason: 'size' });
+  assert.equal(asked.status, 201, JSON.stringify(asked.body));
+  for (const step of ['approve', 'pickup', 'refund']) {
+    const res = await asStaff(ctx.app, owner, 'POST', `/admin/api/orders/${placed.id}/return/${step}`, {});
+    assert.equal(res.statusCode, 200, res.body);
+  }
+  // The sale invoiced in one month, its return credited in the next, which has nothing else.
+  const db = ctx.database.db;
+  await db
+    .update(invoiceDocuments)
+    .set({ issuedAt: new Date('2021-02-10T06:00:00Z') })
+    .where(and(eq(invoiceDocuments.orderId, placed.id), eq(invoiceDocuments.kind, 'invoice')));
+  await db
+    .update(invoiceDocuments)
+    .set({ issuedAt: new Date('2021-03-10T06:00:00Z') })
+    .where(and(eq(invoiceDocuments.orderId, placed.id), eq(invoiceDocuments.kind, 'credit_note')));
+
+  const csv = async (report: string) => {
+    const res = await asStaff(ctx.app, owner, 'GET', `/admin/api/reports/gst/${report}?month=2021-03`);
+    assert.equal(res.statusCode, 200, res.body);
+    return res.body;
+  };
+  // A negative amount is data: a leading "'" (the formula guard) would make it text a sum skips.
+  assert.match(await csv('b2c'), /\n29,Karnataka,\d+(\.\d+)?,-\d+\.\d\d,-\d+\.\d\d,-\d+\.\d\d,0\.00\n$/);
+  assert.match(await csv('hsn'), /\n\d{4,8},\d+(\.\d+)?,-1,-\d+\.\d\d,-\d+\.\d\d,-\d+\.\d\d,0\.00\n$/);
 });

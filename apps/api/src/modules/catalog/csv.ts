@@ -7,14 +7,15 @@
  *   stock movement; its progress and outcome are kept as the import history.
  * - `exportProductsCsv`: the whole catalogue or a filtered list in the same columns, so an
  *   export imported again changes nothing (a product's lowest size price stands for all its
- *   sizes, as the import's one price per product does).
+ *   sizes, as the import's one price per product does). Written by lib/csv.ts, which puts a
+ *   `'` before a cell a spreadsheet would run as a formula; the import takes it off.
  */
 import { CATALOG_IMPORT_MESSAGES, type CatalogImport } from '@vastra/contracts';
 import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client';
 import { checkProductsCsv, COLUMNS, CsvImportError, importProductsContent } from '../../db/seed/import';
 import { sourceName } from '../../db/seed/text';
+import { writeCsv } from '../../lib/csv';
 import { NotFoundError } from '../../lib/errors';
 import type { Jobs } from '../../lib/jobs';
 import { catalogImports, categories, products, variants } from './tables';
@@ -172,5 +173,5 @@ export async function exportProductsCsv(db: Db, where: SQL | undefined): Promise
     };
     return COLUMNS.map((c) => record[c] ?? '');
   });
-  return stringify([COLUMNS as string[], ...records]);
+  return writeCsv(COLUMNS, records);
 }
