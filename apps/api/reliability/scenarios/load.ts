@@ -7,7 +7,9 @@
  * a line's maximum, so no refusal is expected. Each instance's RSS (VmRSS) is read after a
  * third of the time (caches full, the heap at its working size), after two thirds and at the
  * end. A leak grows in every third: growth over 25 % in the last third fails, and so does
- * doubling after the first.
+ * doubling after the first. A load of two minutes or more (a soak,
+ * `RELIABILITY_LOAD_SECONDS=600`) also prints each instance's RSS at the end of every minute,
+ * to show that memory levels off (docs/performance.md "Memory").
  */
 import fs from 'node:fs';
 import { BENGALURU_ADDRESS } from '../../src/test/orders';
@@ -115,6 +117,8 @@ export const mixedLoad: Scenario = {
       setTimeout(() => sample('a third'), (seconds * 1000) / 3),
       setTimeout(() => sample('two thirds'), (seconds * 2000) / 3),
     ];
+    const minutes: number[][] = [];
+    const perMinute = seconds >= 120 ? setInterval(() => minutes.push(pids().map(rssMb)), 60_000) : undefined;
     await Promise.all(
       shoppers.map(async (s, w) => {
         for (let n = w; Date.now() < end; n += CONNECTIONS) {
@@ -124,6 +128,7 @@ export const mixedLoad: Scenario = {
       }),
     );
     for (const t of timers) clearTimeout(t);
+    clearInterval(perMinute);
     sample('end');
     const answers = [...byAction.values()].flat();
     const errors = answers.filter((a) => a.status < 200 || a.status >= 300);
@@ -150,6 +155,12 @@ export const mixedLoad: Scenario = {
     for (const [name, a] of byAction) console.log(`  ${name.padEnd(15)} ${statusCounts(a)}`);
     const rssText = rss.map((r) => `${r.when} ${r.mb.map((m) => m.toFixed(0)).join('/')}`).join(', ');
     console.log(`RSS MB (instance 1/2): ${rssText}`);
+    if (minutes.length > 0) {
+      console.log('RSS MB per minute (minute: instance 1 / instance 2):');
+      minutes.forEach((mb, i) =>
+        console.log(`  ${String(i + 1).padStart(3)}: ${mb.map((m) => m.toFixed(0)).join(' / ')}`),
+      );
+    }
     return {
       done: `${seconds} s at ${CONNECTIONS} connections through nginx: browse, search, cart, checkout quote, COD order (${answers.length} requests, ${rate.toFixed(0)} req/s, p99 ${p99.toFixed(0)} ms); RSS after a third, two thirds and at the end`,
       ok: failures.length === 0,
