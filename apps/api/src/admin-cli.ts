@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { emailSchema, nameSchema } from '@vastra/contracts';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { loadSigningSecret } from './modules/auth';
+import { loadSigningSecret, LoginThrottle } from './modules/auth';
 import { issueInvite, StaffService, TotpKeys } from './modules/staff';
 
 const USAGE = `Usage: npm run admin -- create-owner --email owner@example.com --name "Asha Rao"
@@ -38,7 +38,8 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await database.migrate();
   const secret = loadSigningSecret({ jwtSecret: config.jwtSecret, dataDir: config.dataDir });
-  const staff = new StaffService(database.db, new TotpKeys(secret));
+  // No one signs in here: the code limit can count in memory.
+  const staff = new StaffService(database.db, new TotpKeys(secret), new LoginThrottle(undefined, 'staff'));
   const { invite, link } = await issueInvite(
     { db: database.db, staff, publicUrl: config.publicUrl },
     { email: email.data, name: name.data, role: 'owner' },

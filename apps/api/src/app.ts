@@ -50,11 +50,14 @@ import {
   authRoutes,
   AuthService,
   createAuthRateLimits,
+  DeviceCookies,
   GoogleIdTokenVerifier,
   loadSigningSecret,
   LoginThrottle,
   OneTimeCodeService,
   SessionService,
+  SHOPPER_DEVICE_COOKIE,
+  STAFF_DEVICE_COOKIE,
 } from './modules/auth';
 import { cartRoutes, CartService, scheduleGuestCartCleanup } from './modules/cart';
 import {
@@ -289,7 +292,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     codes: new OneTimeCodeService(database.db, secret),
     mailer,
     google: new GoogleIdTokenVerifier(config.google, app.log),
-    loginThrottle: new LoginThrottle(redis),
+    loginThrottle: new LoginThrottle(redis, 'shopper'),
     jobs,
     log: app.log,
   });
@@ -298,7 +301,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const operatorToken = loadOperatorToken({ operatorToken: config.operatorToken, dataDir: config.dataDir });
   registerOperatorAuth(app, operatorToken);
   // The merchant admin: staff sessions, roles per route, and the audit log of every admin write.
-  const staff = new StaffService(database.db, new TotpKeys(secret));
+  const staffThrottle = new LoginThrottle(redis, 'staff');
+  const staff = new StaffService(database.db, new TotpKeys(secret), staffThrottle);
   const audit = new AuditLog(database.db);
   app.decorate('staff', staff);
   registerAdminAuth(app, { staff, operatorToken, adminOrigin: new URL(config.publicUrl).origin });
@@ -328,7 +332,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     staff,
     invites: new StaffInvites({ db: database.db, staff, mailer, jobs, publicUrl: config.publicUrl }),
     audit,
-    throttle: new LoginThrottle(redis),
+    throttle: staffThrottle,
+    devices: new DeviceCookies(secret, STAFF_DEVICE_COOKIE, config.secureCookies),
     secureCookies: config.secureCookies,
   });
 
@@ -339,6 +344,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(authRoutes, {
     auth,
     limits: createAuthRateLimits(app, { registerPerHour: config.registerLimitPerHour }),
+    devices: new DeviceCookies(secret, SHOPPER_DEVICE_COOKIE, config.secureCookies),
     secureCookies: config.secureCookies,
   });
   await app.register(usersRoutes, { users });

@@ -1,6 +1,7 @@
-/** The auth module's public surface: accounts, sessions, one-time codes, Google sign-in, login limits, routes. */
+/** The auth module's public surface: accounts, sessions, one-time codes, Google sign-in, login limits and device cookies, routes. */
+export { DeviceCookies, SHOPPER_DEVICE_COOKIE, STAFF_DEVICE_COOKIE } from './device-cookie';
 export { GoogleIdTokenVerifier } from './google';
-export { LoginThrottle } from './login-throttle';
+export { LoginThrottle, type LoginClient } from './login-throttle';
 export { OneTimeCodeService } from './one-time-codes';
 export { AUTH_LIMITS, createAuthRateLimits } from './rate-limits';
 export { authRoutes } from './routes';

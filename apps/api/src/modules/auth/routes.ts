@@ -1,6 +1,7 @@
 /**
  * Account routes (behaviour.md §7 Auth): thin HTTP over AuthService. Logins answer the token in
- * `data.token` and as the `auth_token` cookie; every route declares request and response
+ * `data.token` and as the `auth_token` cookie; a password login also renews the browser's
+ * device cookie (behaviour.md §15); every route declares request and response
  * schemas, and the response schemas carry only the public user. Verifying an email needs the
  * session (bearer or cookie), checked before the body.
  */
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import { done, errorResponses, ok } from '../../lib/http';
 import { principalOf } from '../../plugins/authenticate';
 import { clearSessionCookie, setSessionCookie } from './cookie';
+import type { DeviceCookies } from './device-cookie';
 import type { AuthLimitName } from './rate-limits';
 import type { AuthService } from './service';
 import type { SessionMeta } from './sessions';
@@ -32,6 +34,8 @@ import type { SessionMeta } from './sessions';
 export type AuthRoutesOptions = {
   auth: AuthService;
   limits: Record<AuthLimitName, (request: FastifyRequest) => Promise<void>>;
+  /** The shopper's device cookie (SHOPPER_DEVICE_COOKIE), issued at each password login. */
+  devices: DeviceCookies;
   secureCookies: boolean;
 };
 
@@ -41,7 +45,10 @@ function sessionMeta(request: FastifyRequest): SessionMeta {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, limits, secureCookies }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, limits, devices, secureCookies },
+) => {
   const tags = ['auth'];
 
   app.post(
@@ -73,8 +80,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { result, session } = await auth.login(request.body, sessionMeta(request));
+      const device = await devices.deviceOf(request, request.body.email);
+      const { result, session } = await auth.login(request.body, sessionMeta(request), device);
       setSessionCookie(reply, session, secureCookies);
+      await devices.issue(reply, request.body.email);
       return ok(result, AUTH_MESSAGES.loggedIn);
     },
   );

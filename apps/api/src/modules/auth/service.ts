@@ -101,12 +101,14 @@ export class AuthService {
   }
 
   /**
-   * Email and password, from the client address `meta.ip`. Throws UnauthorizedError with one
-   * message whether or not the email exists, and TooManyRequestsError once the LoginThrottle's
-   * failures for this email and address (or this address, or this email) reach their limit.
+   * Email and password, from the client address `meta.ip`; `device` is the id of a valid device
+   * cookie for this email (DeviceCookies), or null. Throws UnauthorizedError with one message
+   * whether or not the email exists, and TooManyRequestsError once the LoginThrottle's failures
+   * for this device, or else for this email and address (or this address, or this email from
+   * every client without its device cookie) reach their limit.
    */
-  async login(input: LoginBody, meta: SessionMeta): Promise<LoginOutcome> {
-    return this.deps.loginThrottle.attempt(input.email, meta.ip ?? '', async () => {
+  async login(input: LoginBody, meta: SessionMeta, device: string | null = null): Promise<LoginOutcome> {
+    return this.deps.loginThrottle.attempt(input.email, { ip: meta.ip ?? '', device }, async () => {
       const user = await this.deps.users.findByEmail(input.email);
       const matches = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !matches) throw new UnauthorizedError(AUTH_MESSAGES.incorrectCredentials);

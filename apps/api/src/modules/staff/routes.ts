@@ -31,7 +31,7 @@ import { NotFoundError } from '../../lib/errors';
 import { done, errorResponses, ok } from '../../lib/http';
 import { istDayStart } from '../../lib/india-time';
 import { staffOf } from '../../plugins/admin-auth';
-import type { LoginThrottle } from '../auth';
+import type { DeviceCookies, LoginThrottle } from '../auth';
 import type { AuditLog } from './audit';
 import type { StaffInvites } from './invites';
 import type { StaffService } from './service';
@@ -51,9 +51,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{
   staff: StaffService;
   invites: StaffInvites;
   audit: AuditLog;
+  /** Staff sign-in's own limits (a LoginThrottle scoped apart from shoppers'). */
   throttle: LoginThrottle;
+  /** The staff device cookie (STAFF_DEVICE_COOKIE), issued at each sign-in. */
+  devices: DeviceCookies;
   secureCookies: boolean;
-}> = async (app, { staff, invites, audit, throttle, secureCookies }) => {
+}> = async (app, { staff, invites, audit, throttle, devices, secureCookies }) => {
   const cookieOptions = { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: ADMIN_BASE_PATH } as const;
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions);
   const selfId = (request: { staffPrincipal: { staffId: string | null } | null }) =>
@@ -73,11 +76,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const meta = { userAgent: request.headers['user-agent'], ip: request.ip };
-      // Counted apart from shoppers' logins of the same address.
-      const { session, view } = await throttle.attempt(`staff:${request.body.email}`, request.ip, () =>
+      const device = await devices.deviceOf(request, request.body.email);
+      const { session, view } = await throttle.attempt(request.body.email, { ip: request.ip, device }, () =>
         staff.login(request.body, meta),
       );
       reply.setCookie(ADMIN_SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
+      await devices.issue(reply, request.body.email);
       const actor = { ...view.staff, staffId: view.staff.id, sessionId: null, mustEnrolTotp: view.mustEnrolTotp };
       await audit.record({
         actor,

@@ -21,7 +21,7 @@ import {
 import { and, asc, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../auth';
+import { hashPassword, verifyPassword, type LoginThrottle } from '../auth';
 import { adminSettings, staff, staffRecoveryCodes, staffSessions } from './tables';
 import { newRecoveryCodes, newToken, recoveryCodeHash, sha256, type TotpKeys } from './totp';
 
@@ -71,12 +71,15 @@ export class StaffService {
   constructor(
     private readonly db: Db,
     private readonly totp: TotpKeys,
+    /** Limits wrong authenticator codes per account, from any address (docs/admin.md "Sign-in limits"). */
+    private readonly codeThrottle: Pick<LoginThrottle, 'attemptCode'>,
   ) {}
 
   /**
    * Signs a staff member in. Throws UnauthorizedError with `incorrectCredentials` (wrong email
    * or password), `totpRequired` (two-factor on, no code sent), `totpIncorrect` /
-   * `recoveryIncorrect` (a wrong, stale or replayed code); ForbiddenError for a disabled account.
+   * `recoveryIncorrect` (a wrong, stale or replayed code); ForbiddenError for a disabled account;
+   * TooManyRequestsError once the account's wrong authenticator codes reach their limit.
    */
   async login(
     input: StaffLoginBody,
@@ -87,9 +90,11 @@ export class StaffService {
       throw new UnauthorizedError(ADMIN_MESSAGES.incorrectCredentials);
     }
     if (row.disabledAt) throw new ForbiddenError(ADMIN_MESSAGES.accountDisabled);
-    if (row.totpEnabledAt && row.totpSecret) {
-      if (input.recoveryCode) await this.useRecoveryCode(row.id, input.recoveryCode);
-      else if (input.code) await this.acceptCode(row, row.totpSecret, input.code);
+    const sealed = row.totpSecret;
+    if (row.totpEnabledAt && sealed) {
+      const { code, recoveryCode } = input;
+      if (recoveryCode) await this.useRecoveryCode(row.id, recoveryCode);
+      else if (code) await this.codeThrottle.attemptCode(row.id, () => this.acceptCode(row, sealed, code));
       else throw new UnauthorizedError(ADMIN_MESSAGES.totpRequired);
     }
     const session = await this.openSession(row.id, meta);
