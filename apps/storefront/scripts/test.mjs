@@ -1,5 +1,5 @@
 // Runs the storefront's unit tests (`src/**/*.test.ts`, and the scripts' own `scripts/*.test.mjs`)
-// with node's test runner through tsx, which also resolves the `@/` path alias of tsconfig.json;
+// two files at a time with node's test runner through tsx, which also resolves the `@/` path alias of tsconfig.json;
 // then the first-load JavaScript budget (check-bundle-size.mjs, building the apps when their
 // sources changed), which fails the run when a route is over it.
 import { spawnSync } from 'node:child_process';
@@ -19,7 +19,8 @@ const files = readdirSync('src', { recursive: true })
 const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
 if (files.length === 0) console.log('No storefront unit tests.');
 else {
-  const status = run(['--import', 'tsx', '--test', ...process.argv.slice(2), ...files]);
+  // Two files at a time: node's default on two cores is one.
+  const status = run(['--import', 'tsx', '--test', '--test-concurrency=2', ...process.argv.slice(2), ...files]);
   if (status !== 0) process.exit(status);
 }
 process.exit(run(['scripts/check-bundle-size.mjs']));
