@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -120,7 +119,9 @@ import {
 } from './modules/staff';
 import { registerAdminApp } from './plugins/admin-app';
 import { registerAdminAuth } from './plugins/admin-auth';
+import { registerNoStoreByDefault } from './plugins/cache-control';
 import { registerAuthentication } from './plugins/authenticate';
+import { registerCors } from './plugins/cors';
 import { loadOperatorToken, registerOperatorAuth } from './plugins/operator-auth';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
@@ -190,11 +191,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   if (config.metricsToken || config.env !== 'production') serveMetrics(app, metrics, config.metricsToken);
   if (database.poolUsage) metrics.databasePool(database.poolUsage);
 
-  await app.register(cors, {
-    origin: config.storefrontOrigins,
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  });
+  // The storefront's origins may read the shopper API; the admin answers no origin (plugins/cors.ts).
+  await registerCors(app, config.storefrontOrigins);
+  // Personal data stays out of browser caches: no-store unless a route sets its own (plugins/cache-control.ts).
+  registerNoStoreByDefault(app);
   registerSecurityHeaders(app, {
     // The API answers JSON; its two HTML pages (/docs, the sandbox payment page) set their own policies.
     contentSecurityPolicy: {
