@@ -83,7 +83,7 @@ import {
 import { filesRoutes, LocalFileStore, S3FileStore, UploadService } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { GstReports, InvoiceService, invoicesRoutes } from './modules/invoices';
-import { Metrics, serveMetrics } from './modules/metrics';
+import { Metrics, metricsAccess, serveMetrics } from './modules/metrics';
 import {
   AdminOrderQueries,
   hasPlacedOrder,
@@ -188,7 +188,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // Prometheus's /metrics: behind METRICS_TOKEN when set; without it, open outside production
   // and absent in production. Registered before the routes, so its hook times every one.
   const metrics = new Metrics();
-  if (config.metricsToken || config.env !== 'production') serveMetrics(app, metrics, config.metricsToken);
+  if (metricsAccess(config) !== 'none') serveMetrics(app, metrics, config.metricsToken);
   if (database.poolUsage) metrics.databasePool(database.poolUsage);
 
   // The storefront's origins may read the shopper API; the admin answers no origin (plugins/cors.ts).
