@@ -65,6 +65,9 @@ const stop = (code) => {
 for (const child of children) child.on('exit', (code) => stop(code ?? 0));
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
+// Outside production without METRICS_TOKEN, /metrics answers anyone who reaches the port.
+const openMetrics = !process.env.METRICS_TOKEN && process.env.NODE_ENV !== 'production';
 console.log(
-  'Vastra: storefront http://localhost:3000 · API http://localhost:9000 (docs at /docs) · admin http://localhost:9000/admin',
+  'Vastra: storefront http://localhost:3000 · API http://localhost:9000 (docs at /docs) · admin http://localhost:9000/admin' +
+    (openMetrics ? ' · metrics http://localhost:9000/metrics, open to anyone (METRICS_TOKEN closes it)' : ''),
 );

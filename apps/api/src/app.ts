@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -87,7 +86,7 @@ import {
 import { filesRoutes, LocalFileStore, S3FileStore, UploadService } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { GstReports, InvoiceService, invoicesRoutes } from './modules/invoices';
-import { Metrics, serveMetrics } from './modules/metrics';
+import { Metrics, metricsAccess, serveMetrics } from './modules/metrics';
 import {
   AdminOrderQueries,
   hasPlacedOrder,
@@ -123,7 +122,9 @@ import {
 } from './modules/staff';
 import { registerAdminApp } from './plugins/admin-app';
 import { registerAdminAuth } from './plugins/admin-auth';
+import { registerNoStoreByDefault } from './plugins/cache-control';
 import { registerAuthentication } from './plugins/authenticate';
+import { registerCors } from './plugins/cors';
 import { loadOperatorToken, registerOperatorAuth } from './plugins/operator-auth';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
@@ -190,14 +191,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // Prometheus's /metrics: behind METRICS_TOKEN when set; without it, open outside production
   // and absent in production. Registered before the routes, so its hook times every one.
   const metrics = new Metrics();
-  if (config.metricsToken || config.env !== 'production') serveMetrics(app, metrics, config.metricsToken);
+  if (metricsAccess(config) !== 'none') serveMetrics(app, metrics, config.metricsToken);
   if (database.poolUsage) metrics.databasePool(database.poolUsage);
 
-  await app.register(cors, {
-    origin: config.storefrontOrigins,
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  });
+  // The storefront's origins may read the shopper API; the admin answers no origin (plugins/cors.ts).
+  await registerCors(app, config.storefrontOrigins);
+  // Personal data stays out of browser caches: no-store unless a route sets its own (plugins/cache-control.ts).
+  registerNoStoreByDefault(app);
   registerSecurityHeaders(app, {
     // The API answers JSON; its two HTML pages (/docs, the sandbox payment page) set their own policies.
     contentSecurityPolicy: {

@@ -4,7 +4,7 @@
  * `npm run db:migrate`, and the API exits 1 on a schema older than its code: docs/deploy.md
  * "Upgrades"), seeds the 400-product store on the first start of an empty database outside
  * production, makes the development admin owner (outside production, docs/admin.md), listens,
- * and closes cleanly on a signal.
+ * logs its addresses (saying when /metrics is open to anyone) and closes cleanly on a signal.
  */
 import { ADMIN_BASE_PATH } from '@vastra/contracts';
 import closeWithGrace from 'close-with-grace';
@@ -13,6 +13,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { schemaAtStart } from './db/schema-at-start';
 import { seedOnFirstStart } from './db/seed';
+import { metricsAccess } from './modules/metrics';
 import { ensureDevelopmentOwner } from './modules/staff';
 
 let config: Config;
@@ -41,9 +42,14 @@ const owner =
   config.env === 'development' ? await ensureDevelopmentOwner(database.db, app.staff, config.dataDir) : null;
 
 await app.listen({ host: config.host, port: config.port });
-app.log.info(
-  `Vastra API on ${config.publicUrl} (${database.kind})${config.apiDocs ? `; docs at ${config.publicUrl}/docs` : ''}`,
-);
+const docs = config.apiDocs ? `; docs at ${config.publicUrl}/docs` : '';
+// Open /metrics (development without METRICS_TOKEN) is said where its address is.
+const metrics = {
+  open: `; metrics at ${config.publicUrl}/metrics, open to anyone (METRICS_TOKEN closes it)`,
+  token: `; metrics at ${config.publicUrl}/metrics, for the METRICS_TOKEN bearer`,
+  none: '',
+}[metricsAccess(config)];
+app.log.info(`Vastra API on ${config.publicUrl} (${database.kind})${docs}${metrics}`);
 app.log.info(`Admin at ${config.publicUrl}${ADMIN_BASE_PATH}`);
 if (owner) {
   // Shown on the terminal, not in the structured log: it is a password, if only a development one.

@@ -1,3 +1,3 @@
 /** The metrics module's public surface: the app's Metrics and GET /metrics. */
-export { serveMetrics } from './routes';
+export { metricsAccess, serveMetrics } from './routes';
 export { Metrics, type QueueDepthReader } from './service';

@@ -4,16 +4,27 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import { UnauthorizedError } from '../../lib/errors';
 import type { Metrics } from './service';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /**
+ * Who may read /metrics (docs/deploy.md "Logs and metrics"): with METRICS_TOKEN, a scrape that
+ * sends it ('token'); without one, anyone outside production ('open') and nobody in production
+ * ('none': the route does not exist).
+ */
+export function metricsAccess(config: Pick<Config, 'env' | 'metricsToken'>): 'token' | 'open' | 'none' {
+  if (config.metricsToken) return 'token';
+  return config.env === 'production' ? 'none' : 'open';
+}
+
+/**
  * Records each request of `app` into `metrics` (an onResponse hook: call it with the root app,
  * so every route has it) and serves GET /metrics with `metrics` and the process's own series.
  * With `token`, a scrape must send `Authorization: Bearer <token>` (401 otherwise, compared in
- * constant time); without one, anyone may read it (app.ts serves it so only outside production).
+ * constant time); without one, anyone may read it (app.ts serves it so only as `metricsAccess` says).
  */
 export function serveMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
   // A URL no route matched is one series, whatever a scanner asks for.

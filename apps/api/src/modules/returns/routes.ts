@@ -118,7 +118,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
       return (
         reply
           .header('content-type', file.contentType)
-          .header('cache-control', 'private, max-age=3600')
+          .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           // Uploaded bytes opened as a page of their own may run nothing.
           .header('content-security-policy', "default-src 'none'; sandbox")
