@@ -73,7 +73,7 @@ describe(
                 AND wait_event_type = 'Lock' AND query LIKE '%completed_on = now()%'`,
             )
           ).rows[0]?.pid,
-        5000,
+        30_000,
         'the job is being marked done',
       );
       await admin.query('SELECT pg_terminate_backend($1)', [marking]);
@@ -86,7 +86,7 @@ describe(
           ]);
           return rows[0]?.state === 'completed' ? rows[0].state : undefined;
         },
-        10_000,
+        30_000,
         'the job is completed',
       );
       assert.equal(state, 'completed');
