@@ -137,6 +137,7 @@ export class CatalogChanges {
    * that tells of this change is sent; never throws.
    */
   productsChanged(): Promise<void> {
+    if (!this.options.bus) return Promise.resolve();
     if (this.answersDue) return this.answersDue.sent;
     const wait = this.answersPublishedAt + PRODUCTS_GATHER_MS - Date.now();
     if (wait <= 0) return this.publishAnswers();
