@@ -1,4 +1,5 @@
 /** The scenarios in the order the suite runs them (the kill comes late: later ones run on the restarted instance). */
+import { refundRetriedTwice, soldOutEverywhere } from './instances';
 import { idempotentRetries, killDuringOrders, stockRace } from './orders';
 import { mixedLoad } from './load';
 import { malformedInput } from './malformed';
@@ -16,4 +17,6 @@ export const SCENARIOS: Scenario[] = [
   ownership,
   malformedInput,
   mixedLoad,
+  refundRetriedTwice,
+  soldOutEverywhere,
 ];

@@ -8,7 +8,14 @@
  * need not divide an hour): every working instance sends the job twice a period with a
  * singleton slot of the period's length, and pg-boss keeps one job per slot, so each period
  * runs once across instances.
+ *
+ * The workers are ours, not `boss.work`: pg-boss's worker marks a job done or failed without
+ * awaiting it, so a database blip at that moment was an unhandled rejection that ended the
+ * process. Ours fetch with `boss.fetch`, run the handler, and await `boss.complete`/`boss.fail`,
+ * trying again while the database is away (ENDING_RETRY_MS) for as long as the job is still this
+ * run's; a job whose end could not be stored stays active until pg-boss expires it and retries it.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { failureMessage, InProcessJobs } from './in-process';
 import {
@@ -23,14 +30,24 @@ import {
 } from './types';
 
 const SCHEMA = 'pgboss';
-/** How long `stop()` waits between looks at running handlers and queries, in ms. */
+/** How long `stop()` waits between looks at pg-boss's queries still out, in ms. */
 const STOP_POLL_MS = 50;
-/** The longest `stop()` waits for a job fetched as pg-boss stopped, in ms (pg-boss's own grace). */
+/** The longest `stop()` waits for the running handlers, then for pg-boss's queries, in ms (pg-boss's own grace). */
 const STOP_WAIT_MS = 30_000;
 /** How long `idle()` waits between looks at the queue, in ms. */
 const IDLE_POLL_MS = 100;
+/** The waits before each new try at storing a job's end while the database is away, in ms (about 15 s in all). */
+const ENDING_RETRY_MS = [200, 500, 1000, 2000, 4000, 8000];
 
 type Log = { error(obj: object, msg: string): void };
+type FetchedJob = {
+  id: string;
+  data: object;
+  retryCount: number;
+  retryLimit: number;
+  startedOn: Date;
+  expireInSeconds: number;
+};
 /** What pg-boss and queue creation need of a connection pool: pg's `Pool` fits. */
 export type SqlPool = {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -59,8 +76,12 @@ export class PgBossJobs implements Jobs {
   private started = false;
   /** Set once stopped: the app closes the pool next (see the constructor's `executeSql`). */
   private stopped = false;
-  /** Handlers running and pg-boss queries not yet answered, which stop() waits for. */
-  private running = 0;
+  /** Set by stop(): the workers take no new job. */
+  private stopping = false;
+  /** The workers' loops, which stop() waits for, and how to cut short their wait between polls. */
+  private readonly workers: Promise<void>[] = [];
+  private readonly pauses = new Set<AbortController>();
+  /** pg-boss queries not yet answered, which stop() waits for. */
   private readonly queries = new Set<Promise<unknown>>();
 
   constructor(
@@ -105,32 +126,7 @@ export class PgBossJobs implements Jobs {
     await this.installInTurn();
     await this.local.start();
     if (!this.settings.work) return;
-    for (const [name, { handler }] of this.handlers) {
-      const options = {
-        includeMetadata: true as const,
-        batchSize: 1,
-        pollingIntervalSeconds: this.settings.pollMs / 1000,
-      };
-      const worker = { id: '' };
-      worker.id = await this.boss.work<object>(name, options, async ([job]) => {
-        if (!job) return;
-        // A worker that found a job asks again at once rather than after a poll interval, so a
-        // backlog (an order mail per order) drains at the handler's pace, not one job per poll.
-        if (worker.id) this.boss.notifyWorker(worker.id);
-        this.running += 1;
-        try {
-          await handler(job.data);
-        } catch (err) {
-          if (job.retryCount >= job.retryLimit) {
-            this.log.error({ err, job: name, jobId: job.id, ...idsOf(job.data) }, 'job failed after its retries');
-          }
-          // pg-boss stores what is thrown: the message only, never the payload or a library's error fields.
-          throw new Error(failureMessage(err));
-        } finally {
-          this.running -= 1;
-        }
-      });
-    }
+    for (const [name, { handler }] of this.handlers) this.workers.push(this.workLoop(name, handler));
     for (const [name, everyMs] of this.schedules) {
       const tick = () =>
         void this.send(name, {}, { singletonKey: name, singletonMs: everyMs }).catch((err: unknown) =>
@@ -162,17 +158,98 @@ export class PgBossJobs implements Jobs {
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers.clear();
+    this.stopping = true;
+    for (const pause of this.pauses) pause.abort();
+    // Running handlers finish and their ends are stored, for at most STOP_WAIT_MS.
+    await Promise.race([Promise.all(this.workers), sleep(STOP_WAIT_MS, undefined, { ref: false })]);
     if (this.started) await this.boss.stop({ graceful: true, wait: true, close: true });
-    // pg-boss's stop can resolve while a worker's fetch is still out: the job it brings runs and
-    // pg-boss records its end without awaiting it. Wait until nothing runs or is asked twice in a
-    // row (at most STOP_WAIT_MS), so no query reaches the pool the app closes next.
+    // pg-boss's upkeep may still have a query out: wait until none is asked twice in a row (at
+    // most STOP_WAIT_MS), so no query reaches the pool the app closes next.
     const deadline = Date.now() + STOP_WAIT_MS;
     for (let quiet = 0; quiet < 2 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
-      quiet = this.running === 0 && this.queries.size === 0 ? quiet + 1 : 0;
+      await sleep(STOP_POLL_MS);
+      quiet = this.queries.size === 0 ? quiet + 1 : 0;
     }
     this.stopped = true;
     await this.local.stop();
+  }
+
+  /**
+   * One job name's worker: takes a job, runs its handler (failed when it outlasts the job's
+   * expiry, as pg-boss's own worker does) and stores its end, then takes the next one at once;
+   * waits `pollMs` when none is queued. Until stop().
+   */
+  private async workLoop(name: string, handler: JobHandler<object>): Promise<void> {
+    while (!this.stopping) {
+      let job: FetchedJob | undefined;
+      try {
+        [job] = (await this.boss.fetch<object>(name, { batchSize: 1, includeMetadata: true })) as FetchedJob[];
+      } catch (err) {
+        this.log.error({ err, job: name }, 'job queue error');
+      }
+      if (!job) {
+        await this.pause(this.settings.pollMs);
+        continue;
+      }
+      let failure: Error | null = null;
+      try {
+        await runWithin(handler(job.data), job.expireInSeconds * 1000);
+      } catch (err) {
+        if (job.retryCount >= job.retryLimit) {
+          this.log.error({ err, job: name, jobId: job.id, ...idsOf(job.data) }, 'job failed after its retries');
+        }
+        failure = new Error(failureMessage(err));
+      }
+      await this.storeEnd(name, job, failure);
+    }
+  }
+
+  /**
+   * Marks `job` completed, or failed with `failure`'s message (pg-boss then schedules its retry;
+   * the message only is stored, never the payload or a library's error fields). A failed try is
+   * tried again after ENDING_RETRY_MS while the job is still active in this run (the same
+   * started_on): a try whose answer was lost may have stored it, and failing it twice would
+   * spend a retry. Never throws; what could not be stored is logged.
+   */
+  private async storeEnd(name: string, job: FetchedJob, failure: Error | null): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (failure) await this.boss.fail(name, job.id, { message: failure.message });
+        else await this.boss.complete(name, job.id);
+        return;
+      } catch (err) {
+        const wait = ENDING_RETRY_MS[attempt];
+        if (wait === undefined || this.stopped) {
+          this.log.error({ err, job: name, jobId: job.id }, 'job end not stored; it runs again once it expires');
+          return;
+        }
+        await sleep(wait);
+        try {
+          const { rows } = await this.query(
+            // started_on in µs, the fetched job's in ms.
+            `SELECT 1 FROM ${SCHEMA}.job
+              WHERE name = $1 AND id = $2 AND state = 'active' AND date_trunc('milliseconds', started_on) = $3`,
+            [name, job.id, job.startedOn],
+          );
+          if (rows.length === 0) return;
+        } catch {
+          // Still away: the next try of the end asks again.
+        }
+      }
+    }
+  }
+
+  /** Waits `ms`, or less when stop() comes. */
+  private async pause(ms: number): Promise<void> {
+    const pause = new AbortController();
+    this.pauses.add(pause);
+    try {
+      await sleep(ms, undefined, { signal: pause.signal });
+    } catch {
+      // Cut short by stop().
+    } finally {
+      this.pauses.delete(pause);
+    }
   }
 
   async idle(): Promise<void> {
@@ -224,5 +301,20 @@ export class PgBossJobs implements Jobs {
   private async queued(): Promise<number> {
     const { rows } = await this.pool.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state < 'completed'`);
     return (rows[0] as { n: number }).n;
+  }
+}
+
+/** `work`, rejected when it has not settled within `ms` (it is not stopped: a handler cannot be). */
+async function runWithin(work: Promise<void>, ms: number): Promise<void> {
+  const timeout = new AbortController();
+  try {
+    await Promise.race([
+      work,
+      sleep(Math.max(1000, ms), undefined, { signal: timeout.signal, ref: false }).then(() => {
+        throw new Error(`handler execution exceeded ${Math.max(1000, ms)}ms`);
+      }),
+    ]);
+  } finally {
+    timeout.abort();
   }
 }

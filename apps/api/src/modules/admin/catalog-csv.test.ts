@@ -3,11 +3,16 @@
  * export → import changes nothing on the 400-product store; an import is a background job whose
  * dry run names every bad row and writes nothing, and which, fixed, writes the products with
  * their first stock as stock movements; the history; a filtered export; names a spreadsheet
- * would run exported with the formula guard and imported back unchanged; support refused.
+ * would run exported with the formula guard and imported back unchanged; support refused. On
+ * PostgreSQL, another API instance on the same database answers an import's progress while it
+ * writes.
+ *
+ * @postgres: a second instance on the same database answers the import's progress.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import type { AdminRole, CatalogImport } from '@vastra/contracts';
 import { count, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
@@ -189,3 +194,61 @@ describe('catalogue CSV', () => {
     assert.equal(await audits(), n + 1, 'an import is audited once');
   });
 });
+
+describe(
+  'an import seen from another API instance',
+  { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' },
+  () => {
+    it('shows its progress there while it writes, not only in the instance running it', async () => {
+      const other = await createTestApp({ sameDatabaseAs: ctx });
+      const blocker = new pg.Client({ connectionString: ctx.databaseUrl });
+      await blocker.connect();
+      try {
+        const csv = await exportCsv();
+        const total = (parse(csv, { columns: true }) as unknown[]).length;
+        // Products can be read but not written until the blocker lets go: the import waits mid-write.
+        await blocker.query('BEGIN');
+        await blocker.query('LOCK TABLE products IN SHARE MODE');
+        const res = await asStaff(ctx.app, team.staff, 'POST', '/admin/api/catalog/imports', {
+          csv,
+          fileName: 'export.csv',
+          dryRun: false,
+        });
+        assert.equal(res.statusCode, 202, res.body);
+        const id = (res.json().data as CatalogImport).id;
+        const seen = async () =>
+          (await asStaff(other.app, team.staff, 'GET', `/admin/api/catalog/imports/${id}`)).json()
+            .data as CatalogImport;
+        const end = Date.now() + 5000;
+        let now = await seen();
+        while (now.status !== 'writing' && Date.now() < end) {
+          await new Promise((r) => setTimeout(r, 50));
+          now = await seen();
+        }
+        assert.deepEqual(
+          [now.status, now.done, now.total],
+          ['writing', 0, total],
+          'the other instance sees it writing',
+        );
+        await blocker.query('ROLLBACK');
+        const done = await waitForEnd(() => seen());
+        assert.deepEqual([done.status, done.done, done.total], ['done', total, total]);
+      } finally {
+        await blocker.query('ROLLBACK').catch(() => {});
+        await blocker.end();
+        await other.close();
+      }
+    });
+  },
+);
+
+/** Polls `read` until the import has ended, for at most 60 s. */
+async function waitForEnd(read: () => Promise<CatalogImport>): Promise<CatalogImport> {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const now = await read();
+    if (['checked', 'done', 'failed'].includes(now.status)) return now;
+    assert.ok(Date.now() < end, `import still ${now.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

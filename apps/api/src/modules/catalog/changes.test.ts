@@ -3,7 +3,8 @@
  * within seconds"): an admin change calls the storefront's revalidation route signed with the
  * shared secret, naming the tags to expire; and with REDIS_URL, a change made through one API
  * instance drops the cached answers of another, and so does an order's change of stock (a
- * shopper's change drops the kept product answers). Without Redis, instances on one PostgreSQL
+ * shopper's change drops the kept product answers), a busy checkout's changes gathered into a
+ * few messages). Without Redis, instances on one PostgreSQL
  * database tell each other through LISTEN/NOTIFY (the server on this machine, as CI runs it).
  */
 import assert from 'node:assert/strict';
@@ -19,11 +20,13 @@ import {
   type ProductDetail,
 } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
-import { register } from '../../test/accounts';
+import { Redis } from 'ioredis';
+import { bearer, register } from '../../test/accounts';
 import { pickProducts, setStock } from '../../test/catalog';
+import { BENGALURU_ADDRESS, MANY_ORDERS_ENV } from '../../test/orders';
 import { placePaidOrder } from '../../test/returns';
 import { products } from '../../db/schema';
-import { CatalogChanges, postgresChangeBus } from './changes';
+import { CATALOG_CHANGES_CHANNEL, CatalogChanges, postgresChangeBus, PRODUCTS_GATHER_MS } from './changes';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
 
@@ -49,6 +52,7 @@ let team: Record<Exclude<AdminRole, 'support'>, StaffLogin>;
 before(async () => {
   await new Promise<void>((resolve) => storefront.listen(0, '127.0.0.1', resolve));
   const env = {
+    ...MANY_ORDERS_ENV,
     REDIS_URL,
     CATALOG_CACHE_TTL_MS: '600000',
     REVALIDATE_SECRET: SECRET,
@@ -144,10 +148,58 @@ describe("a shopper's change of stock", () => {
     assert.equal(await stockShown(), before, 'kept: the change behind it is not seen yet');
 
     const [sold] = await pickProducts(first.database.db, 1, { minVariants: 1, skip: 5 });
+    // The seeded size may be sold out.
+    await setStock(first.database.db, sold!.variants[0]!.id, 5);
     await placePaidOrder(first, await register(first.app), {
       items: [{ productId: sold!.id, variantId: sold!.variants[0]!.id, quantity: 1 }],
     });
     await within5s(async () => (await stockShown()) === 4, 'the second instance reads the stock afresh');
+  });
+});
+
+describe('a busy checkout', () => {
+  it('tells the other instances in a few messages, not one per order', async () => {
+    const ORDERS = 30;
+    const [picked] = await pickProducts(first.database.db, 1, { minVariants: 1, skip: 7 });
+    const variant = picked!.variants[0]!;
+    await setStock(first.database.db, variant.id, ORDERS + 5);
+    const shoppers = await Promise.all(Array.from({ length: ORDERS }, () => register(first.app)));
+    const listener = new Redis(REDIS_URL);
+    const bySender = new Map<string, number>();
+    listener.on('message', (_channel, message: string) => {
+      const [from, scope] = message.split(' ');
+      if (scope === 'answers') bySender.set(from!, (bySender.get(from!) ?? 0) + 1);
+    });
+    await listener.subscribe(CATALOG_CHANGES_CHANNEL);
+    try {
+      const started = Date.now();
+      const answers = await Promise.all(
+        shoppers.map((shopper) =>
+          first.app.inject({
+            method: 'POST',
+            url: '/orders',
+            headers: bearer(shopper.token),
+            payload: {
+              items: [{ productId: picked!.id, variantId: variant.id, quantity: 1 }],
+              shippingAddress: BENGALURU_ADDRESS,
+              paymentMethod: 'cod',
+            },
+          }),
+        ),
+      );
+      const elapsed = Date.now() - started;
+      for (const res of answers) assert.equal(res.statusCode, 201, res.body);
+      await new Promise((r) => setTimeout(r, PRODUCTS_GATHER_MS + 200));
+      const sent = Math.max(0, ...bySender.values());
+      assert.ok(sent >= 1, 'the other instances are told');
+      assert.ok(sent < ORDERS, `${sent} messages for ${ORDERS} orders`);
+      assert.ok(
+        sent <= 2 + Math.ceil(elapsed / PRODUCTS_GATHER_MS),
+        `${sent} messages in ${elapsed} ms: more than one per ${PRODUCTS_GATHER_MS} ms`,
+      );
+    } finally {
+      listener.disconnect();
+    }
   });
 });
 

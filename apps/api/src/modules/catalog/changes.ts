@@ -9,9 +9,12 @@
  *   (packages/contracts/src/revalidate.ts), so its cached pages expire.
  * Failures are logged, never thrown: the admin's change is made; caches then expire on their timers.
  *
- * A shopper's change of stock or ratings (an order, a review) drops only the kept product
- * answers, here by the caller and elsewhere through `productsChanged`, so no instance shows
- * stock that another has sold.
+ * A shopper's change of stock, ratings or reviewer names (an order, a review, a rename) drops
+ * only the kept product answers, here by the caller and elsewhere through `productsChanged`, so
+ * no instance shows stock that another has sold. Those changes are gathered: at most one
+ * message per PRODUCTS_GATHER_MS from an instance, the first at once and one more at the end
+ * of the window for what came during it, so a busy checkout does not flood the channel and
+ * every instance drops its answers within PRODUCTS_GATHER_MS of the last change.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { REVALIDATE_PATH, REVALIDATE_SIGNATURE_HEADER, type RevalidateTag } from '@vastra/contracts';
@@ -68,6 +71,9 @@ export function postgresChangeBus(url: string, log: FastifyBaseLogger): ChangeBu
 /** The scope of a message that drops only the kept product answers. */
 const ANSWERS = 'answers';
 
+/** The shortest time between two "product answers changed" messages of one instance, in ms. */
+export const PRODUCTS_GATHER_MS = 250;
+
 /** How long the storefront's answer is awaited, in ms. */
 const STOREFRONT_TIMEOUT_MS = 3000;
 
@@ -84,6 +90,10 @@ export type CatalogChangesOptions = {
 
 export class CatalogChanges {
   private readonly instance = randomUUID();
+  /** When this instance last published a product-answers message (ms since the epoch). */
+  private answersPublishedAt = 0;
+  /** The message due at the end of the current window, with the changes gathered for it. */
+  private answersDue: { timer: NodeJS.Timeout; sent: Promise<void>; send: () => void } | null = null;
 
   constructor(private readonly options: CatalogChangesOptions) {}
 
@@ -103,7 +113,14 @@ export class CatalogChanges {
     }
   }
 
+  /** Sends a gathered message still due, then stops listening. */
   async stop(): Promise<void> {
+    const due = this.answersDue;
+    if (due) {
+      clearTimeout(due.timer);
+      due.send();
+      await due.sent;
+    }
     await this.options.bus?.close();
   }
 
@@ -115,10 +132,29 @@ export class CatalogChanges {
 
   /**
    * Stock, ratings or reviews changed through this instance, which has dropped its own answers:
-   * the others drop their kept product answers. Never throws.
+   * the others drop their kept product answers, told at once or, within PRODUCTS_GATHER_MS of
+   * the last message, with the changes gathered until the window ends. Resolves once the message
+   * that tells of this change is sent; never throws.
    */
-  async productsChanged(): Promise<void> {
-    await this.publish(ANSWERS);
+  productsChanged(): Promise<void> {
+    if (!this.options.bus) return Promise.resolve();
+    if (this.answersDue) return this.answersDue.sent;
+    const wait = this.answersPublishedAt + PRODUCTS_GATHER_MS - Date.now();
+    if (wait <= 0) return this.publishAnswers();
+    let send = () => {};
+    const sent = new Promise<void>((resolve) => {
+      send = () => {
+        this.answersDue = null;
+        resolve(this.publishAnswers());
+      };
+    });
+    this.answersDue = { timer: setTimeout(() => send(), wait).unref(), sent, send };
+    return sent;
+  }
+
+  private publishAnswers(): Promise<void> {
+    this.answersPublishedAt = Date.now();
+    return this.publish(ANSWERS);
   }
 
   private async publish(scope?: typeof ANSWERS): Promise<void> {

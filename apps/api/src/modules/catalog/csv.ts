@@ -4,7 +4,9 @@
  * - `CatalogImports`: an import runs as a background job while the store keeps serving. It
  *   checks every row first (a dry run stops there and lists every bad row by line), then
  *   writes all rows in one transaction, recording each size's stock change as a `counted`
- *   stock movement; its progress and outcome are kept as the import history.
+ *   stock movement; its progress and outcome are kept as the import history. The progress is
+ *   written to the import's row as it goes, outside the import's transaction, so every API
+ *   instance answers it, not only the one running the job.
  * - `exportProductsCsv`: the whole catalogue or a filtered list in the same columns, so an
  *   export imported again changes nothing (a product's lowest size price stands for all its
  *   sizes, as the import's one price per product does). Written by lib/csv.ts, which puts a
@@ -32,7 +34,7 @@ const present = (r: ImportRow): CatalogImport => ({
 });
 
 export class CatalogImports {
-  /** Jobs running in this instance, with their progress. */
+  /** Jobs running in this instance, with their progress (the row has it too, a moment later). */
   private readonly running = new Map<string, CatalogImport>();
 
   constructor(
@@ -59,7 +61,8 @@ export class CatalogImports {
 
   /**
    * One import with its progress and problems; NotFoundError otherwise. A job running in this
-   * instance answers from memory: on the embedded database a read would wait for its transaction.
+   * instance answers from memory (on the embedded database a read would wait for its
+   * transaction); another instance's, from its row.
    */
   async get(id: string): Promise<CatalogImport> {
     const running = this.running.get(id);
@@ -83,6 +86,7 @@ export class CatalogImports {
     const { db } = this.deps;
     const set = (values: Partial<ImportRow>) =>
       db.update(catalogImports).set(values).where(eq(catalogImports.id, job.id));
+    const progress = progressWriter((values) => set(values));
     this.running.set(job.id, { ...job, status: 'checking' });
     await set({ status: 'checking' });
     try {
@@ -93,8 +97,12 @@ export class CatalogImports {
       }
       const result = await importProductsContent(db, input.fileName, input.csv, {
         stockMovements: { actor: input.actor, reference: `import ${input.fileName}`.slice(0, 200) },
-        onProgress: (done, total) => this.running.set(job.id, { ...job, status: 'writing', done, total }),
+        onProgress: (done, total) => {
+          this.running.set(job.id, { ...job, status: 'writing', done, total });
+          progress.write({ status: 'writing', done, total });
+        },
       });
+      await progress.settled();
       await set({
         status: 'done',
         total: result.products,
@@ -108,11 +116,41 @@ export class CatalogImports {
         err instanceof CsvImportError
           ? err.problems
           : [{ line: 0, message: `${CATALOG_IMPORT_MESSAGES.stopped} ${(err as Error).message}` }];
+      await progress.settled();
       await set({ status: 'failed', problems, finishedAt: new Date() });
     } finally {
       this.running.delete(job.id);
     }
   }
+}
+
+/**
+ * Writes an import's progress to its row from outside the import's transaction (a connection
+ * of its own on PostgreSQL; on the embedded database it waits for the transaction, where only
+ * this process reads it anyway): one write at a time, the latest progress only, never
+ * throwing (progress is news, not data). `settled()` resolves once nothing is being written,
+ * so the outcome is written after the last progress.
+ */
+function progressWriter(write: (values: Partial<ImportRow>) => Promise<unknown>) {
+  let latest: Partial<ImportRow> | null = null;
+  let writing: Promise<void> | null = null;
+  const drain = async () => {
+    while (latest) {
+      const values = latest;
+      latest = null;
+      await write(values).catch(() => {});
+    }
+    writing = null;
+  };
+  return {
+    write(values: Partial<ImportRow>): void {
+      latest = values;
+      writing ??= drain();
+    },
+    settled: async (): Promise<void> => {
+      await writing;
+    },
+  };
 }
 
 /** Rupees as the import reads them: `1299` or `1299.5`. */

@@ -4,9 +4,10 @@
  * the O-Bearer token; it settles by a status read or by a webhook (applied once, a replay
  * ignored), or fails; a PhonePe that is down leaves it pending with the error kept until a
  * later refresh submits it; the refund listener hears of each settled refund once; no secret is
- * logged. Then the sandbox gateway, whose refunds complete at once.
+ * logged; two API instances on one database retrying a failed refund at once ask PhonePe once.
+ * Then the sandbox gateway, whose refunds complete at once.
  *
- * @postgres: a refund submitted, refreshed and retried at once races there.
+ * @postgres: a refund submitted, refreshed and retried at once races there; two instances.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ import { InProcessJobs } from '../../lib/jobs';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { insertOrder } from '../../test/orders';
 import { paymentsOf } from '../../test/payments';
+import { asStaff, staffOfRole } from '../../test/staff';
 import { CLIENT_SECRET, FakePhonePe, WEBHOOK_AUTH, WEBHOOK_PASSWORD, phonePeEnv } from '../../test/phonepe-server';
 import { scheduleRefundRefresh } from './refund-timer';
 import type { PaymentService } from './service';
@@ -28,9 +30,11 @@ const logLines: string[] = [];
 /** What the refund listener was told, in order. */
 const heard: RefundRow[] = [];
 let ctx: TestContext;
+let phonePeBase: string;
 
 before(async () => {
   const base = await phonePe.listen();
+  phonePeBase = base;
   ctx = await createTestApp({
     seed: false,
     env: {
@@ -337,6 +341,35 @@ describe('a PhonePe refund', () => {
     assert.equal((await refundRow(refund.id)).providerState, null);
   });
 });
+
+describe(
+  'two API instances on one PostgreSQL database',
+  { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' },
+  () => {
+    test('a failed refund retried by the store on both at once is asked for once', async () => {
+      const other = await createTestApp({ seed: false, env: phonePeEnv(phonePeBase), sameDatabaseAs: ctx });
+      try {
+        const owner = await staffOfRole(ctx, 'owner');
+        const { order } = await paidOrder();
+        const refund = await refunded(ctx.app.payments, order.id, 35_000);
+        phonePe.refundStatus.set(refund.merchantRefundId, { state: 'FAILED', errorCode: 'REFUND_FAILED' });
+        assert.equal((await ctx.app.payments.refreshRefund(refund.id)).status, 'failed');
+        const sentBefore = phonePe.refunds.length;
+
+        const answers = await Promise.all(
+          [ctx, other, ctx, other].map((instance) =>
+            asStaff(instance.app, owner, 'POST', `/admin/api/refunds/${refund.id}/retry`),
+          ),
+        );
+        for (const res of answers) assert.equal(res.statusCode, 200, res.body);
+        assert.equal(phonePe.refunds.length, sentBefore + 1, 'PhonePe is asked once');
+        assert.equal(phonePe.refunds.at(-1)!.body.merchantRefundId, (await refundRow(refund.id)).merchantRefundId);
+      } finally {
+        await other.close();
+      }
+    });
+  },
+);
 
 describe('the refund timer', () => {
   test('at start, the refund job submits a refund left pending a while ago; with 0 minutes it never runs', async () => {
