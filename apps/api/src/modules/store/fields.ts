@@ -22,7 +22,10 @@ export type Resource<S> = {
   fields: Record<string, ((source: S) => unknown) | Relation<S>>;
   /** Medusa's notation, as `fields` would name them. */
   defaults: readonly string[];
-  /** A computed object (Medusa's calculated price): `*` of it takes its nested relations too. */
+  /**
+   * A computed object (Medusa's calculated price), not a stored one: `*` of it takes its nested
+   * objects too, and `id` is not added to a selection of it.
+   */
   whole?: boolean;
 };
 
@@ -75,7 +78,7 @@ function addPath(resource: Resource<never>, selection: Selection, path: string):
     }
     into = nested(into, name);
     at = field.resource;
-    if ('id' in at.fields) into.set('id', true);
+    if (!at.whole && 'id' in at.fields) into.set('id', true);
     // A relation named alone (`variants`) is all its plain fields, as `*variants` is.
     if (last) star(at, into);
   }

@@ -161,9 +161,15 @@ export const storeRoutes: FastifyPluginAsyncZod<{
       if (!region) throw new NotFoundError(COMMERCE_MESSAGES.regionNotFound);
       const selection = select(regionResource, request.query.fields);
       reply.header('vary', PUBLISHABLE_KEY_HEADER);
-      await answers.send(request, reply, `store:region:${region.id}:${selectionKey(selection)}`, regionAnswer, async () => ({
-        region: project(regionResource, selection, region),
-      }));
+      await answers.send(
+        request,
+        reply,
+        `store:region:${region.id}:${selectionKey(selection)}`,
+        regionAnswer,
+        async () => ({
+          region: project(regionResource, selection, region),
+        }),
+      );
       return reply;
     },
   );

@@ -100,7 +100,10 @@ const variantSchema = z.looseObject({
   sku: z.string().nullable().optional(),
   inventory_quantity: z.number().nullable().optional(),
   calculated_price: calculatedPriceSchema.optional(),
-  options: z.array(z.looseObject({ id: z.string(), value: z.string().optional() })).nullable().optional(),
+  options: z
+    .array(z.looseObject({ id: z.string(), value: z.string().optional() }))
+    .nullable()
+    .optional(),
 });
 
 export const storeProductSchema = z.looseObject({

@@ -20,7 +20,11 @@ import { includedTax } from './totals';
  */
 export type Plain<T> = T extends Date
   ? string
-  : T extends (infer U)[] ? Plain<U>[] : T extends object ? { [K in keyof T]: Plain<T[K]> } : T;
+  : T extends (infer U)[]
+    ? Plain<U>[]
+    : T extends object
+      ? { [K in keyof T]: Plain<T[K]> }
+      : T;
 
 /** How each Medusa field of `T` is made from `S`: a value, or a relation (`./fields`). Checked against Medusa's types. */
 export type Fields<S, T> = { [K in keyof T]?: ((source: S) => Plain<T[K]>) | Relation<S> };
@@ -69,6 +73,7 @@ const priceRef = (saleWhen: (s: PriceSource) => boolean) =>
       max_quantity: () => null,
     },
     [],
+    true,
   );
 
 /** A variant's price in the region: the selling price as calculated, the MRP as original. */
@@ -133,15 +138,12 @@ export const variantResource = resource<VariantSource, HttpTypes.StoreProductVar
       { id: `${s.variant.id}_size`, value: s.variant.size, optionId: sizeOptionId(s.product.id) },
       { id: `${s.variant.id}_color`, value: s.variant.color, optionId: colorOptionId(s.product.id) },
     ]),
-    calculated_price: relation(
-      calculatedPrice,
-      (s: VariantSource): PriceSource => ({
-        variantId: s.variant.id,
-        pricePaise: s.variant.pricePaise,
-        mrpPaise: s.variant.mrpPaise,
-        region: s.region,
-      }),
-    ),
+    calculated_price: relation(calculatedPrice, (s: VariantSource): PriceSource => ({
+      variantId: s.variant.id,
+      pricePaise: s.variant.pricePaise,
+      mrpPaise: s.variant.mrpPaise,
+      region: s.region,
+    })),
   },
   [],
 );
@@ -172,10 +174,7 @@ const category = resource<CategorySource, HttpTypes.StoreProductCategory>(
 /** Tags, product types and collections: Medusa has them, this store has none (an empty list, null). */
 const tag = resource<never, HttpTypes.StoreProductTag>({ id: (s) => s, value: (s) => s }, []);
 const productType = resource<never, HttpTypes.StoreProductType>({ id: (s) => s, value: (s) => s }, []);
-const collection = resource<never, HttpTypes.StoreCollection>(
-  { id: (s) => s, title: (s) => s, handle: (s) => s },
-  [],
-);
+const collection = resource<never, HttpTypes.StoreCollection>({ id: (s) => s, title: (s) => s, handle: (s) => s }, []);
 
 /**
  * A product priced for its region: `handle` is the slug, `subtitle` the brand, `metadata.brand`
@@ -222,11 +221,18 @@ export const productResource = resource<ProductSource, HttpTypes.StoreProduct>(
       const size: OptionSource = {
         id: sizeOptionId(product.id),
         title: 'Size',
-        values: product.variants.map((v) => ({ id: `${v.id}_size`, value: v.size, optionId: sizeOptionId(product.id) })),
+        values: product.variants.map((v) => ({
+          id: `${v.id}_size`,
+          value: v.size,
+          optionId: sizeOptionId(product.id),
+        })),
       };
       if (!color) return [size];
       const colorId = colorOptionId(product.id);
-      return [size, { id: colorId, title: 'Color', values: [{ id: `${product.id}_color_value`, value: color, optionId: colorId }] }];
+      return [
+        size,
+        { id: colorId, title: 'Color', values: [{ id: `${product.id}_color_value`, value: color, optionId: colorId }] },
+      ];
     }),
     variants: relation(variantResource, (s: ProductSource): VariantSource[] =>
       s.product.variants.map((variant, rank) => ({ ...s, variant, rank })),
@@ -278,11 +284,7 @@ export const productResource = resource<ProductSource, HttpTypes.StoreProduct>(
 );
 
 /** The product as `selection` picks it (`./fields`). */
-export function toStoreProduct(
-  product: ProductInput,
-  region: StoreRegion,
-  selection: Selection,
-): Picked {
+export function toStoreProduct(product: ProductInput, region: StoreRegion, selection: Selection): Picked {
   return project(productResource, selection, { product, region });
 }
 
