@@ -85,9 +85,9 @@ function addPath(resource: Resource<never>, selection: Selection, path: string):
   return true;
 }
 
-/** Medusa's rule: any field without `+`, `-` or `*` (or a trailing `.*`) replaces the defaults. */
+/** Medusa's rule: an empty `fields`, or any field without `+`, `-` or `*` (or a trailing `.*`), replaces the defaults. */
 function replacesDefaults(asked: string[]): boolean {
-  return asked.some((f) => !/^[+\-* ]/.test(f) && !f.endsWith('.*'));
+  return asked.length === 0 || asked.some((f) => !/^[+\-* ]/.test(f) && !f.endsWith('.*'));
 }
 
 /**
