@@ -69,33 +69,47 @@ function ownerWhere(owner: CartOwner) {
   if (owner.kind === 'guest') return and(eq(carts.guestId, owner.guestId), eq(carts.isActive, true));
   return isUuid(owner.cartId) ? eq(carts.id, owner.cartId) : undefined;
 }
+
+/**
+ * A cart and its lines in one statement: on a busy store each statement's round trip and
+ * planning cost more than its reading (docs/performance.md).
+ */
+const cartWithLines = {
+  row: carts,
+  lines: sql<LineJson[]>`(
+    SELECT coalesce(json_agg(json_build_object('id', i.id, 'cartId', i.cart_id, 'productId', i.product_id,
+             'variantId', i.variant_id, 'quantity', i.quantity, 'unitPricePaiseAtAdd', i.unit_price_paise_at_add,
+             'createdAt', extract(epoch FROM i.created_at) * 1000, 'updatedAt', extract(epoch FROM i.updated_at) * 1000)
+           ORDER BY i.created_at, i.id), '[]'::json)
+    FROM cart_items i WHERE i.cart_id = carts.id)`,
+};
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export class CartService {
+  /** The cart with this id and its lines, prepared: PostgreSQL plans it once per connection. */
+  private readonly cartById;
+
   constructor(
     private readonly db: Db,
     private readonly catalog: CatalogService,
-  ) {}
+  ) {
+    this.cartById = db
+      .select(cartWithLines)
+      .from(carts)
+      .where(eq(carts.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('cart_with_lines');
+  }
 
   /** The owner's active cart (for `kind: 'cart'`, that cart whatever its state), or null. */
   async get(owner: CartOwner): Promise<CartRecord | null> {
     const where = ownerWhere(owner);
     if (!where) return null;
-    // The cart and its lines in one statement: on a busy store each statement's round trip and
-    // planning cost more than its reading (docs/performance.md).
-    const [found] = await this.db
-      .select({
-        row: carts,
-        lines: sql<LineJson[]>`(
-          SELECT coalesce(json_agg(json_build_object('id', i.id, 'cartId', i.cart_id, 'productId', i.product_id,
-                   'variantId', i.variant_id, 'quantity', i.quantity, 'unitPricePaiseAtAdd', i.unit_price_paise_at_add,
-                   'createdAt', extract(epoch FROM i.created_at) * 1000, 'updatedAt', extract(epoch FROM i.updated_at) * 1000)
-                 ORDER BY i.created_at, i.id), '[]'::json)
-          FROM cart_items i WHERE i.cart_id = carts.id)`,
-      })
-      .from(carts)
-      .where(where)
-      .limit(1);
+    const [found] =
+      owner.kind === 'cart'
+        ? await this.cartById.execute({ id: owner.cartId })
+        : await this.db.select(cartWithLines).from(carts).where(where).limit(1);
     if (!found) return null;
     const lines = found.lines.map((l) => ({
       ...l,
