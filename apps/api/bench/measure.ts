@@ -18,6 +18,8 @@ export type Measurement = {
   rssPeak: number | null;
   /** Non-2xx answers plus socket errors and timeouts. */
   errors: number;
+  /** Mean body size of an answer, bytes (up to 20 of the load's paths, fetched once each). */
+  bytes: number;
 };
 
 /** VmRSS of `pid` in MB, or null when /proc cannot say (not Linux, process gone). */
@@ -57,6 +59,21 @@ function fire(url: string, load: Load, connections: number, seconds: number) {
   });
 }
 
+/** The mean body size of the answers to up to 20 of `load`'s paths, in bytes. */
+async function bytesPerAnswer(url: string, load: Load): Promise<number> {
+  const paths = load.paths.slice(0, 20);
+  let total = 0;
+  for (const path of paths) {
+    const res = await fetch(`${url}${path}`, {
+      method: load.body ? 'POST' : 'GET',
+      headers: { ...load.headers, ...(load.body ? { 'content-type': 'application/json' } : {}) },
+      body: load.body ? JSON.stringify(load.body) : undefined,
+    });
+    total += (await res.arrayBuffer()).byteLength;
+  }
+  return Math.round(total / paths.length);
+}
+
 /**
  * Warms up for `warmupSeconds` (connection pools, prepared statements, caches: not counted),
  * then loads `url` for `seconds` with `connections`, sampling the RSS of `pid` every 200 ms.
@@ -83,6 +100,7 @@ export async function measure(
       rssMedian: samples.length ? median(samples) : null,
       rssPeak: samples.length ? Math.max(...samples) : null,
       errors: result.errors + result.timeouts + result.non2xx,
+      bytes: await bytesPerAnswer(url, load),
     };
   } finally {
     clearInterval(timer);

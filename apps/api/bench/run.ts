@@ -1,20 +1,22 @@
 /**
  * `npm run bench`: builds the API, then for each database target seeds (or reuses) its own
  * database, starts the compiled API on it (`node dist/server.js`, its own port in 9900–9919)
- * and prints one table: req/s, p50/p99 latency (ms) and the API process's RSS (median and
- * peak, MB, sampled every 200 ms) per scenario. Figures, not assertions: tests never check time.
+ * and prints one table: req/s, p50/p99 latency (ms), bytes per answer (the body) and the API
+ * process's RSS (median and peak, MB, sampled every 200 ms) per scenario. Figures, not
+ * assertions: tests never check time.
  *
  * Environment:
  * - BENCH_TARGETS: comma-separated, from pg-store, pg-full, pglite-store, pglite-full
  *   (default `pg-store,pg-full,pglite-store`). PostgreSQL targets need the server at
  *   BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test).
  * - BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_RUNS (1; 3 gives the median of three),
- *   BENCH_WARMUP_SECONDS (2, not counted), BENCH_SCENARIOS (`core`, or `all` for the extra rows).
+ *   BENCH_WARMUP_SECONDS (2, not counted), BENCH_SCENARIOS (`core`, `all` for the extra rows, or
+ *   row ids such as `list,store-list,store-cart`: scenarios.ts).
  * - BENCH_URL: measure an API that is already running instead (RSS only with BENCH_PID).
  * - BENCH_RESEED=1: seed the databases afresh even when their fingerprint matches.
  * - BENCH_LOG_LEVEL: the API's LOG_LEVEL (default: the API's own default, as `npm start`).
  */
-import { SCENARIOS, productIds, readQueryMix } from './scenarios';
+import { SCENARIOS, productIds, readQueryMix, type Scenario } from './scenarios';
 import { measure, median, type Load, type Measurement } from './measure';
 import { TARGETS, prepareDatabase, startApi, waitForReady, type Target } from './targets';
 
@@ -22,7 +24,16 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const runs = Number(process.env.BENCH_RUNS ?? 1);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const scenarios = SCENARIOS.filter((s) => s.core || process.env.BENCH_SCENARIOS === 'all');
+const scenarios = pickScenarios(process.env.BENCH_SCENARIOS ?? 'core');
+
+function pickScenarios(wanted: string): Scenario[] {
+  if (wanted === 'core' || wanted === 'all') return SCENARIOS.filter((s) => s.core || wanted === 'all');
+  return wanted.split(',').map((id) => {
+    const scenario = SCENARIOS.find((s) => s.id === id.trim());
+    if (!scenario) throw new Error(`Unknown bench scenario ${id}; use ${SCENARIOS.map((s) => s.id).join(', ')}`);
+    return scenario;
+  });
+}
 
 type Row = { target: string; scenario: string; runs: Measurement[] };
 
@@ -46,7 +57,8 @@ async function measureApi(label: string, url: string, pid: number | null): Promi
       const m = await measure(url, loads[i]!, { connections, seconds, warmupSeconds, pid });
       rows[i]!.runs.push(m);
       console.log(
-        `${label} · ${s.name} · run ${run}/${runs}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms` +
+        `${label} · ${s.name} · run ${run}/${runs}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ` +
+          `${m.bytes} bytes` +
           (m.rssPeak === null ? '' : `, RSS ${m.rssMedian!.toFixed(0)}/${m.rssPeak.toFixed(0)} MB`) +
           (m.errors ? `, ${m.errors} errors` : ''),
       );
@@ -59,13 +71,24 @@ const mb = (values: (number | null)[]) =>
   values.every((v) => v !== null) ? median(values as number[]).toFixed(0) : '–';
 
 function printTable(rows: Row[]): void {
-  const header = ['database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'RSS median MB', 'RSS peak MB', 'errors'];
+  const header = [
+    'database',
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'bytes/answer',
+    'RSS median MB',
+    'RSS peak MB',
+    'errors',
+  ];
   const lines = rows.map((r) => [
     r.target,
     r.scenario,
     median(r.runs.map((m) => m.rps)).toFixed(0),
     String(median(r.runs.map((m) => m.p50))),
     String(median(r.runs.map((m) => m.p99))),
+    String(median(r.runs.map((m) => m.bytes))),
     mb(r.runs.map((m) => m.rssMedian)),
     mb(r.runs.map((m) => m.rssPeak)),
     String(r.runs.reduce((sum, m) => sum + m.errors, 0)),

@@ -17,6 +17,9 @@ import pg from 'pg';
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_DIR = path.resolve(API_DIR, '../..');
 
+/** The publishable key the bench's API is started with (PUBLISHABLE_API_KEY), sent on every /store request. */
+export const BENCH_PUBLISHABLE_KEY = process.env.BENCH_PUBLISHABLE_KEY ?? 'pk_bench_0123456789abcdef';
+
 export type TargetName = 'pg-store' | 'pg-full' | 'pglite-store' | 'pglite-full';
 
 export type Target = {
@@ -68,7 +71,13 @@ function targetUrl(t: Target): string {
 
 /** The environment the API and the seed run with on `t`: like `npm start`, on the bench's database and port. */
 function targetEnv(t: Target): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(t.port), HOST: '127.0.0.1', DATA_DIR: dataDir(t) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(t.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir(t),
+    PUBLISHABLE_API_KEY: BENCH_PUBLISHABLE_KEY,
+  };
   if (t.kind === 'postgres') env.DATABASE_URL = targetUrl(t);
   else delete env.DATABASE_URL;
   if (process.env.BENCH_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_LOG_LEVEL;

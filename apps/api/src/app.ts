@@ -396,7 +396,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
   await keys.ensureAtStart(config.publishableApiKey, app.log);
   const store = new StoreService({ catalog, coupons, carts, pricing });
-  await app.register(storeRoutes, { prefix: '/store', store, keys });
+  await app.register(storeRoutes, { prefix: '/store', store, keys, answers: catalog.answers });
 
   const storefrontUrl = config.storefrontOrigins[0]!;
   const payments = new PaymentService(database.db, {

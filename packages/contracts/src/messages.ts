@@ -282,6 +282,11 @@ export const COMMERCE_MESSAGES = {
   publishableKeyInvalid: 'A valid publishable key is required to proceed with the request',
 } as const;
 
+/** 400 when `fields` names fields the answer does not have (Medusa's text). */
+export function commerceFieldsNotValid(fields: readonly string[]): string {
+  return `Requested fields [${fields.join(', ')}] are not valid`;
+}
+
 /**
  * Every message above that a validation failure may carry. The API's error handler answers
  * these as they are, without the field path it adds to generic validation messages.

@@ -59,18 +59,64 @@ export type CartRecord = {
 };
 
 type CartRow = typeof carts.$inferSelect;
+type ItemRow = typeof cartItems.$inferSelect;
+/** A line as the cart read's JSON holds it: times in epoch milliseconds. */
+type LineJson = Omit<ItemRow, 'createdAt' | 'updatedAt'> & { createdAt: number; updatedAt: number };
+
+/** The condition that finds the owner's cart: the active one of a user or guest, or the cart with that id; none for a malformed id. */
+function ownerWhere(owner: CartOwner) {
+  if (owner.kind === 'user') return and(eq(carts.userId, owner.userId), eq(carts.isActive, true));
+  if (owner.kind === 'guest') return and(eq(carts.guestId, owner.guestId), eq(carts.isActive, true));
+  return isUuid(owner.cartId) ? eq(carts.id, owner.cartId) : undefined;
+}
+
+/**
+ * A cart and its lines in one statement: on a busy store each statement's round trip and
+ * planning cost more than its reading (docs/performance.md).
+ */
+const cartWithLines = {
+  row: carts,
+  lines: sql<LineJson[]>`(
+    SELECT coalesce(json_agg(json_build_object('id', i.id, 'cartId', i.cart_id, 'productId', i.product_id,
+             'variantId', i.variant_id, 'quantity', i.quantity, 'unitPricePaiseAtAdd', i.unit_price_paise_at_add,
+             'createdAt', extract(epoch FROM i.created_at) * 1000, 'updatedAt', extract(epoch FROM i.updated_at) * 1000)
+           ORDER BY i.created_at, i.id), '[]'::json)
+    FROM cart_items i WHERE i.cart_id = carts.id)`,
+};
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export class CartService {
+  /** The cart with this id and its lines, prepared: PostgreSQL plans it once per connection. */
+  private readonly cartById;
+
   constructor(
     private readonly db: Db,
     private readonly catalog: CatalogService,
-  ) {}
+  ) {
+    this.cartById = db
+      .select(cartWithLines)
+      .from(carts)
+      .where(eq(carts.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('cart_with_lines');
+  }
 
   /** The owner's active cart (for `kind: 'cart'`, that cart whatever its state), or null. */
   async get(owner: CartOwner): Promise<CartRecord | null> {
-    const row = await this.findRow(this.db, owner);
-    return row ? this.record(row) : null;
+    const where = ownerWhere(owner);
+    if (!where) return null;
+    const [found] =
+      owner.kind === 'cart'
+        ? await this.cartById.execute({ id: owner.cartId })
+        : await this.db.select(cartWithLines).from(carts).where(where).limit(1);
+    if (!found) return null;
+    const lines = found.lines.map((l) => ({
+      ...l,
+      createdAt: new Date(l.createdAt),
+      updatedAt: new Date(l.updatedAt),
+    }));
+    return this.record(found.row, lines);
   }
 
   /**
@@ -269,14 +315,7 @@ export class CartService {
   }
 
   private async findRow(db: Db | Tx, owner: CartOwner): Promise<CartRow | undefined> {
-    const where =
-      owner.kind === 'user'
-        ? and(eq(carts.userId, owner.userId), eq(carts.isActive, true))
-        : owner.kind === 'guest'
-          ? and(eq(carts.guestId, owner.guestId), eq(carts.isActive, true))
-          : isUuid(owner.cartId)
-            ? eq(carts.id, owner.cartId)
-            : undefined;
+    const where = ownerWhere(owner);
     if (!where) return undefined;
     const [row] = await db.select().from(carts).where(where).limit(1);
     return row;
@@ -351,12 +390,15 @@ export class CartService {
     await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
   }
 
-  private async record(row: CartRow): Promise<CartRecord> {
-    const lines = await this.db
-      .select()
-      .from(cartItems)
-      .where(eq(cartItems.cartId, row.id))
-      .orderBy(cartItems.createdAt, cartItems.id);
+  /** The cart with its lines (read here unless given, oldest first) and their live product and size. */
+  private async record(row: CartRow, given?: ItemRow[]): Promise<CartRecord> {
+    const lines =
+      given ??
+      (await this.db
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, row.id))
+        .orderBy(cartItems.createdAt, cartItems.id));
     const variants = await this.catalog.variantDetails(lines.map((l) => l.variantId));
     return {
       id: row.id,

@@ -5,7 +5,8 @@
 import type { HttpTypes } from '@medusajs/types';
 import { COMMERCE_MESSAGES, REGION } from '@vastra/contracts';
 import { ValidationError } from '../../lib/errors';
-import type { Plain } from './shapes';
+import { relation } from './fields';
+import { resource, type Plain } from './shapes';
 
 /** A Medusa store region plus the behaviour.md §3 fields Medusa keeps elsewhere (tax rate, tax-inclusive prices). */
 export type StoreRegion = Plain<HttpTypes.StoreRegion & { tax_rate: number; is_tax_inclusive: boolean }>;
@@ -42,3 +43,32 @@ export function requestedRegion(id: string | undefined): StoreRegion {
   if (!region) throw new ValidationError(COMMERCE_MESSAGES.regionNotFound);
   return region;
 }
+
+type Country = StoreRegion['countries'] extends (infer C)[] | undefined | null ? C : never;
+
+const country = resource<Country, HttpTypes.StoreRegionCountry>(
+  {
+    id: (c) => c.id,
+    iso_2: (c) => c.iso_2,
+    iso_3: (c) => c.iso_3,
+    num_code: (c) => c.num_code,
+    name: (c) => c.name,
+    display_name: (c) => c.display_name,
+  },
+  [],
+);
+
+/** A region as /store answers it: Medusa's defaults (no dates: regions are not stored) and the tax fields. */
+export const regionResource = resource<StoreRegion, StoreRegion>(
+  {
+    id: (r) => r.id,
+    name: (r) => r.name,
+    currency_code: (r) => r.currency_code,
+    automatic_taxes: (r) => r.automatic_taxes,
+    is_tax_inclusive: (r) => r.is_tax_inclusive,
+    tax_rate: (r) => r.tax_rate,
+    countries: relation(country, (r: StoreRegion) => r.countries ?? []),
+    metadata: (r) => r.metadata,
+  },
+  ['id', 'name', 'currency_code', 'automatic_taxes', 'is_tax_inclusive', 'tax_rate', '*countries', 'metadata'],
+);

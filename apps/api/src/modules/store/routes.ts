@@ -5,14 +5,23 @@
  * needs a publishable key in `x-publishable-api-key` (400 without, 401 unknown or revoked),
  * and errors answer in Medusa's `{ type, message }` (`./errors`). Thin: the rules live in
  * StoreService and the services beneath it.
+ *
+ * Every answer holds the fields `fields` selects (`./fields`; 400 for a field there is not).
+ * Regions and products are the same for every shopper: their answers are kept with the
+ * catalogue's (`catalog.answers`, docs/performance.md), keyed by the normalised query, and
+ * dropped by the same catalogue changes. Carts belong to whoever holds their id: never kept.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMMERCE_MESSAGES } from '@vastra/contracts';
 import { NotFoundError } from '../../lib/errors';
+import { notModified, type CatalogAnswers } from '../catalog';
+import { cartResource } from './cart-shape';
 import { registerStoreErrorHandling, StoreApiError } from './errors';
+import { project, select, selectionKey } from './fields';
 import { PUBLISHABLE_KEY_HEADER, type PublishableKeyService } from './keys';
-import { findRegion, REGIONS, requestedRegion } from './region';
+import { findRegion, regionResource, REGIONS, requestedRegion } from './region';
+import { productResource } from './shapes';
 import {
   addLineItemBodySchema,
   createCartBodySchema,
@@ -39,6 +48,23 @@ const errors = {
   409: storeErrorSchema,
 };
 const cartAnswer = z.object({ cart: storeCartSchema });
+const regionsAnswer = z.object({
+  regions: z.array(storeRegionSchema),
+  count: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+const regionAnswer = z.object({ region: storeRegionSchema });
+const productsAnswer = z.object({
+  products: z.array(storeProductSchema),
+  count: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+const productAnswer = z.object({ product: storeProductSchema });
+
+/** A list's values in one order, so that `id=a&id=b` and `id=b&id=a` share a kept answer. */
+const sorted = (values: string[] | undefined) => (values ? [...values].sort() : null);
 
 /**
  * Medusa's SDK sends arrays as `id[0]=a&id[1]=b` (the `qs` format), which Fastify's query
@@ -58,10 +84,11 @@ function foldBracketArrays(query: Record<string, unknown>): Record<string, unkno
   return folded;
 }
 
-export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: PublishableKeyService }> = async (
-  app,
-  { store, keys },
-) => {
+export const storeRoutes: FastifyPluginAsyncZod<{
+  store: StoreService;
+  keys: PublishableKeyService;
+  answers: CatalogAnswers;
+}> = async (app, { store, keys, answers }) => {
   registerStoreErrorHandling(app);
 
   // The Medusa SDK sends `content-type: application/json` on every call, DELETEs without a
@@ -101,18 +128,20 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
         security,
         summary: 'Regions (only India)',
         querystring: fieldsQuerySchema,
-        response: {
-          200: z.object({
-            regions: z.array(storeRegionSchema),
-            count: z.number(),
-            offset: z.number(),
-            limit: z.number(),
-          }),
-          ...errors,
-        },
+        response: { 200: regionsAnswer, ...notModified, ...errors },
       },
     },
-    async () => ({ regions: [...REGIONS], count: REGIONS.length, offset: 0, limit: REGIONS.length }),
+    async (request, reply) => {
+      const selection = select(regionResource, request.query.fields);
+      reply.header('vary', PUBLISHABLE_KEY_HEADER);
+      await answers.send(request, reply, `store:regions:${selectionKey(selection)}`, regionsAnswer, async () => ({
+        regions: REGIONS.map((r) => project(regionResource, selection, r)),
+        count: REGIONS.length,
+        offset: 0,
+        limit: REGIONS.length,
+      }));
+      return reply;
+    },
   );
 
   app.get(
@@ -124,13 +153,24 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
         summary: 'One region',
         params: idParams,
         querystring: fieldsQuerySchema,
-        response: { 200: z.object({ region: storeRegionSchema }), ...errors },
+        response: { 200: regionAnswer, ...notModified, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const region = findRegion(request.params.id);
       if (!region) throw new NotFoundError(COMMERCE_MESSAGES.regionNotFound);
-      return { region };
+      const selection = select(regionResource, request.query.fields);
+      reply.header('vary', PUBLISHABLE_KEY_HEADER);
+      await answers.send(
+        request,
+        reply,
+        `store:region:${region.id}:${selectionKey(selection)}`,
+        regionAnswer,
+        async () => ({
+          region: project(regionResource, selection, region),
+        }),
+      );
+      return reply;
     },
   );
 
@@ -142,24 +182,33 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
         security,
         summary: 'Products priced for a region (calculated_price: selling price; original: MRP), paged',
         querystring: productListQuerySchema,
-        response: {
-          200: z.object({
-            products: z.array(storeProductSchema),
-            count: z.number(),
-            offset: z.number(),
-            limit: z.number(),
-          }),
-          ...errors,
-        },
+        response: { 200: productsAnswer, ...notModified, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const { products, count } = await store.listProducts(
-        { limit: q.limit, offset: q.offset, ids: q.id, handles: q.handle, categoryIds: q.category_id, q: q.q },
-        requestedRegion(q.region_id),
-      );
-      return { products, count, offset: q.offset, limit: q.limit };
+      const region = requestedRegion(q.region_id);
+      const selection = select(productResource, q.fields);
+      const key = JSON.stringify([
+        q.limit,
+        q.offset,
+        sorted(q.id),
+        sorted(q.handle),
+        sorted(q.category_id),
+        q.q ?? null,
+        region.id,
+        selectionKey(selection),
+      ]);
+      reply.header('vary', PUBLISHABLE_KEY_HEADER);
+      await answers.send(request, reply, `store:products:${key}`, productsAnswer, async () => {
+        const { products, count } = await store.listProducts(
+          { limit: q.limit, offset: q.offset, ids: q.id, handles: q.handle, categoryIds: q.category_id, q: q.q },
+          region,
+          selection,
+        );
+        return { products, count, offset: q.offset, limit: q.limit };
+      });
+      return reply;
     },
   );
 
@@ -172,12 +221,20 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
         summary: 'One product (by id or handle) priced for a region',
         params: idParams,
         querystring: productQuerySchema,
-        response: { 200: z.object({ product: storeProductSchema }), ...errors },
+        response: { 200: productAnswer, ...notModified, ...errors },
       },
     },
-    async (request) => ({
-      product: await store.getProduct(request.params.id, requestedRegion(request.query.region_id)),
-    }),
+    async (request, reply) => {
+      const { id } = request.params;
+      const region = requestedRegion(request.query.region_id);
+      const selection = select(productResource, request.query.fields);
+      reply.header('vary', PUBLISHABLE_KEY_HEADER);
+      const key = `store:product:${JSON.stringify([id, region.id, selectionKey(selection)])}`;
+      await answers.send(request, reply, key, productAnswer, async () => ({
+        product: await store.getProduct(id, region, selection),
+      }));
+      return reply;
+    },
   );
 
   app.get(
@@ -207,12 +264,16 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
     },
     async (request) => {
       const { region_id, email, items } = request.body;
+      const selection = select(cartResource, request.query.fields);
       return {
-        cart: await store.createCart({
-          region: requestedRegion(region_id),
-          email,
-          items: items?.map((i) => ({ variantId: i.variant_id, quantity: i.quantity })),
-        }),
+        cart: await store.createCart(
+          {
+            region: requestedRegion(region_id),
+            email,
+            items: items?.map((i) => ({ variantId: i.variant_id, quantity: i.quantity })),
+          },
+          selection,
+        ),
       };
     },
   );
@@ -229,7 +290,9 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
         response: { 200: cartAnswer, ...errors },
       },
     },
-    async (request) => ({ cart: await store.getCart(request.params.id) }),
+    async (request) => ({
+      cart: await store.getCart(request.params.id, select(cartResource, request.query.fields)),
+    }),
   );
 
   app.post(
@@ -248,7 +311,8 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
     async (request) => {
       const { email, region_id } = request.body;
       const region = region_id === undefined ? undefined : requestedRegion(region_id);
-      return { cart: await store.updateCart(request.params.id, { email, region }) };
+      const selection = select(cartResource, request.query.fields);
+      return { cart: await store.updateCart(request.params.id, { email, region }, selection) };
     },
   );
 
@@ -266,10 +330,11 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
       },
     },
     async (request) => ({
-      cart: await store.addLineItem(request.params.id, {
-        variantId: request.body.variant_id,
-        quantity: request.body.quantity,
-      }),
+      cart: await store.addLineItem(
+        request.params.id,
+        { variantId: request.body.variant_id, quantity: request.body.quantity },
+        select(cartResource, request.query.fields),
+      ),
     }),
   );
 
@@ -287,7 +352,12 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
       },
     },
     async (request) => ({
-      cart: await store.updateLineItem(request.params.id, request.params.line_id, request.body.quantity),
+      cart: await store.updateLineItem(
+        request.params.id,
+        request.params.line_id,
+        request.body.quantity,
+        select(cartResource, request.query.fields),
+      ),
     }),
   );
 
@@ -315,7 +385,11 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
       id: request.params.line_id,
       object: 'line-item' as const,
       deleted: true as const,
-      parent: await store.deleteLineItem(request.params.id, request.params.line_id),
+      parent: await store.deleteLineItem(
+        request.params.id,
+        request.params.line_id,
+        select(cartResource, request.query.fields),
+      ),
     }),
   );
 
@@ -332,7 +406,13 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
         response: { 200: cartAnswer, ...errors },
       },
     },
-    async (request) => ({ cart: await store.addPromotions(request.params.id, request.body.promo_codes) }),
+    async (request) => ({
+      cart: await store.addPromotions(
+        request.params.id,
+        request.body.promo_codes,
+        select(cartResource, request.query.fields),
+      ),
+    }),
   );
 
   app.delete(
@@ -348,6 +428,12 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService; keys: Pub
         response: { 200: cartAnswer, ...errors },
       },
     },
-    async (request) => ({ cart: await store.removePromotions(request.params.id, request.body.promo_codes) }),
+    async (request) => ({
+      cart: await store.removePromotions(
+        request.params.id,
+        request.body.promo_codes,
+        select(cartResource, request.query.fields),
+      ),
+    }),
   );
 };

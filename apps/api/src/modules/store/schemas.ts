@@ -2,6 +2,7 @@
  * Request and response schemas of the commerce API (/store). Requests are checked in full;
  * responses name the fields storefronts rely on and let Medusa's other fields through
  * (`looseObject`): the shapes themselves are typed against `@medusajs/types` in `./shapes`.
+ * Every field but `id` is optional: `fields` picks which are sent (`./fields`).
  */
 import { z } from 'zod';
 import {
@@ -14,8 +15,12 @@ import {
   quantitySchema,
 } from '@vastra/contracts';
 
-/** Medusa's `fields` selection (`*items,+items.thumbnail,…`): accepted; answers always hold every field. */
-const fields = z.string().max(2000).optional();
+/** Medusa's `fields` selection (`id,title`, `*items,+items.thumbnail,-metadata`…): see `./fields`. */
+const fields = z
+  .string()
+  .max(2000)
+  .optional()
+  .describe('Fields to send: `a,b` only these; `+a` / `-a` add to or take from the defaults; `*relation` all of it');
 
 /** One value or several (`id=a&id=b`, or `id[0]=a&id[1]=b` as the Medusa SDK sends them). */
 const list = z
@@ -84,36 +89,42 @@ export const promotionCodesBodySchema = z.object({
 export const storeErrorSchema = z.object({ type: z.string(), message: z.string() });
 
 const calculatedPriceSchema = z.looseObject({
-  calculated_amount: z.number().nullable(),
-  original_amount: z.number().nullable(),
-  currency_code: z.string().nullable(),
+  calculated_amount: z.number().nullable().optional(),
+  original_amount: z.number().nullable().optional(),
+  currency_code: z.string().nullable().optional(),
 });
 
 const variantSchema = z.looseObject({
   id: z.string(),
-  title: z.string().nullable(),
-  sku: z.string().nullable(),
+  title: z.string().nullable().optional(),
+  sku: z.string().nullable().optional(),
   inventory_quantity: z.number().nullable().optional(),
-  calculated_price: calculatedPriceSchema,
-  options: z.array(z.looseObject({ id: z.string(), value: z.string() })).nullable(),
+  calculated_price: calculatedPriceSchema.optional(),
+  options: z
+    .array(z.looseObject({ id: z.string(), value: z.string().optional() }))
+    .nullable()
+    .optional(),
 });
 
 export const storeProductSchema = z.looseObject({
   id: z.string(),
-  title: z.string(),
-  handle: z.string(),
-  subtitle: z.string().nullable(),
-  description: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  images: z.array(z.looseObject({ id: z.string(), url: z.string(), rank: z.number() })).nullable(),
-  variants: z.array(variantSchema),
+  title: z.string().optional(),
+  handle: z.string().optional(),
+  subtitle: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  thumbnail: z.string().nullable().optional(),
+  images: z
+    .array(z.looseObject({ id: z.string(), url: z.string().optional(), rank: z.number().optional() }))
+    .nullable()
+    .optional(),
+  variants: z.array(variantSchema).nullable().optional(),
 });
 
 export const storeRegionSchema = z.looseObject({
   id: z.string(),
-  name: z.string(),
-  currency_code: z.string(),
-  tax_rate: z.number(),
+  name: z.string().optional(),
+  currency_code: z.string().optional(),
+  tax_rate: z.number().optional(),
   countries: z.array(z.looseObject({ iso_2: z.string().optional(), display_name: z.string().optional() })).optional(),
 });
 
@@ -133,39 +144,39 @@ export const storePromotionSchema = z.looseObject({
 
 const lineItemSchema = z.looseObject({
   id: z.string(),
-  title: z.string(),
+  title: z.string().optional(),
   subtitle: z.string().optional(),
   thumbnail: z.string().optional(),
-  quantity: z.number(),
+  quantity: z.number().optional(),
   variant_id: z.string().optional(),
   product_id: z.string().optional(),
   product_title: z.string().optional(),
   variant_title: z.string().optional(),
   variant_sku: z.string().optional(),
-  unit_price: z.number(),
-  subtotal: z.number(),
-  total: z.number(),
-  discount_total: z.number(),
-  tax_total: z.number(),
+  unit_price: z.number().optional(),
+  subtotal: z.number().optional(),
+  total: z.number().optional(),
+  discount_total: z.number().optional(),
+  tax_total: z.number().optional(),
   metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-  product: storeProductSchema,
-  variant: variantSchema,
+  product: storeProductSchema.nullable().optional(),
+  variant: variantSchema.nullable().optional(),
 });
 
 export const storeCartSchema = z.looseObject({
   id: z.string(),
   region_id: z.string().optional(),
-  region: storeRegionSchema,
+  region: storeRegionSchema.optional(),
   email: z.string().optional(),
-  currency_code: z.string(),
-  items: z.array(lineItemSchema),
-  promotions: z.array(z.looseObject({ id: z.string(), code: z.string().optional() })),
-  shipping_methods: z.array(z.looseObject({ id: z.string(), name: z.string() })),
-  item_total: z.number(),
-  subtotal: z.number(),
-  discount_total: z.number(),
-  tax_total: z.number(),
-  shipping_total: z.number(),
-  total: z.number(),
-  original_total: z.number(),
+  currency_code: z.string().optional(),
+  items: z.array(lineItemSchema).optional(),
+  promotions: z.array(z.looseObject({ id: z.string(), code: z.string().optional() })).optional(),
+  shipping_methods: z.array(z.looseObject({ id: z.string(), name: z.string() })).optional(),
+  item_total: z.number().optional(),
+  subtotal: z.number().optional(),
+  discount_total: z.number().optional(),
+  tax_total: z.number().optional(),
+  shipping_total: z.number().optional(),
+  total: z.number().optional(),
+  original_total: z.number().optional(),
 });

@@ -19,8 +19,9 @@ import type { Coupon, CouponService } from '../coupons/service';
 import type { PricingLine, PricingService } from '../pricing';
 import { cartTotals } from './totals';
 import { findRegion, INDIA_REGION, type StoreRegion } from './region';
-import { toStoreCart, type CartInput, type StoreCart } from './cart-shape';
-import { toStoreProduct, toStorePromotion, type ProductInput, type StoreProduct, type StorePromotion } from './shapes';
+import { needsTotals, toStoreCart, type CartInput } from './cart-shape';
+import type { Picked, Selection } from './fields';
+import { toStoreProduct, toStorePromotion, type ProductInput, type StorePromotion } from './shapes';
 
 export type ProductListQuery = {
   limit: number;
@@ -106,11 +107,12 @@ export class StoreService {
     },
   ) {}
 
-  /** A page of products priced for the region, and how many match. */
+  /** A page of products priced for the region, with the fields `selection` picks, and how many match. */
   async listProducts(
     query: ProductListQuery,
     region: StoreRegion,
-  ): Promise<{ products: StoreProduct[]; count: number }> {
+    selection: Selection,
+  ): Promise<{ products: Picked[]; count: number }> {
     const { products, count } = await this.deps.catalog.listProducts({
       limit: query.limit,
       offset: query.offset,
@@ -119,12 +121,12 @@ export class StoreService {
       categoryIds: query.categoryIds,
       search: query.q,
     });
-    return { products: products.map((p) => toStoreProduct(fromProductDetail(p), region)), count };
+    return { products: products.map((p) => toStoreProduct(fromProductDetail(p), region, selection)), count };
   }
 
   /** One product by id (or handle) priced for the region; NotFoundError otherwise. */
-  async getProduct(idOrHandle: string, region: StoreRegion): Promise<StoreProduct> {
-    return toStoreProduct(fromProductDetail(await this.deps.catalog.getProduct(idOrHandle)), region);
+  async getProduct(idOrHandle: string, region: StoreRegion, selection: Selection): Promise<Picked> {
+    return toStoreProduct(fromProductDetail(await this.deps.catalog.getProduct(idOrHandle)), region, selection);
   }
 
   /** Coupons running now, as promotions. */
@@ -137,55 +139,67 @@ export class StoreService {
    * given, added in order: an item refused stops there with its error, and the cart made so
    * far is left for the idle-cart clean-up.
    */
-  async createCart(input: {
-    region: StoreRegion;
-    email?: string;
-    items?: { variantId: string; quantity: number }[];
-  }): Promise<StoreCart> {
+  async createCart(
+    input: {
+      region: StoreRegion;
+      email?: string;
+      items?: { variantId: string; quantity: number }[];
+    },
+    selection: Selection,
+  ): Promise<Picked> {
     let cart = await this.deps.carts.create({ kind: 'anonymous' }, { regionId: input.region.id, email: input.email });
     for (const item of input.items ?? []) {
       cart = await this.deps.carts.addItem({ kind: 'cart', cartId: cart.id }, item);
     }
-    return this.view(cart);
+    return this.view(cart, selection);
   }
 
-  async getCart(cartId: string): Promise<StoreCart> {
-    return this.view(await this.storeCart(cartId));
+  async getCart(cartId: string, selection: Selection): Promise<Picked> {
+    return this.view(await this.storeCart(cartId), selection);
   }
 
-  async updateCart(cartId: string, fields: { email?: string | null; region?: StoreRegion }): Promise<StoreCart> {
+  async updateCart(
+    cartId: string,
+    fields: { email?: string | null; region?: StoreRegion },
+    selection: Selection,
+  ): Promise<Picked> {
     await this.storeCart(cartId);
     return this.view(
       await this.deps.carts.updateDetails(cartId, {
         ...(fields.email !== undefined ? { email: fields.email } : {}),
         ...(fields.region ? { regionId: fields.region.id } : {}),
       }),
+      selection,
     );
   }
 
   /** Adds a quantity of a variant; the same variant again raises its line's quantity. */
-  async addLineItem(cartId: string, item: { variantId: string; quantity: number }): Promise<StoreCart> {
+  async addLineItem(
+    cartId: string,
+    item: { variantId: string; quantity: number },
+    selection: Selection,
+  ): Promise<Picked> {
     await this.storeCart(cartId);
-    return this.view(await this.deps.carts.addItem({ kind: 'cart', cartId }, item));
+    return this.view(await this.deps.carts.addItem({ kind: 'cart', cartId }, item), selection);
   }
 
   /** Sets a line's quantity; 0 removes the line (as Medusa does). */
-  async updateLineItem(cartId: string, lineId: string, quantity: number): Promise<StoreCart> {
-    if (quantity === 0) return this.deleteLineItem(cartId, lineId);
+  async updateLineItem(cartId: string, lineId: string, quantity: number, selection: Selection): Promise<Picked> {
+    if (quantity === 0) return this.deleteLineItem(cartId, lineId, selection);
     await this.storeCart(cartId);
-    return this.view(await this.deps.carts.updateItemQuantity({ kind: 'cart', cartId }, lineId, quantity));
+    return this.view(await this.deps.carts.updateItemQuantity({ kind: 'cart', cartId }, lineId, quantity), selection);
   }
 
-  async deleteLineItem(cartId: string, lineId: string): Promise<StoreCart> {
+  async deleteLineItem(cartId: string, lineId: string, selection: Selection): Promise<Picked> {
     await this.storeCart(cartId);
-    return this.view(await this.deps.carts.removeItem({ kind: 'cart', cartId }, lineId));
+    return this.view(await this.deps.carts.removeItem({ kind: 'cart', cartId }, lineId), selection);
   }
 
   /**
    * Applies a coupon code (any letter case): it must be running and the cart's subtotal must
    * reach its minimum order. A cart holds one coupon; a new one replaces the old.
    */
-  async addPromotions(cartId: string, codes: string[]): Promise<StoreCart> {
+  async addPromotions(cartId: string, codes: string[], selection: Selection): Promise<Picked> {
     const cart = await this.storeCart(cartId);
     const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
     if (wanted.length > 1) throw new ValidationError(COUPON_MESSAGES.oneAtATime);
@@ -197,15 +211,15 @@ export class StoreService {
     // The coupon's own rules (eligible lines, their minimum, first order…) as an order applies them.
     const lines = pricingLines(cart).filter((_, i) => cart.lines[i]!.isAvailable);
     await this.deps.pricing.quote({ lines, couponCode: coupon.code, placeOfSupply: null, userId: null, strict: true });
-    return this.view(await this.deps.carts.setPromotionCodes(cartId, [coupon.code]));
+    return this.view(await this.deps.carts.setPromotionCodes(cartId, [coupon.code]), selection);
   }
 
   /** Removes the codes named (any letter case); codes the cart does not hold are ignored. */
-  async removePromotions(cartId: string, codes: string[]): Promise<StoreCart> {
+  async removePromotions(cartId: string, codes: string[], selection: Selection): Promise<Picked> {
     const cart = await this.storeCart(cartId);
     const removed = new Set(codes.map((c) => c.trim().toUpperCase()));
     const kept = cart.promotionCodes.filter((c) => !removed.has(c.toUpperCase()));
-    return this.view(await this.deps.carts.setPromotionCodes(cartId, kept));
+    return this.view(await this.deps.carts.setPromotionCodes(cartId, kept), selection);
   }
 
   /** The cart if /store may use it: it exists and belongs to no logged-in user. */
@@ -216,12 +230,15 @@ export class StoreService {
   }
 
   /**
-   * The cart in Medusa's shape, priced by the store's one pricing: the lines that can be bought
-   * now with the cart's coupon (while it runs and its rules accept the cart), every line without.
-   * A store cart belongs to no shopper and has no address yet: GST as inter-state (IGST).
+   * The cart in Medusa's shape with the fields `selection` picks, priced (when a picked field needs
+   * it) by the store's one pricing: the lines that can be bought now with the cart's coupon (while
+   * it runs and its rules accept the cart), every line without. A store cart belongs to no
+   * shopper and has no address yet: GST as inter-state (IGST).
    */
-  private async view(cart: CartRecord): Promise<StoreCart> {
+  private async view(cart: CartRecord, selection: Selection): Promise<Picked> {
     const region = findRegion(cart.regionId) ?? INDIA_REGION;
+    const source = { cart: fromCartRecord(cart), region, coupon: null, totals: null };
+    if (!needsTotals(selection)) return toStoreCart(source, selection);
     let coupon: Coupon | null = null;
     for (const code of cart.promotionCodes) {
       coupon = await this.deps.coupons.findRunning(code);
@@ -241,6 +258,6 @@ export class StoreService {
             userId: null,
           });
     const applied = coupon && priced.coupon ? { coupon, discountPaise: priced.discountPaise } : null;
-    return toStoreCart(fromCartRecord(cart), region, applied, cartTotals(counted, priced, original));
+    return toStoreCart({ ...source, coupon: applied, totals: cartTotals(counted, priced, original) }, selection);
   }
 }

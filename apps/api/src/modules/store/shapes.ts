@@ -10,35 +10,29 @@ import type { Image } from '@vastra/contracts';
 import { paiseToRupees } from '../../lib/money';
 import type { VariantDetail } from '../catalog';
 import type { Coupon } from '../coupons/service';
+import { project, relation, type Picked, type Relation, type Resource, type Selection } from './fields';
 import type { StoreRegion } from './region';
 import { includedTax } from './totals';
-
-type Dates = 'created_at' | 'updated_at' | 'deleted_at';
 
 /**
  * An interface as a plain object type, as JSON holds it. Medusa's types are interfaces, which
  * TypeScript does not let stand for the open objects of the response schemas; these can.
  */
-export type Plain<T> = T extends (infer U)[] ? Plain<U>[] : T extends object ? { [K in keyof T]: Plain<T[K]> } : T;
+export type Plain<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Plain<U>[]
+    : T extends object
+      ? { [K in keyof T]: Plain<T[K]> }
+      : T;
 
-export type StoreCalculatedPrice = Plain<NonNullable<HttpTypes.StoreProductVariant['calculated_price']>>;
+/** How each Medusa field of `T` is made from `S`: a value, or a relation (`./fields`). Checked against Medusa's types. */
+export type Fields<S, T> = { [K in keyof T]?: ((source: S) => Plain<T[K]>) | Relation<S> };
 
-export type StoreVariant = Plain<
-  Omit<HttpTypes.StoreProductVariant, Dates | 'product'> & { calculated_price: StoreCalculatedPrice }
->;
-
-/** A category as products carry it: the fields this store has. */
-export type StoreProductCategoryRef = Pick<
-  HttpTypes.StoreProductCategory,
-  'id' | 'name' | 'handle' | 'parent_category_id'
->;
-
-export type StoreProduct = Plain<
-  Omit<HttpTypes.StoreProduct, 'variants' | 'categories'> & {
-    variants: StoreVariant[];
-    categories: StoreProductCategoryRef[];
-  }
->;
+/** A resource whose field names and values are Medusa's (`T`). */
+export function resource<S, T>(fields: Fields<S, T>, defaults: readonly string[], whole = false): Resource<S> {
+  return { fields: fields as Resource<S>['fields'], defaults, whole };
+}
 
 /** A product of the catalogue, whichever service read it. Money in paise. */
 export type ProductInput = {
@@ -55,127 +49,243 @@ export type ProductInput = {
   variants: Omit<VariantDetail, 'product'>[];
 };
 
-/** A variant's price in the region: the selling price as calculated, the MRP as original. */
-function calculatedPrice(
-  variantId: string,
-  pricePaise: number,
-  mrpPaise: number,
-  region: StoreRegion,
-): StoreCalculatedPrice {
-  const withoutTax = (paise: number) => paiseToRupees(paise - includedTax(paise, region.tax_rate));
-  const onSale = pricePaise < mrpPaise;
-  return {
-    id: `${variantId}_${region.currency_code}`,
-    is_calculated_price_price_list: onSale,
-    is_calculated_price_tax_inclusive: region.is_tax_inclusive,
-    calculated_amount: paiseToRupees(pricePaise),
-    calculated_amount_with_tax: paiseToRupees(pricePaise),
-    calculated_amount_without_tax: withoutTax(pricePaise),
-    is_original_price_price_list: false,
-    is_original_price_tax_inclusive: region.is_tax_inclusive,
-    original_amount: paiseToRupees(mrpPaise),
-    original_amount_with_tax: paiseToRupees(mrpPaise),
-    original_amount_without_tax: withoutTax(mrpPaise),
-    currency_code: region.currency_code,
-    calculated_price: {
-      id: null,
-      price_list_id: null,
-      price_list_type: onSale ? 'sale' : null,
-      min_quantity: null,
-      max_quantity: null,
-    },
-    original_price: { id: null, price_list_id: null, price_list_type: null, min_quantity: null, max_quantity: null },
-  };
-}
+/** A product in a region: what its store shape is made from. */
+export type ProductSource = { product: ProductInput; region: StoreRegion };
+type VariantInput = ProductInput['variants'][number];
+type VariantSource = ProductSource & { variant: VariantInput; rank: number };
+type PriceSource = { variantId: string; pricePaise: number; mrpPaise: number; region: StoreRegion };
 
 const sizeOptionId = (productId: string) => `${productId}_size`;
 const colorOptionId = (productId: string) => `${productId}_color`;
+const thumbnailOf = (p: ProductInput) => (p.primaryImage ?? p.images[0])?.url ?? null;
+const withoutTax = (paise: number, region: StoreRegion) => paiseToRupees(paise - includedTax(paise, region.tax_rate));
 
-/** A product with its variants priced for the region; `handle` is the slug, `subtitle` the brand. */
-export function toStoreProduct(p: ProductInput, region: StoreRegion): StoreProduct {
-  const images = p.images.map((image, rank) => ({ id: `${p.id}_image_${rank}`, url: image.url, rank }));
-  const thumbnail = (p.primaryImage ?? p.images[0])?.url ?? null;
-  const color = p.variants[0]?.color ?? null;
-  const categories = p.categoryPath.map((c, i) => ({
-    id: c.id,
-    name: c.name,
-    handle: c.slug,
-    parent_category_id: i > 0 ? p.categoryPath[i - 1]!.id : null,
-  }));
-  return {
-    id: p.id,
-    title: p.name,
-    handle: p.slug,
-    subtitle: p.brand,
-    description: p.description,
-    is_giftcard: false,
-    status: 'published',
-    thumbnail,
-    width: null,
-    weight: null,
-    length: null,
-    height: null,
-    origin_country: null,
-    hs_code: p.hsnCode,
-    mid_code: null,
-    material: null,
-    collection_id: null,
-    type_id: null,
-    discountable: true,
-    external_id: null,
-    created_at: null,
-    updated_at: null,
-    deleted_at: null,
-    metadata: { brand: p.brand },
-    categories: categories.slice(-1),
-    images,
-    options: [
-      {
-        id: sizeOptionId(p.id),
-        title: 'Size',
-        is_exclusive: false,
-        values: p.variants.map((v) => ({ id: `${v.id}_size`, value: v.size, option_id: sizeOptionId(p.id) })),
-      },
-      ...(color
-        ? [
-            {
-              id: colorOptionId(p.id),
-              title: 'Color',
-              is_exclusive: false,
-              values: [{ id: `${p.id}_color_value`, value: color, option_id: colorOptionId(p.id) }],
-            },
-          ]
-        : []),
-    ],
-    variants: p.variants.map((v, rank) => ({
-      id: v.id,
-      title: v.size,
-      sku: v.sku,
-      barcode: null,
-      ean: null,
-      upc: null,
-      thumbnail,
-      allow_backorder: false,
-      manage_inventory: true,
-      inventory_quantity: v.stock,
-      hs_code: p.hsnCode,
-      origin_country: null,
-      mid_code: null,
-      material: null,
-      weight: null,
-      length: null,
-      height: null,
-      width: null,
-      variant_rank: rank,
-      product_id: p.id,
-      options: [
-        { id: `${v.id}_size`, value: v.size, option_id: sizeOptionId(p.id) },
-        { id: `${v.id}_color`, value: v.color, option_id: colorOptionId(p.id) },
-      ],
-      calculated_price: calculatedPrice(v.id, v.pricePaise, v.mrpPaise, region),
-      metadata: null,
+type PriceRef = NonNullable<HttpTypes.StoreProductVariant['calculated_price']>['calculated_price'];
+
+/** The price (list) a calculated price came from: none here but the sale flag. */
+const priceRef = (saleWhen: (s: PriceSource) => boolean) =>
+  resource<PriceSource, PriceRef>(
+    {
+      id: () => null,
+      price_list_id: () => null,
+      price_list_type: (s) => (saleWhen(s) ? 'sale' : null),
+      min_quantity: () => null,
+      max_quantity: () => null,
+    },
+    [],
+    true,
+  );
+
+/** A variant's price in the region: the selling price as calculated, the MRP as original. */
+const calculatedPrice = resource<PriceSource, NonNullable<HttpTypes.StoreProductVariant['calculated_price']>>(
+  {
+    id: (s) => `${s.variantId}_${s.region.currency_code}`,
+    is_calculated_price_price_list: (s) => s.pricePaise < s.mrpPaise,
+    is_calculated_price_tax_inclusive: (s) => s.region.is_tax_inclusive,
+    calculated_amount: (s) => paiseToRupees(s.pricePaise),
+    calculated_amount_with_tax: (s) => paiseToRupees(s.pricePaise),
+    calculated_amount_without_tax: (s) => withoutTax(s.pricePaise, s.region),
+    is_original_price_price_list: () => false,
+    is_original_price_tax_inclusive: (s) => s.region.is_tax_inclusive,
+    original_amount: (s) => paiseToRupees(s.mrpPaise),
+    original_amount_with_tax: (s) => paiseToRupees(s.mrpPaise),
+    original_amount_without_tax: (s) => withoutTax(s.mrpPaise, s.region),
+    currency_code: (s) => s.region.currency_code,
+    calculated_price: relation(
+      priceRef((s) => s.pricePaise < s.mrpPaise),
+      (s: PriceSource) => s,
+    ),
+    original_price: relation(
+      priceRef(() => false),
+      (s: PriceSource) => s,
+    ),
+  },
+  [],
+  true,
+);
+
+type OptionValueSource = { id: string; value: string; optionId: string };
+const optionValue = resource<OptionValueSource, HttpTypes.StoreProductOptionValue>(
+  { id: (s) => s.id, value: (s) => s.value, option_id: (s) => s.optionId },
+  [],
+);
+
+/** A size of a product; its options are its size and the product's colour. */
+export const variantResource = resource<VariantSource, HttpTypes.StoreProductVariant>(
+  {
+    id: (s) => s.variant.id,
+    title: (s) => s.variant.size,
+    sku: (s) => s.variant.sku,
+    barcode: () => null,
+    ean: () => null,
+    upc: () => null,
+    thumbnail: (s) => thumbnailOf(s.product),
+    allow_backorder: () => false,
+    manage_inventory: () => true,
+    inventory_quantity: (s) => s.variant.stock,
+    hs_code: (s) => s.product.hsnCode,
+    origin_country: () => null,
+    mid_code: () => null,
+    material: () => null,
+    weight: () => null,
+    length: () => null,
+    height: () => null,
+    width: () => null,
+    variant_rank: (s) => s.rank,
+    product_id: (s) => s.product.id,
+    metadata: () => null,
+    options: relation(optionValue, (s: VariantSource): OptionValueSource[] => [
+      { id: `${s.variant.id}_size`, value: s.variant.size, optionId: sizeOptionId(s.product.id) },
+      { id: `${s.variant.id}_color`, value: s.variant.color, optionId: colorOptionId(s.product.id) },
+    ]),
+    calculated_price: relation(calculatedPrice, (s: VariantSource): PriceSource => ({
+      variantId: s.variant.id,
+      pricePaise: s.variant.pricePaise,
+      mrpPaise: s.variant.mrpPaise,
+      region: s.region,
     })),
-  };
+  },
+  [],
+);
+
+type OptionSource = { id: string; title: string; values: OptionValueSource[] };
+const productOption = resource<OptionSource, HttpTypes.StoreProductOption>(
+  {
+    id: (s) => s.id,
+    title: (s) => s.title,
+    is_exclusive: () => false,
+    values: relation(optionValue, (s: OptionSource) => s.values),
+  },
+  [],
+);
+
+type ImageSource = { productId: string; url: string; rank: number };
+const image = resource<ImageSource, HttpTypes.StoreProductImage>(
+  { id: (s) => `${s.productId}_image_${s.rank}`, url: (s) => s.url, rank: (s) => s.rank },
+  [],
+);
+
+type CategorySource = { id: string; name: string; slug: string; parentId: string | null };
+const category = resource<CategorySource, HttpTypes.StoreProductCategory>(
+  { id: (s) => s.id, name: (s) => s.name, handle: (s) => s.slug, parent_category_id: (s) => s.parentId },
+  [],
+);
+
+/** Tags, product types and collections: Medusa has them, this store has none (an empty list, null). */
+const tag = resource<never, HttpTypes.StoreProductTag>({ id: (s) => s, value: (s) => s }, []);
+const productType = resource<never, HttpTypes.StoreProductType>({ id: (s) => s, value: (s) => s }, []);
+const collection = resource<never, HttpTypes.StoreCollection>({ id: (s) => s, title: (s) => s, handle: (s) => s }, []);
+
+/**
+ * A product priced for its region: `handle` is the slug, `subtitle` the brand, `metadata.brand`
+ * the brand again, `categories` its own (leaf) category. Its default fields are Medusa's, with a
+ * variant's own fields narrowed to those the store keeps (null barcodes and measures only when
+ * asked for, `*variants`) and its calculated price to the amounts and the sale flag.
+ */
+export const productResource = resource<ProductSource, HttpTypes.StoreProduct>(
+  {
+    id: ({ product }) => product.id,
+    title: ({ product }) => product.name,
+    handle: ({ product }) => product.slug,
+    subtitle: ({ product }) => product.brand,
+    description: ({ product }) => product.description,
+    is_giftcard: () => false,
+    status: () => 'published',
+    thumbnail: ({ product }) => thumbnailOf(product),
+    width: () => null,
+    weight: () => null,
+    length: () => null,
+    height: () => null,
+    origin_country: () => null,
+    hs_code: ({ product }) => product.hsnCode,
+    mid_code: () => null,
+    material: () => null,
+    collection_id: () => null,
+    type_id: () => null,
+    discountable: () => true,
+    external_id: () => null,
+    created_at: () => null,
+    updated_at: () => null,
+    deleted_at: () => null,
+    metadata: ({ product }) => ({ brand: product.brand }),
+    categories: relation(category, ({ product }: ProductSource): CategorySource[] => {
+      const path = product.categoryPath;
+      const leaf = path.at(-1);
+      return leaf ? [{ ...leaf, parentId: path.at(-2)?.id ?? null }] : [];
+    }),
+    images: relation(image, ({ product }: ProductSource): ImageSource[] =>
+      product.images.map((im, rank) => ({ productId: product.id, url: im.url, rank })),
+    ),
+    options: relation(productOption, ({ product }: ProductSource): OptionSource[] => {
+      const color = product.variants[0]?.color;
+      const size: OptionSource = {
+        id: sizeOptionId(product.id),
+        title: 'Size',
+        values: product.variants.map((v) => ({
+          id: `${v.id}_size`,
+          value: v.size,
+          optionId: sizeOptionId(product.id),
+        })),
+      };
+      if (!color) return [size];
+      const colorId = colorOptionId(product.id);
+      return [
+        size,
+        { id: colorId, title: 'Color', values: [{ id: `${product.id}_color_value`, value: color, optionId: colorId }] },
+      ];
+    }),
+    variants: relation(variantResource, (s: ProductSource): VariantSource[] =>
+      s.product.variants.map((variant, rank) => ({ ...s, variant, rank })),
+    ),
+    tags: relation(tag, () => []),
+    type: relation(productType, () => null),
+    collection: relation(collection, () => null),
+  },
+  [
+    'id',
+    'title',
+    'subtitle',
+    'description',
+    'handle',
+    'is_giftcard',
+    'discountable',
+    'thumbnail',
+    'collection_id',
+    'type_id',
+    'weight',
+    'length',
+    'height',
+    'width',
+    'hs_code',
+    'origin_country',
+    'mid_code',
+    'material',
+    'created_at',
+    'updated_at',
+    '*type',
+    '*collection',
+    '*options',
+    '*options.values',
+    '*tags',
+    '*images',
+    'variants.title',
+    'variants.sku',
+    'variants.allow_backorder',
+    'variants.manage_inventory',
+    'variants.inventory_quantity',
+    'variants.variant_rank',
+    '*variants.options',
+    'variants.calculated_price.calculated_amount',
+    'variants.calculated_price.original_amount',
+    'variants.calculated_price.currency_code',
+    'variants.calculated_price.is_calculated_price_tax_inclusive',
+    'variants.calculated_price.calculated_price.price_list_type',
+  ],
+);
+
+/** The product as `selection` picks it (`./fields`). */
+export function toStoreProduct(product: ProductInput, region: StoreRegion, selection: Selection): Picked {
+  return project(productResource, selection, { product, region });
 }
 
 /**
