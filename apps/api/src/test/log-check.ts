@@ -96,7 +96,8 @@ export class FaultWatch {
       }
       const level = LEVEL_NAMES[entry.level ?? 0];
       if (!level) continue;
-      this.faults.push([level, entry.msg, entry.err?.message].filter(Boolean).join(': '));
+      const cause = entry.err?.message === entry.msg ? undefined : entry.err?.message;
+      this.faults.push([level, entry.msg, cause].filter(Boolean).join(': '));
     }
   }
 }
