@@ -1,6 +1,7 @@
 /**
- * Server faults of the test apps (docs/architecture.md "Testing"): what the app logged at error
- * level or above, and every answer of 500 or more, whatever the client received. `app.inject`
+ * Server faults of the test apps (docs/architecture.md, Conventions, "Server faults fail tests"):
+ * what the app logged at error level or above, and every answer of 500 or more, whatever the
+ * client received. `app.inject`
  * resolves with the first answer sent, so a fault after it (a second send, a failed hook, a job's
  * error) never shows in a test's assertions; this module makes each one fail the test it
  * happened in unless the test declared it with `ctx.expectServerErrors(/pattern/)`.

@@ -1,5 +1,5 @@
 /**
- * The catalogue's first requests after start (issue 28, point 6): a fresh app gets fifty requests
+ * The catalogue's first requests after start: a fresh app gets fifty requests
  * at once on every public catalogue route before anything else, then one conditional request
  * each. Every client gets its 200 (or 304), and the app itself saw no failure: no 5xx in
  * /metrics, and (through the harness, log-check.ts) no error logged. A handler whose promise
