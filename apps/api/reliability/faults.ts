@@ -89,10 +89,14 @@ export class ServerFaults {
     return faults;
   }
 
-  /** The faults since the last call that none of `expected` matches, as `api-<n>: <fault>`. */
+  /** The faults since the last call that none of `expected` matches, as `api-<n>: <fault>`, a repeated line once with its count. */
   async unexpected(expected: readonly RegExp[] = []): Promise<string[]> {
-    return (await this.take())
-      .filter((fault) => !expected.some((pattern) => pattern.test(fault.text)))
-      .map((fault) => `api-${fault.instance + 1}: ${fault.text}`);
+    const counts = new Map<string, number>();
+    for (const fault of await this.take()) {
+      if (expected.some((pattern) => pattern.test(fault.text))) continue;
+      const line = `api-${fault.instance + 1}: ${fault.text}`;
+      counts.set(line, (counts.get(line) ?? 0) + 1);
+    }
+    return [...counts].map(([line, n]) => (n > 1 ? `${line} (${n} lines)` : line));
   }
 }
