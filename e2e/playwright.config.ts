@@ -4,14 +4,24 @@
  * reach the API as localhost:9100, the same site as the storefront on localhost:3100, so the
  * API's session cookie travels with the storefront's calls; servers talk over 127.0.0.1.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { API_PORT, DATA_DIR, PUBLIC_API_URL, PUBLISHABLE_KEY, REVALIDATE_SECRET, WEB_PORT } from './support/stack';
+import {
+  API_LOG,
+  API_PORT,
+  DATA_DIR,
+  PUBLIC_API_URL,
+  PUBLISHABLE_KEY,
+  REVALIDATE_SECRET,
+  WEB_PORT,
+} from './support/stack';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const root = path.resolve(here, '..');
+fs.mkdirSync(path.dirname(API_LOG), { recursive: true });
 const databaseUrl = process.env.DATABASE_URL
   ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: '/vastra_e2e' }).toString()
   : '';
@@ -38,6 +48,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // Fails the run when the API logged an error or answered 5xx, although every page looked right.
+  globalTeardown: './support/server-faults.ts',
   use: {
     baseURL: `http://localhost:${WEB_PORT}`,
     trace: 'retain-on-failure',
@@ -47,8 +59,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: [
     {
-      // The compiled API that `npm start` runs (built by scripts/prepare.mjs).
-      command: 'node --enable-source-maps dist/server.js',
+      // The compiled API that `npm start` runs (built by scripts/prepare.mjs); its log goes to API_LOG.
+      command: `exec node --enable-source-maps dist/server.js > ${JSON.stringify(API_LOG)}`,
       cwd: path.join(root, 'apps/api'),
       url: `http://127.0.0.1:${API_PORT}/ready`,
       timeout: 120_000,

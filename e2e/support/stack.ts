@@ -9,6 +9,8 @@ export const API_URL = `http://127.0.0.1:${API_PORT}`;
 export const PUBLIC_API_URL = `http://localhost:${API_PORT}`;
 /** The API's DATA_DIR in the browser tests; it writes every mail to `outbox/*.eml` there. */
 export const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.data');
+/** The API's log (its stdout, JSON lines at LOG_LEVEL warn), read by server-faults.ts at the end of a run. */
+export const API_LOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.logs/api.log');
 /** The publishable key of /store in the browser tests: given to the API (ensured in its table) and the storefront. */
 export const PUBLISHABLE_KEY = 'pk_e2e_browser_tests_0000000000000000';
 /** Signs the API's revalidation call to the storefront (both processes get it). */

@@ -3,6 +3,8 @@
  * (stack.ts), runs the scenarios one after another, prints one table (test | what was done |
  * result) and the elapsed time, takes everything down (also on failure or Ctrl-C) and exits 1
  * when a scenario failed. Figures and findings, not unit tests: the regular tests stay in src/.
+ * A scenario also fails when an instance logged an error or counted a 5xx during it that it did
+ * not declare (`serverFaults`, faults.ts), whatever its clients received.
  *
  * Options: `--only=1,4` runs those scenarios only. Environment: RELIABILITY_LOAD_SECONDS (60),
  * RELIABILITY_PG_URL (the server's maintenance database, default
@@ -10,6 +12,7 @@
  * RELIABILITY_NGINX (/usr/sbin/nginx), RELIABILITY_LOG_LEVEL (the instances' LOG_LEVEL, warn).
  */
 import { parseArgs } from 'node:util';
+import { ServerFaults } from './faults';
 import { SCENARIOS, type Outcome } from './scenarios/index';
 import { startStack, type Stack } from './stack';
 
@@ -60,14 +63,19 @@ async function main(): Promise<number> {
     stack = await startStack();
     console.log(`[setup] ready after ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (stack.startProblems.length) console.log(stack.startProblems.join('\n'));
+    const faults = new ServerFaults(stack);
+    const startFaults = await faults.unexpected();
     rows.push({
       id: 0,
       name: 'start together',
       done: 'migrate and seed once, then start both instances at the same moment',
-      ok: stack.startProblems.length === 0,
-      result: stack.startProblems.length
-        ? `${stack.startProblems.join('; ')} (started again alone for the rest)`
-        : 'both ready',
+      ok: stack.startProblems.length === 0 && startFaults.length === 0,
+      result: [
+        stack.startProblems.length
+          ? `${stack.startProblems.join('; ')} (started again alone for the rest)`
+          : 'both ready',
+        ...(startFaults.length ? [`server faults: ${startFaults.join(' | ')}`] : []),
+      ].join('; '),
       seconds: (performance.now() - started) / 1000,
     });
     for (const scenario of scenarios) {
@@ -79,6 +87,15 @@ async function main(): Promise<number> {
       } catch (err) {
         console.log((err as Error).stack ?? err);
         outcome = { done: scenario.summary, ok: false, result: `error: ${(err as Error).message ?? err}` };
+      }
+      const unexpected = await faults.unexpected(scenario.serverFaults);
+      if (unexpected.length) {
+        for (const fault of unexpected) console.log(`  server fault: ${fault}`);
+        outcome = {
+          ...outcome,
+          ok: false,
+          result: `${outcome.result}; undeclared server faults: ${unexpected.slice(0, 5).join(' | ')}${unexpected.length > 5 ? ` … (${unexpected.length})` : ''}`,
+        };
       }
       const seconds = (performance.now() - t0) / 1000;
       rows.push({ id: scenario.id, name: scenario.name, ...outcome, seconds });

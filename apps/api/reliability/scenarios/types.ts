@@ -8,6 +8,12 @@ export type Scenario = {
   name: string;
   /** What was done, for the table when the scenario could not say it itself (it threw). */
   summary: string;
+  /**
+   * Server faults the scenario causes on purpose (faults.ts: `503 POST /auth/google-login (2×)`,
+   * `error: …`): the instances' 5xx counts and error log lines matching one of these do not fail
+   * it; any other does, even when every client got the answer it expected.
+   */
+  serverFaults?: RegExp[];
   run(stack: Stack): Promise<Outcome>;
 };
 

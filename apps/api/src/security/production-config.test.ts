@@ -17,6 +17,7 @@ import { isCatalogEmpty, seedCatalog, seedOnFirstStart } from '../db/seed';
 import { bearer, register } from '../test/accounts';
 import { createTestApp, type TestContext } from '../test/harness';
 import { productionEnv } from '../test/production';
+import { startSmtpServer, type TestSmtpServer } from '../test/smtp';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -91,10 +92,16 @@ describe('production settings one at a time', () => {
 
 describe('a complete production configuration', () => {
   let ctx: TestContext;
+  let smtp: TestSmtpServer;
+  // A mail server that takes the shoppers' verification mails: productionEnv's is not reachable from here.
   before(async () => {
-    ctx = await createTestApp({ seed: false, env: productionEnv() });
+    smtp = await startSmtpServer();
+    ctx = await createTestApp({ seed: false, env: productionEnv({ SMTP_URL: smtp.url }) });
   });
-  after(() => ctx.close());
+  after(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
 
   test('an empty database is not seeded at start; the seed command gives the demo catalogue but never the demo coupons or gift cards', async () => {
     const atStart = await seedOnFirstStart(ctx.database.db, {

@@ -16,6 +16,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { MEMORY, openDatabase, type Database } from '../db/client';
 import { pgliteDatabase, postgresDatabase, testCatalog, type Catalog } from './databases';
+import { checkAfterEachTest, FaultWatch, forget } from './log-check';
 
 export { testCatalog, type Catalog } from './databases';
 
@@ -27,6 +28,13 @@ export type TestContext = {
   dataDir: string;
   /** The private PostgreSQL database's URL (undefined on PGlite), for a second app on it (`sameDatabaseAs`). */
   databaseUrl?: string;
+  /**
+   * Declares server faults the running test means (a 5xx, an error log line; log-check.ts):
+   * those matching a pattern do not fail it. Any other fails the test (checked after each test
+   * and at `close()`).
+   */
+  expectServerErrors: (...patterns: RegExp[]) => void;
+  /** Closes the app and its database; throws when the app had undeclared server faults since the last check. */
   close: () => Promise<void>;
 };
 
@@ -84,20 +92,27 @@ export async function createTestApp(
     database = await pgliteDatabase(catalog, seed);
   }
   const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-test-'));
-  const config = testConfig(dataDir, opts.env);
-  const app = await buildApp({ config, database, logStream: opts.logStream });
+  // Error lines are logged even when the test reads none, so that log-check.ts sees them.
+  const config = testConfig(dataDir, { LOG_LEVEL: 'error', ...opts.env });
+  const faults = new FaultWatch();
+  const app = await buildApp({ config, database, logStream: faults.logStream(opts.logStream) });
+  faults.watch(app);
   await app.ready();
+  checkAfterEachTest(faults);
   return {
     app,
     database,
     config,
     dataDir,
     databaseUrl,
+    expectServerErrors: (...patterns) => faults.expect(...patterns),
     close: async () => {
+      forget(faults);
       await app.close();
       await database.close();
       await drop();
       if (!shared) fs.rmSync(dataDir, { recursive: true, force: true });
+      await faults.check('before or while closing');
     },
   };
 }

@@ -96,6 +96,8 @@ describe('a mail job', () => {
 
   test('refused every time, ends failed in the job history, the code neither stored nor shown', async () => {
     const owner = await staffOfRole(ctx, 'owner');
+    // The runner logs the job that gave up: what an operator must hear of.
+    ctx.expectServerErrors(/^error: job failed after its retries: Message failed: 451 /);
     smtp.refuseNext(3);
     const code = await issue(owner, 'refused@example.com');
     await ctx.app.jobs.idle();

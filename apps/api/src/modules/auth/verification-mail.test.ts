@@ -50,6 +50,8 @@ test('registering mails a code over SMTP that verifies the account', async () =>
 
 test('when the mail server is down, the account is still made and says the mail was not sent', async () => {
   const down = await createTestApp({ seed: false, env: { SMTP_URL: 'smtp://127.0.0.1:1?ignoreTLS=true' } });
+  // The operator must hear that mail is not going out.
+  down.expectServerErrors(/^error: verification mail not sent: connect ECONNREFUSED /);
   try {
     const res = await down.app.inject({
       method: 'POST',

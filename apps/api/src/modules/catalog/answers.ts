@@ -66,7 +66,10 @@ export class CatalogAnswers {
    * elsewhere that must not outlive it): 304 when the request's `If-None-Match` names its ETag, else 200 with the JSON.
    * Errors of `load` (NotFoundError, …) are thrown for the error handler and never kept.
    * `cacheControl`: CATALOG_CACHE_CONTROL, or REVALIDATE_CACHE_CONTROL for answers a shopper
-   * must see change at once.
+   * must see change at once. Settles once the answer has gone; the handler returns this
+   * promise. (A handler's promise settling earlier, while the answer's async onSend hooks still
+   * run, makes Fastify send again: a logged ERR_HTTP_HEADERS_SENT and a 500 in the request log
+   * and metrics behind the client's 200.)
    */
   async send(
     request: FastifyRequest,
@@ -79,11 +82,10 @@ export class CatalogAnswers {
     const make = async () => toAnswer(schema, await load());
     const answer = await (key === null ? make() : this.cache.get(key, make));
     reply.header('etag', answer.etag).header('cache-control', cacheControl);
-    if (matches(request.headers['if-none-match'], answer.etag)) {
-      reply.code(304).send();
-      return;
-    }
+    if (matches(request.headers['if-none-match'], answer.etag)) reply.code(304).send();
     // A string with a JSON content type goes out as it is, past the route's serializer.
-    reply.type('application/json; charset=utf-8').send(answer.body);
+    else reply.type('application/json; charset=utf-8').send(answer.body);
+    // The reply is a thenable that settles when the answer has gone: so does this promise.
+    return reply;
   }
 }

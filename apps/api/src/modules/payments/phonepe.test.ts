@@ -291,6 +291,8 @@ describe('order status (refresh)', () => {
 
   test('a completed payment of another amount is left pending for a person to check', async () => {
     const { order, merchantOrderId } = await started(2_49_900);
+    // The error line is the alert a person acts on.
+    ctx.expectServerErrors(/^error: gateway reports a completed payment of another amount; left pending /);
     phonePe.status.set(merchantOrderId, { state: 'COMPLETED', amount: 100 });
     assert.equal(await ctx.app.payments.refresh(order.id), 'pending');
     assert.equal(recorder.calls.length, 0);

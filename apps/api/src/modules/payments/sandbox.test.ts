@@ -234,6 +234,7 @@ describe('POST /payments/sandbox/{merchantOrderId}', () => {
   test('a listener that fails rolls the change and its event back; the next pick applies', async () => {
     const { order, url } = await startedOrder();
     recorder.failFor.add(order.id);
+    ctx.expectServerErrors(/^error: unhandled error: listener failed on purpose$/, /^500 POST \/payments\/sandbox\//);
     const res = await pick(url, 'success');
     assert.equal(res.statusCode, 500);
     const [payment] = await paymentsOf(ctx.database.db, order.id);
@@ -249,6 +250,7 @@ describe('POST /payments/sandbox/{merchantOrderId}', () => {
   test('work after the commit that fails is logged; the change stands and the shopper is redirected', async () => {
     const { order, url } = await startedOrder();
     recorder.failAfterCommitFor.add(order.id);
+    ctx.expectServerErrors(/^error: work after a payment status change failed: after-commit work failed on purpose$/);
     const res = await pick(url, 'success');
     assert.equal(res.statusCode, 303);
     assert.equal(recorder.calls.length, 1);

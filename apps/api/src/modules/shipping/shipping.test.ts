@@ -266,6 +266,7 @@ describe('Shiprocket tracking', () => {
   });
 
   test('Shiprocket down: 503 trackingUnavailable', async () => {
+    ctx.expectServerErrors(/^503 GET \/api\/shipping\/track\//);
     sr.down = true;
     try {
       const { status, body } = await track(ctx, shipped.id, bearer(shopper.token));
