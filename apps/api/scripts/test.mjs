@@ -1,4 +1,5 @@
-// Runs the API's tests with node's test runner, two files at a time, after making the
+// Runs the API's tests with node's test runner, three files at a time (many wait on timers,
+// servers and the database, so two would leave the two cores idle), after making the
 // databases they start from once (src/test/databases.ts: the PGlite snapshots, or with
 // DATABASE_URL the PostgreSQL template).
 //
@@ -51,4 +52,4 @@ const prepared = node([
     : "const { prepareSnapshots } = await import('./src/test/databases.ts'); await prepareSnapshots();",
 ]);
 if (prepared !== 0) process.exit(prepared);
-process.exit(node(['--import', 'tsx', '--test', '--test-concurrency=2', ...runnerArgs, ...selected]));
+process.exit(node(['--import', 'tsx', '--test', '--test-concurrency=3', ...runnerArgs, ...selected]));
