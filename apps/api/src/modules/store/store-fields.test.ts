@@ -7,10 +7,11 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import Medusa, { FetchError } from '@medusajs/js-sdk';
+import Medusa from '@medusajs/js-sdk';
 import { commerceFieldsNotValid, REGION } from '@vastra/contracts';
 import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { fetchError } from '../../test/medusa';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
 import { generatePublishableKey } from './keys';
 
@@ -37,17 +38,6 @@ after(() => ctx.close());
 
 const get = (url: string, extra: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers: { ...headers, ...extra } });
-
-/** Awaits a call that must fail; returns the SDK's FetchError. */
-async function fetchError(call: Promise<unknown>): Promise<FetchError> {
-  try {
-    await call;
-  } catch (error) {
-    assert.ok(error instanceof FetchError, `expected a FetchError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('the call succeeded');
-}
 
 const keysOf = (o: unknown) => Object.keys(o as object).sort();
 

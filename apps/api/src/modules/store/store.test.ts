@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import Medusa, { FetchError } from '@medusajs/js-sdk';
+import Medusa from '@medusajs/js-sdk';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -24,6 +24,7 @@ import { queryRows } from '../../db/client';
 import { bearer, register } from '../../test/accounts';
 import { pickProducts, setStock, unknownId, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { fetchError } from '../../test/medusa';
 import { CartService } from '../cart/service';
 import { CatalogService } from '../catalog/service';
 import { coupons } from '../coupons/tables';
@@ -110,17 +111,6 @@ const cartShape = z.object({
   total: z.number(),
   original_total: z.number(),
 });
-
-/** Awaits a call that must fail; returns the SDK's FetchError. */
-async function fetchError(call: Promise<unknown>): Promise<FetchError> {
-  try {
-    await call;
-  } catch (error) {
-    assert.ok(error instanceof FetchError, `expected a FetchError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('the call succeeded');
-}
 
 /** Price and MRP of a variant in the database, in paise. */
 async function pricesOf(variantId: string): Promise<{ price: number; mrp: number }> {
