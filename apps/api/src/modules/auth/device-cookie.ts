@@ -1,6 +1,6 @@
 /**
- * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"; behaviour.md
- * §15, docs/admin.md "Sign-in limits"): a browser that logs in to an account gets a cookie
+ * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies";
+ * docs/behaviour.md §15, docs/admin.md "Sign-in limits"): a browser that logs in to an account gets a cookie
  * naming the account and a random device id, signed (HS256 JWT, jose) with the server secret.
  * A later login to that account showing it is counted against that device alone
  * (LoginThrottle), so the owner's browser is never locked out by strangers' guesses. Each
