@@ -74,10 +74,23 @@ export async function createTestApp(
   const seed = opts.seed ?? true;
   const catalog = opts.catalog ?? testCatalog();
   const serverUrl = process.env.DATABASE_URL;
+  const shared = opts.sameDatabaseAs;
+  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-test-'));
+  const removeDataDir = () => {
+    if (!shared) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // The configuration is checked before any database is opened, as server.ts does.
+  let config: Config;
+  try {
+    // Error lines are logged even when the test reads none, so that log-check.ts sees them.
+    config = testConfig(dataDir, { LOG_LEVEL: 'error', ...opts.env });
+  } catch (err) {
+    removeDataDir();
+    throw err;
+  }
   let drop = async () => {};
   let database: Database;
   let databaseUrl: string | undefined;
-  const shared = opts.sameDatabaseAs;
   if (shared) {
     if (!shared.databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL (DATABASE_URL)');
     databaseUrl = shared.databaseUrl;
@@ -91,13 +104,19 @@ export async function createTestApp(
   } else {
     database = await pgliteDatabase(catalog, seed);
   }
-  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-test-'));
-  // Error lines are logged even when the test reads none, so that log-check.ts sees them.
-  const config = testConfig(dataDir, { LOG_LEVEL: 'error', ...opts.env });
   const faults = new FaultWatch();
-  const app = await buildApp({ config, database, logStream: faults.logStream(opts.logStream) });
-  faults.watch(app);
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, logStream: faults.logStream(opts.logStream) });
+    faults.watch(app);
+    await app.ready();
+  } catch (err) {
+    // An open database (a PGlite loaded from a snapshot) would keep the test process alive.
+    await database.close();
+    await drop();
+    removeDataDir();
+    throw err;
+  }
   checkAfterEachTest(faults);
   return {
     app,
@@ -111,7 +130,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop();
-      if (!shared) fs.rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
       await faults.check('before or while closing');
     },
   };
