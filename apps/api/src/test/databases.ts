@@ -44,14 +44,21 @@ function filesBelow(dir: string): string[] {
  * the catalogue and size-chart data it reads. 12 hex digits.
  */
 export function fingerprint(catalog: Catalog): string {
+  const known = fingerprints.get(catalog);
+  if (known) return known;
   const hash = createHash('sha256').update(catalog);
   const seedDir = path.join(path.dirname(MIGRATIONS_DIR), 'seed');
   const sizingDir = path.join(CATALOG_DIR, '..', 'sizing');
   for (const dir of [MIGRATIONS_DIR, seedDir, CATALOG_DIR, sizingDir]) {
     for (const file of filesBelow(dir)) hash.update(path.relative(dir, file)).update(fs.readFileSync(file));
   }
-  return hash.digest('hex').slice(0, 12);
+  const print = hash.digest('hex').slice(0, 12);
+  fingerprints.set(catalog, print);
+  return print;
 }
+
+/** Fingerprints already made in this process: the files behind them do not change during a run. */
+const fingerprints = new Map<Catalog, string>();
 
 const SNAPSHOT_DIR = path.join(os.tmpdir(), 'vastra-test-pglite');
 
