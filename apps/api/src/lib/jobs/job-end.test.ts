@@ -33,6 +33,9 @@ describe(
     let ctx: TestContext;
     let smtp: TestSmtpServer;
     let admin: pg.Client;
+    // Polls pg_stat_activity from outside admin's transaction: inside one, PostgreSQL answers the
+    // same snapshot of it every time, and a wait that starts after the first look is never seen.
+    let watcher: pg.Client;
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
 
@@ -42,9 +45,12 @@ describe(
       ctx = await createTestApp({ seed: false, env: { SMTP_URL: smtp.url, JOBS_POLL_MS: '500' } });
       admin = new pg.Client({ connectionString: ctx.databaseUrl });
       await admin.connect();
+      watcher = new pg.Client({ connectionString: ctx.databaseUrl });
+      await watcher.connect();
     });
     after(async () => {
       await admin.end();
+      await watcher.end();
       await ctx.close();
       await smtp.close();
       process.off('unhandledRejection', record);
@@ -69,7 +75,7 @@ describe(
       const marking = await waitFor(
         async () =>
           (
-            await admin.query<{ pid: number }>(
+            await watcher.query<{ pid: number }>(
               `SELECT pid FROM pg_stat_activity
               WHERE datname = current_database() AND pid <> pg_backend_pid()
                 AND wait_event_type = 'Lock' AND query LIKE '%completed_on = now()%'`,
