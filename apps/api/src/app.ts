@@ -107,7 +107,7 @@ import { PricingService, pricingRoutes } from './modules/pricing';
 import { reviewsRoutes, ReviewsService } from './modules/reviews';
 import { adminSizeChartsRoutes, sizingRoutes, SizingService } from './modules/sizing';
 import { DeliveryService, deliveryRoutes, shippingFromConfig, shippingRoutes } from './modules/shipping';
-import { PublishableKeyService, storeRoutes, StoreService } from './modules/store';
+import { keepCartAnswers, PublishableKeyService, storeRoutes, StoreService } from './modules/store';
 import { TaxRateAdmin, taxesRoutes, TaxService } from './modules/taxes';
 import { Customers, usersRoutes, UsersService } from './modules/users';
 import { wishlistRoutes, WishlistService } from './modules/wishlist';
@@ -396,7 +396,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const keys = new PublishableKeyService(database.db, { cacheTtlMs: 10_000 });
   await keys.ensureAtStart(config.publishableApiKey, app.log);
   const store = new StoreService({ catalog, coupons, carts, pricing });
-  await app.register(storeRoutes, { prefix: '/store', store, keys, answers: catalog.answers });
+  const keptCarts = await keepCartAnswers({
+    database,
+    carts,
+    answers: catalog.answers,
+    ttlMs: config.catalogCacheTtlMs,
+  });
+  await app.register(storeRoutes, { prefix: '/store', store, keys, answers: catalog.answers, keptCarts });
 
   const storefrontUrl = config.storefrontOrigins[0]!;
   const payments = new PaymentService(database.db, {

@@ -92,6 +92,13 @@ export type Database = {
   ping(): Promise<void>;
   /** The connection pool's usage now (for /metrics); absent on PGlite, which has no pool. */
   poolUsage?: () => PoolUsage;
+  /**
+   * PGlite only: calls `listener` with the id of every cart changed or deleted (its lines
+   * included), as the change commits and before the write that made it resolves. The embedded
+   * database has one process, so this sees every write; a server database has no such hook
+   * (instances compare `carts.version`). Resolves once listening.
+   */
+  onCartChange?: (listener: (cartId: string) => void) => Promise<void>;
   /** PGlite only: the whole data dir as an uncompressed tar, for `openDatabase({ snapshot })`. */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -117,7 +124,14 @@ export type DatabaseOptions = {
  * store's 12 MB fit; the full catalogue's other pages come from the operating system's file
  * cache, and its searches are bound by the CPU either way (10–33 req/s with 16 or 128 MB).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  // Cart changes are notified as they commit (migration 0020): see Database.onCartChange.
+  'vastra.notify_cart_changes=on',
+];
+
+/** The channel migration 0020's trigger notifies a changed cart's id on. */
+const CART_CHANGES_CHANNEL = 'vastra_cart_changes';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 export const MEMORY = 'memory://';
@@ -246,6 +260,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       checkSchema: () => checkSchema(db),
       ping: async () => void (await client.query('select 1')),
+      onCartChange: async (listener) => void (await client.listen(CART_CHANGES_CHANNEL, listener)),
       dump: () => client.dumpDataDir('none'),
       close: async () => {
         await client.close();

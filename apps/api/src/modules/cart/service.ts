@@ -10,6 +10,7 @@
  * unknown or withdrawn product or size, an unknown cart, or an item of someone else's cart;
  * ConflictError (409) when a quantity exceeds the stock.
  */
+import DataLoader from 'dataloader';
 import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftInStock } from '@vastra/contracts';
 import type { Db } from '../../db/client';
@@ -54,6 +55,8 @@ export type CartRecord = {
   promotionCodes: string[];
   createdAt: Date;
   updatedAt: Date;
+  /** Raised by the database with every change of the cart or its lines (carts.version). */
+  version: number;
   /** Oldest first. */
   lines: CartLine[];
 };
@@ -89,6 +92,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export class CartService {
   /** The cart with this id and its lines, prepared: PostgreSQL plans it once per connection. */
   private readonly cartById;
+  /** Carts' versions by id, prepared likewise. */
+  private readonly versionsByIds;
+  /**
+   * Gathers the version asks of one turn of the event loop into one statement (no memo: each
+   * answer is the version at its statement), so many shoppers reading carts at once cost a
+   * few statements rather than one each.
+   */
+  private readonly versions: DataLoader<string, number | null>;
 
   constructor(
     private readonly db: Db,
@@ -100,6 +111,25 @@ export class CartService {
       .where(eq(carts.id, sql.placeholder('id')))
       .limit(1)
       .prepare('cart_with_lines');
+    this.versionsByIds = db
+      .select({ id: carts.id, version: carts.version })
+      .from(carts)
+      .where(sql`${carts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('cart_versions');
+    this.versions = new DataLoader(
+      async (ids) => {
+        const found = new Map(
+          (await this.versionsByIds.execute({ ids: [...ids] })).map((row) => [row.id, row.version]),
+        );
+        return ids.map((id) => found.get(id) ?? null);
+      },
+      { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+    );
+  }
+
+  /** The version of the cart with this id (CartRecord.version), or null when there is no such cart. */
+  async version(cartId: string): Promise<number | null> {
+    return isUuid(cartId) ? this.versions.load(cartId.toLowerCase()) : null;
   }
 
   /** The owner's active cart (for `kind: 'cart'`, that cart whatever its state), or null. */
@@ -410,6 +440,7 @@ export class CartService {
       promotionCodes: row.promotionCodes,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
+      version: row.version,
       lines: lines.flatMap((line) => {
         const variant = variants.get(line.variantId);
         if (!variant) return [];

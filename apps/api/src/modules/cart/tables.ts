@@ -25,6 +25,11 @@ export const carts = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Raised by the database on every change of the cart or its lines, whoever writes them
+     * (triggers of migration 0020), so a kept /store answer can be checked against it.
+     */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('carts_active_user_idx')

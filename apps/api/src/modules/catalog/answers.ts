@@ -49,6 +49,7 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 
 export class CatalogAnswers {
   private readonly cache: TtlCache;
+  private readonly dependents: (() => void)[] = [];
 
   /** `ttlMs`: how long an answer is kept at most; 0 keeps none (each request makes its own). */
   constructor(ttlMs: number) {
@@ -58,6 +59,12 @@ export class CatalogAnswers {
   /** Forgets every answer: the catalogue behind them changed. */
   clear(): void {
     this.cache.clear();
+    for (const clear of this.dependents) clear();
+  }
+
+  /** Calls `clear` with every clear(): for answers kept elsewhere from the same catalogue (KeptCarts). */
+  alsoClears(clear: () => void): void {
+    this.dependents.push(clear);
   }
 
   /**

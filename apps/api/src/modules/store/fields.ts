@@ -11,6 +11,7 @@
  *
  * A field no resource has is refused: ValidationError (400) with Medusa's message.
  */
+import { LRUCache } from 'lru-cache';
 import { commerceFieldsNotValid } from '@vastra/contracts';
 import { ValidationError } from '../../lib/errors';
 
@@ -90,11 +91,28 @@ function replacesDefaults(asked: string[]): boolean {
   return asked.length === 0 || asked.some((f) => !/^[+\-* ]/.test(f) && !f.endsWith('.*'));
 }
 
+/** The most spellings of `fields` whose selection is kept per resource (each a few hundred bytes). */
+const MAX_KEPT_SELECTIONS = 200;
+const keptSelections = new WeakMap<Resource<never>, LRUCache<string, Selection>>();
+const keptKeys = new WeakMap<Selection, string>();
+
 /**
- * The selection `fields` asks of `resource` (its defaults when `fields` is absent).
- * Throws ValidationError naming the fields that `resource` does not have.
+ * The selection `fields` asks of `resource` (its defaults when `fields` is absent), made once
+ * per spelling and shared: callers only read it. Throws ValidationError naming the fields that
+ * `resource` does not have.
  */
 export function select(resource: Resource<never>, fields: string | undefined): Selection {
+  let kept = keptSelections.get(resource);
+  if (!kept) keptSelections.set(resource, (kept = new LRUCache({ max: MAX_KEPT_SELECTIONS })));
+  const spelling = fields ?? '\0';
+  const found = kept.get(spelling);
+  if (found) return found;
+  const made = makeSelection(resource, fields);
+  kept.set(spelling, made);
+  return made;
+}
+
+function makeSelection(resource: Resource<never>, fields: string | undefined): Selection {
   let paths = [...resource.defaults];
   if (fields !== undefined) {
     const asked = fields
@@ -136,9 +154,15 @@ export function picks(selection: Selection, path: string): boolean {
 
 /** The selection as text that is the same however `fields` was spelt: for keys of kept answers. */
 export function selectionKey(selection: Selection): string {
+  let key = keptKeys.get(selection);
+  if (key === undefined) keptKeys.set(selection, (key = keyOf(selection)));
+  return key;
+}
+
+function keyOf(selection: Selection): string {
   return [...selection.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, sub]) => (sub === true ? name : `${name}(${selectionKey(sub)})`))
+    .map(([name, sub]) => (sub === true ? name : `${name}(${keyOf(sub)})`))
     .join(',');
 }
 

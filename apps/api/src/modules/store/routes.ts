@@ -9,7 +9,9 @@
  * Every answer holds the fields `fields` selects (`./fields`; 400 for a field there is not).
  * Regions and products are the same for every shopper: their answers are kept with the
  * catalogue's (`catalog.answers`, docs/performance.md), keyed by the normalised query, and
- * dropped by the same catalogue changes. Carts belong to whoever holds their id: never kept.
+ * dropped by the same catalogue changes. A cart's answer is kept only for requests naming its id,
+ * while the cart, the catalogue and the stock are unchanged (`./kept-carts`), and never with an
+ * ETag or for a shared cache.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +21,8 @@ import { notModified, type CatalogAnswers } from '../catalog';
 import { cartResource } from './cart-shape';
 import { registerStoreErrorHandling, StoreApiError } from './errors';
 import { project, select, selectionKey } from './fields';
+import { foldBracketArrays, sendJson, sorted } from './http';
+import type { KeptCarts } from './kept-carts';
 import { PUBLISHABLE_KEY_HEADER, type PublishableKeyService } from './keys';
 import { findRegion, regionResource, REGIONS, requestedRegion } from './region';
 import { productResource } from './shapes';
@@ -63,32 +67,12 @@ const productsAnswer = z.object({
 });
 const productAnswer = z.object({ product: storeProductSchema });
 
-/** A list's values in one order, so that `id=a&id=b` and `id=b&id=a` share a kept answer. */
-const sorted = (values: string[] | undefined) => (values ? [...values].sort() : null);
-
-/**
- * Medusa's SDK sends arrays as `id[0]=a&id[1]=b` (the `qs` format), which Fastify's query
- * parser keeps as separate keys: fold them into `id: ['a', 'b']`.
- */
-function foldBracketArrays(query: Record<string, unknown>): Record<string, unknown> {
-  const folded: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query)) {
-    const name = /^([^[\]]+)\[\d*\]$/.exec(key)?.[1];
-    if (!name) {
-      folded[key] = value;
-      continue;
-    }
-    const before = folded[name];
-    folded[name] = [...(before === undefined ? [] : [before].flat()), ...[value].flat()];
-  }
-  return folded;
-}
-
 export const storeRoutes: FastifyPluginAsyncZod<{
   store: StoreService;
   keys: PublishableKeyService;
   answers: CatalogAnswers;
-}> = async (app, { store, keys, answers }) => {
+  keptCarts: KeptCarts;
+}> = async (app, { store, keys, answers, keptCarts }) => {
   registerStoreErrorHandling(app);
 
   // The Medusa SDK sends `content-type: application/json` on every call, DELETEs without a
@@ -290,9 +274,14 @@ export const storeRoutes: FastifyPluginAsyncZod<{
         response: { 200: cartAnswer, ...errors },
       },
     },
-    async (request) => ({
-      cart: await store.getCart(request.params.id, select(cartResource, request.query.fields)),
-    }),
+    async (request, reply) => {
+      const selection = select(cartResource, request.query.fields);
+      const body = await keptCarts.answer(request.params.id, selectionKey(selection), async () => {
+        const { cart, version, until } = await store.getCart(request.params.id, selection);
+        return { body: JSON.stringify(cartAnswer.encode({ cart })), version, until };
+      });
+      return sendJson(reply, body);
+    },
   );
 
   app.post(

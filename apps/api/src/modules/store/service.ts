@@ -154,8 +154,18 @@ export class StoreService {
     return this.view(cart, selection);
   }
 
-  async getCart(cartId: string, selection: Selection): Promise<Picked> {
-    return this.view(await this.storeCart(cartId), selection);
+  /**
+   * The cart as GET /store/carts/{id} answers it, with the cart's version it shows and until
+   * when (epoch ms) its pricing holds: the end of the coupon it was priced with, or null (for
+   * KeptCarts). NotFoundError for an unknown cart or a logged-in user's.
+   */
+  async getCart(
+    cartId: string,
+    selection: Selection,
+  ): Promise<{ cart: Picked; version: number; until: number | null }> {
+    const cart = await this.storeCart(cartId);
+    const { view, coupon } = await this.priced(cart, selection);
+    return { cart: view, version: cart.version, until: coupon?.endsAt?.getTime() ?? null };
   }
 
   async updateCart(
@@ -236,9 +246,14 @@ export class StoreService {
    * shopper and has no address yet: GST as inter-state (IGST).
    */
   private async view(cart: CartRecord, selection: Selection): Promise<Picked> {
+    return (await this.priced(cart, selection)).view;
+  }
+
+  /** The view, and the coupon it was priced with (null when none applied or no total was asked). */
+  private async priced(cart: CartRecord, selection: Selection): Promise<{ view: Picked; coupon: Coupon | null }> {
     const region = findRegion(cart.regionId) ?? INDIA_REGION;
     const source = { cart: fromCartRecord(cart), region, coupon: null, totals: null };
-    if (!needsTotals(selection)) return toStoreCart(source, selection);
+    if (!needsTotals(selection)) return { view: toStoreCart(source, selection), coupon: null };
     let coupon: Coupon | null = null;
     for (const code of cart.promotionCodes) {
       coupon = await this.deps.coupons.findRunning(code);
@@ -258,6 +273,9 @@ export class StoreService {
             userId: null,
           });
     const applied = coupon && priced.coupon ? { coupon, discountPaise: priced.discountPaise } : null;
-    return toStoreCart({ ...source, coupon: applied, totals: cartTotals(counted, priced, original) }, selection);
+    return {
+      view: toStoreCart({ ...source, coupon: applied, totals: cartTotals(counted, priced, original) }, selection),
+      coupon: applied?.coupon ?? null,
+    };
   }
 }

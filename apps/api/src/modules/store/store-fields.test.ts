@@ -2,12 +2,14 @@
  * The commerce API's `fields` parameter and kept answers (behaviour.md §7 Commerce;
  * docs/performance.md "The commerce API"), through the Medusa JS SDK and HTTP: only the fields
  * asked for are sent, an unknown field is 400 with Medusa's message, a kept product answer
- * changes when the store changes a price or a stock, and carts are never kept or shared.
+ * changes when the store changes a price or a stock, a cart's answer is never shared or cached
+ * by HTTP and shows every change of the cart, whoever writes it.
  */
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Medusa from '@medusajs/js-sdk';
+import { sql } from 'drizzle-orm';
 import { commerceFieldsNotValid, REGION } from '@vastra/contracts';
 import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -157,7 +159,7 @@ describe('kept answers', () => {
     assert.ok(repriced.calculated_price.calculated_amount < before);
   });
 
-  test('carts are never kept: each shopper reads their own, without a shared ETag or public caching', async () => {
+  test('carts are never shared: each shopper reads their own, without an ETag or public caching', async () => {
     const [a, b] = [products[0]!.variants[1]!, products[1]!.variants[1]!];
     const { cart: first } = await sdk.store.cart.create({ items: [{ variant_id: a.id, quantity: 1 }] });
     const { cart: second } = await sdk.store.cart.create({ items: [{ variant_id: b.id, quantity: 1 }] });
@@ -177,5 +179,29 @@ describe('kept answers', () => {
     await sdk.store.cart.updateLineItem(first.id, first.items![0]!.id, { quantity: 3 });
     const { cart: seen } = await sdk.store.cart.retrieve(first.id, { fields: 'items.quantity' });
     assert.equal(seen.items![0]!.quantity, 3, 'a cart read right after a change shows it');
+  });
+
+  test('a cart read again shows every change: of its lines by any writer, of a price, its deletion', async () => {
+    const product = products[0]!;
+    const { cart } = await sdk.store.cart.create({ items: [{ variant_id: product.variants[0]!.id, quantity: 1 }] });
+    const url = `/store/carts/${cart.id}?fields=id,items.quantity,items.unit_price`;
+    const line = async () => (await get(url)).json().cart.items[0];
+    assert.equal((await line()).quantity, 1);
+    assert.equal((await line()).quantity, 1);
+    // Written past the store's cart service, as placing an order or the idle-cart clean-up does.
+    await ctx.database.db.execute(sql`UPDATE cart_items SET quantity = 2 WHERE cart_id = ${cart.id}::uuid`);
+    const changed = await line();
+    assert.equal(changed.quantity, 2);
+
+    const price = await asStaff(ctx.app, staff, 'POST', '/admin/api/products/prices', {
+      ids: [product.id],
+      change: { kind: 'percent', percent: -10 },
+      dryRun: false,
+    });
+    assert.equal(price.statusCode, 200, price.body);
+    assert.ok((await line()).unit_price < changed.unit_price, 'the new price');
+
+    await ctx.database.db.execute(sql`DELETE FROM carts WHERE id = ${cart.id}::uuid`);
+    assert.equal((await get(url)).statusCode, 404);
   });
 });
