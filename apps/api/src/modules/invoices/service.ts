@@ -167,8 +167,9 @@ export class InvoiceService {
         );
       return;
     }
-    const cod = order.paymentGateway === 'cod';
-    if (!order.invoiceAvailable || (!cod && NOT_SUPPLIED.has(order.status))) return;
+    // Cash on delivery is invoiced when packed, to travel with the goods; online orders when shipped.
+    const leaving = order.paymentGateway === 'cod' && order.status === 'packed';
+    if (!order.invoiceAvailable || (NOT_SUPPLIED.has(order.status) && !leaving)) return;
     await this.issue('invoice', order.id, null);
     if (order.returnRequest?.status === 'refunded') await this.issue('credit_note', order.id, order.returnRequest.id);
   }
