@@ -3,7 +3,8 @@
  * records the cash as collected with the date; the invoice exists from packing, numbered then and
  * "payable on delivery", and says paid once collected; the admin marks the cash collected (the
  * order is delivered) or not collected (refused at the door: cancelled, stock back, nothing paid,
- * the invoice cancelled and counted nowhere in the GST reports), audited; an online order, a
+ * the invoice cancelled and counted nowhere in the GST reports), audited, and the delivered and
+ * cancelled mails say so; an online order, a
  * wrong status, a support role and a bad body are refused and change nothing.
  */
 import assert from 'node:assert/strict';
@@ -17,6 +18,7 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { MANY_ORDERS_ENV } from '../../test/orders';
 import { piecesOf, placePaidOrder, type Piece } from '../../test/returns';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
+import { orderStatusMail } from './mail';
 
 let ctx: TestContext;
 let owner: StaffLogin;
@@ -96,6 +98,9 @@ describe('cash on delivery is paid when it is collected', () => {
     assert.ok(delivered.paidAt, 'the date the cash was collected');
     assert.equal(delivered.paidAt, delivered.shipment?.deliveredAt);
     assert.equal(inIndia(delivered.paidAt), today);
+    // The delivered mail, as the job renders it from this order, says the cash was received.
+    const mail = orderStatusMail({ name: 'Lakshmi', order: delivered, event: 'delivered', link: 'http://shop.test' });
+    assert.match(mail.text, /We received ₹ 1,299 in cash on delivery\. Your order is paid\./);
   });
 
   test('the invoice exists from packing, numbered then, "payable on delivery"; paid once the admin marks the cash collected', async () => {
@@ -156,6 +161,9 @@ describe('cash on delivery is paid when it is collected', () => {
     assert.equal(refused.invoiceAvailable, false);
     assert.deepEqual(refused.refunds, [], 'no money recorded');
     assert.equal(await stock(), stockBefore + 1, 'the refused piece is back in stock');
+    const mail = orderStatusMail({ name: 'Lakshmi', order: refused, event: 'cancelled', link: 'http://shop.test' });
+    assert.match(mail.text, /Reason: Refused at delivery: the cash was not collected\./);
+    assert.match(mail.text, /Nothing is owed for this order\./);
 
     const invoice = await download(order.id);
     assert.equal(invoice.statusCode, 400);
