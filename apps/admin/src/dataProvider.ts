@@ -119,6 +119,7 @@ export type VastraDataProvider = DataProvider & {
     to: 'confirmed' | 'packed',
   ): Promise<{ moved: string[]; refused: { id: string; message: string }[] }>;
   cancelOrder(id: Identifier, reason: string): Promise<unknown>;
+  recordCod(id: Identifier, collected: boolean): Promise<unknown>;
   resendConfirmation(id: Identifier): Promise<{ sent: boolean }>;
   addNote(entity: 'orders' | 'customers', id: Identifier, body: string): Promise<unknown>;
   returnStep(orderId: Identifier, step: string, body: { note?: string; restock?: boolean }): Promise<unknown>;
@@ -175,6 +176,7 @@ export const dataProvider: VastraDataProvider = {
   orderStep: (id, body) => api(`/orders/${id}/steps`, { method: 'POST', body }),
   bulkSteps: (ids, to) => api('/orders/bulk-steps', { method: 'POST', body: { ids, to } }),
   cancelOrder: (id, reason) => api(`/orders/${id}/cancel`, { method: 'POST', body: { reason } }),
+  recordCod: (id, collected) => api(`/orders/${id}/cod`, { method: 'POST', body: { collected } }),
   resendConfirmation: (id) => api(`/orders/${id}/resend-confirmation`, { method: 'POST' }),
   addNote: (entity, id, body) => api(`/${entity}/${id}/notes`, { method: 'POST', body: { body } }),
   returnStep: (orderId, step, body) => api(`/orders/${orderId}/return/${step}`, { method: 'POST', body }),

@@ -279,6 +279,8 @@ export const gstReportSchema = z.object({
       placeOfSupply: z.string(),
       state: z.string(),
       totalPaise: z.number().int(),
+      /** An invoice cancelled after it was issued (cash on delivery refused at the door): zero, counted nowhere. */
+      cancelled: z.boolean(),
       ...gstTaxFields,
     }),
   ),

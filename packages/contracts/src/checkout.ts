@@ -352,6 +352,8 @@ export const orderSchema = z.object({
   giftCardAmount: z.number(),
   /** What is left to pay through the gateway (or on delivery) after the gift card. */
   amountPayable: z.number(),
+  /** When the payment completed (ISO): online when the gateway confirmed it, cash on delivery when the cash was collected; else null. */
+  paidAt: z.string().nullable(),
   /** Where to send the shopper to pay, while the payment is pending; otherwise null. */
   paymentUrl: z.string().nullable(),
   /** When an unpaid online order expires (ISO), or null. */

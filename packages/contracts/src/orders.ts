@@ -190,6 +190,16 @@ export const cancelOrderBodySchema = z.object({
   reason: z.string().trim().min(1, ORDER_MESSAGES.cancelReasonRequired).max(MAX_REASON_LENGTH),
 });
 
+/**
+ * POST /admin/orders/{id}/cod (docs/admin.md "Cash on delivery"): the courier collected the cash
+ * (`collected: true`, the order is then delivered and paid) or the buyer refused the parcel at the
+ * door (`collected: false`, the order is cancelled and nothing is paid); `note` for the timeline.
+ */
+export const codCollectionBodySchema = z.object({
+  collected: z.boolean(),
+  note: z.string().trim().max(500).optional(),
+});
+
 /** Multipart text fields of POST /orders/{id}/return and /partial-return (files beside them). */
 export const returnFieldsSchema = z.object({
   reason: z.enum(RETURN_REASONS, ORDER_MESSAGES.returnReasonRequired),

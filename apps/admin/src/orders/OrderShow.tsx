@@ -1,8 +1,8 @@
 /**
  * One order (docs/admin.md): items with their GST split, totals, the delivery address, payment
  * and refunds, the timeline, the customer and internal notes; the store's next step (ship asks
- * for courier, AWB, tracking link and expected delivery), cancel with a reason, resend the
- * confirmation, the invoice and a printable packing slip. Buttons a role may not use are not
+ * for courier, AWB, tracking link and expected delivery), cancel with a reason, a cash on
+ * delivery order's cash collected or refused at the door, resend the confirmation, the invoice and a printable packing slip. Buttons a role may not use are not
  * shown (the API refuses them too).
  */
 import {
@@ -112,6 +112,9 @@ function ShipDialog({ open, onClose, onShip }: { open: boolean; onClose: () => v
   );
 }
 
+/** Statuses in which the courier holds a cash on delivery parcel: its cash is collected or refused at the door. */
+const COD_OUT: ReadonlySet<Order['status']> = new Set(['shipped', 'out_for_delivery']);
+
 function Actions({ order }: { order: OrderRecord }) {
   const dataProvider = useDataProvider<VastraDataProvider>();
   const notify = useNotify();
@@ -136,8 +139,31 @@ function Actions({ order }: { order: OrderRecord }) {
     if (reason) void run(() => dataProvider.cancelOrder(order.id, reason), 'Order cancelled');
   };
 
+  const refused = () => {
+    if (
+      window.confirm('The buyer refused the parcel and paid nothing? The order is cancelled and its stock put back.')
+    ) {
+      void run(() => dataProvider.recordCod(order.id, false), 'Order cancelled: cash not collected');
+    }
+  };
+  // Cash on delivery still to collect: the courier has the parcel (or delivered it before this was recorded).
+  const codPending =
+    order.paymentGateway === 'cod' && order.paymentStatus === 'pending' && can(permissions, 'orders.write');
+  const codOut = codPending && COD_OUT.has(order.status);
+  const codDue = codOut || (codPending && order.status === 'delivered');
+
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+      {codDue ? (
+        <Button onClick={() => run(() => dataProvider.recordCod(order.id, true), 'Cash recorded as collected')}>
+          Cash collected
+        </Button>
+      ) : null}
+      {codOut ? (
+        <Button color="error" onClick={refused}>
+          Cash not collected (refused)
+        </Button>
+      ) : null}
       {next && can(permissions, 'orders.write') ? (
         <Button variant="contained" onClick={() => (next.to === 'shipped' ? setShipping(true) : step({ to: next.to }))}>
           {next.label}
@@ -268,6 +294,7 @@ function OrderDetail() {
           <Section title="Payment">
             <Typography>
               {order.paymentGateway} · {order.paymentStatus}
+              {order.paidAt ? ` · paid ${istDateTime(order.paidAt)}` : ''}
             </Typography>
             {order.giftCardAmount > 0 ? <Typography>Gift card {money(order.giftCardAmount)}</Typography> : null}
             {order.refunds.map((r) => (

@@ -120,7 +120,7 @@ export function GstReports() {
           <Report title="Sales register" csv={csv('register')} head={['Document', 'Date', 'Order', 'State']}>
             {report.register.map((r) => (
               <TableRow key={r.number}>
-                <TableCell>{r.number}</TableCell>
+                <TableCell>{r.cancelled ? `${r.number} (cancelled)` : r.number}</TableCell>
                 <TableCell>{istDate(r.issuedAt)}</TableCell>
                 <TableCell>{r.orderNumber}</TableCell>
                 <TableCell>{r.state}</TableCell>

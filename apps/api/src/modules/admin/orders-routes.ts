@@ -1,7 +1,8 @@
 /**
  * The admin's orders (docs/admin.md): the list with filters and search, its CSV export, the
  * order with its customer and internal notes, every store step of the lifecycle (one order or
- * several), cancel with a reason, notes, resending the confirmation and the GST invoice.
+ * several), cancel with a reason, a cash on delivery order's cash collected or refused at the
+ * door, notes, resending the confirmation and the GST invoice.
  * Roles per route: reading, notes and resends are for every role; steps need `orders.write`.
  */
 import {
@@ -15,6 +16,7 @@ import {
   adminOrderRowSchema,
   adminPageQuerySchema,
   cancelOrderBodySchema,
+  codCollectionBodySchema,
   customerRowSchema,
   envelope,
   orderSchema,
@@ -222,6 +224,27 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asy
     },
     async (request) =>
       ok(await orders.cancelByOperator(request.params.id, request.body.reason), ORDER_MESSAGES.cancelled),
+  );
+
+  app.post(
+    `${P}/:id/cod`,
+    {
+      onRequest: app.requireStaff('orders.write'),
+      config: { audit: { action: 'order.cod', entity: 'order', id: idOf, read: readOrder } },
+      schema: {
+        tags,
+        summary:
+          'Cash on delivery: the cash was collected (the order is delivered and paid) or refused at the door (the order is cancelled, nothing paid)',
+        params: idParams,
+        body: codCollectionBodySchema,
+        response: { 200: envelope(orderSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { collected, note } = request.body;
+      const order = await orders.recordCod(request.params.id, collected, { actor: 'operator', note: note ?? null });
+      return ok(order, collected ? ORDER_MESSAGES.codCollected : ORDER_MESSAGES.cancelled);
+    },
   );
 
   app.post(

@@ -27,7 +27,7 @@ const TAX_HEADER = ['taxable_value', 'cgst', 'sgst', 'igst'];
 function csvOf(report: GstMonthReport, which: (typeof GST_REPORTS)[number]): [string[], unknown[][]] {
   if (which === 'register') {
     return [
-      ['document', 'number', 'date', 'order', 'place_of_supply', 'state', ...TAX_HEADER, 'document_value'],
+      ['document', 'number', 'date', 'order', 'place_of_supply', 'state', ...TAX_HEADER, 'document_value', 'cancelled'],
       report.register.map((r) => [
         r.kind,
         r.number,
@@ -37,6 +37,7 @@ function csvOf(report: GstMonthReport, which: (typeof GST_REPORTS)[number]): [st
         r.state,
         ...taxColumns(r),
         rupees(r.totalPaise),
+        r.cancelled ? 'yes' : 'no',
       ]),
     ];
   }

@@ -3,7 +3,7 @@
  * sandbox gateway gets a PDF tax invoice whose text (extracted with unpdf) carries the number,
  * the seller's GSTIN from the config, HSN codes, CGST + SGST within Karnataka or IGST for Delhi,
  * the ₹ sign and the amount in words; numbers run per financial year and are kept on
- * re-download; unpaid, undelivered cash-on-delivery and someone else's orders are refused.
+ * re-download; unpaid, unpacked cash-on-delivery and someone else's orders are refused.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -163,19 +163,17 @@ describe('when there is no invoice to give', () => {
     assert.equal(res.json().message, ORDER_MESSAGES.invoiceNotPaid);
   });
 
-  test('cash on delivery: 400 invoiceNotDelivered until delivered, then the invoice', async () => {
+  test('cash on delivery: 400 invoiceNotPacked until packed, then the invoice, payable on delivery', async () => {
     const order = await placeOrder(shopper, { method: 'cod' });
+    await advanceOrder(ctx.database.db, order.id, ['confirmed']);
     const early = await download(order.id);
     assert.equal(early.statusCode, 400);
-    assert.equal(early.json().message, ORDER_MESSAGES.invoiceNotDelivered);
+    assert.equal(early.json().message, ORDER_MESSAGES.invoiceNotPacked);
 
-    await advanceOrder(ctx.database.db, order.id, ['confirmed', 'packed', 'shipped', 'delivered'], {
-      courier: 'Delhivery',
-      awb: 'DLV123456',
-    });
+    await advanceOrder(ctx.database.db, order.id, ['packed']);
     const text = await invoiceText(order.id);
     assert.match(text, /INV\/\d{4}-\d{2}\/\d{6}/);
-    assert.match(text, /cash on delivery/);
+    assert.match(text, /Payable on delivery: .* in cash \(cash on delivery\)/);
   });
 
   test("someone else's order, an unknown or malformed id: 404; no session: 401", async () => {

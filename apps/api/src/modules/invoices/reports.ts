@@ -4,6 +4,7 @@
  * and rate, and the HSN summary by HSN code and rate — the shapes GSTR-1 asks for (B2CS, HSN).
  * Every figure is summed from the same lines the PDFs print, in paise, so the reports reconcile
  * to the paisa with the invoices and credit notes; credit notes are subtracted in the summaries.
+ * A cancelled invoice (cash on delivery refused at the door) is listed at zero and counted nowhere.
  */
 import { and, asc, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -32,6 +33,8 @@ export type RegisterRow = Tax & {
   state: string;
   /** The document's value: what the invoice charged (shipping included) or the credit note refunds. */
   totalPaise: number;
+  /** An invoice cancelled after it was issued (cash on delivery refused at the door). */
+  cancelled: boolean;
 };
 
 export type B2cRow = Tax & { placeOfSupply: string; state: string; ratePercent: number };
@@ -77,6 +80,7 @@ export class GstReports {
       const { lines, totalPaise } = await this.linesOf(doc.kind, order, doc.returnRequestId);
       const state = this.deps.pincodes.stateName(order.placeOfSupply) ?? order.shippingAddress.state;
       const sign = doc.kind === 'invoice' ? 1 : -1;
+      const cancelled = doc.cancelledAt !== null;
       const row: RegisterRow = {
         kind: doc.kind,
         number: doc.number,
@@ -84,10 +88,12 @@ export class GstReports {
         orderNumber: order.orderNumber,
         placeOfSupply: order.placeOfSupply,
         state,
-        totalPaise,
+        totalPaise: cancelled ? 0 : totalPaise,
+        cancelled,
         ...ZERO,
       };
-      for (const line of lines) {
+      // A cancelled invoice keeps its place in the series but was no supply: zero, summed nowhere.
+      for (const line of cancelled ? [] : lines) {
         add(row, line, 1);
         add(totals, line, sign);
         const b2cKey = `${order.placeOfSupply}|${line.ratePercent}`;

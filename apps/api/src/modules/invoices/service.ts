@@ -5,7 +5,7 @@
  * kind and financial year (April to March, India time); the document's data gathered from the
  * order as the shopper sees it, and the PDF (pdf.ts).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ORDER_MESSAGES, type Order, type ReturnRequest } from '@vastra/contracts';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
@@ -69,25 +69,20 @@ export class InvoiceService {
   constructor(private readonly deps: InvoiceDeps) {}
 
   /**
-   * The tax invoice of the shopper's order as a PDF named invoice-{orderId}.pdf. Throws
+   * The tax invoice of the shopper's order as a PDF named invoice-{orderId}.pdf; a cash on
+   * delivery order's says "Payable on delivery" until its cash is collected, then "Paid". Throws
    * NotFoundError for someone else's order, ValidationError invoiceNotPaid (online order not
-   * paid) or invoiceNotDelivered (cash on delivery not yet delivered).
+   * paid) or invoiceNotPacked (cash on delivery not yet packed, or refused at the door).
    */
   async invoice(userId: string, orderId: string): Promise<PdfFile> {
     const order = await this.deps.orders.get(userId, orderId);
     if (!order.invoiceAvailable) {
       throw new ValidationError(
-        order.paymentGateway === 'cod' ? ORDER_MESSAGES.invoiceNotDelivered : ORDER_MESSAGES.invoiceNotPaid,
+        order.paymentGateway === 'cod' ? ORDER_MESSAGES.invoiceNotPacked : ORDER_MESSAGES.invoiceNotPaid,
       );
     }
     const issued = await this.issue('invoice', order.id, null);
     const supply = this.placeOfSupply(order);
-    const paid = [
-      order.giftCardAmount > 0 ? `${formatRupees(rupeesToPaise(order.giftCardAmount))} by gift card` : null,
-      order.amountPayable > 0
-        ? `${formatRupees(rupeesToPaise(order.amountPayable))} ${order.paymentGateway === 'cod' ? 'cash on delivery' : 'online'}`
-        : null,
-    ].filter(Boolean);
     const pdf = await renderGstPdf({
       title: 'Tax Invoice',
       number: issued.number,
@@ -114,7 +109,7 @@ export class InvoiceService {
       })),
       adjustments: order.shippingAmount > 0 ? [{ label: 'Shipping', paise: rupeesToPaise(order.shippingAmount) }] : [],
       totalPaise: rupeesToPaise(order.totalAmount),
-      notes: [...(paid.length ? [`Paid: ${paid.join(', ')}.`] : []), 'Tax is not payable on reverse charge basis.'],
+      notes: [...paymentNotes(order), 'Tax is not payable on reverse charge basis.'],
     });
     return { filename: `invoice-${order.id}.pdf`, pdf };
   }
@@ -150,14 +145,31 @@ export class InvoiceService {
 
   /**
    * Issues the GST documents an order is due after a store step, so that a month's GST
-   * reports hold every supply whether or not the shopper downloads anything: the invoice once
-   * the goods have left (shipped or later) and the invoice may be shown (paid online, or cash
-   * on delivery delivered), and the credit note of a refunded return. Numbers come from the
-   * same counters as downloads (`issue`), so a document is never issued twice.
+   * reports hold every supply whether or not the shopper downloads anything: the invoice of a
+   * paid online order once the goods have left (shipped or later), of a cash on delivery order
+   * once packed (it goes in the parcel), and the credit note of a refunded return. Numbers come
+   * from the same counters as downloads (`issue`), so a document is never issued twice. A cash
+   * on delivery order refused at the door (cancelled after its invoice) gets its invoice
+   * cancelled: the number stays, the reports count it nowhere.
    */
   async issueDue(orderId: string): Promise<void> {
     const order = await this.deps.orders.getById(orderId);
-    if (!order.invoiceAvailable || NOT_SUPPLIED.has(order.status)) return;
+    if (order.status === 'cancelled') {
+      await this.deps.db
+        .update(invoiceDocuments)
+        .set({ cancelledAt: this.deps.now?.() ?? new Date() })
+        .where(
+          and(
+            eq(invoiceDocuments.orderId, orderId),
+            eq(invoiceDocuments.kind, 'invoice'),
+            isNull(invoiceDocuments.cancelledAt),
+          ),
+        );
+      return;
+    }
+    // Cash on delivery is invoiced when packed, to travel with the goods; online orders when shipped.
+    const leaving = order.paymentGateway === 'cod' && order.status === 'packed';
+    if (!order.invoiceAvailable || (NOT_SUPPLIED.has(order.status) && !leaving)) return;
     await this.issue('invoice', order.id, null);
     if (order.returnRequest?.status === 'refunded') await this.issue('credit_note', order.id, order.returnRequest.id);
   }
@@ -226,6 +238,28 @@ export class InvoiceService {
     const name = this.deps.pincodes.stateName(order.placeOfSupply) ?? order.shippingAddress.state;
     return { label: `${name} (${order.placeOfSupply})`, interState: order.interState };
   }
+}
+
+/**
+ * What the invoice says of the payment: the gift card part paid, and the rest paid online, paid
+ * in cash on delivery (with the date it was collected) or payable on delivery.
+ */
+function paymentNotes(order: Order): string[] {
+  const rupees = (amount: number) => formatRupees(rupeesToPaise(amount));
+  const paid = [order.giftCardAmount > 0 ? `${rupees(order.giftCardAmount)} by gift card` : null];
+  if (order.amountPayable > 0 && order.paymentGateway !== 'cod') paid.push(`${rupees(order.amountPayable)} online`);
+  const collected = order.paymentStatus === 'completed';
+  if (order.amountPayable > 0 && order.paymentGateway === 'cod' && collected) {
+    const on = order.paidAt ? `, collected on ${formatIndianDate(new Date(order.paidAt))}` : '';
+    paid.push(`${rupees(order.amountPayable)} cash on delivery${on}`);
+  }
+  const parts = paid.filter(Boolean);
+  return [
+    ...(parts.length ? [`Paid: ${parts.join(', ')}.`] : []),
+    ...(order.amountPayable > 0 && order.paymentGateway === 'cod' && !collected
+      ? [`Payable on delivery: ${rupees(order.amountPayable)} in cash (cash on delivery).`]
+      : []),
+  ];
 }
 
 function buyerOf(order: Order): GstDocument['buyer'] {

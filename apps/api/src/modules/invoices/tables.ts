@@ -25,6 +25,8 @@ export const invoiceDocuments = pgTable(
     /** e.g. 2026-27. */
     financialYear: text('financial_year').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An invoice whose goods were never supplied (cash on delivery refused at the door): its number stays, it counts nowhere. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('invoice_documents_number_idx').on(t.number),

@@ -8,6 +8,8 @@
  *   return_requested → return_rejected
  *   return_rejected | refunded → return_requested      (another partial return, within the window)
  *
+ *   shipped | out_for_delivery → cancelled             (only cash on delivery refused at the door, cod.ts)
+ *
  * Every other change is refused. Services ask `canTransition` before writing; the operator
  * command and the future admin screens go through the same check.
  */
@@ -56,3 +58,9 @@ export const SHIPPED_OR_AFTER: ReadonlySet<OrderStatus> = new Set([
   'out_for_delivery',
   ...DELIVERED_OR_AFTER,
 ]);
+
+/** Statuses in which a cash on delivery parcel may be refused at the door (cancelled with `refusedAtDoor`, cod.ts). */
+export const REFUSABLE_AT_DOOR: ReadonlySet<OrderStatus> = new Set(['shipped', 'out_for_delivery']);
+
+/** Statuses from which a cash on delivery order's invoice exists: the goods are packed to leave (behaviour.md §10). */
+export const PACKED_OR_AFTER: ReadonlySet<OrderStatus> = new Set(['packed', ...SHIPPED_OR_AFTER]);

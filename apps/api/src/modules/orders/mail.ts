@@ -158,7 +158,13 @@ function statusContent(event: OrderMailEvent, order: Order): { subject: string; 
     case 'delivered':
       return {
         subject: `Your Vastra order ${n} was delivered`,
-        lines: [`Your order ${n} was delivered. We hope you love it.`],
+        lines: [
+          `Your order ${n} was delivered. We hope you love it.`,
+          // Cash on delivery is paid at the door: the mail says the cash was received.
+          ...(order.paymentGateway === 'cod' && order.paymentStatus === 'completed' && order.amountPayable > 0
+            ? [`We received ${formatPrice(order.amountPayable)} in cash on delivery. Your order is paid.`]
+            : []),
+        ],
       };
     case 'cancelled':
       return {
@@ -166,6 +172,7 @@ function statusContent(event: OrderMailEvent, order: Order): { subject: string; 
         lines: [
           `Your order ${n} is cancelled.`,
           ...(order.cancelReason ? [`Reason: ${order.cancelReason}`] : []),
+          ...(order.paymentGateway === 'cod' && order.shipment ? ['Nothing is owed for this order.'] : []),
           ...(order.refunds.length > 0 ? ['Refund:', ...refundLines(order)] : []),
         ],
       };

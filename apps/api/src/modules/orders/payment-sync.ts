@@ -41,6 +41,7 @@ export class OrderPaymentSync {
         .update(orders)
         .set({
           paymentStatus: 'completed',
+          paidAt: sql`now()`,
           status: sql`CASE WHEN ${orders.status} = 'pending_payment' THEN 'placed' ELSE ${orders.status} END`,
           paymentUrl: null,
           paymentExpiresAt: null,

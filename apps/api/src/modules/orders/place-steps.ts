@@ -165,6 +165,7 @@ async function createOrder(ctx: PlaceContext, options: OrdersDeps['options']): P
       userId: ctx.userId,
       status,
       paymentStatus,
+      paidAt: paidInFull ? new Date() : null,
       paymentGateway: ctx.input.paymentMethod,
       shippingAddress: ctx.address,
       placeOfSupply: ctx.stateCode,

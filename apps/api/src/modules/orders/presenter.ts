@@ -9,7 +9,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paiseToRupees } from '../../lib/money';
 import type { RefundRow } from '../payments';
-import { CANCELLABLE } from './lifecycle';
+import { CANCELLABLE, PACKED_OR_AFTER } from './lifecycle';
 import type { ReturnSummary, ReturnsView } from './ports';
 import { orderEvents, orderItems, type OrderEventRow, type OrderItemRow, type OrderRow } from './tables';
 
@@ -91,6 +91,7 @@ export class OrderPresenter {
       totalAmount: r(row.totalPaise),
       giftCardAmount: r(row.giftCardPaise),
       amountPayable: r(row.payablePaise),
+      paidAt: row.paidAt?.toISOString() ?? null,
       paymentUrl: row.paymentStatus === 'pending' && row.status === 'pending_payment' ? row.paymentUrl : null,
       paymentExpiresAt: row.paymentExpiresAt?.toISOString() ?? null,
       timeline: events.map((e) => ({ status: e.status, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
@@ -121,7 +122,9 @@ export class OrderPresenter {
       canReturn: returns?.canReturn ?? false,
       canDelete: row.status === 'payment_failed' || row.status === 'cancelled',
       returnableUntil: returns?.returnableUntil ?? null,
-      invoiceAvailable: row.paymentStatus === 'completed' || (row.paymentGateway === 'cod' && row.deliveredAt !== null),
+      // Cash on delivery: invoiced when packed, to go in the parcel; "payable on delivery" until collected.
+      invoiceAvailable:
+        row.paymentStatus === 'completed' || (row.paymentGateway === 'cod' && PACKED_OR_AFTER.has(row.status)),
     };
   }
 

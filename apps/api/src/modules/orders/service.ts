@@ -7,6 +7,7 @@
  *   transitions.ts            the lifecycle steps, status and confirmation mails (jobs), giving back
  *   payment-sync.ts           the payment listener, status checks, expiry, late payments
  *   cancel.ts                 cancelling and hiding an order
+ *   cod.ts                    the cash of a cash on delivery order: collected or refused at the door
  *   queries.ts, presenter.ts  reading orders and answering them in rupees
  *
  * Money in paise; the order's money is worked out again on the server, never taken from the client.
@@ -14,6 +15,7 @@
 import type { Order, OrderStatus, PaymentMethod, PaymentStatus, PaymentStatusResult } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { OrderCancellation } from './cancel';
+import { OrderCodCollection } from './cod';
 import type { OrderMailEvent } from './mail';
 import { OrderPaymentSync, type AfterCommit } from './payment-sync';
 import { OrderPlacement } from './place';
@@ -38,6 +40,7 @@ export class OrdersService {
   private readonly transitions: OrderTransitions;
   private readonly paymentSync: OrderPaymentSync;
   private readonly cancellation: OrderCancellation;
+  private readonly cod: OrderCodCollection;
   private readonly placement: OrderPlacement;
 
   constructor(deps: OrdersDeps) {
@@ -51,6 +54,7 @@ export class OrdersService {
     this.transitions = new OrderTransitions(deps, this.queries, this.presenter);
     this.paymentSync = new OrderPaymentSync(deps, this.queries, this.transitions);
     this.cancellation = new OrderCancellation(deps, this.queries, this.transitions, this.presenter);
+    this.cod = new OrderCodCollection(deps, this.queries, this.transitions, this.presenter);
     this.placement = new OrderPlacement(deps, this.queries, this.presenter, this.transitions, this.paymentSync);
   }
 
@@ -121,6 +125,11 @@ export class OrdersService {
   async cancelByOperator(ref: string, reason: string): Promise<Order> {
     const row = await this.queries.findRef(ref);
     return this.cancellation.cancel(row.id, { userId: null, actor: 'operator', reason });
+  }
+
+  /** The store records a cash on delivery order's cash as collected or refused at the door: see OrderCodCollection.record. */
+  recordCod(ref: string, collected: boolean, by: { actor: string; note: string | null }): Promise<Order> {
+    return this.cod.record(ref, collected, by);
   }
 
   /** Removes a never-paid or cancelled order from the shopper's list: see OrderCancellation.hide. */

@@ -63,6 +63,8 @@ export const orders = pgTable(
     giftCardPaise: integer('gift_card_paise').notNull().default(0),
     /** totalPaise − giftCardPaise: what the gateway (or the courier, for COD) collects. */
     payablePaise: integer('payable_paise').notNull(),
+    /** When the payment completed: the gateway's confirmation, or the cash collected on delivery (COD). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Where the shopper pays while the payment is pending (the gateway's page). */
     paymentUrl: text('payment_url'),
     /** An unpaid online order is released after this time. */

@@ -8,7 +8,7 @@ import { ORDER_MESSAGES, isHttpUrl, transitionNotAllowed, type Order, type Order
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { canTransition } from './lifecycle';
+import { REFUSABLE_AT_DOOR, canTransition } from './lifecycle';
 import { orderConfirmationMail, orderStatusMail, type OrderMailEvent } from './mail';
 import type { OrderPresenter } from './presenter';
 import type { OrderQueries } from './queries';
@@ -48,7 +48,9 @@ export class OrderTransitions {
   /**
    * Moves an order one step along the lifecycle inside `db`, which must be a transaction:
    * locks the order, checks the step, sets the status with its dates (shipped, delivered,
-   * cancelled) and the shipment, and records the timeline event. Returns the updated row.
+   * cancelled) and the shipment, and records the timeline event; delivering a cash on delivery
+   * order records its cash as collected (payment completed, `paidAt`). `refusedAtDoor` lets a
+   * shipped order be cancelled (COD refused at the door, cod.ts). Returns the updated row.
    * Throws NotFoundError (no such order), ConflictError(transitionNotAllowed) for a step the
    * lifecycle refuses, ValidationError when `shipped` comes without a shipment or with a
    * tracking link that is not http(s) (behaviour.md §13).
@@ -56,7 +58,10 @@ export class OrderTransitions {
   async transition(db: Db, orderId: string, to: OrderStatus, input: TransitionInput): Promise<OrderRow> {
     const [current] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!current) throw new NotFoundError(ORDER_MESSAGES.notFound);
-    if (!canTransition(current.status, to)) throw new ConflictError(transitionNotAllowed(current.status, to));
+    const refused = to === 'cancelled' && input.refusedAtDoor === true && REFUSABLE_AT_DOOR.has(current.status);
+    if (!canTransition(current.status, to) && !refused) {
+      throw new ConflictError(transitionNotAllowed(current.status, to));
+    }
     if (to === 'shipped' && !input.shipment) throw new ValidationError('A shipment needs a courier and an AWB.');
     if (input.shipment?.trackingUrl && !isHttpUrl(input.shipment.trackingUrl)) {
       throw new ValidationError(ORDER_MESSAGES.trackingUrlInvalid);
@@ -77,6 +82,10 @@ export class OrderTransitions {
             }
           : {}),
         ...(to === 'delivered' ? { deliveredAt: now } : {}),
+        // Cash on delivery is paid when the courier hands the parcel over (behaviour.md §10).
+        ...(to === 'delivered' && current.paymentGateway === 'cod' && current.paymentStatus === 'pending'
+          ? { paymentStatus: 'completed' as const, paidAt: now }
+          : {}),
         ...(to === 'cancelled' ? { cancelledAt: now, cancelReason: input.cancelReason ?? null } : {}),
       })
       .where(eq(orders.id, orderId))

@@ -78,6 +78,8 @@ export type TransitionInput = {
   shipment?: { courier: string; awb: string; trackingUrl?: string | null; estimatedDeliveryAt?: Date | null };
   /** For `cancelled`: the shopper's reason. */
   cancelReason?: string;
+  /** For `cancelled` of a shipped order: the cash on delivery parcel was refused at the door. */
+  refusedAtDoor?: boolean;
 };
 
 export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress'> & {

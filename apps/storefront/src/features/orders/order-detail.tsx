@@ -13,6 +13,7 @@ import { fetchOrder, loadInvoice, removeOrder } from '@/lib/store/orders-slice';
 import { CancelOrderDialog } from './cancel-dialog';
 import { formatDate, formatDateTime } from './order-status';
 import { OrderTimeline } from './order-timeline';
+import { paymentStatusText } from './payment-text';
 import { OrderStatusBadge, ReturnStatusBadge } from './status-badge';
 import { TrackingPanel } from './tracking-panel';
 
@@ -115,7 +116,6 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   };
 
   const pieces = order.items.reduce((n, line) => n + line.quantity, 0);
-  const paid = order.paymentStatus === 'completed';
   return (
     <div className="space-y-6">
       <div className="rounded-xl border border-stone-200 p-4 sm:p-5">
@@ -288,7 +288,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             </h2>
             <p className="mt-2 text-stone-800">{PAYMENT_LABELS[order.paymentGateway]}</p>
             <p className="text-stone-700" data-testid="payment-status">
-              {paid ? 'Paid' : order.paymentStatus === 'failed' ? 'Failed' : 'Not paid yet'}
+              {paymentStatusText(order)}
             </p>
             {order.refunds.length > 0 && (
               <>

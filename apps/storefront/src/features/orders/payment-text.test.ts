@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { paymentStatusText } from './payment-text';
+
+describe("the order page's payment line", () => {
+  it('a cash on delivery order: to pay until delivered, then paid in cash with the date', () => {
+    assert.equal(
+      paymentStatusText({ paymentGateway: 'cod', paymentStatus: 'pending', paidAt: null }),
+      'To pay in cash on delivery',
+    );
+    assert.equal(
+      paymentStatusText({ paymentGateway: 'cod', paymentStatus: 'completed', paidAt: '2026-11-27T06:30:00.000Z' }),
+      'Paid in cash on 27 Nov 2026',
+    );
+    assert.equal(
+      paymentStatusText({ paymentGateway: 'cod', paymentStatus: 'failed', paidAt: null }),
+      'Not paid: refused at delivery',
+    );
+  });
+
+  it('an online order: paid, failed or not paid yet', () => {
+    assert.equal(paymentStatusText({ paymentGateway: 'sandbox', paymentStatus: 'completed', paidAt: null }), 'Paid');
+    assert.equal(paymentStatusText({ paymentGateway: 'phonepe', paymentStatus: 'failed', paidAt: null }), 'Failed');
+    assert.equal(
+      paymentStatusText({ paymentGateway: 'phonepe', paymentStatus: 'pending', paidAt: null }),
+      'Not paid yet',
+    );
+  });
+});
