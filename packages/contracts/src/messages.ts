@@ -221,6 +221,7 @@ export const ORDER_MESSAGES = {
   returnFileTooLarge: 'Each photo or video must be 5 MB or smaller.',
   returnTooManyFiles: 'Add at most 5 photos or videos.',
   returnNotFound: 'Return request not found',
+  returnItemUnknown: 'Choose only items that are in this return.',
   invoiceNotPaid: 'The invoice is available once the order is paid.',
   invoiceNotDelivered: 'The invoice of a cash on delivery order is available once it is delivered.',
   creditNoteNotReady: 'The credit note is available once the return is refunded.',
