@@ -156,7 +156,10 @@ test('the owner runs an order and a return from the admin; support cannot refund
     await expectNoSeriousA11yViolations(page);
     await screenshotThisPage(page, 'admin-returns');
     await card.getByRole('button', { name: 'Approve' }).click();
-    await expect(card.getByRole('checkbox', { name: 'Put the pieces back in stock' })).toBeChecked();
+    // Returned for size: each line goes back in stock unless the store unticks it.
+    await expect(
+      card.getByRole('checkbox', { name: `Put ${product!.name} (size ${size!.size}) × 1 back in stock` }),
+    ).toBeChecked();
     await card.getByRole('button', { name: 'Mark picked up' }).click();
     await expect(card.getByRole('button', { name: 'Refund' })).toBeVisible();
     expect(await stockOf(product!.id, size!.id)).toBe(before);
@@ -181,7 +184,14 @@ test('the owner runs an order and a return from the admin; support cannot refund
     expect(refused.status).toBe(403);
     await supportContext.close();
 
+    // A refund is asked for once more, naming the amount, before it is issued.
     await page.getByRole('button', { name: 'Refund' }).click();
+    const confirm = page.getByRole('dialog', { name: new RegExp(`^Refund ₹.* for ${order.orderNumber}\\?$`) });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId(`return-${order.orderNumber}`)).toContainText('Picked up');
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await confirm.getByRole('button', { name: 'Refund' }).click();
     await expect(page.getByTestId(`return-${order.orderNumber}`)).toContainText('Refunded');
   });
 

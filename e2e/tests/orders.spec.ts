@@ -23,6 +23,7 @@ import {
 } from '../support/checkout';
 import { expectNoSeriousA11yViolations } from '../support/pages';
 import { OrderDetailPage, ReturnPage, fixture, ops } from '../support/orders';
+import { API_URL } from '../support/stack';
 
 /** Logs in and places the cart's order, paid on the sandbox page; returns the order. */
 async function placePaidOrder(page: Page, shopper: Shopper, token: string): Promise<Order> {
@@ -147,6 +148,23 @@ test('a delivered order: timeline, tracking, invoice and a partial return with a
     await expect(page.getByRole('main').getByText(order.orderNumber)).toBeVisible();
     await screenshotThisPage(page, 'orders-list');
   });
+
+  await test.step('refunded, the order reads partly returned, with the piece that came back', async () => {
+    await ops('approve-return', order.orderNumber);
+    await ops('pickup-return', order.orderNumber);
+    await ops('refund-return', order.orderNumber);
+    await detail.goto(order.id, order.orderNumber);
+    await expect(detail.status).toHaveText('Partly returned and refunded');
+    await expect(detail.main.getByTestId('order-line').getByTestId('line-returned')).toHaveText(
+      '1 returned and refunded',
+    );
+    const refunded = (await orderOf(token, order.id)).returnRequest!.refundAmount;
+    await expect(detail.main.getByTestId('amount-refunded')).toHaveText(formatPrice(refunded));
+    await screenshotThisPage(page, 'order-partly-returned');
+    await page.goto('/account/orders');
+    const row = page.getByTestId('order-row').filter({ hasText: order.orderNumber });
+    await expect(row.getByTestId('order-status')).toHaveText('Partly returned and refunded');
+  });
 });
 
 test('an order cancelled before it ships, with a reason, gives its stock back', async ({ page }) => {
@@ -178,9 +196,56 @@ test('an order cancelled before it ships, with a reason, gives its stock back', 
   await expect(detail.status).toHaveText('Cancelled');
   await expect(detail.main.getByTestId('cancel-reason')).toHaveText('Found it cheaper elsewhere');
   await expect(detail.main.getByTestId('refund').first()).toContainText(formatPrice(order.amountPayable));
+  // Paid and cancelled: the page says what came back.
+  await expect(detail.main.getByTestId('amount-refunded')).toHaveText(formatPrice(order.amountPayable));
 
   const cancelled = await orderOf(token, order.id);
   expect(cancelled.status).toBe('cancelled');
   expect(cancelled.cancelReason).toBe('Found it cheaper elsewhere');
   expect(await stockOf(shirt!.id, size!.id)).toBe(stockBefore);
+});
+
+test('a cancelled cash-on-delivery order owes nothing', async ({ page }) => {
+  const [shirt] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 1, 1);
+  const [size] = sizesInStock(shirt!);
+  const shopper = newShopper('orders-cancel-cod');
+  const token = await registerThroughApi(shopper);
+  await addThroughApi(token, shirt!, size!, 1);
+  const placed = await fetch(`${API_URL}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      paymentMethod: 'cod',
+      shippingAddress: {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        street: '7 Brigade Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560001',
+        country: 'India',
+        phone: '9876543210',
+      },
+    }),
+  });
+  const body = (await placed.json()) as { message?: string; data: { order: Order } };
+  expect(placed.status, body.message).toBe(201);
+  const order = body.data.order;
+  expect(order.amountPayable).toBeGreaterThan(0);
+  const cancelled = await fetch(`${API_URL}/orders/${order.id}/cancel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ reason: 'Ordered by mistake' }),
+  });
+  expect(cancelled.status).toBe(200);
+
+  await page.goto('/auth/login');
+  await logInOnPage(page, shopper);
+  await expect(accountMenuButton(page, shopper)).toBeVisible();
+  const detail = new OrderDetailPage(page);
+  await detail.goto(order.id, order.orderNumber);
+  await expect(detail.status).toHaveText('Cancelled');
+  await expect(detail.main.getByTestId('amount-payable')).toHaveText(formatPrice(0));
+  await expect(detail.main.getByTestId('amount-refunded')).toHaveCount(0);
+  await screenshotThisPage(page, 'order-cancelled-cod');
 });

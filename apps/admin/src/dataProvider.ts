@@ -100,6 +100,7 @@ function couponBody(data: Record<string, unknown>): CouponBody {
     firstOrderOnly: Boolean(data.firstOrderOnly),
     categoryIds: (data.categoryIds as string[] | undefined) ?? [],
     productIds: (data.productIds as string[] | undefined) ?? [],
+    advertised: Boolean(data.advertised),
   };
 }
 
@@ -122,7 +123,11 @@ export type VastraDataProvider = DataProvider & {
   recordCod(id: Identifier, collected: boolean): Promise<unknown>;
   resendConfirmation(id: Identifier): Promise<{ sent: boolean }>;
   addNote(entity: 'orders' | 'customers', id: Identifier, body: string): Promise<unknown>;
-  returnStep(orderId: Identifier, step: string, body: { note?: string; restock?: boolean }): Promise<unknown>;
+  returnStep(
+    orderId: Identifier,
+    step: string,
+    body: { note?: string; restock?: boolean; lines?: { orderItemId: string; restock: boolean }[] },
+  ): Promise<unknown>;
   retryRefund(id: Identifier): Promise<unknown>;
   setBlocked(id: Identifier, blocked: boolean): Promise<unknown>;
   adjustStock(variantId: string, body: StockAdjustBody): Promise<StockMovement>;

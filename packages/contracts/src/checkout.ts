@@ -326,6 +326,8 @@ export const orderLineSchema = quoteLineSchema.extend({
   returnable: z.boolean(),
   /** How many pieces may still be returned now (0 outside the return window). */
   returnableQuantity: z.number(),
+  /** How many pieces were returned and refunded (refunded returns only). */
+  returnedQuantity: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -333,6 +335,8 @@ export const orderSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** The status in words (orderStatusText): "Partly returned and refunded" when only some pieces were. */
+  statusLabel: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentGateway: z.enum(PAYMENT_METHODS),
   createdAt: z.string(),
@@ -365,6 +369,8 @@ export const orderSchema = z.object({
   /** The latest return request (behaviour.md §3 returnRequest.status), or null. */
   returnRequest: returnRequestSchema.nullable(),
   refunds: z.array(refundSchema),
+  /** Sum of the completed refunds (gateway, gift card, by hand). */
+  refundedAmount: z.number(),
   /** What the shopper may do now. */
   canCancel: z.boolean(),
   canReturn: z.boolean(),

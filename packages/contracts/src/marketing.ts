@@ -38,7 +38,9 @@ const instant = z.iso.datetime({ offset: true }).nullable().default(null);
  * `maxDiscountPaise` caps a percentage only; `minOrderPaise` counts the eligible lines; the
  * coupon runs from `startsAt` (inclusive) to `endsAt` (exclusive), either open; limits are
  * uses by orders not released; categories cover their subtrees; no categories and no products
- * = everything. The code is kept upper-case.
+ * = everything. The code is kept upper-case. `advertised`: shown to shoppers (the homepage's
+ * offers, GET /store/promotion, GET /coupons/category/{id}); private (the default) coupons
+ * work only when their code is typed.
  */
 export const couponBodySchema = z
   .object({
@@ -59,6 +61,7 @@ export const couponBodySchema = z
     firstOrderOnly: z.boolean().default(false),
     categoryIds: z.array(z.uuid()).max(100).default([]),
     productIds: z.array(z.uuid()).max(500).default([]),
+    advertised: z.boolean().default(false),
   })
   .refine((b) => b.discountType !== 'percentage' || b.discountValue <= 100, {
     message: MARKETING_MESSAGES.percentRange,
@@ -91,6 +94,8 @@ export const adminCouponSchema = z.object({
   firstOrderOnly: z.boolean(),
   categoryIds: z.array(z.string()),
   productIds: z.array(z.string()),
+  /** Shown to shoppers in the lists of offers; false = private (works only when typed). */
+  advertised: z.boolean(),
   isActive: z.boolean(),
   state: z.enum(COUPON_STATES),
   /** Orders that used it and were not released (failed, expired or cancelled). */

@@ -221,6 +221,7 @@ export const ORDER_MESSAGES = {
   returnFileTooLarge: 'Each photo or video must be 5 MB or smaller.',
   returnTooManyFiles: 'Add at most 5 photos or videos.',
   returnNotFound: 'Return request not found',
+  returnItemUnknown: 'Choose only items that are in this return.',
   invoiceNotPaid: 'The invoice is available once the order is paid.',
   invoiceNotPacked: 'The invoice of a cash on delivery order is available once it is packed.',
   codOnly: 'Only a cash on delivery order has cash to collect.',

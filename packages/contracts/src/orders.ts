@@ -48,6 +48,19 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 };
 
+/** How a refunded order reads when only some of its pieces were returned. */
+export const PARTLY_REFUNDED_LABEL = 'Partly returned and refunded';
+
+/**
+ * An order's status in words (order pages, admin, tracking): ORDER_STATUS_LABELS, except that
+ * a refunded order of which only some pieces came back is "Partly returned and refunded".
+ * `lines`: each line's pieces and the pieces returned and refunded.
+ */
+export function orderStatusText(status: OrderStatus, lines: { quantity: number; returnedQuantity: number }[]): string {
+  const partly = lines.some((l) => l.returnedQuantity < l.quantity) && lines.some((l) => l.returnedQuantity > 0);
+  return status === 'refunded' && partly ? PARTLY_REFUNDED_LABEL : ORDER_STATUS_LABELS[status];
+}
+
 /** Why a shopper returns something (the return form's reason codes). */
 export const RETURN_REASONS = ['size', 'fit', 'colour', 'damaged', 'not_as_shown', 'other'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
@@ -60,6 +73,13 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   not_as_shown: 'Not as shown',
   other: 'Other',
 };
+/**
+ * Whether a returned piece goes back in stock unless the store says otherwise at pickup: not
+ * when it came back damaged or defective (docs/admin.md "Returns").
+ */
+export function restockedByDefault(reason: ReturnReason): boolean {
+  return reason !== 'damaged';
+}
 /** behaviour.md §3 returnRequest.status. */
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'picked_up', 'refunded'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
@@ -152,6 +172,8 @@ export const returnItemSchema = z.object({
   quantity: z.number(),
   /** This item's refund: the price paid after its coupon share, plus its GST. */
   refundAmount: z.number(),
+  /** Whether the pieces went back in stock at pickup; null before the pickup. */
+  restocked: z.boolean().nullable(),
 });
 
 export const returnFileSchema = z.object({

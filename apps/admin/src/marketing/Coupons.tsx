@@ -76,7 +76,9 @@ export function CouponList() {
       {small ? (
         <SimpleList<AdminCoupon>
           primaryText={(c) => c.code}
-          secondaryText={(c) => `${discountText(c)} · ${STATE_NAMES[c.state]}`}
+          secondaryText={(c) =>
+            `${discountText(c)} · ${STATE_NAMES[c.state]} · ${c.advertised ? 'advertised' : 'private'}`
+          }
           tertiaryText={(c) => `${usesText(c)} used`}
           linkType="edit"
         />
@@ -98,6 +100,9 @@ export function CouponList() {
           </DataTable.Col>
           <DataTable.Col label="State">
             <FunctionField<AdminCoupon> render={(c) => STATE_NAMES[c.state]} />
+          </DataTable.Col>
+          <DataTable.Col label="Shown to">
+            <FunctionField<AdminCoupon> render={(c) => (c.advertised ? 'Advertised' : 'Private')} />
           </DataTable.Col>
           <DataTable.Col label="Used" align="right">
             <FunctionField<AdminCoupon> render={usesText} />
@@ -189,6 +194,12 @@ function CouponForm() {
       <NumberInput source="usageLimit" label="Uses in all (optional)" step={1} min={1} />
       <NumberInput source="usageLimitPerUser" label="Uses per shopper (optional)" step={1} min={1} />
       <BooleanInput source="firstOrderOnly" label="Only for a shopper’s first order" />
+      <BooleanInput
+        source="advertised"
+        label="Advertise to shoppers"
+        defaultValue={false}
+        helperText="Shown in the homepage’s “Offers for you” (coupons without limits or categories) and the category offers. Off: private, works only when its code is typed at checkout."
+      />
       <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
         Without categories or products the coupon applies to everything. A category covers everything under it.
       </Alert>

@@ -204,7 +204,7 @@ function OrderDetail() {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={`Order ${order.orderNumber}`} />
       <Typography component="h1" variant="h5" gutterBottom>
-        {order.orderNumber} · <span data-testid="order-status">{label(order.status)}</span>
+        {order.orderNumber} · <span data-testid="order-status">{order.statusLabel}</span>
       </Typography>
       <Actions order={order} />
       <Box
@@ -235,6 +235,7 @@ function OrderDetail() {
                         {item.name} · {item.size} · {item.color}
                         <Typography variant="body2" color="text.secondary">
                           {item.sku}
+                          {item.returnedQuantity > 0 ? ` · ${item.returnedQuantity} returned and refunded` : ''}
                         </Typography>
                       </TableCell>
                       <TableCell>{item.hsnCode}</TableCell>

@@ -1,18 +1,21 @@
 /**
  * The returns queue (docs/admin.md): asked-for returns first, with the shopper's reason,
- * comment and photos; approve, reject with a note, record the pickup (choosing whether the
- * pieces go back in stock) and refund. Refund needs `refunds.write`, which support lacks.
+ * comment and photos; approve, reject with a note, record the pickup (choosing per line
+ * whether the pieces go back in stock; damaged ones are not by default) and refund, after a
+ * confirmation naming the amount. Refund needs `refunds.write`, which support lacks.
  */
 import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import {
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
   RETURN_STATUSES,
+  restockedByDefault,
   rupeesToPaise,
   type ReturnRequest,
 } from '@vastra/contracts';
 import { useState } from 'react';
 import {
+  Confirm,
   Link,
   List,
   SelectInput,
@@ -38,8 +41,12 @@ function ReturnCard({ request }: { request: ReturnRequest }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const { permissions } = usePermissions();
-  const [restock, setRestock] = useState(true);
-  const step = async (name: string, body: { note?: string; restock?: boolean } = {}) => {
+  // Per order item: back in stock or not; a damaged piece is not by default.
+  const [restock, setRestock] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(request.items.map((i) => [i.orderItemId, restockedByDefault(request.reason)])),
+  );
+  const [confirmRefund, setConfirmRefund] = useState(false);
+  const step = async (name: string, body: Parameters<VastraDataProvider['returnStep']>[2] = {}) => {
     try {
       await dataProvider.returnStep(request.orderId, name, body);
       notify(DONE[name] ?? 'Done', { type: 'success' });
@@ -61,8 +68,13 @@ function ReturnCard({ request }: { request: ReturnRequest }) {
           {RETURN_STATUS_LABELS[request.status]} · {RETURN_REASON_LABELS[request.reason]}
         </Typography>
         <Typography>
-          {request.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')} · refund{' '}
-          {rupees(rupeesToPaise(request.refundAmount))}
+          {request.items
+            .map((i) => {
+              const stock = i.restocked === null ? '' : i.restocked ? ' (back in stock)' : ' (not restocked)';
+              return `${i.name} × ${i.quantity}${stock}`;
+            })
+            .join(', ')}{' '}
+          · refund {rupees(rupeesToPaise(request.refundAmount))}
         </Typography>
         {request.comment ? <Typography color="text.secondary">“{request.comment}”</Typography> : null}
         <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap' }}>
@@ -97,19 +109,50 @@ function ReturnCard({ request }: { request: ReturnRequest }) {
           ) : null}
           {writes && request.status === 'approved' ? (
             <>
-              <FormControlLabel
-                control={<Checkbox checked={restock} onChange={(e) => setRestock(e.target.checked)} />}
-                label="Put the pieces back in stock"
-              />
-              <Button variant="contained" onClick={() => step('pickup', { restock })}>
+              {request.items.map((i) => (
+                <FormControlLabel
+                  key={i.orderItemId}
+                  control={
+                    <Checkbox
+                      checked={restock[i.orderItemId] ?? false}
+                      onChange={(e) => setRestock((r) => ({ ...r, [i.orderItemId]: e.target.checked }))}
+                    />
+                  }
+                  label={`Put ${i.name} (size ${i.size}) × ${i.quantity} back in stock`}
+                />
+              ))}
+              <Button
+                variant="contained"
+                onClick={() =>
+                  step('pickup', {
+                    lines: request.items.map((i) => ({
+                      orderItemId: i.orderItemId,
+                      restock: restock[i.orderItemId] ?? false,
+                    })),
+                  })
+                }
+              >
                 Mark picked up
               </Button>
             </>
           ) : null}
           {can(permissions, 'refunds.write') && request.status === 'picked_up' ? (
-            <Button variant="contained" onClick={() => step('refund')}>
-              Refund
-            </Button>
+            <>
+              <Button variant="contained" onClick={() => setConfirmRefund(true)}>
+                Refund
+              </Button>
+              <Confirm
+                isOpen={confirmRefund}
+                title={`Refund ${rupees(rupeesToPaise(request.refundAmount))} for ${request.orderNumber}?`}
+                content="The money goes back to the shopper (gift card share first, then the gateway, or by hand for cash on delivery). A refund cannot be undone."
+                confirm="Refund"
+                onConfirm={() => {
+                  setConfirmRefund(false);
+                  void step('refund');
+                }}
+                onClose={() => setConfirmRefund(false)}
+              />
+            </>
           ) : null}
         </Stack>
       </CardContent>

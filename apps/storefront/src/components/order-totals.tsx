@@ -16,6 +16,8 @@ export type TotalsFigures = {
   payableLabel?: string;
   /** Shipping in rupees (0 = free), where it is known: on an order. */
   shipping?: number;
+  /** What was refunded so far (completed refunds), on an order; shown when above 0. */
+  refunded?: number;
 };
 
 const ROW = 'flex justify-between gap-4';
@@ -37,6 +39,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
     payable,
     payableLabel = 'Amount payable',
     shipping,
+    refunded = 0,
   } = figures;
   const rows = taxes ? taxRows(taxes.components) : [];
   const taxRowsList = rows.map((row) => (
@@ -109,6 +112,14 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
             {payable === null ? '…' : formatPrice(payable)}
           </dd>
         </div>
+        {refunded > 0 && (
+          <div className={ROW}>
+            <dt>Refunded</dt>
+            <dd className="text-emerald-800 tabular-nums" data-testid="amount-refunded">
+              {formatPrice(refunded)}
+            </dd>
+          </div>
+        )}
       </dl>
       {taxes && <p className="mt-2 text-xs text-stone-600">{taxes.note}</p>}
       {pending}
@@ -116,8 +127,12 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
   );
 }
 
-/** The figures of a placed order; `payableLabel` says whether it is paid yet. */
+/**
+ * The figures of a placed order; `payableLabel` says whether it is paid yet. A cancelled order
+ * that was not paid owes nothing (payable 0); what was refunded is shown beside.
+ */
 export function orderFigures(order: Order, payableLabel: string): TotalsFigures {
+  const owesNothing = order.status === 'cancelled' && order.paymentStatus !== 'completed';
   return {
     itemCount: order.items.reduce((n, line) => n + line.quantity, 0),
     subtotal: order.subtotal,
@@ -131,7 +146,8 @@ export function orderFigures(order: Order, payableLabel: string): TotalsFigures 
     },
     total: order.totalAmount,
     giftCard: order.additionalCoupon && { code: order.additionalCoupon.code, amount: order.giftCardAmount },
-    payable: order.amountPayable,
+    payable: owesNothing ? 0 : order.amountPayable,
     payableLabel,
+    refunded: order.refundedAmount,
   };
 }

@@ -355,6 +355,8 @@ export async function upsertCoupons(db: Db): Promise<void> {
       startsAt: null,
       endsAt: null,
       isActive: true,
+      // The demo store's offers are public (README); a coupon the owner makes is private until advertised.
+      advertised: true,
     };
     const updated = await db
       .update(coupons)

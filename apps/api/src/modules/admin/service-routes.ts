@@ -40,7 +40,9 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
     .transform((v) => (v ? v.split(',') : undefined))
     .pipe(z.array(z.enum(values)).optional());
 
-const RETURN_STEPS: { step: ReturnStep; summary: string; body: z.ZodType<{ note?: string; restock?: boolean }> }[] = [
+type StepBody = { note?: string; restock?: boolean; lines?: { orderItemId: string; restock: boolean }[] };
+
+const RETURN_STEPS: { step: ReturnStep; summary: string; body: z.ZodType<StepBody> }[] = [
   {
     step: 'approve',
     summary: 'Approve the order’s open return',
@@ -53,8 +55,16 @@ const RETURN_STEPS: { step: ReturnStep; summary: string; body: z.ZodType<{ note?
   },
   {
     step: 'pickup',
-    summary: 'The courier picked the return up; `restock` puts the pieces back in stock',
-    body: z.object({ note: z.string().trim().max(500).optional(), restock: z.boolean().default(false) }),
+    summary:
+      'The courier picked the return up; each line goes back in stock as `lines` says, else as `restock` says, else by the reason (not when damaged)',
+    body: z.object({
+      note: z.string().trim().max(500).optional(),
+      restock: z.boolean().optional(),
+      lines: z
+        .array(z.object({ orderItemId: z.uuid(), restock: z.boolean() }))
+        .max(50)
+        .optional(),
+    }),
   },
   {
     step: 'refund',
@@ -137,7 +147,10 @@ export const adminServiceRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = as
         ok(
           await returns.step(request.params.id, step, {
             note: request.body.note ?? null,
-            restock: request.body.restock ?? false,
+            restock: request.body.restock,
+            restockLines: request.body.lines
+              ? Object.fromEntries(request.body.lines.map((l) => [l.orderItemId, l.restock]))
+              : undefined,
             actor: staffOf(request).email,
           }),
         ),

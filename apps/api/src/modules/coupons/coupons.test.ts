@@ -484,11 +484,14 @@ describe('GET /coupons/code/{code} and GET /coupons/category/{id}', () => {
   });
 
   test("a category's coupons: limited to it or an ancestor, or to nothing; not others, not used up", async () => {
-    const forMaster = await addCoupon({ categoryIds: [shoe.masterId] });
-    const forLeaf = await addCoupon({ categoryIds: [shoe.categoryId] });
-    const forApparel = await addCoupon({ categoryIds: [shirt.masterId] });
-    const forProduct = await addCoupon({ productIds: [shoe.productId] });
-    const usedUp = await addCoupon({ categoryIds: [shoe.masterId], usageLimit: 1 });
+    // Only advertised coupons are listed to shoppers (docs/admin.md); a private one is not.
+    const advertised = { advertised: true };
+    const forMaster = await addCoupon({ categoryIds: [shoe.masterId], ...advertised });
+    const forLeaf = await addCoupon({ categoryIds: [shoe.categoryId], ...advertised });
+    const forApparel = await addCoupon({ categoryIds: [shirt.masterId], ...advertised });
+    const forProduct = await addCoupon({ productIds: [shoe.productId], ...advertised });
+    const usedUp = await addCoupon({ categoryIds: [shoe.masterId], usageLimit: 1, ...advertised });
+    const privateOne = await addCoupon({ categoryIds: [shoe.masterId] });
     await addUse(usedUp.id, (await register(ctx.app)).userId);
     const codes = async (categoryId: string) => {
       const res = await get(`/coupons/category/${categoryId}`);
@@ -500,7 +503,7 @@ describe('GET /coupons/code/{code} and GET /coupons/category/{id}', () => {
     for (const c of [forMaster.code, forLeaf.code, 'FOOTWEAR20', 'WELCOME10', 'FIRSTORDER', 'EARLY100']) {
       assert.ok(leaf.has(c), c);
     }
-    for (const c of [forApparel.code, forProduct.code, usedUp.code]) assert.ok(!leaf.has(c), c);
+    for (const c of [forApparel.code, forProduct.code, usedUp.code, privateOne.code]) assert.ok(!leaf.has(c), c);
     const master = await codes(shoe.masterId);
     assert.ok(master.has(forMaster.code) && master.has('FOOTWEAR20'));
     assert.ok(!master.has(forLeaf.code), 'a coupon of one sub-category does not cover the whole category');

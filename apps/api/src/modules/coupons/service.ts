@@ -143,14 +143,15 @@ export class CouponService {
   ) {}
 
   /**
-   * Coupons of the commerce API (/store promotions and carts): every plain coupon (see
-   * `plain`) running now, the easiest to reach (smallest minimum order) first.
+   * The offers of the commerce API (GET /store/promotion, the homepage's "Offers for you"):
+   * every plain coupon (see `plain`) running now that the store advertises, the easiest to
+   * reach (smallest minimum order) first. A private coupon still applies when typed (findRunning).
    */
   async running(): Promise<Coupon[]> {
     return this.db
       .select(columns)
       .from(coupons)
-      .where(and(running(), plain()))
+      .where(and(running(), plain(), eq(coupons.advertised, true)))
       .orderBy(asc(coupons.minOrderPaise), asc(coupons.code));
   }
 
@@ -176,7 +177,7 @@ export class CouponService {
   }
 
   /**
-   * GET /coupons/category/{id}: running coupons, not used up, that apply to every product of
+   * GET /coupons/category/{id}: advertised running coupons, not used up, that apply to every product of
    * the category: those limited to it or to one of its ancestors, and those with no category
    * or product limit at all. Coupons limited to some products, or to a sub-category only, are
    * left out (they do not cover the whole category). Easiest to reach first. NotFoundError for
@@ -195,6 +196,7 @@ export class CouponService {
       .where(
         and(
           running(),
+          eq(coupons.advertised, true),
           notUsedUp(),
           or(
             sql`${coupons.categoryIds} && ${ids}`,

@@ -37,6 +37,8 @@ export const coupons = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** Shown to shoppers in the lists of offers; private (false) coupons work only when typed. */
+    advertised: boolean('advertised').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

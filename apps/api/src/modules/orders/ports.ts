@@ -23,11 +23,14 @@ export type PaymentGateway = Pick<
 export type AddressBook = Pick<AddressBookService, 'add'>;
 
 /** What the returns module tells the order view of one order. */
+/** Whether a line's category may be returned, how many pieces may still be returned now, and how many were returned and refunded. */
+export type LineReturns = { returnable: boolean; returnableQuantity: number; returnedQuantity: number };
+
 export type ReturnSummary = {
   /** The latest return request of the order (public shape), or null. */
   returnRequest: ReturnRequest | null;
-  /** Per order item id: whether its category may be returned and how many pieces may still be returned now. */
-  items: Map<string, { returnable: boolean; returnableQuantity: number }>;
+  /** Per order item id. */
+  items: Map<string, LineReturns>;
   /** Whether the shopper may ask for a return now. */
   canReturn: boolean;
   /** End of the return window (ISO), or null before delivery. */

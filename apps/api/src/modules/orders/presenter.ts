@@ -4,13 +4,13 @@
  * now. Lines, events and refunds of many orders are read in one query each; the returns
  * module adds the latest return and what may still be returned.
  */
-import { httpUrlOrNull, type Order, type OrderLine } from '@vastra/contracts';
+import { httpUrlOrNull, orderStatusText, type Order, type OrderLine } from '@vastra/contracts';
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paiseToRupees } from '../../lib/money';
 import type { RefundRow } from '../payments';
 import { CANCELLABLE, PACKED_OR_AFTER } from './lifecycle';
-import type { ReturnSummary, ReturnsView } from './ports';
+import type { LineReturns, ReturnSummary, ReturnsView } from './ports';
 import { orderEvents, orderItems, type OrderEventRow, type OrderItemRow, type OrderRow } from './tables';
 
 export type PresenterDeps = {
@@ -67,15 +67,17 @@ export class OrderPresenter {
     returns: ReturnSummary | null,
   ): Order {
     const r = paiseToRupees;
+    const lines = items.map((i) => this.line(i, returns?.items.get(i.id)));
     return {
       id: row.id,
       orderNumber: row.orderNumber,
       status: row.status,
+      statusLabel: orderStatusText(row.status, lines),
       paymentStatus: row.paymentStatus,
       paymentGateway: row.paymentGateway,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-      items: items.map((i) => this.line(i, returns?.items.get(i.id))),
+      items: lines,
       shippingAddress: row.shippingAddress,
       coupon: row.couponCode ? { code: row.couponCode, discountAmount: r(row.discountPaise) } : null,
       additionalCoupon: row.giftCardCode ? { code: row.giftCardCode, amount: r(row.giftCardPaise) } : null,
@@ -118,6 +120,7 @@ export class OrderPresenter {
         createdAt: f.createdAt.toISOString(),
         updatedAt: f.updatedAt.toISOString(),
       })),
+      refundedAmount: r(refundRows.filter((f) => f.status === 'completed').reduce((sum, f) => sum + f.amountPaise, 0)),
       canCancel: CANCELLABLE.has(row.status),
       canReturn: returns?.canReturn ?? false,
       canDelete: row.status === 'payment_failed' || row.status === 'cancelled',
@@ -128,7 +131,7 @@ export class OrderPresenter {
     };
   }
 
-  private line(i: OrderItemRow, returns: { returnable: boolean; returnableQuantity: number } | undefined): OrderLine {
+  private line(i: OrderItemRow, returns: LineReturns | undefined): OrderLine {
     const r = paiseToRupees;
     return {
       id: i.id,
@@ -155,6 +158,7 @@ export class OrderPresenter {
       total: r(i.totalPaise),
       returnable: returns?.returnable ?? false,
       returnableQuantity: returns?.returnableQuantity ?? 0,
+      returnedQuantity: returns?.returnedQuantity ?? 0,
     };
   }
 }

@@ -88,13 +88,25 @@ export function splitRefund(order: OrderRow, earlier: ReturnRequestRow[], refund
   return { giftCardPaise, gatewayPaise };
 }
 
-/** Per order item: pieces and amounts already in returns that were not rejected. */
-export async function returnedOf(db: Db, orderIds: string[]): Promise<Map<string, Amounts & { quantity: number }>> {
+/**
+ * Per order item: pieces and amounts already in returns that were not rejected, or with
+ * `refundedOnly` in returns that were refunded.
+ */
+export async function returnedOf(
+  db: Db,
+  orderIds: string[],
+  { refundedOnly = false }: { refundedOnly?: boolean } = {},
+): Promise<Map<string, Amounts & { quantity: number }>> {
   const rows = await db
     .select({ item: returnItems })
     .from(returnItems)
     .innerJoin(returnRequests, eq(returnRequests.id, returnItems.returnRequestId))
-    .where(and(inArray(returnRequests.orderId, orderIds), ne(returnRequests.status, 'rejected')));
+    .where(
+      and(
+        inArray(returnRequests.orderId, orderIds),
+        refundedOnly ? eq(returnRequests.status, 'refunded') : ne(returnRequests.status, 'rejected'),
+      ),
+    );
   const totals = new Map<string, Amounts & { quantity: number }>();
   for (const { item } of rows) {
     const t = totals.get(item.orderItemId) ?? {

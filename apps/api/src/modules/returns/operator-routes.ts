@@ -20,7 +20,7 @@ const STEPS: { step: ReturnStep; summary: string; body: z.ZodType<{ note?: strin
   { step: 'reject', summary: 'Reject the open return, saying why', body: z.object({ note }) },
   {
     step: 'pickup',
-    summary: 'Record that the courier picked the return up',
+    summary: 'Record that the courier picked the return up (nothing goes back in stock; the admin chooses that)',
     body: z.object({ note: note.optional() }),
   },
   {
@@ -36,7 +36,9 @@ export const returnsOperatorRoutes: FastifyPluginAsyncZod<{ returns: ReturnsServ
     app.post(
       `/ops/orders/:ref/return/${step}`,
       { schema: { tags, summary, params, body: body.optional(), response: { 200: answer, ...errors } } },
-      async (request) => ok(await returns.step(request.params.ref, step, { note: request.body?.note ?? null })),
+      // Restocking needs someone to look at the pieces: only the admin's pickup does it.
+      async (request) =>
+        ok(await returns.step(request.params.ref, step, { note: request.body?.note ?? null, restock: false })),
     );
   }
 };

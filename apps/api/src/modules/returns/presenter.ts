@@ -70,5 +70,6 @@ function itemPublic(item: ReturnItemRow, line: OrderItemRow | undefined, mediaUr
     image: line?.image ? mediaUrl(line.image) : null,
     quantity: item.quantity,
     refundAmount: paiseToRupees(item.refundPaise),
+    restocked: item.restocked,
   };
 }

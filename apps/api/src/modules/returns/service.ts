@@ -17,6 +17,7 @@
  */
 import {
   ORDER_MESSAGES,
+  restockedByDefault,
   transitionNotAllowed,
   type Order,
   type OrderStatus,
@@ -25,7 +26,7 @@ import {
 } from '@vastra/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { OrderRow } from '../orders';
 import { presentReturns } from './presenter';
 import { lineShare, returnedOf, splitRefund, wantedPieces } from './amounts';
@@ -120,15 +121,17 @@ export class ReturnsService {
    * An operator step on the open return of the order `ref` (UUID or order number): approve,
    * reject (with `note`), pickup, refund. Refund gives the gift card its share back and
    * records the refunds (gateway, or manual for COD) in the same transaction; after commit it
-   * mails the shopper, then submits the gateway refund. A pickup with `restock` puts the
-   * returned pieces back in stock through the inventory (a stock movement each, by `actor`).
-   * NotFoundError (no order, no open return), ConflictError(transitionNotAllowed) for a step
-   * out of order.
+   * mails the shopper, then submits the gateway refund. A pickup puts each returned line back
+   * in stock or not (a stock movement each, by `actor`) and records the choice: the line's
+   * entry in `restockLines` (order item id → yes/no), else `restock` for every line, else the
+   * reason's default (restockedByDefault: a damaged piece is not restocked). NotFoundError (no
+   * order, no open return), ConflictError(transitionNotAllowed) for a step out of order,
+   * ValidationError(returnItemUnknown) for a restock line not in the return.
    */
   async step(
     ref: string,
     step: ReturnStep,
-    opts: { note?: string | null; restock?: boolean; actor?: string } = {},
+    opts: { note?: string | null; restock?: boolean; restockLines?: Record<string, boolean>; actor?: string } = {},
   ): Promise<{ returnRequest: ReturnRequest; order: Order }> {
     const note = opts.note ?? null;
     const order = await this.deps.orders.findRef(ref);
@@ -149,7 +152,11 @@ export class ReturnsService {
         .update(returnRequests)
         .set({ status: to, updatedAt: new Date(), ...(note ? { decisionNote: note } : {}) })
         .where(eq(returnRequests.id, open.id));
-      if (step === 'pickup' && opts.restock) await this.restock(tx, open.id, order, opts.actor ?? 'operator');
+      if (step === 'pickup') {
+        const choose = (orderItemId: string) =>
+          opts.restockLines?.[orderItemId] ?? opts.restock ?? restockedByDefault(open.reason);
+        await this.restock(tx, open.id, order, choose, Object.keys(opts.restockLines ?? {}), opts.actor ?? 'operator');
+      }
       return step === 'refund' ? this.refund(tx, moved, open) : null;
     });
     // The step's mail is queued first: a gateway that settles at once (sandbox) queues the
@@ -170,17 +177,34 @@ export class ReturnsService {
     return { returnRequest: await this.getById(latest!.id), order: await this.deps.orders.getById(order.id) };
   }
 
-  /** Puts the return's pieces back in stock, recorded as stock movements (reason `returned`). */
-  private async restock(db: Db, returnId: string, order: OrderRow, actor: string): Promise<void> {
+  /**
+   * Records for each line of the return whether it goes back in stock (`choose`), and puts
+   * those pieces back, recorded as stock movements (reason `returned`). ValidationError when
+   * `named` holds an order item that is not in the return.
+   */
+  private async restock(
+    db: Db,
+    returnId: string,
+    order: OrderRow,
+    choose: (orderItemId: string) => boolean,
+    named: string[],
+    actor: string,
+  ): Promise<void> {
     const items = await db
-      .select({ orderItemId: returnItems.orderItemId, quantity: returnItems.quantity })
+      .select({ id: returnItems.id, orderItemId: returnItems.orderItemId, quantity: returnItems.quantity })
       .from(returnItems)
       .where(eq(returnItems.returnRequestId, returnId));
+    if (named.some((id) => !items.some((i) => i.orderItemId === id))) {
+      throw new ValidationError(ORDER_MESSAGES.returnItemUnknown);
+    }
     const lines = await this.deps.orders.items(order.id, db);
-    const pieces = items.flatMap((item) => {
+    const pieces = [];
+    for (const item of items) {
+      const back = choose(item.orderItemId);
+      await db.update(returnItems).set({ restocked: back }).where(eq(returnItems.id, item.id));
       const line = lines.find((l) => l.id === item.orderItemId);
-      return line ? [{ productId: line.productId, variantId: line.variantId, quantity: item.quantity }] : [];
-    });
+      if (back && line) pieces.push({ productId: line.productId, variantId: line.variantId, quantity: item.quantity });
+    }
     await this.deps.inventory.release(db, pieces, { reason: 'returned', actor, reference: order.orderNumber });
   }
 

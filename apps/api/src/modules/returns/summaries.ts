@@ -48,17 +48,22 @@ export class ReturnSummaries implements ReturnsView {
       ]),
     );
     const returned = await returnedOf(this.deps.db, ids);
+    const refunded = await returnedOf(this.deps.db, ids, { refundedOnly: true });
     const flags = await this.returnableFlags(items);
     const now = Date.now();
     for (const order of orders) {
       const until = this.windowEnd(order);
       const open = requests.some((r) => r.orderId === order.id && OPEN.has(r.status));
       const askable = DELIVERED_OR_AFTER.has(order.status) && until !== null && until.getTime() >= now && !open;
-      const lineMap = new Map<string, { returnable: boolean; returnableQuantity: number }>();
+      const lineMap: ReturnSummary['items'] = new Map();
       for (const line of items.filter((i) => i.orderId === order.id)) {
         const isReturnable = flags.get(line.id) ?? false;
         const left = line.quantity - (returned.get(line.id)?.quantity ?? 0);
-        lineMap.set(line.id, { returnable: isReturnable, returnableQuantity: askable && isReturnable ? left : 0 });
+        lineMap.set(line.id, {
+          returnable: isReturnable,
+          returnableQuantity: askable && isReturnable ? left : 0,
+          returnedQuantity: refunded.get(line.id)?.quantity ?? 0,
+        });
       }
       summaries.set(order.id, {
         returnRequest: views.get(order.id) ?? null,

@@ -7,7 +7,7 @@
 import type { ReturnReason, ReturnStatus } from '@vastra/contracts';
 import { RETURN_REASONS, RETURN_STATUSES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orderItems, orders } from '../orders/tables';
 import { users } from '../users/tables';
 
@@ -66,6 +66,8 @@ export const returnItems = pgTable(
     sgstPaise: integer('sgst_paise').notNull().default(0),
     igstPaise: integer('igst_paise').notNull().default(0),
     refundPaise: integer('refund_paise').notNull(),
+    /** Whether the pieces went back in stock at pickup; null until the pickup. */
+    restocked: boolean('restocked'),
   },
   (t) => [
     uniqueIndex('return_items_request_item_idx').on(t.returnRequestId, t.orderItemId),

@@ -15,7 +15,7 @@ export class BuiltinTracker implements ShippingTracker {
       provider: 'builtin',
       courier: order.shipment?.courier ?? null,
       awb: order.shipment?.awb ?? null,
-      currentStatus: ORDER_STATUS_LABELS[order.status],
+      currentStatus: order.statusLabel,
       orderStatus: order.status,
       estimatedDelivery: order.shipment?.estimatedDelivery ?? null,
       trackingUrl: order.shipment?.trackingUrl ?? null,

@@ -245,7 +245,7 @@ describe('products', () => {
 });
 
 describe('promotions', () => {
-  test('GET /store/promotion lists the coupons running now, not the ended, future or switched-off ones', async () => {
+  test('GET /store/promotion lists the advertised coupons running now, not the ended, future, switched-off or private ones', async () => {
     const hour = 60 * 60 * 1000;
     await ctx.database.db.insert(coupons).values([
       {
@@ -254,6 +254,7 @@ describe('promotions', () => {
         discountType: 'percentage',
         discountValue: 20,
         endsAt: new Date(Date.now() - hour),
+        advertised: true,
       },
       {
         code: 'SOON20',
@@ -261,8 +262,17 @@ describe('promotions', () => {
         discountType: 'percentage',
         discountValue: 20,
         startsAt: new Date(Date.now() + hour),
+        advertised: true,
       },
-      { code: 'OFF20', description: 'Off', discountType: 'percentage', discountValue: 20, isActive: false },
+      {
+        code: 'OFF20',
+        description: 'Off',
+        discountType: 'percentage',
+        discountValue: 20,
+        isActive: false,
+        advertised: true,
+      },
+      { code: 'STAFF40', description: 'Staff and family', discountType: 'percentage', discountValue: 40 },
       {
         code: 'WEEKEND50',
         description: '₹ 50 off this weekend',
@@ -270,6 +280,7 @@ describe('promotions', () => {
         discountValue: 5000,
         startsAt: new Date(Date.now() - hour),
         endsAt: new Date(Date.now() + hour),
+        advertised: true,
       },
     ]);
     const { promotions } = await sdk.client.fetch<{

@@ -128,7 +128,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           </p>
           <div role="status" aria-live="polite">
             <span className="sr-only">Status: </span>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} label={order.statusLabel} />
           </div>
         </div>
         <p className="mt-1 text-sm text-stone-600">
@@ -246,6 +246,12 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                       HSN {line.hsnCode} · GST {line.taxRate}% {formatPrice(line.tax)}
                       {!line.returnable && ' · Not returnable'}
                     </p>
+                    {line.returnedQuantity > 0 && (
+                      <p className="text-xs font-medium text-emerald-800" data-testid="line-returned">
+                        {line.returnedQuantity === line.quantity ? 'Returned' : `${line.returnedQuantity} returned`} and
+                        refunded
+                      </p>
+                    )}
                   </div>
                   <p className="shrink-0 text-right text-sm font-semibold text-stone-900 tabular-nums">
                     {formatPrice(line.total)}

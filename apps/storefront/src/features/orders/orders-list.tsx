@@ -69,7 +69,7 @@ export function OrdersList() {
                 <div className="min-w-0 flex-1 text-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-mono font-semibold text-stone-900">{order.orderNumber}</span>
-                    <OrderStatusBadge status={order.status} />
+                    <OrderStatusBadge status={order.status} label={order.statusLabel} />
                   </div>
                   <p className="mt-1 text-stone-700">
                     {formatDate(order.createdAt)} · {formatCount(pieces, 'item')}
