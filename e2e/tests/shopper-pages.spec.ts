@@ -1,5 +1,5 @@
 /**
- * The shopper's pages tell one story (issue 29, points 11 to 13): a product's reviews section
+ * The shopper's pages tell one story (docs/behaviour.md §2, §3): a product's reviews section
  * gives the catalogue's ratings its summary gives, with "No written reviews yet"; the stock line
  * asks for a size until one is chosen and "Notify me" goes once a size in stock is; registering
  * from checkout comes back to checkout after the email's code, and the order's confirmation

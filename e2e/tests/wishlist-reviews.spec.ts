@@ -118,7 +118,7 @@ test('a shopper posts a review with a photo and sees the stats and the list chan
   const productId = products[0]!.id;
   const before = await api<ReviewsPage>(`/reviews/product/${productId}`);
   const reviews = page.getByRole('region', { name: 'Ratings & reviews' });
-  // Bars of every rating when all were written, else of the written reviews (issue 29 point 11).
+  // Bars of every rating when all were written, else of the written reviews (docs/behaviour.md §3 Review).
   const bars = (of: ReviewsPage) =>
     of.stats.total === of.rating.count ? 'Ratings by stars' : 'Written reviews by stars';
   const fourStarsOf = (of: ReviewsPage) =>

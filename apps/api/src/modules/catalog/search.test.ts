@@ -296,7 +296,7 @@ describe('facets that widen', () => {
   type Count = { value: string; count: number };
   const byValue = (list: Count[]) => Object.fromEntries(list.map((f) => [f.value, f.count]));
 
-  /** `size` is in stock for product `p`: what a size filter means (issue 29 point 10). */
+  /** `size` is in stock for product `p`: what a size filter means: docs/shopper-features.md "Facets that widen". */
   const hasSize = (size: string) =>
     sql`EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock > 0 AND v.size = ${size})`;
 

@@ -97,7 +97,7 @@ describe('GET /reviews/product/{id}', () => {
   });
 
   test("the page carries the catalogue's rating of the product, every rating, written or imported", async () => {
-    // Issue 29 point 11: 990 imported ratings averaging 4.0, none of them written.
+    // 990 imported ratings averaging 4.0, none of them written (docs/behaviour.md §3 Review).
     const [product] = await pickProducts(ctx.database.db, 1, { minVariants: 1, skip: 13 });
     const id = product!.id;
     await ctx.database.db.execute(

@@ -7,7 +7,7 @@ const size = (name: string, stock: number) =>
   ({ id: `v-${name}`, size: name, color: 'Blue', stock, inStock: stock > 0 }) as Variant;
 const sizes = [size('S', 0), size('M', 0), size('L', 12), size('XL', 3)];
 
-describe('the stock story of the purchase panel (issue 29 point 12)', () => {
+describe('the stock story of the purchase panel', () => {
   it('no size chosen, some in stock: asks for a size and says nothing of "In stock"', () => {
     const { state, notify } = stockStory(sizes, undefined, true);
     assert.deepEqual(state, CHOOSE_SIZE);

@@ -23,7 +23,7 @@ const stats = (counts: [number, number, number, number, number]): Stats => {
 };
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-describe('the reviews section tells the catalogue ratings (issue 29 point 11)', () => {
+describe('the reviews section tells the catalogue ratings', () => {
   it('990 imported ratings, none written: their average and count, "No written reviews yet", no empty bars', () => {
     const html = renderToStaticMarkup(
       <ReviewStats stats={stats([0, 0, 0, 0, 0])} rating={{ average: 4, count: 990 }} />,
