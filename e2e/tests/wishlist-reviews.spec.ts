@@ -118,12 +118,26 @@ test('a shopper posts a review with a photo and sees the stats and the list chan
   const productId = products[0]!.id;
   const before = await api<ReviewsPage>(`/reviews/product/${productId}`);
   const reviews = page.getByRole('region', { name: 'Ratings & reviews' });
-  const fourStars = reviews.getByRole('list', { name: 'Ratings by stars' }).getByRole('listitem').nth(1);
+  // Bars of every rating when all were written, else of the written reviews (docs/behaviour.md §3 Review).
+  const bars = (of: ReviewsPage) =>
+    of.stats.total === of.rating.count ? 'Ratings by stars' : 'Written reviews by stars';
+  const fourStarsOf = (of: ReviewsPage) =>
+    reviews
+      .getByRole('list', { name: bars(of) })
+      .getByRole('listitem')
+      .nth(1);
+  const ratings = (n: number) => `${new Intl.NumberFormat('en-IN').format(n)} ${n === 1 ? 'rating' : 'ratings'}`;
 
   await test.step('logged out, the form is replaced by a login button that opens the modal', async () => {
     await page.goto(`/shop/product/${productId}`);
-    await expect(reviews.getByTestId('review-total')).toBeVisible();
-    await expect(fourStars).toContainText(`4 stars: ${before.stats.distribution[1]!.percentage}%`);
+    await expect(reviews.getByTestId('review-total')).toHaveText(
+      before.rating.count > 0
+        ? `Based on ${ratings(before.rating.count)}`
+        : 'No reviews yet. Be the first to review this product.',
+    );
+    if (before.stats.total > 0) {
+      await expect(fourStarsOf(before)).toContainText(`4 stars: ${before.stats.distribution[1]!.percentage}%`);
+    }
     await expect(reviews.getByText(REVIEW_MESSAGES.loginRequired)).toBeVisible();
     await reviews.getByRole('button', { name: 'Login', exact: true }).click();
     await logInThroughModal(page, shopper);
@@ -145,10 +159,12 @@ test('a shopper posts a review with a photo and sees the stats and the list chan
     const after = await api<ReviewsPage>(`/reviews/product/${productId}`);
     expect(after.stats.total).toBe(before.stats.total + 1);
     expect(after.stats.distribution[1]!.count).toBe(before.stats.distribution[1]!.count + 1);
-    await expect(reviews.getByTestId('review-total')).toHaveText(
-      `Based on ${after.stats.total} ${after.stats.total === 1 ? 'review' : 'reviews'}`,
+    expect(after.rating.count).toBe(before.rating.count + 1);
+    await expect(reviews.getByTestId('review-total')).toHaveText(`Based on ${ratings(after.rating.count)}`);
+    await expect(reviews.getByTestId('written-total')).toHaveText(
+      `${after.stats.total} ${after.stats.total === 1 ? 'written review' : 'written reviews'}`,
     );
-    await expect(fourStars).toContainText(`4 stars: ${after.stats.distribution[1]!.percentage}%`);
+    await expect(fourStarsOf(after)).toContainText(`4 stars: ${after.stats.distribution[1]!.percentage}%`);
     const review = reviews.getByRole('article', { name: `Review by ${after.reviews[0]!.author.name}` });
     await expect(review.getByRole('heading', { name: title })).toBeVisible();
     await expect(review.locator('b')).toHaveCount(0);

@@ -71,7 +71,14 @@ export type ReviewStats = z.infer<typeof reviewStatsSchema>;
 
 export const reviewsPageSchema = z.object({
   reviews: z.array(reviewSchema),
+  /** The written reviews' stats: `total` counts written reviews only. */
   stats: reviewStatsSchema,
+  /**
+   * The product's rating as the catalogue shows it (cards, the product's summary): every
+   * rating, with or without a written review (imported ratings have no text nor stars by
+   * count). When `count` equals `stats.total`, `stats.distribution` is every rating's.
+   */
+  rating: z.object({ average: z.number(), count: z.number().int() }),
   meta: pageMetaSchema,
 });
 export type ReviewsPage = z.infer<typeof reviewsPageSchema>;

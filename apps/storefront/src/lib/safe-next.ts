@@ -5,6 +5,15 @@
  * into another host (`/%09/evil.example` once it drops the tab, `//evil.example`,
  * `/\evil.example`, `https://evil.example`, `javascript:…`) is refused rather than guessed at.
  */
+/**
+ * `path` carrying where to go on afterwards (`?next=`), for the register → verify chain: none
+ * for the homepage or no place, which keeps each page's own default (the account, after a
+ * verification).
+ */
+export function withNext(path: string, next: string | null | undefined): string {
+  return next && next !== '/' ? `${path}?next=${encodeURIComponent(next)}` : path;
+}
+
 export function safeNext(next: string | string[] | undefined, siteUrl: string): string {
   const value = Array.isArray(next) ? next[0] : next;
   if (!value) return '/';

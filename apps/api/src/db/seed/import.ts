@@ -247,6 +247,7 @@ function toInput(r: Row): ProductInput {
       discountPercent: discountPercent(r.price_inr, r.mrp_inr),
       images: urls.map((url, i) => ({ url, isPrimary: i === 0 })),
       sizes: r.sizes,
+      sizesInStock: variants.filter((v) => v.stock > 0).map((v) => v.size),
       inStock: variants.some((v) => v.stock > 0),
       searchText: searchTextFor({ ...facts, description }),
     },

@@ -169,6 +169,7 @@ export function productFromStyle(s: StyleRow, ctx: StyleContext): ProductInput &
       ratingCount: price.ratingCount,
       images,
       sizes: price.sizes,
+      sizesInStock: variants.filter((v) => v.stock > 0).map((v) => v.size),
       inStock: variants.some((v) => v.stock > 0),
       searchText: searchTextFor(facts),
       createdAt: createdAtFor(s.id, year),

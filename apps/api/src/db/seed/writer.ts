@@ -121,6 +121,7 @@ const PRODUCT_TYPES: Record<keyof ProductFields | 'categoryId', string> = {
   ratingCount: 'int',
   images: 'jsonb',
   sizes: 'text[]',
+  sizesInStock: 'text[]',
   inStock: 'boolean',
   status: 'text',
   searchText: 'text',

@@ -4,7 +4,8 @@
  * orders reserve and give back, returns are restocked, and the store adjusts. Stock
  * is taken with conditional updates (`stock = stock - q WHERE stock >= q`) in a fixed lock
  * order, inside the caller's transaction (`db`), so no two orders oversell and none deadlock;
- * each change keeps the product's listing flag `in_stock` true exactly while a size is in stock.
+ * each change keeps the product's listing flag `in_stock` true exactly while a size is in stock,
+ * and its `sizes_in_stock` (what the size filter matches) to the sizes that have stock.
  */
 import {
   ADMIN_MESSAGES,
@@ -333,7 +334,10 @@ export class InventoryService {
       .limit(limit);
   }
 
-  /** Keeps the listing's in-stock flag true exactly when a product has a size in stock. */
+  /**
+   * Keeps the listing's in-stock flag true exactly when a product has a size in stock, and its
+   * sizes in stock (the size filter's, in the variants' order) to the sizes with stock.
+   */
   private async refreshInStock(db: Db, productIds: string[]): Promise<void> {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
@@ -341,6 +345,9 @@ export class InventoryService {
       .update(products)
       .set({
         inStock: sql`EXISTS (SELECT 1 FROM ${variants} WHERE ${variants.productId} = ${products.id} AND ${variants.stock} > 0)`,
+        sizesInStock: sql`ARRAY(SELECT ${variants.size} FROM ${variants}
+          WHERE ${variants.productId} = ${products.id} AND ${variants.stock} > 0
+          ORDER BY ${variants.position}, ${variants.sku})`,
       })
       .where(inArray(products.id, ids));
     this.onChange(ids);

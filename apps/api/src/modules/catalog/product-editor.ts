@@ -435,6 +435,7 @@ export async function refreshListing(tx: Db, productIds: readonly string[]): Pro
         mrpPaise,
         discountPercent: discountPercent(pricePaise, mrpPaise),
         sizes: sizes.map((s) => s.size),
+        sizesInStock: sizes.filter((s) => s.stock > 0).map((s) => s.size),
         inStock: sizes.some((s) => s.stock > 0),
         updatedAt: new Date(),
       })

@@ -8,9 +8,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { MAX_PAGE_LIMIT, SHOP_PAGE_SIZE, type ProductSearchResult, type ProductSummary } from '@vastra/contracts';
+import { ADMIN_API_PREFIX } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { createTestApp, getJson, type TestContext } from '../../test/harness';
+import { asStaff, staffOfRole } from '../../test/staff';
 
 type SearchBody = { success: boolean; message?: string; data: ProductSearchResult };
 
@@ -150,6 +152,50 @@ describe('filters', () => {
     assert.ok(products.every((p) => p.sizes.includes('M')));
   });
 
+  test('a size filter means "available in that size": a sold-out M is neither matched nor counted', async () => {
+    // A product in stock in M and in another size, so that it stays listed once M sells out.
+    const [row] = await queryRows<{ product_id: string; variant_id: string; stock: number }>(
+      ctx.database.db,
+      sql`SELECT v.product_id, v.id AS variant_id, v.stock FROM variants v JOIN products p ON p.id = v.product_id
+          WHERE p.is_active AND v.size = 'M' AND v.stock > 0
+            AND EXISTS (SELECT 1 FROM variants o WHERE o.product_id = p.id AND o.size <> 'M' AND o.stock > 0)
+          ORDER BY p.id LIMIT 1`,
+    );
+    assert.ok(row, 'a product in stock in M and another size');
+    const sizeCount = async (query: string, size: string) =>
+      (await search(query)).filters.sizes.find((f) => f.value === size)?.count ?? 0;
+    const listed = async (query: string) => (await all(query, 1_000)).products.some((p) => p.id === row.product_id);
+    const [product] = await queryRows<{ brand: string }>(
+      ctx.database.db,
+      sql`SELECT brand FROM products WHERE id = ${row.product_id}::uuid`,
+    );
+    const ofBrand = `brands=${encodeURIComponent(product!.brand)}`;
+    const before = { m: await sizeCount(ofBrand, 'M'), total: (await search(`${ofBrand}&sizes=M`)).meta.total };
+    assert.equal(await listed(`${ofBrand}&sizes=M`), true);
+
+    const owner = await staffOfRole(ctx, 'owner');
+    const setStock = async (quantity: number) => {
+      const res = await asStaff(ctx.app, owner, 'POST', `${ADMIN_API_PREFIX}/variants/${row.variant_id}/stock`, {
+        mode: 'set',
+        quantity,
+        reason: quantity === 0 ? 'damaged' : 'received',
+      });
+      assert.equal(res.statusCode, 200, res.body);
+    };
+    await setStock(0);
+    try {
+      assert.equal(await listed(`${ofBrand}&sizes=M`), false, 'a sold-out M does not match sizes=M');
+      assert.equal((await search(`${ofBrand}&sizes=M`)).meta.total, before.total - 1);
+      assert.equal(await sizeCount(ofBrand, 'M'), before.m - 1, 'nor counts in the M facet');
+      assert.equal(await listed(ofBrand), true, 'the product is still listed, in its other sizes');
+      // With M ticked, the size facet still counts without its own filter: M one fewer.
+      assert.equal(await sizeCount(`${ofBrand}&sizes=M`, 'M'), before.m - 1);
+    } finally {
+      await setStock(row.stock);
+    }
+    assert.equal(await listed(`${ofBrand}&sizes=M`), true, 'back in stock, M matches again');
+  });
+
   test('brand alone', async () => {
     const { filters } = await search('');
     const brand = filters.brands[0]!;
@@ -250,10 +296,20 @@ describe('facets that widen', () => {
   type Count = { value: string; count: number };
   const byValue = (list: Count[]) => Object.fromEntries(list.map((f) => [f.value, f.count]));
 
-  /** Facet counts of `column` (or of each size) over the active products that `where` keeps. */
+  /** `size` is in stock for product `p`: what a size filter means: docs/shopper-features.md "Facets that widen". */
+  const hasSize = (size: string) =>
+    sql`EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock > 0 AND v.size = ${size})`;
+
+  /**
+   * Facet counts of `column` (or of each size in stock) over the active products that `where`
+   * keeps; sizes are read from the variants' stock, not from the column the search reads.
+   */
   async function counted(column: 'color' | 'brand' | 'size', where: ReturnType<typeof sql>): Promise<Count[]> {
     const value = column === 'size' ? sql`s` : column === 'color' ? sql`p.color` : sql`p.brand`;
-    const from = column === 'size' ? sql`products p, unnest(p.sizes) AS s` : sql`products p`;
+    const from =
+      column === 'size'
+        ? sql`products p, LATERAL (SELECT DISTINCT v.size AS s FROM variants v WHERE v.product_id = p.id AND v.stock > 0) st`
+        : sql`products p`;
     return queryRows<Count>(
       ctx.database.db,
       sql`SELECT ${value} AS value, count(*)::int AS count FROM ${from} WHERE p.is_active AND ${where} GROUP BY 1`,
@@ -309,8 +365,8 @@ describe('facets that widen', () => {
     const m = await search('sizes=M');
     assert.ok(m.meta.total > 0);
     assert.deepEqual(byValue(m.filters.sizes), byValue(none.filters.sizes));
-    assert.deepEqual(byValue(m.filters.colors), byValue(await counted('color', sql`'M' = ANY(p.sizes)`)));
-    await assertSameProducts('sizes=M,L', await idsWhere(sql`p.sizes && ARRAY['M', 'L']`));
+    assert.deepEqual(byValue(m.filters.colors), byValue(await counted('color', hasSize('M'))));
+    await assertSameProducts('sizes=M,L', await idsWhere(sql`(${hasSize('M')} OR ${hasSize('L')})`));
   });
 
   test('brands widen the same way: one brand keeps every brand, colours apply it; two are either', async () => {
@@ -330,7 +386,7 @@ describe('facets that widen', () => {
   test('across groups AND: each group counts the others, the list holds both', async () => {
     const data = await search('colors=Blue,Black&sizes=M');
     const colour = sql`p.color IN ('Blue', 'Black')`;
-    const size = sql`'M' = ANY(p.sizes)`;
+    const size = hasSize('M');
     assert.deepEqual(byValue(data.filters.colors), byValue(await counted('color', size)));
     assert.deepEqual(byValue(data.filters.sizes), byValue(await counted('size', colour)));
     assert.deepEqual(byValue(data.filters.brands), byValue(await counted('brand', sql`${colour} AND ${size}`)));

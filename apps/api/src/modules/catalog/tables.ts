@@ -80,8 +80,16 @@ export const products = pgTable(
     ratingAverage: real('rating_average').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     images: jsonb('images').$type<ImageJson[]>().notNull().default([]),
-    /** Sizes of the variants in stock order, for the size filter. */
+    /** Sizes of the variants in stock order (what the product comes in). */
     sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * The sizes that have stock, in the same order: the size filter and its facet read these
+     * (a sold-out size matches no filter). Kept with `in_stock` by every change of stock.
+     */
+    sizesInStock: text('sizes_in_stock')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
@@ -111,11 +119,11 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
     index('products_rating_idx').on(t.ratingAverage.desc(), t.ratingCount.desc()),
     index('products_discount_idx').on(t.discountPercent.desc()),
-    index('products_sizes_idx').using('gin', t.sizes),
+    index('products_sizes_in_stock_idx').using('gin', t.sizesInStock),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // products_color_gender_facets_idx, a covering index (INCLUDE) that drizzle cannot
-    // declare, is made by migration 0017_facet_covering_index.sql.
+    // declare, is made by migration 0017_facet_covering_index.sql (its sizes: 0023_sizes_in_stock.sql).
   ],
 );
 

@@ -96,6 +96,28 @@ describe('GET /reviews/product/{id}', () => {
     assert.deepEqual(data.meta, { total: 0, page: 1, limit: 10, totalPages: 0 });
   });
 
+  test("the page carries the catalogue's rating of the product, every rating, written or imported", async () => {
+    // 990 imported ratings averaging 4.0, none of them written (docs/behaviour.md §3 Review).
+    const [product] = await pickProducts(ctx.database.db, 1, { minVariants: 1, skip: 13 });
+    const id = product!.id;
+    await ctx.database.db.execute(
+      sql`UPDATE products SET rating_average = 4, rating_count = 990 WHERE id = ${id}::uuid`,
+    );
+    const imported = await page(id);
+    assert.equal(imported.stats.total, 0);
+    assert.deepEqual(imported.rating, { average: 4, count: 990 });
+    const detail = await ctx.app.inject({ method: 'GET', url: `/products/${id}` });
+    assert.deepEqual(imported.rating, detail.json().data.product.rating, "the product's summary tells the same");
+
+    const account = await register(ctx.app);
+    assert.equal((await post(account, review(id, 5))).status, 201);
+    const written = await page(id);
+    assert.equal(written.stats.total, 1);
+    assert.equal(written.rating.count, 991);
+    const after = await ctx.app.inject({ method: 'GET', url: `/products/${id}` });
+    assert.deepEqual(written.rating, after.json().data.product.rating);
+  });
+
   test('an unknown or withdrawn product is 404', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/reviews/product/${unknownId()}` });
     assert.equal(res.statusCode, 404);

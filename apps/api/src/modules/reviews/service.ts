@@ -71,9 +71,12 @@ export class ReviewsService {
     },
   ) {}
 
-  /** A page of a product's reviews, newest first, with the stats of all of them (behaviour.md §3). */
+  /**
+   * A page of a product's reviews, newest first, with the stats of all of them and the
+   * product's rating as the catalogue shows it (behaviour.md §3).
+   */
   async list(productIdOrSlug: string, page: number, limit: number): Promise<ReviewsPage> {
-    const { id: productId } = await this.deps.catalog.getProduct(productIdOrSlug);
+    const { id: productId, rating } = await this.deps.catalog.getProduct(productIdOrSlug);
     const [rows, stats] = await Promise.all([
       this.db
         .select()
@@ -88,6 +91,7 @@ export class ReviewsService {
     return {
       reviews: rows.map((r) => this.toPublic(r, names.get(r.userId) ?? '')),
       stats,
+      rating,
       meta: pageMeta(stats.total, page, limit),
     };
   }

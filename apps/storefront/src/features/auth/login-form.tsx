@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 import { usePublicConfig } from '@/lib/public-config';
+import { withNext } from '@/lib/safe-next';
 import { loginUser } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { GoogleSignIn } from './google-sign-in';
@@ -13,8 +14,9 @@ import { GoogleSignIn } from './google-sign-in';
  * The login form of the modal and of /auth/login (behaviour.md §2, §5, §8): email and password, 'Forgot
  * Password?', Google sign-in when configured, and the way to register. Empty fields are caught
  * here before any request; other errors are the auth state's (server or connection messages).
+ * `next`: the page to come back to when the shopper registers instead (checkout, say).
  */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: string }) {
   const dispatch = useAppDispatch();
   const { googleClientId } = usePublicConfig();
   const busy = useAppSelector((state) => state.auth.loading.login);
@@ -76,7 +78,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       {googleClientId && <GoogleSignIn clientId={googleClientId} />}
       <p className="text-center text-sm text-stone-700">
         {"Don't have an account ? "}
-        <Link href="/auth/register" className="font-semibold text-brand-700 hover:underline">
+        <Link href={withNext('/auth/register', next)} className="font-semibold text-brand-700 hover:underline">
           Register Now
         </Link>
       </p>

@@ -1,5 +1,6 @@
 'use client';
 
+import { usePathname } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
@@ -18,6 +19,8 @@ export function LoginModal() {
   const { isOpen, close } = useLoginModal();
   const dispatch = useAppDispatch();
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  // Registering from the modal comes back to this page once the email is verified.
+  const pathname = usePathname();
   const onOpen = useCallback(
     (dialog: HTMLDialogElement) => {
       dispatch(clearAuthError());
@@ -64,7 +67,7 @@ export function LoginModal() {
               <span className="sr-only">Close</span>
             </button>
           </div>
-          <LoginForm onSuccess={close} />
+          <LoginForm onSuccess={close} next={pathname} />
         </div>
       )}
     </dialog>

@@ -30,5 +30,5 @@ function LoginPageForm({ next }: { next: string }) {
   }, [loggedInOnArrival, next, router]);
 
   if (loggedInOnArrival) return <FormPlaceholder />;
-  return <LoginForm onSuccess={() => router.replace(next)} />;
+  return <LoginForm onSuccess={() => router.replace(next)} next={next} />;
 }

@@ -6,15 +6,16 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
+import { withNext } from '@/lib/safe-next';
 import { registerUser } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 
 /**
  * /auth/register: name, email, password and an optional mobile number, checked with the
  * contracts' rules before sending. Registering logs the shopper in (behaviour.md §4) and leads on to the
- * email verification.
+ * email verification, carrying `next` (the page the shopper came from, checkout say) along.
  */
-export function RegisterForm() {
+export function RegisterForm({ next }: { next?: string }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const busy = useAppSelector((state) => state.auth.loading.register);
@@ -38,7 +39,7 @@ export function RegisterForm() {
     try {
       const result = await dispatch(registerUser(parsed.data)).unwrap();
       if (result.verificationEmailSent) toast.success(AUTH_MESSAGES.registered);
-      router.push('/auth/verify-email');
+      router.push(withNext('/auth/verify-email', next));
     } catch (message) {
       setError(typeof message === 'string' ? message : AUTH_MESSAGES.registrationFailed);
     }
@@ -71,7 +72,7 @@ export function RegisterForm() {
       </form>
       <p className="text-center text-sm text-stone-700">
         Already have an account?{' '}
-        <Link href="/auth/login" className="font-semibold text-brand-700 hover:underline">
+        <Link href={withNext('/auth/login', next)} className="font-semibold text-brand-700 hover:underline">
           Login
         </Link>
       </p>

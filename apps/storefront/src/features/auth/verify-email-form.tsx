@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CodeField, FormMessage, SubmitButton } from '@/components/ui/form';
+import { withNext } from '@/lib/safe-next';
 import { resendVerification, verifyEmail } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { PersistGate } from '@/lib/store/store-provider';
@@ -14,24 +15,25 @@ import { FormPlaceholder } from './auth-card';
 /**
  * The email verification screen: the 6-digit code from the mail, and a resend button that
  * waits OTP_RESEND_INTERVAL_MS between codes with a visible countdown. Needs a login (behaviour.md §5);
- * a logged-out visitor is sent to log in first.
+ * a logged-out visitor is sent to log in first. A verified code leads to `next` (where the
+ * shopper was when they chose to register: checkout, say), else to the account.
  */
-export function VerifyEmail() {
+export function VerifyEmail({ next }: { next?: string }) {
   return (
     <PersistGate fallback={<FormPlaceholder />}>
-      <VerifyEmailContent />
+      <VerifyEmailContent next={next} />
     </PersistGate>
   );
 }
 
-function VerifyEmailContent() {
+function VerifyEmailContent({ next }: { next?: string }) {
   const router = useRouter();
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   const user = useAppSelector((state) => state.auth.user);
 
   useEffect(() => {
-    if (!isAuthenticated) router.replace('/auth/login?next=/auth/verify-email');
-  }, [isAuthenticated, router]);
+    if (!isAuthenticated) router.replace(withNext('/auth/login', withNext('/auth/verify-email', next)));
+  }, [isAuthenticated, router, next]);
 
   if (!isAuthenticated) return <FormPlaceholder />;
   if (user?.isEmailVerified) {
@@ -47,10 +49,10 @@ function VerifyEmailContent() {
       </div>
     );
   }
-  return <VerifyEmailForm email={user?.email ?? ''} />;
+  return <VerifyEmailForm email={user?.email ?? ''} next={next} />;
 }
 
-function VerifyEmailForm({ email }: { email: string }) {
+function VerifyEmailForm({ email, next }: { email: string; next?: string }) {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const busy = useAppSelector((state) => state.auth.loading.verifyEmail);
@@ -80,7 +82,7 @@ function VerifyEmailForm({ email }: { email: string }) {
     try {
       const result = await dispatch(verifyEmail(parsed.data)).unwrap();
       toast.success(result.message);
-      router.push('/account');
+      router.push(next && next !== '/' ? next : '/account');
     } catch (error) {
       setMessage({ text: typeof error === 'string' ? error : AUTH_MESSAGES.fallback, tone: 'error' });
     }

@@ -127,6 +127,13 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
     if (settled) headingRef.current?.focus();
   }, [settled]);
 
+  // Place order is far down checkout: the confirmation opens at its top, the order number on
+  // screen, once it has something to show (the router's own scroll ran on the skeleton).
+  const shown = payment !== null && order !== null;
+  useEffect(() => {
+    if (shown) window.scrollTo(0, 0);
+  }, [shown]);
+
   if (missing) notFound();
 
   const error = statusError ?? (order ? null : orderError);

@@ -8,9 +8,16 @@ import { swatchFor } from '@/lib/colours';
 import { AddToCart } from './add-to-cart';
 import { NotifyMe } from './notify-me';
 import { SizeChartButton } from './size-chart';
-import { stockState } from './stock';
+import { stockStory, type StockState } from './stock';
 
 const unique = (values: string[]) => [...new Set(values)];
+
+const TONES: Record<StockState['tone'], string> = {
+  out: 'font-semibold text-red-700',
+  low: 'font-semibold text-saffron-600',
+  ok: 'font-semibold text-emerald-800',
+  choose: 'text-stone-600',
+};
 
 /**
  * Colour and size selectors built from the variants (radio groups), the price of the chosen
@@ -28,11 +35,7 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
 
   const anyInStock =
     (variants.length > 0 ? ofColour : []).some((v) => v.inStock) || (variants.length === 0 && product.inStock);
-  const state = selected
-    ? stockState(selected.stock)
-    : anyInStock
-      ? stockState(Number.POSITIVE_INFINITY)
-      : stockState(0);
+  const { state, notify } = stockStory(ofColour, selected, product.inStock);
   const price = selected?.price ?? (ofColour.length > 0 ? Math.min(...ofColour.map((v) => v.price)) : product.price);
   const mrp = selected?.mrp ?? ofColour.find((v) => v.price === price)?.mrp ?? product.mrp;
 
@@ -127,28 +130,18 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
               </label>
             ))}
           </div>
-          {!selected && anyInStock && ofColour.length > 1 && (
-            <p className="mt-2 text-sm text-stone-600">Select a size to see its stock.</p>
-          )}
         </fieldset>
       )}
 
-      <p
-        role="status"
-        aria-live="polite"
-        data-testid="stock-status"
-        className={`text-sm font-semibold ${
-          state.tone === 'out' ? 'text-red-700' : state.tone === 'low' ? 'text-saffron-600' : 'text-emerald-800'
-        }`}
-      >
+      <p role="status" aria-live="polite" data-testid="stock-status" className={`text-sm ${TONES[state.tone]}`}>
         {state.label}
         {selected && state.tone !== 'out' ? (
           <span className="font-normal text-stone-600"> in size {selected.size}</span>
         ) : null}
       </p>
 
-      {/* Sold-out sizes cannot be chosen: each has its own "Notify me". */}
-      <NotifyMe soldOut={ofColour.filter((v) => !v.inStock)} />
+      {/* Sold-out sizes cannot be chosen: each has its own "Notify me", until a size in stock is chosen. */}
+      <NotifyMe soldOut={notify} />
       <AddToCart productId={product.id} variant={selected} available={anyInStock} />
     </div>
   );

@@ -73,7 +73,7 @@ export function ProductReviews({ productId, initial }: { productId: string; init
       </div>
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-14">
         <div>
-          {data && <ReviewStats stats={data.stats} />}
+          {data && <ReviewStats stats={data.stats} rating={data.rating} />}
           {data && data.reviews.length > 0 && (
             <div className="mt-8" aria-busy={loading}>
               <h3 ref={listTop} tabIndex={-1} className="sr-only">

@@ -1,29 +1,37 @@
-import type { ReviewStats as Stats } from '@vastra/contracts';
+import type { ReviewsPage, ReviewStats as Stats } from '@vastra/contracts';
 import { formatCount, formatRating } from '@/lib/format';
 import { FitShare } from './fit-share';
 import { Stars } from './stars';
 
 /**
- * The rating summary: the average with stars, the number of reviews, and a bar per rating
- * from 5 down to 1 with its percentage written beside it (the bars are not the only way to
- * read it) and a sentence for screen readers; then how it fits, when reviews said.
+ * The rating summary, one story with the product's summary above it: the product's rating as
+ * the catalogue counts it (average with stars, "Based on 990 ratings"), how many of those came
+ * with a written review ("No written reviews yet"), and the bars per rating from 5 down to 1
+ * with the percentage written beside each (the bars are not the only way to read it) and a
+ * sentence for screen readers. The bars are every rating's when every rating was written, the
+ * written reviews' (and say so) when only some were, and absent with none: imported ratings
+ * come without their stars by count. Then how it fits, when reviews said.
  */
-export function ReviewStats({ stats }: { stats: Stats }) {
+export function ReviewStats({ stats, rating }: { stats: Stats; rating: ReviewsPage['rating'] }) {
   const byRating = new Map(stats.distribution.map((row) => [row.rating, row]));
+  const everyRating = stats.total === rating.count;
   return (
     <div data-testid="review-stats" className="grid gap-6 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-10">
       <div className="flex flex-col items-start gap-1">
-        {stats.total > 0 ? (
+        {rating.count > 0 ? (
           <>
             <p className="flex items-center gap-3">
               <span className="text-4xl font-bold text-stone-900" aria-hidden="true">
-                {formatRating(stats.average)}
+                {formatRating(rating.average)}
               </span>
-              <Stars value={stats.average} size={20} />
-              <span className="sr-only">Average rating {formatRating(stats.average)} out of 5</span>
+              <Stars value={rating.average} size={20} />
+              <span className="sr-only">Average rating {formatRating(rating.average)} out of 5</span>
             </p>
             <p className="text-sm text-stone-600" data-testid="review-total">
-              Based on {formatCount(stats.total, 'review')}
+              Based on {formatCount(rating.count, 'rating')}
+            </p>
+            <p className="text-sm text-stone-600" data-testid="written-total">
+              {stats.total === 0 ? 'No written reviews yet.' : formatCount(stats.total, 'written review')}
             </p>
           </>
         ) : (
@@ -33,27 +41,37 @@ export function ReviewStats({ stats }: { stats: Stats }) {
         )}
         <FitShare fit={stats.fit} />
       </div>
-      <ul aria-label="Ratings by stars" className="w-full max-w-md space-y-1.5">
-        {[5, 4, 3, 2, 1].map((rating) => {
-          const row = byRating.get(rating) ?? { rating, count: 0, percentage: 0 };
-          return (
-            <li key={rating} className="grid grid-cols-[2.5rem_minmax(0,1fr)_3rem] items-center gap-3 text-sm">
-              <span className="sr-only">
-                {rating} {rating === 1 ? 'star' : 'stars'}: {row.percentage}% ({formatCount(row.count, 'review')})
-              </span>
-              <span aria-hidden="true" className="font-medium text-stone-800">
-                {rating} ★
-              </span>
-              <span aria-hidden="true" className="h-2.5 overflow-hidden rounded-full bg-stone-200">
-                <span className="block h-full rounded-full bg-emerald-700" style={{ width: `${row.percentage}%` }} />
-              </span>
-              <span aria-hidden="true" className="text-right text-stone-700 tabular-nums">
-                {row.percentage}%
-              </span>
-            </li>
-          );
-        })}
-      </ul>
+      {stats.total > 0 && (
+        <div className="w-full max-w-md">
+          {!everyRating && (
+            <p className="mb-2 text-sm text-stone-600">Stars of the {formatCount(stats.total, 'written review')}</p>
+          )}
+          <ul aria-label={everyRating ? 'Ratings by stars' : 'Written reviews by stars'} className="space-y-1.5">
+            {[5, 4, 3, 2, 1].map((stars) => {
+              const row = byRating.get(stars) ?? { rating: stars, count: 0, percentage: 0 };
+              return (
+                <li key={stars} className="grid grid-cols-[2.5rem_minmax(0,1fr)_3rem] items-center gap-3 text-sm">
+                  <span className="sr-only">
+                    {stars} {stars === 1 ? 'star' : 'stars'}: {row.percentage}% ({formatCount(row.count, 'review')})
+                  </span>
+                  <span aria-hidden="true" className="font-medium text-stone-800">
+                    {stars} ★
+                  </span>
+                  <span aria-hidden="true" className="h-2.5 overflow-hidden rounded-full bg-stone-200">
+                    <span
+                      className="block h-full rounded-full bg-emerald-700"
+                      style={{ width: `${row.percentage}%` }}
+                    />
+                  </span>
+                  <span aria-hidden="true" className="text-right text-stone-700 tabular-nums">
+                    {row.percentage}%
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }
