@@ -1,6 +1,6 @@
 ALTER TABLE "order_items" ADD COLUMN "tax_rule" jsonb;--> statement-breakpoint
 -- GST by the law (behaviour.md §4 "GST rates out of the box"; the rows of
--- modules/taxes/law.ts): Notification No. 9/2025-Central Tax (Rate), in force from
+-- packages/contracts/src/gst-law.ts): Notification No. 9/2025-Central Tax (Rate), in force from
 -- 22 September 2025. Written only where the rate table still holds nothing but the flat 18 %
 -- of 0006 (a fresh store, or one whose owner never set rates): an owner's own rates stay.
 -- One statement, so the test and both writes see the same table.

@@ -1,13 +1,13 @@
 /**
- * GST by the law out of the box (issue 29 point 1, behaviour.md §4 GST): a fresh store's rate
- * table holds the rules of law.ts (Notification No. 9/2025-Central Tax (Rate)): apparel and
+ * GST by the law out of the box (behaviour.md §4 GST rates out of the box): a fresh store’s rate
+ * table holds GST_LAW_RULES (contracts) (Notification No. 9/2025-Central Tax (Rate)): apparel and
  * footwear at 5 % for a piece worth up to ₹ 2,500 (after discount, without GST) and 18 % above,
  * accessories at their own rates, 18 % for anything without a rule; and the admin's order
  * detail names the rule and slab that taxed each line.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { OrderLineTaxRule, TaxResult } from '@vastra/contracts';
+import { GST_LAW_RULES, type OrderLineTaxRule, type TaxResult } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { register } from '../../test/accounts';
@@ -16,7 +16,6 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { DELHI_ADDRESS } from '../../test/orders';
 import { placePaidOrder } from '../../test/returns';
 import { asStaff, staffOfRole } from '../../test/staff';
-import { GST_LAW_RULES } from './law';
 
 let ctx: TestContext;
 /** The same store with PRICES_INCLUDE_GST=false: the price is the taxable value. */

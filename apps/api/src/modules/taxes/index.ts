@@ -3,4 +3,3 @@ export { TaxRateAdmin } from './admin';
 export { taxesRoutes } from './routes';
 export { TaxService, type AppliedTaxRule, type TaxLineInput, type TaxQuote, type TaxedLine } from './service';
 export type { StoredTaxComponent } from './tables';
-export { APPAREL_THRESHOLD_PAISE, GST_LAW_RULES, lawRateFor, type LawRule, type LawSlab } from './law';

@@ -1,14 +1,14 @@
 /**
- * The GST rates a fresh store starts with (behaviour.md §4 GST): the rates of Notification
+ * The GST rates a fresh store starts with (behaviour.md §4 GST rates out of the box): the rates of Notification
  * No. 9/2025-Central Tax (Rate), in force from 22 September 2025, for the HSN headings the
  * catalogue sells, and 18 % as the rule of the India region for every other product.
  * Migration 0021 writes these rows into `tax_rates` (a store still holding only the old flat
- * 18 % gets them too); the owner edits them in the admin afterwards. Tests read this list to
- * name the rule a product falls under.
+ * 18 % gets them too); the owner edits them in the admin afterwards. Tests (API and browser)
+ * read this list to name the rule a product falls under.
  *
  * Money in paise per piece (or pair), after discount and without GST; rates in basis points.
  */
-import { DEFAULT_GST_RATE } from '@vastra/contracts';
+import { DEFAULT_GST_RATE } from './checkout';
 
 /** One slab of a rule: a piece's value from `minUnitPaise` to `maxUnitPaise` (inclusive; null: no upper end). */
 export type LawSlab = { minUnitPaise: number; maxUnitPaise: number | null; rateBasisPoints: number };
@@ -71,17 +71,32 @@ export const GST_LAW_RULES: readonly LawRule[] = [
   { hsnPrefix: '340111', description: 'Toilet soap in bars (3401 11)', slabs: flat(500) },
 ];
 
-/**
- * The rate (basis points) of the law's rules for a piece: the longest matching HSN prefix, and
- * in it the slab holding the piece's value (paise, after discount, without GST). For tests
- * and docs; the store itself reads the `tax_rates` table (TaxService).
- */
-export function lawRateFor(hsnCode: string, unitValuePaise: number): { rule: LawRule; rateBasisPoints: number } {
-  const rule = GST_LAW_RULES.filter((r) => r.hsnPrefix === null || hsnCode.startsWith(r.hsnPrefix)).sort(
+/** The rule of the law for an HSN code: the longest matching prefix, else the default rule. */
+export function lawRuleFor(hsnCode: string): LawRule {
+  return GST_LAW_RULES.filter((r) => r.hsnPrefix === null || hsnCode.startsWith(r.hsnPrefix)).sort(
     (a, b) => (b.hsnPrefix?.length ?? 0) - (a.hsnPrefix?.length ?? 0),
   )[0]!;
-  const slab =
-    rule.slabs.find((s) => unitValuePaise <= (s.maxUnitPaise ?? Infinity) && unitValuePaise >= s.minUnitPaise) ??
-    rule.slabs.find((s) => unitValuePaise <= (s.maxUnitPaise ?? Infinity))!;
-  return { rule, rateBasisPoints: slab.rateBasisPoints };
+}
+
+/**
+ * The rate (basis points) the law's rules give one piece, and the rule: the slab holding the
+ * piece's value after discount and without GST. `pricePaise` is that value, or, with
+ * `pricesIncludeGst`, the price with GST inside (each slab is then tested with the value at its
+ * own rate, and a piece above a slab takes the next one, as the store's TaxService does).
+ */
+export function lawRateFor(
+  hsnCode: string,
+  pricePaise: number,
+  pricesIncludeGst = false,
+): { rule: LawRule; rateBasisPoints: number } {
+  const rule = lawRuleFor(hsnCode);
+  let passedLowerSlab = false;
+  for (const slab of rule.slabs) {
+    const value = pricesIncludeGst ? (pricePaise * 10_000) / (10_000 + slab.rateBasisPoints) : pricePaise;
+    const atMostMax = slab.maxUnitPaise === null || value <= slab.maxUnitPaise;
+    if (atMostMax && (value >= slab.minUnitPaise || passedLowerSlab))
+      return { rule, rateBasisPoints: slab.rateBasisPoints };
+    if (!atMostMax) passedLowerSlab = true;
+  }
+  return { rule, rateBasisPoints: DEFAULT_GST_RATE * 100 };
 }
