@@ -6,10 +6,12 @@
  * detail names the rule and slab that taxed each line.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { GST_LAW_RULES, type OrderLineTaxRule, type TaxResult } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { MIGRATIONS_DIR, queryRows } from '../../db/client';
 import { register } from '../../test/accounts';
 import { setPricePaise, setStock } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -59,6 +61,37 @@ describe('the rate table of a fresh store', () => {
       expected,
     );
     assert.ok(rows.every((r) => r.d.length > 0));
+  });
+});
+
+describe('migration 0021 on a store that already has rates', () => {
+  const lawStatement = () => {
+    const file = path.join(MIGRATIONS_DIR, '0021_gst_law_rates.sql');
+    return fs.readFileSync(file, 'utf8').split('--> statement-breakpoint').at(-1)!;
+  };
+  const rules = async (target: TestContext) =>
+    (await queryRows<{ n: number }>(target.database.db, sql`SELECT count(*)::int AS n FROM tax_rates`))[0]!.n;
+  const slabCount = GST_LAW_RULES.reduce((n, r) => n + r.slabs.length, 0);
+
+  test('only the old flat 18 %: the law’s rules are added; an owner’s own rates: nothing changes', async () => {
+    const db = exclusive.database.db;
+    await db.execute(sql`DELETE FROM tax_rates WHERE hsn_prefix IS NOT NULL`);
+    await db.execute(sql`UPDATE tax_rates SET description = 'GST 18 % on every product (the India region''s rate)'`);
+    await db.execute(sql.raw(lawStatement()));
+    assert.equal(await rules(exclusive), slabCount);
+    assert.equal(await rateOf(exclusive, '6204', 1000), 5);
+
+    await db.execute(sql`DELETE FROM tax_rates WHERE hsn_prefix IS NOT NULL`);
+    await db.execute(
+      sql`INSERT INTO tax_rates (hsn_prefix, rate_basis_points, description) VALUES ('62', 1200, 'mine')`,
+    );
+    await db.execute(sql.raw(lawStatement()));
+    assert.equal(await rules(exclusive), 2, 'the owner’s rule and the default, untouched');
+    assert.equal(await rateOf(exclusive, '6204', 1000), 12);
+    // Put the law back for the tests that follow.
+    await db.execute(sql`DELETE FROM tax_rates WHERE hsn_prefix IS NOT NULL`);
+    await db.execute(sql.raw(lawStatement()));
+    assert.equal(await rules(exclusive), slabCount);
   });
 });
 
