@@ -3,8 +3,7 @@
  * each, totals, the delivery address, payment and refunds, the timeline, the customer and
  * internal notes; the store's next step (ship asks for courier, AWB, tracking link and expected
  * delivery), cancel with a reason, resend the confirmation, the invoice and a printable packing
- * slip. Buttons a role may not use are not
- * shown (the API refuses them too).
+ * slip. Buttons a role may not use are not shown (the API refuses them too).
  */
 import {
   Box,
