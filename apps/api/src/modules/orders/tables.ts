@@ -130,7 +130,7 @@ export const orderItems = pgTable(
     discountPaise: integer('discount_paise').notNull().default(0),
     taxablePaise: integer('taxable_paise').notNull(),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
-    /** The rate table's slab that taxed the line, as it was; null: the built-in default rate, or placed before 0021. */
+    /** The rate table's slab that taxed the line, as it was; null: the built-in default rate, or placed before the gst_law_rates migration. */
     taxRule: jsonb('tax_rule').$type<StoredTaxRule>(),
     cgstPaise: integer('cgst_paise').notNull().default(0),
     sgstPaise: integer('sgst_paise').notNull().default(0),
