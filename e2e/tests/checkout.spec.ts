@@ -18,6 +18,8 @@ import {
   ORDER_MESSAGES,
   codLimitExceeded,
   formatPrice,
+  formatRate,
+  lawRateFor,
   type Order,
 } from '@vastra/contracts';
 import { expect, test } from '@playwright/test';
@@ -55,6 +57,20 @@ import { expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
+/**
+ * The GST rates (percent, lowest first) the law's rules (GST_LAW_RULES, the store's rates out
+ * of the box) give the lines: by each product's HSN code and the value of one piece, its price
+ * (GST inside) less its share of `discount`.
+ */
+function lawRates(lines: { hsnCode: string; price: number; quantity: number }[], discount = 0): number[] {
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const rates = lines.map((l) => {
+    const piece = l.price - (discount * l.price) / subtotal;
+    return lawRateFor(l.hsnCode, paise(piece), true).rateBasisPoints / 100;
+  });
+  return [...new Set(rates)].sort((a, b) => a - b);
+}
+
 test('a guest logs in at checkout, pays with a coupon and a gift card on the sandbox page, and sees the order', async ({
   page,
   context,
@@ -64,6 +80,10 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
   const [kurtaSize] = sizesInStock(kurta!);
   const [shirtSize] = sizesInStock(shirt!);
   const subtotal = 2 * kurtaSize!.price + shirtSize!.price;
+  const lines = [
+    { hsnCode: kurta!.hsnCode, price: kurtaSize!.price, quantity: 2 },
+    { hsnCode: shirt!.hsnCode, price: shirtSize!.price, quantity: 1 },
+  ];
   // WELCOME10 takes 10 % (at most ₹ 500); the ₹ 500 card then pays part of what is left.
   expect(subtotal, 'enough left after the coupon for the gift card to pay only part').toBeGreaterThan(700);
   const checkout = new CheckoutPage(page);
@@ -108,19 +128,25 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
     await checkout.typeAddress({ phone: '9876543210', postalCode: '560001', street: '12 MG Road, Shivajinagar' });
     await expect(checkout.state).toHaveValue('Karnataka');
     await expect(checkout.city).not.toHaveValue('');
-    await expect(checkout.taxRow('CGST')).toBeVisible();
-    await expect(checkout.taxRow('SGST')).toBeVisible();
+    // Half of each line's rate (its rule of the law) is CGST and half SGST, a row per rate.
+    const rates = lawRates(lines);
+    await expect(checkout.taxRow('CGST')).toHaveCount(rates.length);
+    await expect(checkout.taxRow('SGST')).toHaveCount(rates.length);
     await expect(checkout.taxRow('IGST')).toHaveCount(0);
-    await expect(checkout.summary.getByText('CGST @ 9%')).toBeVisible();
-    await expect(checkout.summary.getByText('SGST @ 9%')).toBeVisible();
+    for (const rate of rates) {
+      await expect(checkout.summary.getByText(`CGST @ ${formatRate(rate / 2)}%`)).toBeVisible();
+      await expect(checkout.summary.getByText(`SGST @ ${formatRate(rate / 2)}%`)).toBeVisible();
+    }
     // Prices include GST: the total is the subtotal.
     await expect(checkout.figure('order-total')).toHaveText(formatPrice(subtotal));
     await expect(checkout.summary.getByText('Prices include GST', { exact: true })).toBeVisible();
-    const [cgst, sgst] = [
-      await checkout.amountOf(checkout.taxRow('CGST')),
-      await checkout.amountOf(checkout.taxRow('SGST')),
-    ];
-    expect(cgst).toBe(sgst);
+    for (let i = 0; i < rates.length; i++) {
+      const [cgst, sgst] = [
+        await checkout.amountOf(checkout.taxRow('CGST').nth(i)),
+        await checkout.amountOf(checkout.taxRow('SGST').nth(i)),
+      ];
+      expect(cgst).toBe(sgst);
+    }
   });
 
   await test.step('an unknown pincode is named inline', async () => {
@@ -147,8 +173,9 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
 
   await test.step('another state is charged IGST', async () => {
     await checkout.changePincode('110001', 'Delhi');
-    await expect(checkout.taxRow('IGST')).toBeVisible();
-    await expect(checkout.summary.getByText('IGST @ 18%')).toBeVisible();
+    const rates = lawRates(lines, discount);
+    await expect(checkout.taxRow('IGST')).toHaveCount(rates.length);
+    for (const rate of rates) await expect(checkout.summary.getByText(`IGST @ ${formatRate(rate)}%`)).toBeVisible();
     await expect(checkout.taxRow('CGST')).toHaveCount(0);
     await expect(checkout.taxRow('SGST')).toHaveCount(0);
     await expect(checkout.summary.getByText(/IGST applies for delivery to Delhi/)).toBeVisible();
@@ -172,7 +199,7 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
     expect(order.coupon).toEqual({ code: 'WELCOME10', discountAmount: discount });
     expect(order.additionalCoupon?.code).toBe(GIFT_CARDS.fiveHundred);
     expect(order.shippingAddress.state).toBe('Delhi');
-    expect(order.taxes.map((t) => t.name)).toEqual(['IGST']);
+    expect(order.taxes.map((t) => [t.name, t.rate])).toEqual(lawRates(lines, discount).map((rate) => ['IGST', rate]));
     await new SandboxPaymentPage(page).expectOpen(order.orderNumber);
   });
 
@@ -181,7 +208,7 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
     const confirmation = new ConfirmationPage(page);
     await confirmation.expectFor(order, 'Payment received');
     await expect(confirmation.main.getByTestId('summary-line')).toHaveCount(2);
-    await expect(confirmation.main.getByTestId('tax-IGST')).toHaveText(formatPrice(order.totalTax));
+    await expect(confirmation.main.getByTestId('tax-IGST')).toHaveText(order.taxes.map((t) => formatPrice(t.amount)));
     await expect(confirmation.main.getByTestId('amount-payable')).toHaveText(formatPrice(order.amountPayable));
     await expect(confirmation.main.getByText(`A confirmation email is on its way to ${shopper.email}.`)).toBeVisible();
     await expect(cartLink(page)).toHaveAccessibleName(cartLabel(0));

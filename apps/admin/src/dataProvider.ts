@@ -63,8 +63,10 @@ async function getList(resource: string, params: GetListParams) {
 
 async function getOne(resource: string, id: Identifier) {
   if (resource === 'orders') {
-    const detail = await api<{ order: RaRecord; customer: unknown; notes: unknown[] }>(`/orders/${id}`);
-    return { data: { ...detail.order, customer: detail.customer, notes: detail.notes } };
+    const detail = await api<{ order: RaRecord; customer: unknown; notes: unknown[]; taxRules: unknown[] }>(
+      `/orders/${id}`,
+    );
+    return { data: { ...detail.order, customer: detail.customer, notes: detail.notes, taxRules: detail.taxRules } };
   }
   if (resource === 'staff') {
     const member = (await api<RaRecord[]>('/staff')).find((s) => s.id === id);

@@ -67,6 +67,28 @@ export const taxRateSchema = z.object({
 export type TaxRate = z.infer<typeof taxRateSchema>;
 
 /**
+ * The slab of the rate table that taxed an order line (GET /admin/api/orders/{id}), as it was
+ * when the order was placed: the rule's HSN prefix and category, the slab's bounds and rate.
+ * `rule` is null when no slab matched (the built-in 18 %) or the order predates recording it.
+ */
+export const orderLineTaxRuleSchema = z.object({
+  itemId: z.string(),
+  rule: z
+    .object({
+      hsnPrefix: z.string().nullable(),
+      categoryId: z.string().nullable(),
+      /** "Apparel › Topwear" when the category still exists; else null. */
+      categoryPath: z.string().nullable(),
+      minUnitPaise: z.number().int(),
+      maxUnitPaise: z.number().int().nullable(),
+      rateBasisPoints: z.number().int(),
+      description: z.string(),
+    })
+    .nullable(),
+});
+export type OrderLineTaxRule = z.infer<typeof orderLineTaxRuleSchema>;
+
+/**
  * POST /admin/api/tax-rates/preview: a sample piece (its price in paise, as the shopper pays
  * it, an HSN code and a category) taxed under the current rules and, with `change`, under the
  * rules as they would be with one slab added (`id` absent) or replaced (`id` given).

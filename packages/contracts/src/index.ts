@@ -8,6 +8,7 @@ export * from './cart';
 export * from './wishlist';
 export * from './reviews';
 export * from './checkout';
+export * from './gst-law';
 export * from './orders';
 export * from './admin';
 export * from './admin-catalog';

@@ -1,9 +1,10 @@
 /**
- * One order (docs/admin.md): items with their GST split, totals, the delivery address, payment
- * and refunds, the timeline, the customer and internal notes; the store's next step (ship asks
- * for courier, AWB, tracking link and expected delivery), cancel with a reason, a cash on
- * delivery order's cash collected or refused at the door, resend the confirmation, the invoice and a printable packing slip. Buttons a role may not use are not
- * shown (the API refuses them too).
+ * One order (docs/admin.md): items with their GST split and the GST rule and slab that taxed
+ * each, totals, the delivery address, payment and refunds, the timeline, the customer and
+ * internal notes; the store's next step (ship asks for courier, AWB, tracking link and expected
+ * delivery), cancel with a reason, a cash on delivery order's cash collected or refused at the
+ * door, resend the confirmation, the invoice and a printable packing slip. Buttons a role may
+ * not use are not shown (the API refuses them too).
  */
 import {
   Box,
@@ -24,7 +25,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { ORDER_STATUS_LABELS, rupeesToPaise, type AdminNote, type CustomerRow, type Order } from '@vastra/contracts';
+import {
+  ORDER_STATUS_LABELS,
+  rupeesToPaise,
+  type AdminNote,
+  type CustomerRow,
+  type Order,
+  type OrderLineTaxRule,
+} from '@vastra/contracts';
 import { useState, type ReactNode } from 'react';
 import {
   Link,
@@ -42,7 +50,25 @@ import { can } from '../authProvider';
 import type { StepBody, VastraDataProvider } from '../dataProvider';
 import { NotesCard } from './NotesCard';
 
-export type OrderRecord = Order & { customer: CustomerRow | null; notes: AdminNote[] };
+export type OrderRecord = Order & { customer: CustomerRow | null; notes: AdminNote[]; taxRules: OrderLineTaxRule[] };
+
+/** "HSN 62 · ₹ 2,500.01 and above · 18 %": the rule (HSN prefix and/or category) and slab that taxed a line. */
+function taxRuleLabel(rule: OrderLineTaxRule['rule'], ratePercent: number): string {
+  if (!rule) return `${ratePercent} % (no rule recorded)`;
+  const who = [
+    rule.hsnPrefix ? `HSN ${rule.hsnPrefix}` : null,
+    rule.categoryId ? `Category ${rule.categoryPath ?? rule.categoryId}` : null,
+  ].filter(Boolean);
+  const slab =
+    rule.maxUnitPaise === null
+      ? rule.minUnitPaise > 0
+        ? `${rupees(rule.minUnitPaise)} and above`
+        : 'any value'
+      : rule.minUnitPaise > 0
+        ? `${rupees(rule.minUnitPaise)} to ${rupees(rule.maxUnitPaise)}`
+        : `up to ${rupees(rule.maxUnitPaise)}`;
+  return `${who.length ? who.join(' · ') : 'Default rule'} · ${slab} · ${rule.rateBasisPoints / 100} %`;
+}
 
 /** The store's next step from each status, as the order lifecycle allows it. */
 const NEXT_STEP: Partial<Record<Order['status'], { to: string; label: string }>> = {
@@ -222,6 +248,7 @@ function OrderDetail() {
                   <TableRow>
                     <TableCell>Item</TableCell>
                     <TableCell>HSN</TableCell>
+                    <TableCell>GST rule</TableCell>
                     <TableCell align="right">Qty</TableCell>
                     <TableCell align="right">Taxable</TableCell>
                     <TableCell align="right">GST</TableCell>
@@ -229,26 +256,35 @@ function OrderDetail() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {order.items.map((item) => (
-                    <TableRow key={item.id}>
-                      <TableCell>
-                        {item.name} · {item.size} · {item.color}
-                        <Typography variant="body2" color="text.secondary">
-                          {item.sku}
-                          {item.returnedQuantity > 0 ? ` · ${item.returnedQuantity} returned and refunded` : ''}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>{item.hsnCode}</TableCell>
-                      <TableCell align="right">{item.quantity}</TableCell>
-                      <TableCell align="right">{money(item.taxableValue)}</TableCell>
-                      <TableCell align="right">
-                        {item.igst > 0
-                          ? `IGST ${item.taxRate} % ${money(item.igst)}`
-                          : `CGST ${money(item.cgst)} + SGST ${money(item.sgst)}`}
-                      </TableCell>
-                      <TableCell align="right">{money(item.total)}</TableCell>
-                    </TableRow>
-                  ))}
+                  {order.items.map((item) => {
+                    const taxRule = order.taxRules?.find((r) => r.itemId === item.id)?.rule ?? null;
+                    return (
+                      <TableRow key={item.id}>
+                        <TableCell>
+                          {item.name} · {item.size} · {item.color}
+                          <Typography variant="body2" color="text.secondary">
+                            {item.sku}
+                            {item.returnedQuantity > 0 ? ` · ${item.returnedQuantity} returned and refunded` : ''}
+                          </Typography>
+                        </TableCell>
+                        <TableCell>{item.hsnCode}</TableCell>
+                        <TableCell data-testid="tax-rule">
+                          {taxRuleLabel(taxRule, item.taxRate)}
+                          <Typography variant="body2" color="text.secondary">
+                            {taxRule?.description}
+                          </Typography>
+                        </TableCell>
+                        <TableCell align="right">{item.quantity}</TableCell>
+                        <TableCell align="right">{money(item.taxableValue)}</TableCell>
+                        <TableCell align="right">
+                          {item.igst > 0
+                            ? `IGST ${item.taxRate} % ${money(item.igst)}`
+                            : `CGST ${money(item.cgst)} + SGST ${money(item.sgst)}`}
+                        </TableCell>
+                        <TableCell align="right">{money(item.total)}</TableCell>
+                      </TableRow>
+                    );
+                  })}
                 </TableBody>
               </Table>
             </Box>

@@ -42,3 +42,16 @@ export async function setProductActive(db: Db, productId: string, isActive: bool
 
 /** A well-formed id that names nothing. */
 export const unknownId = () => randomUUID();
+
+/**
+ * Gives products an HSN code, so a test names the GST rule that taxes them (GST_LAW_RULES:
+ * e.g. watches, 9102, pay 18 % at any price; apparel's rate depends on the price).
+ */
+export async function setHsnCode(db: Db, productIds: readonly string[], hsnCode: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE products SET hsn_code = ${hsnCode} WHERE id IN (${sql.join(
+      productIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+}

@@ -1,8 +1,8 @@
 /**
  * The admin's orders (docs/admin.md): the list with filters and search, its CSV export, the
- * order with its customer and internal notes, every store step of the lifecycle (one order or
- * several), cancel with a reason, a cash on delivery order's cash collected or refused at the
- * door, notes, resending the confirmation and the GST invoice.
+ * order with its customer, internal notes and the GST rule of each line, every store step of
+ * the lifecycle (one order or several), cancel with a reason, a cash on delivery order's cash
+ * collected or refused at the door, notes, resending the confirmation and the GST invoice.
  * Roles per route: reading, notes and resends are for every role; steps need `orders.write`.
  */
 import {
@@ -19,8 +19,10 @@ import {
   codCollectionBodySchema,
   customerRowSchema,
   envelope,
+  orderLineTaxRuleSchema,
   orderSchema,
   pageOf,
+  type OrderLineTaxRule,
 } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,6 +61,8 @@ const detailSchema = z.object({
   order: orderSchema,
   customer: customerRowSchema.nullable(),
   notes: z.array(adminNoteSchema),
+  /** Which GST rule and slab taxed each line (docs/admin.md "Orders"). */
+  taxRules: z.array(orderLineTaxRuleSchema),
 });
 
 const CSV_COLUMNS = [
@@ -79,7 +83,7 @@ const CSV_COLUMNS = [
 const CSV_PAGE = 200;
 
 export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
-  const { orders, orderQueries, customers, notes, invoices } = deps;
+  const { orders, orderQueries, customers, notes, invoices, productEditor } = deps;
   const readOrder = (id: string) => orders.getById(id);
 
   /** The list filter of a query: dates are Indian days; a search also matches shoppers by email or phone. */
@@ -149,10 +153,25 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = asy
     async (request) => {
       const order = await orders.getById(request.params.id);
       const row = await orders.findRef(order.id);
+      const [stored, categories] = await Promise.all([orders.taxRules(order.id), productEditor.categories()]);
+      const paths = new Map(categories.map((c) => [c.id, c.path]));
+      const taxRules: OrderLineTaxRule[] = stored.map(({ itemId, rule }) => ({
+        itemId,
+        rule: rule && {
+          hsnPrefix: rule.hsnPrefix,
+          categoryId: rule.categoryId,
+          categoryPath: rule.categoryId ? (paths.get(rule.categoryId) ?? null) : null,
+          minUnitPaise: rule.minUnitPaise,
+          maxUnitPaise: rule.maxUnitPaise,
+          rateBasisPoints: rule.rateBasisPoints,
+          description: rule.description,
+        },
+      }));
       return ok({
         order,
         customer: await customers.get(row.userId),
         notes: await notes.list('order', order.id),
+        taxRules,
       });
     },
   );

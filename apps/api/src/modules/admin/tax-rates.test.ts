@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   TAX_RATE_MESSAGES,
+  lawRateFor,
   type AdminCategory,
   type AdminRole,
   type TaxRate,
@@ -34,8 +35,10 @@ before(async () => {
   team = await staffTeam(ctx);
   shopper = await register(ctx.app);
   [piece] = (await piecesOf(ctx, 1, { blocked: false, pricePaise: 105_000 })) as [Piece];
-  // An HSN code of its own, so the test's rules reach this product only.
-  hsnCode = '62119999';
+  // An HSN code of its own, which no rule of the law covers (GST_LAW_RULES, contracts): the default rule (the
+  // region's 18 %) taxes it until the test's own rules for '9608' do.
+  hsnCode = '96089999';
+  assert.equal(lawRateFor(hsnCode, 105_000).rule.hsnPrefix, null);
   await ctx.database.db.update(products).set({ hsnCode }).where(eq(products.id, piece.productId));
 });
 after(() => ctx.close());
@@ -95,7 +98,7 @@ describe('GST rates in the admin', () => {
     const res = await call('POST', '/admin/api/tax-rates/preview', {
       pricePaise: 105_000,
       hsnCode,
-      change: { rule: { hsnPrefix: '6211', maxUnitPaise: 250_000, rateBasisPoints: 500 } },
+      change: { rule: { hsnPrefix: '9608', maxUnitPaise: 250_000, rateBasisPoints: 500 } },
     });
     assert.equal(res.statusCode, 200, res.body);
     const preview = res.json().data as TaxRatePreviewResult;
@@ -141,7 +144,7 @@ describe('GST rates in the admin', () => {
     assert.equal((edited.json().data as TaxRatePreviewResult).proposed?.rateBasisPoints, 1200);
     const rates = (await call('GET', '/admin/api/tax-rates')).json().data as TaxRate[];
     assert.equal(
-      rates.some((r) => r.hsnPrefix === '6211'),
+      rates.some((r) => r.hsnPrefix === '9608'),
       false,
     );
   });
@@ -155,10 +158,10 @@ describe('GST rates in the admin', () => {
 
     let before = await audits();
     const made = await call('POST', '/admin/api/tax-rates', {
-      hsnPrefix: '6211',
+      hsnPrefix: '9608',
       maxUnitPaise: 250_000,
       rateBasisPoints: 500,
-      description: 'Garments up to ₹2,500',
+      description: 'Pens up to ₹2,500',
     });
     assert.equal(made.statusCode, 201, made.body);
     const slab = made.json().data as TaxRate;
@@ -170,13 +173,13 @@ describe('GST rates in the admin', () => {
     // slab for it, so the default 18 % applies again.
     before = await audits();
     const narrowed = await call('PUT', `/admin/api/tax-rates/${slab.id}`, {
-      hsnPrefix: '6211',
+      hsnPrefix: '9608',
       maxUnitPaise: 90_000,
       rateBasisPoints: 500,
     });
     assert.equal(narrowed.statusCode, 200, narrowed.body);
     assert.equal((await quotedLine()).taxRate, 18);
-    const widened = await call('PUT', `/admin/api/tax-rates/${slab.id}`, { hsnPrefix: '6211', rateBasisPoints: 1200 });
+    const widened = await call('PUT', `/admin/api/tax-rates/${slab.id}`, { hsnPrefix: '9608', rateBasisPoints: 1200 });
     assert.equal(widened.statusCode, 200, widened.body);
     assert.equal((await quotedLine()).taxRate, 12);
     assert.equal(await audits(), before + 2);

@@ -13,6 +13,7 @@ import {
   AUTH_MESSAGES,
   ORDER_MESSAGES,
   codLimitExceeded,
+  lawRateFor,
   orderOutOfStock,
   pincodeStateMismatch,
   ADDRESS_MESSAGES,
@@ -21,7 +22,7 @@ import {
 } from '@vastra/contracts';
 import { queryRows } from '../../db/client';
 import { bearer, fromStorefront, register, type Account } from '../../test/accounts';
-import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
+import { pickProducts, setHsnCode, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { BENGALURU_ADDRESS, DELHI_ADDRESS, MANY_ORDERS_ENV, createCoupon, createGiftCard } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
@@ -31,6 +32,10 @@ let smtp: TestSmtpServer;
 let products: TestProduct[];
 let shopper: Account;
 
+/** The HSN code of wrist watches: GST 18 % at any price (GST_LAW_RULES). */
+const WATCHES = '9102';
+assert.equal(lawRateFor(WATCHES, 118_000, true).rateBasisPoints, 1800);
+
 const KARNATAKA = BENGALURU_ADDRESS;
 const DELHI = DELHI_ADDRESS;
 
@@ -38,6 +43,12 @@ before(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestApp({ env: { SMTP_URL: smtp.url, COD_MAX_ORDER_RUPEES: '10000', ...MANY_ORDERS_ENV } });
   products = await pickProducts(ctx.database.db, 8, { minVariants: 2 });
+  // Watches: their rule (HSN 9102) is 18 % at any price, so the figures below are at 18 %.
+  await setHsnCode(
+    ctx.database.db,
+    products.map((p) => p.id),
+    WATCHES,
+  );
   // Round prices make the expected figures readable: ₹ 1,180 and ₹ 590 a piece.
   for (const p of products) {
     await setPricePaise(ctx.database.db, p.variants[0]!.id, 118_000);
@@ -489,6 +500,7 @@ describe('prices without GST (PRICES_INCLUDE_GST=false)', () => {
     const other = await createTestApp({ env: { PRICES_INCLUDE_GST: 'false' } });
     try {
       const [p] = await pickProducts(other.database.db, 1);
+      await setHsnCode(other.database.db, [p!.id], WATCHES);
       await setPricePaise(other.database.db, p!.variants[0]!.id, 100_000);
       await setStock(other.database.db, p!.variants[0]!.id, 5);
       const account = await register(other.app);

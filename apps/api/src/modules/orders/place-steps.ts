@@ -213,6 +213,7 @@ async function createOrder(ctx: PlaceContext, options: OrdersDeps['options']): P
         discountPaise: l.discountPaise,
         taxablePaise: l.taxablePaise,
         taxRateBasisPoints: l.rateBasisPoints,
+        taxRule: l.taxRule,
         cgstPaise: l.cgstPaise,
         sgstPaise: l.sgstPaise,
         igstPaise: l.igstPaise,

@@ -21,7 +21,7 @@ import { OrderPaymentSync, type AfterCommit } from './payment-sync';
 import { OrderPlacement } from './place';
 import { OrderPresenter } from './presenter';
 import { OrderQueries } from './queries';
-import type { OrderItemRow, OrderRow } from './tables';
+import type { OrderItemRow, OrderRow, StoredTaxRule } from './tables';
 import { OrderTransitions, type StoreStepListener } from './transitions';
 import type { CreateOrderInput, OperatorStep, OrdersDeps, TransitionInput } from './types';
 
@@ -80,6 +80,11 @@ export class OrdersService {
   /** The public order by id with no owner check (operator routes, invoices, tracking). NotFoundError. */
   async getById(orderId: string): Promise<Order> {
     return this.presenter.one(await this.queries.byId(orderId));
+  }
+
+  /** Which slab of the rate table taxed each line of an order, as stored when it was placed (null: none recorded). */
+  async taxRules(orderId: string): Promise<{ itemId: string; rule: StoredTaxRule | null }[]> {
+    return (await this.queries.items(orderId)).map((i) => ({ itemId: i.id, rule: i.taxRule }));
   }
 
   /** A page of the caller's orders, newest first, without the ones they removed from the list. */

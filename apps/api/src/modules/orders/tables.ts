@@ -21,9 +21,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products, variants } from '../catalog/tables';
-import type { StoredTaxComponent } from '../taxes/tables';
+import type { StoredTaxComponent, StoredTaxRule } from '../taxes/tables';
 
-export type { StoredTaxComponent };
+export type { StoredTaxComponent, StoredTaxRule };
 import { users } from '../users/tables';
 
 /** Feeds the human order number (VST-000123); a sequence never hands out a number twice. */
@@ -132,6 +132,8 @@ export const orderItems = pgTable(
     discountPaise: integer('discount_paise').notNull().default(0),
     taxablePaise: integer('taxable_paise').notNull(),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    /** The rate table's slab that taxed the line, as it was; null: the built-in default rate, or placed before the gst_law_rates migration. */
+    taxRule: jsonb('tax_rule').$type<StoredTaxRule>(),
     cgstPaise: integer('cgst_paise').notNull().default(0),
     sgstPaise: integer('sgst_paise').notNull().default(0),
     igstPaise: integer('igst_paise').notNull().default(0),

@@ -83,7 +83,7 @@ for (const pricesIncludeGst of [true, false]) {
         }),
       );
       // A slab rule on the first product's HSN prefix (5 % up to ₹1,000 a piece, 12 % above)
-      // and a category rule on the second's category (12 %), beside the seeded 18 % default.
+      // and a category rule on the second's category (12 %), beside the rules of the law a store starts with (GST_LAW_RULES).
       const prefix = first!.hsn_code.slice(0, 4);
       await db.execute(sql`
         INSERT INTO tax_rates (hsn_prefix, category_id, min_unit_paise, max_unit_paise, rate_basis_points, description)

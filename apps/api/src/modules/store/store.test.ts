@@ -17,12 +17,13 @@ import {
   COMMERCE_PRODUCT_PAGE_SIZE,
   COUPON_MESSAGES,
   couponMinimumOrder,
+  lawRateFor,
   onlyLeftInStock,
   REGION,
 } from '@vastra/contracts';
 import { queryRows } from '../../db/client';
 import { bearer, register } from '../../test/accounts';
-import { pickProducts, setStock, unknownId, type TestProduct } from '../../test/catalog';
+import { pickProducts, setHsnCode, setStock, unknownId, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { fetchError } from '../../test/medusa';
 import { CartService } from '../cart/service';
@@ -47,6 +48,12 @@ before(async () => {
   sdk = new Medusa({ baseUrl, publishableKey: KEY });
   products = await pickProducts(ctx.database.db, 3, { minVariants: 2 });
   for (const p of products) for (const v of p.variants) await setStock(ctx.database.db, v.id, 5);
+  // Watches: their rule (HSN 9102) is 18 % at any price, the rate gstIn works with.
+  await setHsnCode(
+    ctx.database.db,
+    products.map((p) => p.id),
+    WATCHES,
+  );
 });
 after(() => ctx.close());
 
@@ -121,8 +128,12 @@ async function pricesOf(variantId: string): Promise<{ price: number; mrp: number
   return row!;
 }
 
-/** GST inside a GST-inclusive amount in rupees, to the paisa. */
-const gstIn = (rupees: number) => Math.round((rupees * 100 * 18) / 118) / 100;
+/** The HSN code of wrist watches, the test's products: GST 18 % at any price (GST_LAW_RULES). */
+const WATCHES = '9102';
+const WATCH_RATE = lawRateFor(WATCHES, 0).rateBasisPoints / 100;
+
+/** GST inside a GST-inclusive amount in rupees at the watches' rate, to the paisa. */
+const gstIn = (rupees: number) => Math.round((rupees * 100 * WATCH_RATE) / (100 + WATCH_RATE)) / 100;
 
 describe('the publishable key', () => {
   test('a request without one is refused with 400 and Medusa’s message', async () => {

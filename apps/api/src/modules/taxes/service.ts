@@ -11,14 +11,14 @@
  * - Rounding, per line: intra-state CGST = SGST = the half tax rounded to the paisa (so
  *   CGST == SGST and the tax is their sum exactly); inter-state IGST = the tax rounded.
  *   Every total is the sum of its lines, so totals always equal the sum of their parts.
- * - Rates come from the `tax_rates` table (rate rules: see `chooseRate`); without a matching
+ * - Rates come from the `tax_rates` table (rate rules: see `chooseSlab`); without a matching
  *   row the India region's DEFAULT_GST_RATE applies.
  */
 import { DEFAULT_GST_RATE } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import type { PincodeDirectory } from '../addresses';
 import type { CatalogService } from '../catalog/service';
-import { taxRates, type StoredTaxComponent, type TaxRateRow } from './tables';
+import { taxRates, type StoredTaxComponent, type StoredTaxRule, type TaxRateRow } from './tables';
 
 /** One line to tax: `discountPaise` is the line's share of the discount (at most unit price × quantity). */
 export type TaxLineInput = {
@@ -29,10 +29,19 @@ export type TaxLineInput = {
   discountPaise: number;
 };
 
+/**
+ * The slab of the rate table that taxed a line, as it was then (kept on the order line so the
+ * admin can say which rule applied); null when no row matched and the built-in
+ * DEFAULT_GST_RATE applied.
+ */
+export type AppliedTaxRule = StoredTaxRule;
+
 /** A taxed line: `taxablePaise` is the value without GST; `totalPaise` what the shopper pays for it. */
 export type TaxedLine = {
   taxablePaise: number;
   rateBasisPoints: number;
+  /** The slab whose rate this is; null: no row matched (the built-in default rate). */
+  taxRule: AppliedTaxRule | null;
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
@@ -142,7 +151,7 @@ export class TaxService {
     }
     const intraState = placeOfSupply !== null && placeOfSupply === this.opts.storeState;
     const fits = await this.fitsFor(lines, db, rows);
-    const taxed = lines.map((line, i) => this.taxLine(line, this.chooseRate(line, fits[i]!), intraState));
+    const taxed = lines.map((line, i) => this.taxLine(line, this.chooseSlab(line, fits[i]!), intraState));
 
     const components = new Map<string, StoredTaxComponent>();
     const addComponent = (name: StoredTaxComponent['name'], rate: number, amountPaise: number) => {
@@ -177,8 +186,9 @@ export class TaxService {
     };
   }
 
-  /** GST of one line at a rate, rounded as the module's header says. */
-  private taxLine(line: TaxLineInput, rateBasisPoints: number, intraState: boolean): TaxedLine {
+  /** GST of one line at its slab's rate (no slab: the default rate), rounded as the module's header says. */
+  private taxLine(line: TaxLineInput, slab: TaxRateRow | null, intraState: boolean): TaxedLine {
+    const rateBasisPoints = slab?.rateBasisPoints ?? DEFAULT_RATE_BP;
     const net = BigInt(line.unitPricePaise * line.quantity - line.discountPaise);
     const rate = BigInt(rateBasisPoints);
     // Inclusive: the tax inside net is net × rate / (100 % + rate); exclusive: net × rate on top.
@@ -190,6 +200,15 @@ export class TaxService {
     return {
       taxablePaise: this.opts.pricesIncludeGst ? netPaise - tax : netPaise,
       rateBasisPoints,
+      taxRule: slab && {
+        id: slab.id,
+        hsnPrefix: slab.hsnPrefix,
+        categoryId: slab.categoryId,
+        minUnitPaise: slab.minUnitPaise,
+        maxUnitPaise: slab.maxUnitPaise,
+        rateBasisPoints: slab.rateBasisPoints,
+        description: slab.description,
+      },
       cgstPaise: cgst,
       sgstPaise: cgst,
       igstPaise: igst,
@@ -199,8 +218,8 @@ export class TaxService {
   }
 
   /**
-   * The rate of a line: the first of its fitting rules (most specific first) that has a slab
-   * for the line's value per piece, else DEFAULT_GST_RATE.
+   * The slab that taxes a line: the first of its fitting rules (most specific first) that has
+   * a slab for the line's value per piece; null when none has (DEFAULT_GST_RATE applies).
    *
    * The slab test uses the value of one piece after its share of the discount and without
    * GST. With exclusive prices that is the discounted piece price. With inclusive prices it
@@ -210,7 +229,7 @@ export class TaxService {
    * but ₹ 2,288 at 18 % (below the second). A piece above a slab's upper end takes the next
    * slab of the rule, so it pays 18 %: the value exceeded ₹ 2,500 at the lower rate.
    */
-  private chooseRate(line: TaxLineInput, fits: Fit[]): number {
+  private chooseSlab(line: TaxLineInput, fits: Fit[]): TaxRateRow | null {
     const net = BigInt(line.unitPricePaise * line.quantity - line.discountPaise);
     const quantity = BigInt(line.quantity);
     for (const { rule } of fits) {
@@ -222,11 +241,11 @@ export class TaxService {
         const value = net * scale;
         const atLeastMin = value >= BigInt(slab.minUnitPaise) * quantity * divisor;
         const atMostMax = slab.maxUnitPaise === null || value <= BigInt(slab.maxUnitPaise) * quantity * divisor;
-        if (atMostMax && (atLeastMin || passedLowerSlab)) return slab.rateBasisPoints;
+        if (atMostMax && (atLeastMin || passedLowerSlab)) return slab;
         if (!atMostMax) passedLowerSlab = true;
       }
     }
-    return DEFAULT_RATE_BP;
+    return null;
   }
 
   /** For each line, the rules that fit it, most specific first. */

@@ -38,3 +38,12 @@ export type TaxRateRow = typeof taxRates.$inferSelect;
 
 /** Tax components in paise, as stored: `{ name, rate (percent), amountPaise }`. */
 export type StoredTaxComponent = Omit<TaxComponent, 'amount'> & { amountPaise: number };
+
+/**
+ * The slab that taxed an order line, copied from `tax_rates` when the order was placed (the
+ * table may change afterwards): its rule (HSN prefix, category), bounds and rate.
+ */
+export type StoredTaxRule = Pick<
+  TaxRateRow,
+  'id' | 'hsnPrefix' | 'categoryId' | 'minUnitPaise' | 'maxUnitPaise' | 'rateBasisPoints' | 'description'
+>;

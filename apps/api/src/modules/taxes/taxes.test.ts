@@ -23,13 +23,20 @@ let exclusive: TestContext;
 before(async () => {
   ctx = await createTestApp();
   exclusive = await createTestApp({ env: { PRICES_INCLUDE_GST: 'false' } });
+  // These tests build the rules they need; the law's rules a store starts with (GST_LAW_RULES, contracts) are
+  // tested in gst-law.test.ts, so here only the default rule (the region's 18 %) is left.
+  for (const target of [ctx, exclusive]) {
+    await target.database.db.execute(
+      sql`DELETE FROM tax_rates WHERE hsn_prefix IS NOT NULL OR category_id IS NOT NULL`,
+    );
+  }
 });
 after(async () => {
   await ctx.close();
   await exclusive.close();
 });
 
-/** Rate rows a test adds; removed after each test so the seeded flat 18 % is all that is left. */
+/** Rate rows a test adds; removed after each test so the default rule (18 %) is all that is left. */
 async function addRate(
   rate: { hsnPrefix?: string; categoryId?: string; minRupees?: number; maxRupees?: number; percent: number },
   target: TestContext = ctx,
