@@ -67,6 +67,7 @@ import {
   redisChangeBus,
   catalogRoutes,
   CatalogService,
+  dropsKeptAnswers,
   HomepageEditor,
   InventoryService,
   ProductEditor,
@@ -325,8 +326,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.addHook('onResponse', async (request, reply) => {
     const spec = request.routeOptions.config?.audit;
     if (!spec || spec === 'self' || request.method === 'GET' || reply.statusCode >= 400) return;
-    const tags = tagsOfEntity(spec.entity);
-    if (tags.length > 0) await catalogChanges.changed(tags);
+    if (dropsKeptAnswers(spec.entity)) await catalogChanges.changed(tagsOfEntity(spec.entity));
   });
   await app.register(staffRoutes, {
     staff,

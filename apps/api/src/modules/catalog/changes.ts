@@ -184,6 +184,14 @@ export class CatalogChanges {
   }
 }
 
+/** Admin writes that change kept API answers but no storefront page: GST rates (kept /store cart totals). */
+const API_ANSWERS_ONLY = new Set(['tax-rate']);
+
+/** Whether an admin write to a record of `entity` drops the kept answers (and expires `tagsOfEntity`). */
+export function dropsKeptAnswers(entity: string): boolean {
+  return tagsOfEntity(entity).length > 0 || API_ANSWERS_ONLY.has(entity);
+}
+
 /** The storefront tags an admin write to a record of `entity` expires. */
 export function tagsOfEntity(entity: string): RevalidateTag[] {
   switch (entity) {

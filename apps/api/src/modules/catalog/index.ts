@@ -4,6 +4,7 @@ export { CatalogAnswers, notModified, REVALIDATE_CACHE_CONTROL } from './answers
 export {
   CATALOG_CHANGES_CHANNEL,
   CatalogChanges,
+  dropsKeptAnswers,
   postgresChangeBus,
   redisChangeBus,
   tagsOfEntity,

@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import Medusa from '@medusajs/js-sdk';
 import { sql } from 'drizzle-orm';
 import { commerceFieldsNotValid, REGION } from '@vastra/contracts';
-import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
+import { pickProducts, setHsnCode, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { fetchError } from '../../test/medusa';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
@@ -203,5 +203,25 @@ describe('kept answers', () => {
 
     await ctx.database.db.execute(sql`DELETE FROM carts WHERE id = ${cart.id}::uuid`);
     assert.equal((await get(url)).statusCode, 404);
+  });
+
+  test('a cart read again is taxed at a GST rate the owner has just changed', async () => {
+    const product = products[1]!;
+    // An HSN code no rule of the law's table covers: taxed at the region's 18 % until a rule is made.
+    await setHsnCode(ctx.database.db, [product.id], '96089999');
+    const { cart } = await sdk.store.cart.create({ items: [{ variant_id: product.variants[0]!.id, quantity: 1 }] });
+    const url = `/store/carts/${cart.id}?fields=id,tax_total`;
+    const taxTotal = async () => (await get(url)).json().cart.tax_total as number;
+    const before = await taxTotal();
+    assert.equal(await taxTotal(), before);
+
+    const owner = await staffOfRole(ctx, 'owner');
+    const rule = await asStaff(ctx.app, owner, 'POST', '/admin/api/tax-rates', {
+      hsnPrefix: '9608',
+      rateBasisPoints: 500,
+      description: 'Pens (test)',
+    });
+    assert.equal(rule.statusCode, 201, rule.body);
+    assert.ok((await taxTotal()) < before, 'taxed at 5 % now');
   });
 });
