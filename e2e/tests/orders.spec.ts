@@ -247,5 +247,6 @@ test('a cancelled cash-on-delivery order owes nothing', async ({ page }) => {
   await expect(detail.status).toHaveText('Cancelled');
   await expect(detail.main.getByTestId('amount-payable')).toHaveText(formatPrice(0));
   await expect(detail.main.getByTestId('amount-refunded')).toHaveCount(0);
+  await expect(detail.main.getByTestId('payment-status')).toHaveText('Nothing to pay: the order was cancelled');
   await screenshotThisPage(page, 'order-cancelled-cod');
 });

@@ -5,24 +5,48 @@ import { paymentStatusText } from './payment-text';
 describe("the order page's payment line", () => {
   it('a cash on delivery order: to pay until delivered, then paid in cash with the date', () => {
     assert.equal(
-      paymentStatusText({ paymentGateway: 'cod', paymentStatus: 'pending', paidAt: null }),
+      paymentStatusText({ status: 'placed', paymentGateway: 'cod', paymentStatus: 'pending', paidAt: null }),
       'To pay in cash on delivery',
     );
     assert.equal(
-      paymentStatusText({ paymentGateway: 'cod', paymentStatus: 'completed', paidAt: '2026-11-27T06:30:00.000Z' }),
+      paymentStatusText({
+        status: 'placed',
+        paymentGateway: 'cod',
+        paymentStatus: 'completed',
+        paidAt: '2026-11-27T06:30:00.000Z',
+      }),
       'Paid in cash on 27 Nov 2026',
     );
     assert.equal(
-      paymentStatusText({ paymentGateway: 'cod', paymentStatus: 'failed', paidAt: null }),
+      paymentStatusText({ status: 'placed', paymentGateway: 'cod', paymentStatus: 'failed', paidAt: null }),
+      'Not paid: refused at delivery',
+    );
+  });
+
+  it('a cancelled order never paid owes nothing, cash on delivery or online', () => {
+    for (const paymentGateway of ['cod', 'phonepe'] as const) {
+      assert.equal(
+        paymentStatusText({ status: 'cancelled', paymentGateway, paymentStatus: 'pending', paidAt: null }),
+        'Nothing to pay: the order was cancelled',
+      );
+    }
+    assert.equal(
+      paymentStatusText({ status: 'cancelled', paymentGateway: 'cod', paymentStatus: 'failed', paidAt: null }),
       'Not paid: refused at delivery',
     );
   });
 
   it('an online order: paid, failed or not paid yet', () => {
-    assert.equal(paymentStatusText({ paymentGateway: 'sandbox', paymentStatus: 'completed', paidAt: null }), 'Paid');
-    assert.equal(paymentStatusText({ paymentGateway: 'phonepe', paymentStatus: 'failed', paidAt: null }), 'Failed');
     assert.equal(
-      paymentStatusText({ paymentGateway: 'phonepe', paymentStatus: 'pending', paidAt: null }),
+      paymentStatusText({ status: 'placed', paymentGateway: 'sandbox', paymentStatus: 'completed', paidAt: null }),
+      'Paid',
+    );
+    assert.equal(
+      paymentStatusText({ status: 'placed', paymentGateway: 'phonepe', paymentStatus: 'failed', paidAt: null }),
+      'Failed',
+    );
+    assert.equal(
+      paymentStatusText({ status: 'placed', paymentGateway: 'phonepe', paymentStatus: 'pending', paidAt: null }),
       'Not paid yet',
     );
   });
