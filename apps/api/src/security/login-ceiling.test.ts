@@ -15,15 +15,22 @@ import { ADMIN_MESSAGES, AUTH_MESSAGES } from '@vastra/contracts';
 import { SignJWT } from 'jose';
 import { SHOPPER_DEVICE_COOKIE, STAFF_DEVICE_COOKIE } from '../modules/auth/device-cookie';
 import { LOGIN_LIMITS } from '../modules/auth/login-throttle';
-import { freshIp, register } from '../test/accounts';
+import { bearer, freshIp, register, uniqueEmail } from '../test/accounts';
+import { startFakeGoogle, type FakeGoogle } from '../test/google';
 import { createTestApp, type TestContext } from '../test/harness';
+import { codeFrom, latestOutboxMail } from '../test/outbox';
 import { asStaff, staffOfRole, totpCode } from '../test/staff';
 
 let ctx: TestContext;
+let google: FakeGoogle;
 before(async () => {
-  ctx = await createTestApp({ seed: false });
+  google = await startFakeGoogle();
+  ctx = await createTestApp({ seed: false, env: google.env });
 });
-after(() => ctx.close());
+after(async () => {
+  await ctx.close();
+  await google.close();
+});
 
 /** The guesses a botnet makes: one per address, never the same address twice. */
 const ATTACK_ADDRESSES = 30;
@@ -92,6 +99,48 @@ describe('shopper login from many addresses', () => {
     await guessFromManyAddresses((password) => login(owner.email, password));
     // From a browser that never logged in, the right password waits too.
     expectLimited(await login(owner.email, owner.password));
+  });
+
+  test('the browser that registered, or signed in with Google, is the account’s own device too', async () => {
+    const email = uniqueEmail();
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      remoteAddress: freshIp(),
+      payload: { name: 'Asha Rao', email, password: 'correct horse 1' },
+    });
+    assert.equal(registered.statusCode, 201, registered.body);
+    const registeredDevice = cookieOf(registered, SHOPPER_DEVICE_COOKIE.name);
+    assert.ok(registeredDevice, 'registering sets the device cookie');
+
+    // A verified account: Google then links it and keeps its password.
+    const linked = await register(ctx.app);
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/verify-email',
+      payload: { email: linked.email, otp: codeFrom((await latestOutboxMail(ctx.dataDir, linked.email))!) },
+      headers: bearer(linked.token),
+    });
+    assert.equal(verified.statusCode, 200, verified.body);
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/google-login',
+      remoteAddress: freshIp(),
+      payload: { token: await google.idToken({ email: linked.email, name: 'Asha Rao' }) },
+    });
+    assert.equal(signedIn.statusCode, 200, signedIn.body);
+    const googleDevice = cookieOf(signedIn, SHOPPER_DEVICE_COOKIE.name);
+    assert.ok(googleDevice, 'signing in with Google sets the device cookie');
+
+    for (const [account, device] of [
+      [{ email, password: 'correct horse 1' }, registeredDevice],
+      [linked, googleDevice],
+    ] as const) {
+      await guessFromManyAddresses((password) => login(account.email, password));
+      expectLimited(await login(account.email, account.password));
+      const own = await login(account.email, account.password, device);
+      assert.equal(own.statusCode, 200, own.body);
+    }
   });
 
   test("the owner's browser, with the device cookie of an earlier login, still logs in while the ceiling is hit", async () => {

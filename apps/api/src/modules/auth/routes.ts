@@ -65,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const { outcome, result } = await auth.register(request.body, sessionMeta(request));
       setSessionCookie(reply, outcome.session, secureCookies);
+      await devices.issue(reply, result.user.email);
       return reply.status(201).send(ok(result, AUTH_MESSAGES.registered));
     },
   );
@@ -102,6 +103,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const { result, session } = await auth.googleLogin(request.body.token, sessionMeta(request));
       setSessionCookie(reply, session, secureCookies);
+      // The browser that signed in is the account's own, for the password's ceiling too.
+      await devices.issue(reply, result.user.email);
       return ok(result, AUTH_MESSAGES.googleSuccess);
     },
   );
