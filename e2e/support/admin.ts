@@ -89,13 +89,17 @@ export async function inviteStaff(ownerCookie: string | 'operator', email: strin
   return { email, password };
 }
 
-/** Places an order of the shopper's cart through the API, paid on the sandbox page. */
-export async function placePaidOrderThroughApi(token: string, phone: string): Promise<Order> {
+/** Places an order of the shopper's cart through the API, to Bengaluru, not paid yet. */
+export async function placeOrderThroughApi(
+  token: string,
+  phone: string,
+  paymentMethod: 'sandbox' | 'cod',
+): Promise<Order> {
   const res = await fetch(`${API_URL}/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({
-      paymentMethod: 'sandbox',
+      paymentMethod,
       shippingAddress: {
         firstName: 'Meera',
         lastName: 'Iyer',
@@ -110,7 +114,12 @@ export async function placePaidOrderThroughApi(token: string, phone: string): Pr
   });
   const body = (await res.json()) as { message?: string; data: { order: Order } };
   expect(res.status, body.message).toBe(201);
-  const { order } = body.data;
+  return body.data.order;
+}
+
+/** Places an order of the shopper's cart through the API, paid on the sandbox page. */
+export async function placePaidOrderThroughApi(token: string, phone: string): Promise<Order> {
+  const order = await placeOrderThroughApi(token, phone, 'sandbox');
   const paid = await fetch(`${API_URL}${new URL(order.paymentUrl!).pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

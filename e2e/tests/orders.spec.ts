@@ -22,6 +22,7 @@ import {
   stockOf,
 } from '../support/checkout';
 import { expectNoSeriousA11yViolations } from '../support/pages';
+import { placeOrderThroughApi } from '../support/admin';
 import { OrderDetailPage, ReturnPage, fixture, ops } from '../support/orders';
 import { API_URL } from '../support/stack';
 
@@ -211,26 +212,7 @@ test('a cancelled cash-on-delivery order owes nothing', async ({ page }) => {
   const shopper = newShopper('orders-cancel-cod');
   const token = await registerThroughApi(shopper);
   await addThroughApi(token, shirt!, size!, 1);
-  const placed = await fetch(`${API_URL}/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      paymentMethod: 'cod',
-      shippingAddress: {
-        firstName: 'Meera',
-        lastName: 'Iyer',
-        street: '7 Brigade Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560001',
-        country: 'India',
-        phone: '9876543210',
-      },
-    }),
-  });
-  const body = (await placed.json()) as { message?: string; data: { order: Order } };
-  expect(placed.status, body.message).toBe(201);
-  const order = body.data.order;
+  const order = await placeOrderThroughApi(token, '9876543210', 'cod');
   expect(order.amountPayable).toBeGreaterThan(0);
   const cancelled = await fetch(`${API_URL}/orders/${order.id}/cancel`, {
     method: 'POST',

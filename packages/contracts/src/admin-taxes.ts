@@ -73,16 +73,16 @@ export type TaxRate = z.infer<typeof taxRateSchema>;
  */
 export const orderLineTaxRuleSchema = z.object({
   itemId: z.string(),
-  rule: z
-    .object({
-      hsnPrefix: z.string().nullable(),
-      categoryId: z.string().nullable(),
-      /** "Apparel › Topwear" when the category still exists; else null. */
-      categoryPath: z.string().nullable(),
-      minUnitPaise: z.number().int(),
-      maxUnitPaise: z.number().int().nullable(),
-      rateBasisPoints: z.number().int(),
-      description: z.string(),
+  /** The slab's fields; `categoryPath` null when the category no longer exists. */
+  rule: taxRateSchema
+    .pick({
+      hsnPrefix: true,
+      categoryId: true,
+      categoryPath: true,
+      minUnitPaise: true,
+      maxUnitPaise: true,
+      rateBasisPoints: true,
+      description: true,
     })
     .nullable(),
 });
