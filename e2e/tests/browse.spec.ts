@@ -127,8 +127,12 @@ test('a product page shows its gallery, variant selectors and related products',
   const sizes = page.getByRole('group', { name: /Size/ });
   await expect(sizes.getByRole('radio')).toHaveCount(product.variants.length);
   const inStock = product.variants.filter((v) => v.inStock);
-  await sizes.getByRole('radio', { name: new RegExp(`^${inStock[1]!.size}\\b`) }).check({ force: true });
-  await expect(sizes.getByRole('radio', { name: new RegExp(`^${inStock[1]!.size}\\b`) })).toBeChecked();
+  const size = sizes.getByRole('radio', { name: new RegExp(`^${inStock[1]!.size}\\b`) });
+  // A click before the page is interactive (hydration) is lost: check again until it holds.
+  await expect(async () => {
+    await size.check({ force: true, timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(size).toBeChecked();
   for (const soldOut of product.variants.filter((v) => !v.inStock)) {
     await expect(sizes.getByRole('radio', { name: new RegExp(`^${soldOut.size}\\b`) })).toBeDisabled();
   }
