@@ -388,7 +388,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // One budget of code lookups for the coupon routes and the codes sent with orders.
   const codeLookups = createCodeLookupGuard(app);
   // One pricing for the checkout quote, the commerce API's carts and orders (modules/pricing).
-  const pricing = new PricingService({ coupons, giftCards, taxes });
+  // The delivery charge and COD fee come through this one getter, read on every quote, so
+  // it can later read the owner's settings from the database instead of the config.
+  const charges = () => config.checkout.charges;
+  const pricing = new PricingService({ coupons, giftCards, taxes, charges });
   await app.register(couponsRoutes, { coupons, giftCards, lookupLimit: codeLookups, pricing });
   await app.register(taxesRoutes, { taxes, catalog, pricing });
   await app.register(pricingRoutes, { quote: { pricing, catalog, carts, taxes }, codeLookups });

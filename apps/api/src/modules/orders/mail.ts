@@ -17,6 +17,7 @@ function totalRows(order: Order): [string, string][] {
   const rows: [string, string][] = [['Subtotal', formatPrice(order.subtotal)]];
   if (order.coupon) rows.push([`Coupon ${order.coupon.code}`, `− ${formatPrice(order.coupon.discountAmount)}`]);
   rows.push(['Shipping', order.shippingAmount > 0 ? formatPrice(order.shippingAmount) : 'Free']);
+  if (order.codFee > 0) rows.push(['COD fee', formatPrice(order.codFee)]);
   for (const tax of order.taxes) {
     rows.push([`${tax.name} ${tax.rate}%${order.pricesIncludeTax ? ' (included)' : ''}`, formatPrice(tax.amount)]);
   }
