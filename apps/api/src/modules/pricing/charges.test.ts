@@ -100,6 +100,13 @@ test('below ₹ 999 of items delivery costs ₹ 49, taxed at the highest rate of
   assert.equal(at.totalAmount, 1200);
 });
 
+test('the cart shows the delivery charge and what is missing for free delivery', async () => {
+  const guestId = `guest_${'chargescartcheck'.padEnd(25, '0')}`;
+  const added = await ctx.app.inject({ method: 'POST', url: '/cart/add', payload: { ...items(1, 0)[0], guestId } });
+  assert.equal(added.statusCode, 200, added.body);
+  assert.deepEqual(added.json().data.cart.delivery, { charge: 49, freeFrom: 999, shortfall: 399 });
+});
+
 test('the COD fee is added only when cash on delivery is chosen', async () => {
   const cod = await quote({ items: items(2, 0), paymentMethod: 'cod' });
   assert.equal(cod.codFee, 30);

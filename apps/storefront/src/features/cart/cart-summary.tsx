@@ -9,7 +9,8 @@ export function discountOnMrp(cart: Pick<Cart, 'totalMrp' | 'totalAmount'>): num
 
 /**
  * The price details of the cart page: MRP total, discount on MRP and the amount
- * (`totalAmount`, before coupons; the lines that cannot be bought are not counted), then the
+ * (`totalAmount`, before coupons; the lines that cannot be bought are not counted), delivery (FREE
+ * or its charge, with what is missing for free delivery; behaviour.md §4), then the
  * way to checkout, or why checkout has to wait (`blockedBy`).
  */
 export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string | null }) {
@@ -44,8 +45,23 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
             {formatPrice(cart.totalAmount)}
           </dd>
         </div>
+        {cart.delivery && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-700">
+              Delivery
+              {cart.delivery.shortfall > 0 && (
+                <span className="block text-xs text-stone-600" data-testid="free-delivery-shortfall">
+                  Add {formatPrice(cart.delivery.shortfall)} more for free delivery
+                </span>
+              )}
+            </dt>
+            <dd className="text-stone-900 tabular-nums" data-testid="delivery">
+              {cart.delivery.charge === 0 ? 'FREE' : formatPrice(cart.delivery.charge)}
+            </dd>
+          </div>
+        )}
       </dl>
-      <p className="mt-2 text-xs text-stone-600">Inclusive of all taxes. Coupons can be applied at checkout.</p>
+      <p className="mt-2 text-xs text-stone-600">Inclusive of all taxes. Coupons can be applied at checkout{cart.delivery && cart.delivery.charge > 0 ? ', where delivery is added' : ''}.</p>
       {blockedBy ? (
         <>
           <button
