@@ -268,7 +268,14 @@ function paymentNotes(order: Order): string[] {
 }
 
 /** A line's or charge's taxable value, rate, GST and total, in paise as the PDF prints them. */
-function taxColumns(row: { taxableValue: number; taxRate: number; cgst: number; sgst: number; igst: number; total: number }) {
+function taxColumns(row: {
+  taxableValue: number;
+  taxRate: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}) {
   return {
     taxablePaise: rupeesToPaise(row.taxableValue),
     taxRatePercent: row.taxRate,

@@ -144,7 +144,11 @@ test('a COD order keeps both charges; its invoice prints them as rows and the GS
   assert.deepEqual(shown.json().data.order.charges, order.charges);
 
   for (const to of ['confirmed', 'packed']) await staff('POST', `/admin/api/orders/${order.id}/steps`, { to });
-  const pdf = await ctx.app.inject({ method: 'GET', url: `/orders/${order.id}/invoice`, headers: bearer(shopper.token) });
+  const pdf = await ctx.app.inject({
+    method: 'GET',
+    url: `/orders/${order.id}/invoice`,
+    headers: bearer(shopper.token),
+  });
   assert.equal(pdf.statusCode, 200, pdf.body);
   const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
   for (const row of ['Delivery charge', 'COD fee', '₹ 979.00']) assert.ok(text.includes(row), `${row} in: ${text}`);
@@ -187,7 +191,8 @@ test('a partial return keeps the delivery charge; the return that brings the who
       items: [{ orderItemId: line.id, quantity: 1 }],
     });
     assert.equal(asked.status, 201, JSON.stringify(asked.body));
-    for (const step of ['approve', 'pickup', 'refund']) await staff('POST', `/admin/api/orders/${order.id}/return/${step}`, {});
+    for (const step of ['approve', 'pickup', 'refund'])
+      await staff('POST', `/admin/api/orders/${order.id}/return/${step}`, {});
     return asked.body.data.returnRequest;
   };
   const [shirtLine, watchLine] = [shirt, watch].map((p) => order.items.find((i) => i.variantId === p.variantId)!);

@@ -252,23 +252,25 @@ export class ReturnsService {
     }));
     return {
       returnRequest: returnRequest!,
-      lines: lines.flatMap((line) => {
-        const item = items.find((i) => i.orderItemId === line.id);
-        if (!item) return [];
-        return [
-          {
-            name: line.name,
-            hsnCode: line.hsnCode,
-            quantity: item.quantity,
-            taxablePaise: item.taxablePaise,
-            cgstPaise: item.cgstPaise,
-            sgstPaise: item.sgstPaise,
-            igstPaise: item.igstPaise,
-            refundPaise: item.refundPaise,
-            taxRateBasisPoints: line.taxRateBasisPoints,
-          },
-        ];
-      }).concat(charges),
+      lines: lines
+        .flatMap((line) => {
+          const item = items.find((i) => i.orderItemId === line.id);
+          if (!item) return [];
+          return [
+            {
+              name: line.name,
+              hsnCode: line.hsnCode,
+              quantity: item.quantity,
+              taxablePaise: item.taxablePaise,
+              cgstPaise: item.cgstPaise,
+              sgstPaise: item.sgstPaise,
+              igstPaise: item.igstPaise,
+              refundPaise: item.refundPaise,
+              taxRateBasisPoints: line.taxRateBasisPoints,
+            },
+          ];
+        })
+        .concat(charges),
     };
   }
 

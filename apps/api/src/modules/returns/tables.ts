@@ -7,7 +7,18 @@
 import type { ReturnReason, ReturnStatus } from '@vastra/contracts';
 import { RETURN_REASONS, RETURN_STATUSES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orderItems, orders, type StoredCharge } from '../orders/tables';
 import { users } from '../users/tables';
 

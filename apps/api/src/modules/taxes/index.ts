@@ -5,5 +5,9 @@ export {
   TaxService,
   taxAtRate,
   taxComponents,
-  type AppliedTaxRule, type TaxLineInput, type TaxQuote, type TaxedLine } from './service';
+  type AppliedTaxRule,
+  type TaxLineInput,
+  type TaxQuote,
+  type TaxedLine,
+} from './service';
 export type { StoredTaxComponent } from './tables';

@@ -61,7 +61,10 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
           </div>
         )}
       </dl>
-      <p className="mt-2 text-xs text-stone-600">Inclusive of all taxes. Coupons can be applied at checkout{cart.delivery && cart.delivery.charge > 0 ? ', where delivery is added' : ''}.</p>
+      <p className="mt-2 text-xs text-stone-600">
+        Inclusive of all taxes. Coupons can be applied at checkout
+        {cart.delivery && cart.delivery.charge > 0 ? ', where delivery is added' : ''}.
+      </p>
       {blockedBy ? (
         <>
           <button

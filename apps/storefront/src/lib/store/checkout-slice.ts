@@ -97,7 +97,13 @@ export type QuoteInput = {
  * The body of POST /checkout/quote, and with it the key of the cached quote: the same lines,
  * codes and destination give the same body, so nothing is asked twice.
  */
-export function quoteBody({ lines, couponCode, giftCardCode, destination, paymentMethod }: QuoteInput): CheckoutQuoteBody {
+export function quoteBody({
+  lines,
+  couponCode,
+  giftCardCode,
+  destination,
+  paymentMethod,
+}: QuoteInput): CheckoutQuoteBody {
   return {
     // Only cash on delivery changes the quote (its fee): other choices share one cached quote.
     ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
