@@ -1,5 +1,6 @@
 import type { Order, TaxComponent } from '@vastra/contracts';
 import type { ReactNode } from 'react';
+import { DeliveryRow } from '@/components/delivery-row';
 import { formatCount, formatPrice } from '@/lib/format';
 import { gstNote, splitOfComponents, taxRows } from '@/lib/gst';
 
@@ -77,21 +78,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
             </dd>
           </div>
         )}
-        {delivery && (
-          <div className={ROW}>
-            <dt>
-              Delivery
-              {delivery.shortfall > 0 && (
-                <span className="block text-xs text-stone-600" data-testid="free-delivery-shortfall">
-                  Add {formatPrice(delivery.shortfall)} more for free delivery
-                </span>
-              )}
-            </dt>
-            <dd className="tabular-nums" data-testid="delivery">
-              {delivery.amount === 0 ? 'FREE' : formatPrice(delivery.amount)}
-            </dd>
-          </div>
-        )}
+        {delivery && <DeliveryRow amount={delivery.amount} shortfall={delivery.shortfall} className={ROW} />}
         {codFee > 0 && (
           <div className={ROW}>
             <dt>COD fee</dt>

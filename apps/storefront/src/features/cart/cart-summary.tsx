@@ -1,5 +1,6 @@
 import { rupeesToPaise, type Cart } from '@vastra/contracts';
 import Link from 'next/link';
+import { DeliveryRow } from '@/components/delivery-row';
 import { formatCount, formatPrice } from '@/lib/format';
 
 /** The saving on MRP in rupees: MRP total less the amount to pay, never below 0 (exact, in paise). */
@@ -46,19 +47,11 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
           </dd>
         </div>
         {cart.delivery && (
-          <div className="flex justify-between gap-4">
-            <dt className="text-stone-700">
-              Delivery
-              {cart.delivery.shortfall > 0 && (
-                <span className="block text-xs text-stone-600" data-testid="free-delivery-shortfall">
-                  Add {formatPrice(cart.delivery.shortfall)} more for free delivery
-                </span>
-              )}
-            </dt>
-            <dd className="text-stone-900 tabular-nums" data-testid="delivery">
-              {cart.delivery.charge === 0 ? 'FREE' : formatPrice(cart.delivery.charge)}
-            </dd>
-          </div>
+          <DeliveryRow
+            amount={cart.delivery.charge}
+            shortfall={cart.delivery.shortfall}
+            className="flex justify-between gap-4 text-stone-900"
+          />
         )}
       </dl>
       <p className="mt-2 text-xs text-stone-600">

@@ -294,6 +294,14 @@ describe('checkout helpers', () => {
     assert.equal(nowhere.stateCode, null);
     assert.equal(nowhere.zipCode, null);
   });
+
+  it('the quote is asked with cash on delivery when it is chosen, for its COD fee', () => {
+    const ask = (paymentMethod: 'cod' | 'sandbox' | null) =>
+      quoteBody({ lines: [], couponCode: null, giftCardCode: null, destination: null, paymentMethod }).paymentMethod;
+    assert.equal(ask('cod'), 'cod');
+    assert.equal(ask('sandbox'), undefined, 'an online choice shares the quote of no choice');
+    assert.equal(ask(null), undefined);
+  });
 });
 
 describe('placeOrder (behaviour.md §5, Idempotency-Key)', () => {
