@@ -1,6 +1,6 @@
 /**
  * The delivery charge and COD fee (behaviour.md §4 Delivery charge and COD fee, §10 Returns), on one
- * store charging ₹ 49 for delivery below ₹ 999 of items and a ₹ 30 COD fee: the quote (below and at
+ * store charging ₹ 49 for delivery below ₹ 1,200 of items and a ₹ 30 COD fee: the quote (below and at
  * the threshold, the COD fee only for COD, GST at the highest rate of mixed lines under that
  * line's HSN code), the order, its invoice and the GST report carrying them, a full cancellation
  * refunding them and a partial return keeping them until the whole order has come back.
@@ -26,7 +26,7 @@ let watch: Piece;
 
 before(async () => {
   ctx = await createTestApp({
-    env: { DELIVERY_CHARGE_RUPEES: '49', FREE_DELIVERY_FROM_RUPEES: '999', COD_FEE_RUPEES: '30' },
+    env: { DELIVERY_CHARGE_RUPEES: '49', FREE_DELIVERY_FROM_RUPEES: '1200', COD_FEE_RUPEES: '30' },
   });
   [shirt, watch] = (await piecesOf(ctx, 2, { blocked: false, pricePaise: 30_000 })) as [Piece, Piece];
   await setPricePaise(ctx.database.db, shirt.variantId, 60_000);
@@ -74,13 +74,13 @@ const DELIVERY = {
   total: 49,
 };
 
-test('below ₹ 999 of items delivery costs ₹ 49, taxed at the highest rate of the lines; from ₹ 999 it is free', async () => {
+test('below ₹ 1,200 of items delivery costs ₹ 49, taxed at the highest rate of the lines; at ₹ 1,200 it is free', async () => {
   const below = await quote({ items: items(1) });
   assert.equal(below.shippingAmount, 49);
   assert.equal(below.codFee, 0, 'no COD fee without cash on delivery');
   assert.deepEqual(below.charges, [DELIVERY]);
-  assert.equal(below.freeDeliveryFrom, 999);
-  assert.equal(below.freeDeliveryShortfall, 99);
+  assert.equal(below.freeDeliveryFrom, 1200);
+  assert.equal(below.freeDeliveryShortfall, 300);
   assert.equal(below.totalAmount, 949);
   assert.equal(below.amountPayable, 949);
   assert.deepEqual(
@@ -104,7 +104,7 @@ test('the cart shows the delivery charge and what is missing for free delivery',
   const guestId = `guest_${'chargescartcheck'.padEnd(25, '0')}`;
   const added = await ctx.app.inject({ method: 'POST', url: '/cart/add', payload: { ...items(1, 0)[0], guestId } });
   assert.equal(added.statusCode, 200, added.body);
-  assert.deepEqual(added.json().data.cart.delivery, { charge: 49, freeFrom: 999, shortfall: 399 });
+  assert.deepEqual(added.json().data.cart.delivery, { charge: 49, freeFrom: 1200, shortfall: 600 });
 });
 
 test('the COD fee is added only when cash on delivery is chosen', async () => {

@@ -42,6 +42,8 @@ export type PricingInput = {
   strict?: boolean;
   /** The payment method, when known: the COD fee applies only to `cod`. */
   paymentMethod?: PaymentMethod | null;
+  /** false: the lines alone, no delivery charge or COD fee (POST /taxes/calculate taxes an amount, not an order). */
+  charges?: boolean;
 };
 
 /** A priced line: its subtotal, share of the discount and GST (TaxedLine), in paise. */
@@ -114,7 +116,7 @@ export class PricingService {
       db,
     );
     const linesTotalPaise = sum(tax.lines.map((t) => t.totalPaise));
-    const settings = this.deps.charges?.() ?? NO_CHARGES;
+    const settings = (input.charges !== false && this.deps.charges?.()) || NO_CHARGES;
     const extra = quoteCharges(settings, {
       lines: tax.lines.map((t, i) => ({ ...t, hsnCode: input.lines[i]!.hsnCode })),
       linesTotalPaise,
