@@ -5,9 +5,9 @@
  * gift card code and the place of supply, applies the coupon's rules (CouponService: eligibility,
  * minimum order, cap, the split over lines), works out GST per line (TaxService: the rate table,
  * CGST + SGST or IGST, prices with or without GST), adds the delivery charge and COD fee with
- * their GST (charges.ts; behaviour.md §4 Delivery charge and COD fee) and what the gift card covers, and
- * answers the whole quote in integer paise. Refused codes become messages; with `strict` (an order) they
- * throw, as placing the order must not go on without them.
+ * their GST (charges.ts; behaviour.md §4 Delivery charge and COD fee) and what the gift card
+ * covers, and answers the whole quote in integer paise. Refused codes become messages; with
+ * `strict` (an order) they throw, as placing the order must not go on without them.
  */
 import { COUPON_MESSAGES, type PaymentMethod, type QuoteMessage } from '@vastra/contracts';
 import type { Db } from '../../db/client';
