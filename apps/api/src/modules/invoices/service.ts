@@ -262,12 +262,13 @@ function paymentNotes(order: Order): string[] {
   ];
 }
 
+/** The buyer as printed: a business buyer by its name and GSTIN, with the person it ships to (Rule 46(e)). */
 function buyerOf(order: Order): GstDocument['buyer'] {
   const a = order.shippingAddress;
-  return {
-    name: `${a.firstName} ${a.lastName}`.trim(),
-    addressLines: [a.street, `${a.city}, ${a.state} ${a.postalCode}`, a.country, `Phone: ${a.phone}`],
-  };
+  const person = `${a.firstName} ${a.lastName}`.trim();
+  const addressLines = [a.street, `${a.city}, ${a.state} ${a.postalCode}`, a.country, `Phone: ${a.phone}`];
+  if (!order.buyerGstin) return { name: person, addressLines, gstin: null };
+  return { name: order.buyerBusinessName ?? person, addressLines: [`Attn: ${person}`, ...addressLines], gstin: order.buyerGstin };
 }
 
 /** Input of a credit note PDF: the returned lines as the returns module gives them (paise). */
