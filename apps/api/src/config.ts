@@ -220,7 +220,10 @@ const schema = z.object({
   SELLER_GSTIN: z
     .string()
     .regex(GSTIN_PATTERN, 'must be a 15-character GSTIN, e.g. 29AAACV1234F1ZL')
-    .refine((s) => !GSTIN_PATTERN.test(s) || isValidGstin(s), 'is not a valid GSTIN: its check character (the last one) does not match')
+    .refine(
+      (s) => !GSTIN_PATTERN.test(s) || isValidGstin(s),
+      'is not a valid GSTIN: its check character (the last one) does not match',
+    )
     .default(SAMPLE_SELLER_GSTIN),
   /** Where shipment tracking comes from: the order's own timeline, or Shiprocket by AWB. */
   SHIPPING_PROVIDER: z.enum(['builtin', 'shiprocket']).default('builtin'),

@@ -43,7 +43,17 @@ function csvOf(report: GstMonthReport, which: (typeof GST_REPORTS)[number]): [st
   }
   if (which === 'b2b' || which === 'cdnr') {
     return [
-      ['buyer_gstin', 'buyer_name', 'number', 'date', 'document_value', 'place_of_supply', 'state', 'rate', ...TAX_HEADER],
+      [
+        'buyer_gstin',
+        'buyer_name',
+        'number',
+        'date',
+        'document_value',
+        'place_of_supply',
+        'state',
+        'rate',
+        ...TAX_HEADER,
+      ],
       report[which].map((r) => [
         r.buyerGstin,
         r.buyerName,

@@ -70,7 +70,7 @@ describe('a business buyer', () => {
 
   test('with a mistyped GSTIN, one of another state or no business name is refused, nothing saved', async () => {
     const before = await ordersOf();
-    const refused = async (business: object, message: string | RegExp, shippingAddress?: object) => {
+    const refused = async (business: object, message: string) => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/orders',
@@ -78,8 +78,7 @@ describe('a business buyer', () => {
         payload: { items: items(), paymentMethod: 'sandbox', shippingAddress: DELHI_ADDRESS, ...business },
       });
       assert.equal(res.statusCode, 400, res.body);
-      if (typeof message === 'string') assert.equal(res.json().message, message);
-      else assert.match(res.json().message, message);
+      assert.equal(res.json().message, message);
     };
     const name = { buyerBusinessName: 'Unique Traders' };
     await refused({ buyerGstin: '27AAPFU0939F1ZW', ...name }, GSTIN_MESSAGES.checksum);
@@ -120,7 +119,10 @@ describe('a business buyer', () => {
       assert.equal(res.statusCode, 200, res.body);
     }
     const returnId = asked.body.data.returnRequest.id;
-    assert.match(await pdfText(`/orders/returns/${returnId}/credit-note`), new RegExp(`Buyer GSTIN: ${KARNATAKA_GSTIN}`));
+    assert.match(
+      await pdfText(`/orders/returns/${returnId}/credit-note`),
+      new RegExp(`Buyer GSTIN: ${KARNATAKA_GSTIN}`),
+    );
 
     const month = istDay(new Date()).slice(0, 7);
     const res = await asStaff(ctx.app, owner, 'GET', `/admin/api/reports/gst?month=${month}`);
@@ -129,7 +131,16 @@ describe('a business buyer', () => {
     const line = b2b.items[0]!;
     assert.deepEqual(
       report.b2b.map((r) => [r.buyerGstin, r.buyerName, r.placeOfSupply, r.ratePercent, r.taxablePaise, r.cgstPaise]),
-      [[KARNATAKA_GSTIN, 'Tara Textiles LLP', '29', line.taxRate, rupeesToPaise(line.taxableValue), rupeesToPaise(line.cgst)]],
+      [
+        [
+          KARNATAKA_GSTIN,
+          'Tara Textiles LLP',
+          '29',
+          line.taxRate,
+          rupeesToPaise(line.taxableValue),
+          rupeesToPaise(line.cgst),
+        ],
+      ],
     );
     assert.equal(report.b2b[0]!.totalPaise, rupeesToPaise(b2b.totalAmount));
     assert.deepEqual(
@@ -144,7 +155,9 @@ describe('a business buyer', () => {
     const csv = await asStaff(ctx.app, owner, 'GET', `/admin/api/reports/gst/b2b?month=${month}`);
     assert.match(
       csv.body,
-      new RegExp(`^buyer_gstin,buyer_name,number,date,document_value,place_of_supply,state,rate,taxable_value,cgst,sgst,igst\\n${KARNATAKA_GSTIN},Tara Textiles LLP,INV/`),
+      new RegExp(
+        `^buyer_gstin,buyer_name,number,date,document_value,place_of_supply,state,rate,taxable_value,cgst,sgst,igst\\n${KARNATAKA_GSTIN},Tara Textiles LLP,INV/`,
+      ),
     );
   });
 });

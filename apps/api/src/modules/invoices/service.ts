@@ -268,7 +268,11 @@ function buyerOf(order: Order): GstDocument['buyer'] {
   const person = `${a.firstName} ${a.lastName}`.trim();
   const addressLines = [a.street, `${a.city}, ${a.state} ${a.postalCode}`, a.country, `Phone: ${a.phone}`];
   if (!order.buyerGstin) return { name: person, addressLines, gstin: null };
-  return { name: order.buyerBusinessName ?? person, addressLines: [`Attn: ${person}`, ...addressLines], gstin: order.buyerGstin };
+  return {
+    name: order.buyerBusinessName ?? person,
+    addressLines: [`Attn: ${person}`, ...addressLines],
+    gstin: order.buyerGstin,
+  };
 }
 
 /** Input of a credit note PDF: the returned lines as the returns module gives them (paise). */

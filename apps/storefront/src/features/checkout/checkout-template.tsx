@@ -49,7 +49,13 @@ import {
   type AddressField,
 } from './address';
 import { AddressSection } from './address-section';
-import { EMPTY_BUSINESS, checkBusiness, isBusinessMessage, type BusinessDraft, type BusinessField } from './business-buyer';
+import {
+  EMPTY_BUSINESS,
+  checkBusiness,
+  isBusinessMessage,
+  type BusinessDraft,
+  type BusinessField,
+} from './business-buyer';
 import { BusinessSection } from './business-section';
 import { CodeField } from './code-field';
 import { SummaryLines, type SummaryLine } from './order-summary';
