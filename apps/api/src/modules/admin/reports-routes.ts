@@ -1,6 +1,7 @@
 /**
  * GST reports in the admin (docs/admin.md): a month's sales register, B2B invoices, credit
- * notes of B2B invoices (CDNR), B2C summary and HSN summary as JSON for the screen, and each as CSV (money in rupees with two decimals) for the
+ * notes of B2B invoices (CDNR), B2C summary and HSN summary as JSON for the screen, and each
+ * as CSV (money in rupees with two decimals) for the
  * GSTR-1 filing. Needs `reports.read` (owner and staff).
  */
 import { ADMIN_API_PREFIX, GST_REPORTS, envelope, gstReportSchema, monthSchema } from '@vastra/contracts';

@@ -77,6 +77,19 @@ function add(into: Tax, line: Tax, sign: number): void {
   into.igstPaise += sign * line.igstPaise;
 }
 
+/** Adds `line` (times `sign`) to the row of `key` in `rows`, starting it from `fresh` with zero tax. */
+function addTo<T extends Tax>(
+  rows: Map<string, T>,
+  key: string,
+  line: Tax,
+  sign: number,
+  fresh: () => Omit<T, keyof Tax>,
+) {
+  const row = rows.get(key) ?? ({ ...fresh(), ...ZERO } as T);
+  add(row, line, sign);
+  rows.set(key, row);
+}
+
 export class GstReports {
   constructor(private readonly deps: GstReportSources) {}
 
@@ -115,11 +128,11 @@ export class GstReports {
       for (const line of cancelled ? [] : lines) {
         add(row, line, 1);
         add(totals, line, sign);
-        if (order.buyerGstin) {
-          const section = doc.kind === 'invoice' ? b2b : cdnr;
-          const key = `${doc.number}|${line.ratePercent}`;
-          const rate = section.get(key) ?? {
-            buyerGstin: order.buyerGstin,
+        // A business buyer's documents are listed one by one (B2B, CDNR); a consumer's summed (B2C).
+        const buyerGstin = order.buyerGstin;
+        if (buyerGstin) {
+          addTo(doc.kind === 'invoice' ? b2b : cdnr, `${doc.number}|${line.ratePercent}`, line, 1, () => ({
+            buyerGstin,
             buyerName: order.buyerBusinessName ?? '',
             number: doc.number,
             issuedAt: row.issuedAt,
@@ -127,20 +140,13 @@ export class GstReports {
             placeOfSupply: order.placeOfSupply,
             state,
             ratePercent: line.ratePercent,
-            ...ZERO,
-          };
-          add(rate, line, 1);
-          section.set(key, rate);
+          }));
         } else {
-          const b2cKey = `${order.placeOfSupply}|${line.ratePercent}`;
-          const place = b2c.get(b2cKey) ?? {
+          addTo(b2c, `${order.placeOfSupply}|${line.ratePercent}`, line, sign, () => ({
             placeOfSupply: order.placeOfSupply,
             state,
             ratePercent: line.ratePercent,
-            ...ZERO,
-          };
-          add(place, line, sign);
-          b2c.set(b2cKey, place);
+          }));
         }
         const hsnKey = `${line.hsnCode}|${line.ratePercent}`;
         const code = hsn.get(hsnKey) ?? { hsnCode: line.hsnCode, ratePercent: line.ratePercent, quantity: 0, ...ZERO };
