@@ -5,16 +5,9 @@
  * that PAN in that state (1–9, then A–Z), "Z" by default, and a check character.
  */
 import { z } from 'zod';
+import { GSTIN_MESSAGES } from './gstin-messages';
 
-/** Messages of the business buyer's GSTIN and name at checkout, word for word. */
-export const GSTIN_MESSAGES = {
-  format:
-    'Enter a valid 15-character GSTIN: state code, PAN, entity number, Z and a check character (e.g. 27AAPFU0939F1ZV).',
-  checksum: 'This GSTIN is not valid: its last character does not match. Please check it for a typing mistake.',
-  businessNameRequired: 'Enter the business name registered with the GSTIN.',
-  gstinRequired: 'Enter the GSTIN of the business, or leave the business name empty.',
-  businessNameTooLong: 'The business name can be at most 120 characters.',
-} as const;
+export * from './gstin-messages';
 
 /** The shape of a GSTIN, check character aside. */
 export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;

@@ -8,7 +8,7 @@ import { CATALOG_MESSAGES } from './catalog-messages';
 import { GENERIC_MESSAGES } from './generic-messages';
 import { SIZING_MESSAGES } from './sizing-constants';
 import { DELIVERY_MESSAGES } from './delivery-messages';
-import { GSTIN_MESSAGES } from './gstin';
+import { GSTIN_MESSAGES } from './gstin-messages';
 
 // In modules of their own, so a bundle that needs only these (the storefront's every page)
 // does not take every message with them.
