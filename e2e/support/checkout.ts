@@ -45,6 +45,11 @@ export class CheckoutPage {
     return this.addressSection.getByLabel('Pincode');
   }
 
+  /** The optional business buyer's fields (GST invoice for a business). */
+  get businessSection(): Locator {
+    return this.main.getByRole('region', { name: /GST invoice for a business/ });
+  }
+
   get city(): Locator {
     return this.addressSection.getByLabel('City / district');
   }

@@ -2,7 +2,8 @@
  * Checkout in headless Chromium (behaviour.md §4 Pricing), against the real API with its sandbox
  * gateway: a guest fills the cart and logs in at checkout through the modal, types an address
  * by pincode, applies a coupon and a gift card, sees CGST + SGST for Karnataka (the store's
- * state) and IGST for Delhi, places the order (a double click places one), pays on the sandbox
+ * state) and IGST for Delhi, is refused a business GSTIN of another state and places the order
+ * with one of Delhi (a double click places one), pays on the sandbox
  * page and lands on the confirmation with the order number. A second shopper's payment is left
  * pending (the confirmation waits and links back to the payment page), then fails in another tab:
  * the confirmation follows without a reload, and the stock and the gift card come back. A third pays cash on
@@ -187,6 +188,16 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
     await screenshotThisPage(page, 'checkout');
   });
 
+  await test.step('a business buyer’s GSTIN must be of the delivery state', async () => {
+    const business = checkout.businessSection;
+    await business.getByLabel('GSTIN').fill('27AAPFU0939F1ZV');
+    await business.getByLabel('Business name').fill('Unique Traders');
+    await checkout.placeOrder.click();
+    await expect(business.getByText(/registered in state code 27, but the delivery address is in Delhi/)).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await business.getByLabel('GSTIN').fill('07aaacr5055k1z9');
+  });
+
   const token = await loginThroughApi(shopper);
   let order!: Order;
   await test.step('Place order, clicked twice, places one order and opens the sandbox payment page', async () => {
@@ -199,6 +210,7 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
     expect(order.coupon).toEqual({ code: 'WELCOME10', discountAmount: discount });
     expect(order.additionalCoupon?.code).toBe(GIFT_CARDS.fiveHundred);
     expect(order.shippingAddress.state).toBe('Delhi');
+    expect([order.buyerGstin, order.buyerBusinessName]).toEqual(['07AAACR5055K1Z9', 'Unique Traders']);
     expect(order.taxes.map((t) => [t.name, t.rate])).toEqual(lawRates(lines, discount).map((rate) => ['IGST', rate]));
     await new SandboxPaymentPage(page).expectOpen(order.orderNumber);
   });
@@ -211,6 +223,7 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
     await expect(confirmation.main.getByTestId('tax-IGST')).toHaveText(order.taxes.map((t) => formatPrice(t.amount)));
     await expect(confirmation.main.getByTestId('amount-payable')).toHaveText(formatPrice(order.amountPayable));
     await expect(confirmation.main.getByText(`A confirmation email is on its way to ${shopper.email}.`)).toBeVisible();
+    await expect(confirmation.main.getByText('GST invoice to Unique Traders, GSTIN 07AAACR5055K1Z9')).toBeVisible();
     await expect(cartLink(page)).toHaveAccessibleName(cartLabel(0));
     expect((await orderOf(token, order.id)).paymentStatus).toBe('completed');
     await expectNoSeriousA11yViolations(page);

@@ -93,7 +93,7 @@ function apiEnv(
     OPERATOR_TOKEN: secrets.operator,
     METRICS_TOKEN: secrets.metrics,
     AUTO_SEED: 'false',
-    SELLER_GSTIN: '29ABCDE1234F1Z5',
+    SELLER_GSTIN: '29ABCDE1234F1ZW',
     SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}?ignoreTLS=true`,
     PUBLIC_URL: 'https://api.vastra.example',
     STOREFRONT_URL: 'https://vastra.example',

@@ -4,12 +4,12 @@
  * `.env.example` at the repository root.
  */
 import path from 'node:path';
-import { rupeesToPaise } from '@vastra/contracts';
+import { GSTIN_PATTERN, isValidGstin, rupeesToPaise } from '@vastra/contracts';
 import { z } from 'zod';
 import type { S3Settings } from './modules/files';
 
 /** The sample GSTIN of the default configuration; no real invoice may carry it. */
-export const SAMPLE_SELLER_GSTIN = '29AAACV1234F1Z5';
+export const SAMPLE_SELLER_GSTIN = '29AAACV1234F1ZL';
 
 /** An unset or empty variable is undefined. */
 const optionalString = z
@@ -232,10 +232,14 @@ const schema = z.object({
   /** The seller printed on GST invoices and credit notes. */
   SELLER_NAME: z.string().min(1).default('Vastra Fashion Private Limited'),
   SELLER_ADDRESS: z.string().min(1).default('12 Residency Road, Bengaluru, Karnataka 560025'),
-  /** The seller's GSTIN; its first two digits must be STORE_STATE. The default is a sample. */
+  /** The seller's GSTIN (layout and check character); its first two digits must be STORE_STATE. The default is a sample. */
   SELLER_GSTIN: z
     .string()
-    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN, e.g. 29AAACV1234F1Z5')
+    .regex(GSTIN_PATTERN, 'must be a 15-character GSTIN, e.g. 29AAACV1234F1ZL')
+    .refine(
+      (s) => !GSTIN_PATTERN.test(s) || isValidGstin(s),
+      'is not a valid GSTIN: its check character (the last one) does not match',
+    )
     .default(SAMPLE_SELLER_GSTIN),
   /** Where shipment tracking comes from: the order's own timeline, or Shiprocket by AWB. */
   SHIPPING_PROVIDER: z.enum(['builtin', 'shiprocket']).default('builtin'),

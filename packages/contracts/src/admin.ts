@@ -267,7 +267,20 @@ const gstTaxFields = {
   igstPaise: z.number().int(),
 };
 
-/** The GST reports of a month (docs/admin.md): sales register, B2C summary, HSN summary; paise. */
+/** One rate of a B2B invoice (GSTR-1 B2B) or of a credit note of one (CDNR); `totalPaise` is the whole document's value. */
+const gstB2bRowSchema = z.object({
+  buyerGstin: z.string(),
+  buyerName: z.string(),
+  number: z.string(),
+  issuedAt: z.string(),
+  totalPaise: z.number().int(),
+  placeOfSupply: z.string(),
+  state: z.string(),
+  ratePercent: z.number(),
+  ...gstTaxFields,
+});
+
+/** The GST reports of a month (docs/admin.md): sales register, B2B and CDNR, B2C summary, HSN summary; paise. */
 export const gstReportSchema = z.object({
   month: z.string(),
   register: z.array(
@@ -284,12 +297,16 @@ export const gstReportSchema = z.object({
       ...gstTaxFields,
     }),
   ),
+  /** Invoices of business buyers (with a GSTIN), never in `b2c`. */
+  b2b: z.array(gstB2bRowSchema),
+  /** Credit notes of B2B invoices, as they print (positive amounts). */
+  cdnr: z.array(gstB2bRowSchema),
   b2c: z.array(z.object({ placeOfSupply: z.string(), state: z.string(), ratePercent: z.number(), ...gstTaxFields })),
   hsn: z.array(z.object({ hsnCode: z.string(), ratePercent: z.number(), quantity: z.number().int(), ...gstTaxFields })),
   totals: z.object(gstTaxFields),
 });
 export type GstReport = z.infer<typeof gstReportSchema>;
-export const GST_REPORTS = ['register', 'b2c', 'hsn'] as const;
+export const GST_REPORTS = ['register', 'b2b', 'cdnr', 'b2c', 'hsn'] as const;
 /** A month as YYYY-MM. */
 export const monthSchema = z.string().regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'Give the month as YYYY-MM.');
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { addressSchema, savedAddressSchema } from './auth';
 import { MAX_LINE_QUANTITY } from './constants';
+import { businessNameSchema, gstinSchema } from './gstin';
 import { COUPON_MESSAGES, ORDER_MESSAGES, TAX_MESSAGES } from './messages';
 import { ORDER_STATUSES, orderEventSchema, refundSchema, returnRequestSchema, shipmentSchema } from './orders';
 
@@ -335,6 +336,15 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 /** Idempotency-Key header of POST /orders: a retry with the same key answers the first order. */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.invalidIdempotencyKey);
 
+/** An optional text field: an empty or blank value is the same as none. */
+function emptyAsNull<T extends z.ZodType<unknown, string>>(schema: T) {
+  return z
+    .string()
+    .transform((v) => (v.trim() === '' ? null : v))
+    .pipe(schema.nullable())
+    .nullish();
+}
+
 /** POST /orders. Line prices a client adds are ignored; `items` omitted = the caller's cart. */
 export const createOrderBodySchema = z.object({
   items: createOrderItemsSchema.optional(),
@@ -346,6 +356,9 @@ export const createOrderBodySchema = z.object({
   additionalCoupon: z.string().trim().max(40).nullish(),
   /** Keep the address in the address book. */
   saveAddress: z.boolean().default(false),
+  /** A business buyer's GSTIN, of the ship-to state, with `buyerBusinessName`: both or neither (behaviour.md §10). */
+  buyerGstin: emptyAsNull(gstinSchema),
+  buyerBusinessName: emptyAsNull(businessNameSchema),
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 
@@ -388,6 +401,9 @@ export const orderSchema = z.object({
   placeOfSupply: z.string(),
   /** Whether the order was taxed as an inter-state supply (IGST) rather than CGST + SGST. */
   interState: z.boolean(),
+  /** A business buyer's GSTIN and name (a B2B supply), or null for a consumer. */
+  buyerGstin: z.string().nullable(),
+  buyerBusinessName: z.string().nullable(),
   pricesIncludeTax: z.boolean(),
   /** subtotal − discount (+ GST when prices exclude it) + shipping + COD fee. */
   totalAmount: z.number(),

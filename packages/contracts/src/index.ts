@@ -9,6 +9,7 @@ export * from './wishlist';
 export * from './reviews';
 export * from './checkout';
 export * from './gst-law';
+export * from './gstin';
 export * from './orders';
 export * from './admin';
 export * from './admin-catalog';

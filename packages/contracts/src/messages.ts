@@ -8,6 +8,7 @@ import { CATALOG_MESSAGES } from './catalog-messages';
 import { GENERIC_MESSAGES } from './generic-messages';
 import { SIZING_MESSAGES } from './sizing-constants';
 import { DELIVERY_MESSAGES } from './delivery-messages';
+import { GSTIN_MESSAGES } from './gstin-messages';
 
 // In modules of their own, so a bundle that needs only these (the storefront's every page)
 // does not take every message with them.
@@ -327,4 +328,7 @@ export const PERSON_FACING_VALIDATION_MESSAGES: ReadonlySet<string> = new Set([
   ORDER_MESSAGES.cancelReasonRequired,
   ORDER_MESSAGES.returnReasonRequired,
   ORDER_MESSAGES.returnItemsRequired,
+  GSTIN_MESSAGES.format,
+  GSTIN_MESSAGES.checksum,
+  GSTIN_MESSAGES.businessNameTooLong,
 ]);

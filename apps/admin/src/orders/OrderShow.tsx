@@ -328,6 +328,13 @@ function OrderDetail() {
               <br />
               Phone {address.phone}
             </Typography>
+            {order.buyerGstin ? (
+              <Typography sx={{ mt: 1 }} data-testid="business-buyer">
+                Business buyer (B2B): {order.buyerBusinessName}
+                <br />
+                GSTIN {order.buyerGstin}
+              </Typography>
+            ) : null}
           </Section>
           <Section title="Payment">
             <Typography>

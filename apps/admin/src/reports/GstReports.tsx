@@ -1,6 +1,7 @@
 /**
  * GST reports of a month (docs/admin.md): the sales register (invoices and credit notes), the
- * B2C summary by place of supply and rate, and the HSN summary, each with its CSV for the
+ * B2B invoices and their credit notes (CDNR) by buyer GSTIN, the B2C summary by place of supply
+ * and rate, and the HSN summary, each with its CSV for the
  * GSTR-1 filing. Credit notes are subtracted in the summaries.
  */
 import {
@@ -70,6 +71,28 @@ function Report({ title, csv, head, children }: { title: string; csv: string; he
   );
 }
 
+/** B2B invoices or their credit notes: one row per document and rate, by the buyer's GSTIN. */
+function B2bReport({ title, csv, rows }: { title: string; csv: string; rows: GstReport['b2b'] }) {
+  return (
+    <Report title={title} csv={csv} head={['Buyer GSTIN', 'Buyer', 'Document', 'Date', 'Value', 'State', 'Rate']}>
+      {rows.map((r) => (
+        <TableRow key={`${r.number}-${r.ratePercent}`}>
+          <TableCell>{r.buyerGstin}</TableCell>
+          <TableCell>{r.buyerName}</TableCell>
+          <TableCell>{r.number}</TableCell>
+          <TableCell>{istDate(r.issuedAt)}</TableCell>
+          <TableCell>{rupees(r.totalPaise)}</TableCell>
+          <TableCell>
+            {r.state} ({r.placeOfSupply})
+          </TableCell>
+          <TableCell>{r.ratePercent} %</TableCell>
+          <TaxCells row={r} />
+        </TableRow>
+      ))}
+    </Report>
+  );
+}
+
 export function GstReports() {
   const notify = useNotify();
   const [month, setMonth] = useState(thisMonth);
@@ -96,6 +119,8 @@ export function GstReports() {
             Net of credit notes: taxable {rupees(report.totals.taxablePaise)} · CGST {rupees(report.totals.cgstPaise)} ·
             SGST {rupees(report.totals.sgstPaise)} · IGST {rupees(report.totals.igstPaise)}
           </Typography>
+          <B2bReport title="B2B invoices (buyers with a GSTIN)" csv={csv('b2b')} rows={report.b2b} />
+          <B2bReport title="Credit notes of B2B invoices (CDNR)" csv={csv('cdnr')} rows={report.cdnr} />
           <Report title="B2C summary by place of supply and rate" csv={csv('b2c')} head={['State', 'Rate']}>
             {report.b2c.map((r) => (
               <TableRow key={`${r.placeOfSupply}-${r.ratePercent}`}>

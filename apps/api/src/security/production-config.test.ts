@@ -69,7 +69,7 @@ describe('production settings one at a time', () => {
   });
 
   test('the sample GSTIN, local addresses and missing secrets are each refused', () => {
-    refused({ SELLER_GSTIN: '29AAACV1234F1Z5' }, /- SELLER_GSTIN: /);
+    refused({ SELLER_GSTIN: '29AAACV1234F1ZL' }, /- SELLER_GSTIN: /);
     refused({ PUBLIC_URL: 'http://127.0.0.1:9000' }, /- PUBLIC_URL: /);
     refused({ STOREFRONT_URL: 'https://vastra.example,http://localhost:3000' }, /- STOREFRONT_URL: /);
     refused({ OPERATOR_TOKEN: '' }, /- OPERATOR_TOKEN: /);

@@ -14,7 +14,7 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     PHONEPE_WEBHOOK_USERNAME: 'hook-user',
     PHONEPE_WEBHOOK_PASSWORD: 'hook-password',
     AUTO_SEED: 'false',
-    SELLER_GSTIN: '29ABCDE1234F1Z5',
+    SELLER_GSTIN: '29ABCDE1234F1ZW',
     SMTP_URL: 'smtp://mail.internal:587',
     PUBLIC_URL: 'https://api.vastra.example',
     STOREFRONT_URL: 'https://vastra.example',

@@ -1,6 +1,7 @@
 /**
- * GST reports in the admin (docs/admin.md): a month's sales register, B2C summary and HSN
- * summary as JSON for the screen, and each as CSV (money in rupees with two decimals) for the
+ * GST reports in the admin (docs/admin.md): a month's sales register, B2B invoices, credit
+ * notes of B2B invoices (CDNR), B2C summary and HSN summary as JSON for the screen, and each
+ * as CSV (money in rupees with two decimals) for the
  * GSTR-1 filing. Needs `reports.read` (owner and staff).
  */
 import { ADMIN_API_PREFIX, GST_REPORTS, envelope, gstReportSchema, monthSchema } from '@vastra/contracts';
@@ -41,6 +42,32 @@ function csvOf(report: GstMonthReport, which: (typeof GST_REPORTS)[number]): [st
       ]),
     ];
   }
+  if (which === 'b2b' || which === 'cdnr') {
+    return [
+      [
+        'buyer_gstin',
+        'buyer_name',
+        'number',
+        'date',
+        'document_value',
+        'place_of_supply',
+        'state',
+        'rate',
+        ...TAX_HEADER,
+      ],
+      report[which].map((r) => [
+        r.buyerGstin,
+        r.buyerName,
+        r.number,
+        r.issuedAt.slice(0, 10),
+        rupees(r.totalPaise),
+        r.placeOfSupply,
+        r.state,
+        r.ratePercent,
+        ...taxColumns(r),
+      ]),
+    ];
+  }
   if (which === 'b2c') {
     return [
       ['place_of_supply', 'state', 'rate', ...TAX_HEADER],
@@ -60,7 +87,8 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ reports: GstReports }> 
       onRequest: app.requireStaff('reports.read'),
       schema: {
         tags,
-        summary: 'GST reports of a month (India time): sales register, B2C summary by state and rate, HSN summary',
+        summary:
+          'GST reports of a month (India time): sales register, B2B invoices and their credit notes, B2C summary by state and rate, HSN summary',
         querystring: z.object({ month: monthSchema }),
         response: { 200: envelope(gstReportSchema), ...errorResponses(400, 401, 403) },
       },

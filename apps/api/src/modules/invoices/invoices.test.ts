@@ -17,7 +17,7 @@ import { BENGALURU_ADDRESS, DELHI_ADDRESS } from '../../test/orders';
 import { rupeesToPaise } from '../../lib/money';
 import { amountInWords } from './amount-in-words';
 
-const SELLER_GSTIN = '29AAGCV9876K1Z3';
+const SELLER_GSTIN = '29AAGCV9876K1Z8';
 
 let ctx: TestContext;
 let products: TestProduct[];

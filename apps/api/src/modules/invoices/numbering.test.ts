@@ -95,7 +95,7 @@ test('the credit note PDF lists the returned lines with GST reversed and cites t
     seller: {
       name: 'Vastra Fashion Private Limited',
       address: '12 Residency Road, Bengaluru',
-      gstin: '29AAACV1234F1Z5',
+      gstin: '29AAACV1234F1ZL',
     },
     buyer: { name: 'Asha Rao', addressLines: ['12 MG Road', 'Bengaluru, Karnataka 560001'] },
     placeOfSupply: 'Karnataka (29)',

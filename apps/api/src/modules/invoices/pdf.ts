@@ -37,7 +37,8 @@ export type GstDocument = {
   /** Further facts under the number: order number and date, the original invoice of a credit note. */
   references: { label: string; value: string }[];
   seller: { name: string; address: string; gstin: string };
-  buyer: { name: string; addressLines: string[] };
+  /** `gstin`: a business buyer's (a B2B supply), printed as "Buyer GSTIN"; null for a consumer. */
+  buyer: { name: string; addressLines: string[]; gstin?: string | null };
   /** e.g. "Karnataka (29)". */
   placeOfSupply: string;
   /** IGST (another state) rather than CGST + SGST. */
@@ -154,13 +155,16 @@ export function renderGstPdf(document: GstDocument): Promise<Buffer> {
     .text('Billed and shipped to', left, y, { width: width / 2 });
   pdf.font('regular').text(document.buyer.name, { width: width / 2 });
   for (const line of document.buyer.addressLines) pdf.text(line, { width: width / 2 });
+  if (document.buyer.gstin) pdf.text(`Buyer GSTIN: ${document.buyer.gstin}`, { width: width / 2 });
+  const afterBuyer = pdf.y;
   pdf.font('bold').text('Place of supply', left + width / 2, y, { width: width / 2, align: 'right' });
   pdf.font('regular').text(document.placeOfSupply, { width: width / 2, align: 'right' });
   pdf.text(document.interState ? 'Inter-state supply: IGST' : 'Intra-state supply: CGST + SGST', {
     width: width / 2,
     align: 'right',
   });
-  y = pdf.y + 60 > bottom ? bottom : Math.max(pdf.y, y) + 40;
+  // A business buyer's block (its GSTIN, the person it ships to) may run below the right-hand one.
+  y = pdf.y + 60 > bottom ? bottom : Math.max(Math.max(pdf.y, y) + 40, afterBuyer + 14);
 
   // The lines.
   const columns = columnsFor(document.interState);

@@ -1,9 +1,12 @@
 /**
  * GST reports of a month (docs/admin.md), from the documents issued in it (India time): the
- * sales register (one row per tax invoice and credit note), the B2C summary by place of supply
- * and rate, and the HSN summary by HSN code and rate — the shapes GSTR-1 asks for (B2CS, HSN).
- * Every figure is summed from the same lines the PDFs print, in paise, so the reports reconcile
- * to the paisa with the invoices and credit notes; credit notes are subtracted in the summaries.
+ * sales register (one row per tax invoice and credit note), the B2B invoices (per invoice and
+ * rate, by the buyer's GSTIN) and the credit notes of B2B invoices (CDNR, likewise), the B2C
+ * summary by place of supply and rate, and the HSN summary by HSN code and rate — the shapes
+ * GSTR-1 asks for (B2B, CDNR, B2CS, HSN). An order with a buyer GSTIN is B2B and never in the
+ * B2C summary. Every figure is summed from the same lines the PDFs print, in paise, so the
+ * reports reconcile to the paisa with the invoices and credit notes; credit notes are
+ * subtracted in the B2C and HSN summaries and the totals, and listed as they are in CDNR.
  * A cancelled invoice (cash on delivery refused at the door) is listed at zero and counted nowhere.
  */
 import { and, asc, gte, lt } from 'drizzle-orm';
@@ -38,11 +41,25 @@ export type RegisterRow = Tax & {
 };
 
 export type B2cRow = Tax & { placeOfSupply: string; state: string; ratePercent: number };
+/** One rate of a B2B invoice (GSTR-1 table 4) or of a credit note of one (CDNR, table 9B), as the document prints it. */
+export type B2bRow = Tax & {
+  buyerGstin: string;
+  buyerName: string;
+  number: string;
+  issuedAt: string;
+  /** The whole document's value (all its rates, shipping included). */
+  totalPaise: number;
+  placeOfSupply: string;
+  state: string;
+  ratePercent: number;
+};
 export type HsnRow = Tax & { hsnCode: string; ratePercent: number; quantity: number };
 
 export type GstMonthReport = {
   month: string;
   register: RegisterRow[];
+  b2b: B2bRow[];
+  cdnr: B2bRow[];
   b2c: B2cRow[];
   hsn: HsnRow[];
   /** Invoices minus credit notes. */
@@ -60,6 +77,19 @@ function add(into: Tax, line: Tax, sign: number): void {
   into.igstPaise += sign * line.igstPaise;
 }
 
+/** Adds `line` (times `sign`) to the row of `key` in `rows`, starting it from `fresh` with zero tax. */
+function addTo<T extends Tax>(
+  rows: Map<string, T>,
+  key: string,
+  line: Tax,
+  sign: number,
+  fresh: () => Omit<T, keyof Tax>,
+) {
+  const row = rows.get(key) ?? ({ ...fresh(), ...ZERO } as T);
+  add(row, line, sign);
+  rows.set(key, row);
+}
+
 export class GstReports {
   constructor(private readonly deps: GstReportSources) {}
 
@@ -73,6 +103,8 @@ export class GstReports {
       .orderBy(asc(invoiceDocuments.issuedAt), asc(invoiceDocuments.number));
     const register: RegisterRow[] = [];
     const b2c = new Map<string, B2cRow>();
+    const b2b = new Map<string, B2bRow>();
+    const cdnr = new Map<string, B2bRow>();
     const hsn = new Map<string, HsnRow>();
     const totals = { ...ZERO };
     for (const doc of documents) {
@@ -96,15 +128,26 @@ export class GstReports {
       for (const line of cancelled ? [] : lines) {
         add(row, line, 1);
         add(totals, line, sign);
-        const b2cKey = `${order.placeOfSupply}|${line.ratePercent}`;
-        const place = b2c.get(b2cKey) ?? {
-          placeOfSupply: order.placeOfSupply,
-          state,
-          ratePercent: line.ratePercent,
-          ...ZERO,
-        };
-        add(place, line, sign);
-        b2c.set(b2cKey, place);
+        // A business buyer's documents are listed one by one (B2B, CDNR); a consumer's summed (B2C).
+        const buyerGstin = order.buyerGstin;
+        if (buyerGstin) {
+          addTo(doc.kind === 'invoice' ? b2b : cdnr, `${doc.number}|${line.ratePercent}`, line, 1, () => ({
+            buyerGstin,
+            buyerName: order.buyerBusinessName ?? '',
+            number: doc.number,
+            issuedAt: row.issuedAt,
+            totalPaise,
+            placeOfSupply: order.placeOfSupply,
+            state,
+            ratePercent: line.ratePercent,
+          }));
+        } else {
+          addTo(b2c, `${order.placeOfSupply}|${line.ratePercent}`, line, sign, () => ({
+            placeOfSupply: order.placeOfSupply,
+            state,
+            ratePercent: line.ratePercent,
+          }));
+        }
         const hsnKey = `${line.hsnCode}|${line.ratePercent}`;
         const code = hsn.get(hsnKey) ?? { hsnCode: line.hsnCode, ratePercent: line.ratePercent, quantity: 0, ...ZERO };
         add(code, line, sign);
@@ -120,6 +163,9 @@ export class GstReports {
     return {
       month,
       register,
+      // In document order (the register's), one row per rate.
+      b2b: [...b2b.values()],
+      cdnr: [...cdnr.values()],
       b2c: [...b2c.values()].sort(byKey((r) => r.placeOfSupply)),
       hsn: [...hsn.values()].sort(byKey((r) => r.hsnCode)),
       totals,

@@ -286,11 +286,16 @@ function taxColumns(row: {
   };
 }
 
+/** The buyer as printed: a business buyer by its name and GSTIN, with the person it ships to (Rule 46(e)). */
 function buyerOf(order: Order): GstDocument['buyer'] {
   const a = order.shippingAddress;
+  const person = `${a.firstName} ${a.lastName}`.trim();
+  const addressLines = [a.street, `${a.city}, ${a.state} ${a.postalCode}`, a.country, `Phone: ${a.phone}`];
+  if (!order.buyerGstin) return { name: person, addressLines, gstin: null };
   return {
-    name: `${a.firstName} ${a.lastName}`.trim(),
-    addressLines: [a.street, `${a.city}, ${a.state} ${a.postalCode}`, a.country, `Phone: ${a.phone}`],
+    name: order.buyerBusinessName ?? person,
+    addressLines: [`Attn: ${person}`, ...addressLines],
+    gstin: order.buyerGstin,
   };
 }
 

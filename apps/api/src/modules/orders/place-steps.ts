@@ -172,6 +172,8 @@ async function createOrder(ctx: PlaceContext, options: OrdersDeps['options']): P
       placeOfSupply: ctx.stateCode,
       storeState: options.storeState,
       pricesIncludeTax: quote.pricesIncludeTax,
+      buyerGstin: ctx.input.buyerGstin ?? null,
+      buyerBusinessName: ctx.input.buyerGstin ? (ctx.input.buyerBusinessName ?? null) : null,
       couponId: quote.coupon?.coupon.id ?? null,
       couponCode: quote.coupon?.coupon.code ?? null,
       giftCardId: ctx.gift?.giftCardId ?? null,

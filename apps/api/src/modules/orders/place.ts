@@ -6,7 +6,14 @@
  * payment at the gateway. An `Idempotency-Key` makes a retried create answer the first order.
  */
 import { randomUUID } from 'node:crypto';
-import { CART_MESSAGES, ORDER_MESSAGES, codUnavailableAt, type Order, type PaymentMethod } from '@vastra/contracts';
+import {
+  CART_MESSAGES,
+  ORDER_MESSAGES,
+  businessBuyerProblem,
+  codUnavailableAt,
+  type Order,
+  type PaymentMethod,
+} from '@vastra/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
@@ -38,7 +45,8 @@ export class OrderPlacement {
   /**
    * Places an order for `userId`. Returns the order and whether it was created now (false:
    * the Idempotency-Key matched an earlier order).
-   * Throws ValidationError (address, coupon, COD limit or pincode, empty cart), ConflictError (stock, or
+   * Throws ValidationError (address; a business buyer's GSTIN of another state than the ship-to
+   * address, or without its business name; coupon, COD limit or pincode, empty cart), ConflictError (stock, or
    * unpaidOrdersLimit when the shopper already holds maxUnpaidOrders orders waiting for
    * payment), NotFoundError (coupon, gift card), ServiceUnavailableError (the gateway refused).
    */
@@ -55,6 +63,11 @@ export class OrderPlacement {
       throw new ValidationError(ORDER_MESSAGES.gatewayUnavailable);
     }
     const { address, stateCode } = this.deps.checkAddress(input.shippingAddress);
+    const businessProblem = businessBuyerProblem(
+      { gstin: input.buyerGstin, businessName: input.buyerBusinessName },
+      { name: address.state, code: stateCode },
+    );
+    if (businessProblem) throw new ValidationError(businessProblem);
     // Asked before the transaction: the answer may come from Shiprocket (docs/shopper-features.md).
     if (input.paymentMethod === 'cod' && !(await this.deps.delivery.codAvailable(address.postalCode))) {
       throw new ValidationError(codUnavailableAt(address.postalCode));

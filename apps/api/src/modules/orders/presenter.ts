@@ -92,6 +92,8 @@ export class OrderPresenter {
       taxes: row.taxes.map((t) => ({ name: t.name, rate: t.rate, amount: r(t.amountPaise) })),
       placeOfSupply: row.placeOfSupply,
       interState: row.placeOfSupply !== row.storeState,
+      buyerGstin: row.buyerGstin,
+      buyerBusinessName: row.buyerBusinessName,
       pricesIncludeTax: row.pricesIncludeTax,
       totalAmount: r(row.totalPaise),
       giftCardAmount: r(row.giftCardPaise),

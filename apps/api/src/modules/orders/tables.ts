@@ -62,6 +62,9 @@ export const orders = pgTable(
     /** GST state code of the store when the order was placed (config STORE_STATE). */
     storeState: text('store_state').notNull(),
     pricesIncludeTax: boolean('prices_include_tax').notNull(),
+    /** A business buyer's GSTIN (of the place of supply) and name: a B2B supply. Null for a consumer (B2C). */
+    buyerGstin: text('buyer_gstin'),
+    buyerBusinessName: text('buyer_business_name'),
     couponId: uuid('coupon_id'),
     couponCode: text('coupon_code'),
     giftCardId: uuid('gift_card_id'),

@@ -82,9 +82,12 @@ export type TransitionInput = {
   refusedAtDoor?: boolean;
 };
 
-export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress'> & {
+export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress' | 'buyerGstin' | 'buyerBusinessName'> & {
   saveAddress?: boolean;
   shippingAddress: Address;
+  /** A business buyer's GSTIN (checked by the contracts' gstinSchema) and name; both or neither. */
+  buyerGstin?: string | null;
+  buyerBusinessName?: string | null;
 };
 
 /** Gateways paid online, through a payment page; COD is paid to the courier. */

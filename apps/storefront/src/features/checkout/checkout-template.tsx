@@ -49,6 +49,14 @@ import {
   type AddressField,
 } from './address';
 import { AddressSection } from './address-section';
+import {
+  EMPTY_BUSINESS,
+  checkBusiness,
+  isBusinessMessage,
+  type BusinessDraft,
+  type BusinessField,
+} from './business-buyer';
+import { BusinessSection } from './business-section';
 import { CodeField } from './code-field';
 import { SummaryLines, type SummaryLine } from './order-summary';
 import { codUnavailableReason } from './payment-choice';
@@ -205,6 +213,8 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
   const [saveAddress, setSaveAddress] = useState(true);
   const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [addressMessage, setAddressMessage] = useState<string | null>(null);
+  const [business, setBusiness] = useState<BusinessDraft>(EMPTY_BUSINESS);
+  const [businessErrors, setBusinessErrors] = useState<Partial<Record<BusinessField, string>>>({});
   const [status, setStatus] = useState('');
   const addressHeadingRef = useRef<HTMLHeadingElement>(null);
   const placeRef = useRef<HTMLDivElement>(null);
@@ -292,7 +302,16 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
       addressHeadingRef.current?.focus();
       return;
     }
-    const result = await dispatch(placeOrder({ shippingAddress, saveAddress: chosen === 'new' && saveAddress }));
+    const businessCheck = checkBusiness(business, shippingAddress.state, states);
+    setBusinessErrors(businessCheck.ok ? {} : businessCheck.errors);
+    if (!businessCheck.ok) {
+      const first = businessCheck.errors.gstin ? 'gstin' : 'businessName';
+      document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    const result = await dispatch(
+      placeOrder({ shippingAddress, saveAddress: chosen === 'new' && saveAddress, ...businessCheck.body }),
+    );
     if (placeOrder.fulfilled.match(result)) {
       const { order } = result.payload;
       // The order holds the cart now: the header's cart empties.
@@ -313,6 +332,8 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
     const message = result.payload ?? ORDER_MESSAGES.create;
     if (isAddressMessage(message)) {
       addressHeadingRef.current?.focus();
+    } else if (isBusinessMessage(message)) {
+      setBusinessErrors({ gstin: message });
     } else {
       toast.error(message);
       placeRef.current?.focus();
@@ -320,7 +341,8 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
   };
 
   const addressApiMessage = orderError && isAddressMessage(orderError) ? orderError : null;
-  const placeMessage = orderError && !isAddressMessage(orderError) ? orderError : null;
+  const placeMessage =
+    orderError && !isAddressMessage(orderError) && !isBusinessMessage(orderError) ? orderError : null;
 
   return (
     <>
@@ -344,6 +366,14 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
             headingRef={addressHeadingRef}
           />
           <DeliveryPromise pincode={destination?.postalCode} />
+          <BusinessSection
+            draft={business}
+            onChange={(next) => {
+              setBusiness(next);
+              setBusinessErrors({});
+            }}
+            errors={businessErrors}
+          />
           <PaymentMethods
             options={payments}
             error={optionsError}

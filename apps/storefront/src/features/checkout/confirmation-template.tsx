@@ -251,6 +251,11 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
             </p>
             <p className="text-stone-700">{addressLine(order.shippingAddress)}</p>
             <p className="text-stone-700">Mobile: {order.shippingAddress.phone}</p>
+            {order.buyerGstin && (
+              <p className="mt-2 text-stone-700">
+                GST invoice to {order.buyerBusinessName}, GSTIN {order.buyerGstin}
+              </p>
+            )}
           </section>
           <section aria-labelledby="order-next" className="rounded-xl border border-stone-200 p-4 text-sm">
             <h2 id="order-next" className="font-semibold text-stone-900">

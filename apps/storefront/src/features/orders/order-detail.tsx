@@ -287,6 +287,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
               {order.shippingAddress.postalCode}
             </p>
             <p className="text-stone-700">Mobile: {order.shippingAddress.phone}</p>
+            {order.buyerGstin && (
+              <p className="mt-2 text-stone-700" data-testid="business-buyer">
+                GST invoice to {order.buyerBusinessName}, GSTIN {order.buyerGstin}
+              </p>
+            )}
           </section>
           <section aria-labelledby="order-payment" className="rounded-xl border border-stone-200 p-4 text-sm">
             <h2 id="order-payment" className="font-semibold text-stone-900">

@@ -198,8 +198,13 @@ export function keyForAttempt(current: string | null, makeKey: () => string = ne
   return current ?? makeKey();
 }
 
-/** What the order is placed with besides the slice's choices. */
-export type PlaceOrderInput = { shippingAddress: Address; saveAddress: boolean };
+/** What the order is placed with besides the slice's choices: a business buyer's GSTIN and name, or neither. */
+export type PlaceOrderInput = {
+  shippingAddress: Address;
+  saveAddress: boolean;
+  buyerGstin?: string | null;
+  buyerBusinessName?: string | null;
+};
 
 /**
  * POST /orders from the shopper's cart with the chosen address, payment method, coupon and gift
@@ -225,6 +230,8 @@ export const placeOrder = createAppAsyncThunk(
             coupon: checkout.appliedCoupon,
             additionalCoupon: checkout.giftCard,
             saveAddress: input.saveAddress,
+            // Only a business buyer's order carries them.
+            ...(input.buyerGstin ? { buyerGstin: input.buyerGstin, buyerBusinessName: input.buyerBusinessName } : {}),
           },
           idempotencyKey,
         }),
