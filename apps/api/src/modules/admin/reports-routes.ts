@@ -8,6 +8,7 @@ import { ADMIN_API_PREFIX, GST_REPORTS, envelope, gstReportSchema, monthSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeCsv } from '../../lib/csv';
+import { istDay } from '../../lib/india-time';
 import { errorResponses, ok } from '../../lib/http';
 import { paiseToRupees } from '../../lib/money';
 import type { GstMonthReport, GstReports } from '../invoices';
@@ -32,7 +33,7 @@ function csvOf(report: GstMonthReport, which: (typeof GST_REPORTS)[number]): [st
       report.register.map((r) => [
         r.kind,
         r.number,
-        r.issuedAt.slice(0, 10),
+        istDay(new Date(r.issuedAt)),
         r.orderNumber,
         r.placeOfSupply,
         r.state,
@@ -59,7 +60,7 @@ function csvOf(report: GstMonthReport, which: (typeof GST_REPORTS)[number]): [st
         r.buyerGstin,
         r.buyerName,
         r.number,
-        r.issuedAt.slice(0, 10),
+        istDay(new Date(r.issuedAt)),
         rupees(r.totalPaise),
         r.placeOfSupply,
         r.state,

@@ -142,7 +142,8 @@ test('a month whose credit notes exceed its invoices has negative amounts in the
     const res = await asStaff(ctx.app, owner, 'POST', `/admin/api/orders/${placed.id}/return/${step}`, {});
     assert.equal(res.statusCode, 200, res.body);
   }
-  // The sale invoiced in one month, its return credited in the next, which has nothing else.
+  // The sale invoiced in one month, its return credited in the next (at 01:30 on 1 March in India,
+  // still 28 February in UTC), which has nothing else.
   const db = ctx.database.db;
   await db
     .update(invoiceDocuments)
@@ -150,7 +151,7 @@ test('a month whose credit notes exceed its invoices has negative amounts in the
     .where(and(eq(invoiceDocuments.orderId, placed.id), eq(invoiceDocuments.kind, 'invoice')));
   await db
     .update(invoiceDocuments)
-    .set({ issuedAt: new Date('2021-03-10T06:00:00Z') })
+    .set({ issuedAt: new Date('2021-02-28T20:00:00Z') })
     .where(and(eq(invoiceDocuments.orderId, placed.id), eq(invoiceDocuments.kind, 'credit_note')));
 
   const csv = async (report: string) => {
@@ -161,4 +162,6 @@ test('a month whose credit notes exceed its invoices has negative amounts in the
   // A negative amount is data: a leading "'" (the formula guard) would make it text a sum skips.
   assert.match(await csv('b2c'), /\n29,Karnataka,\d+(\.\d+)?,-\d+\.\d\d,-\d+\.\d\d,-\d+\.\d\d,0\.00\n$/);
   assert.match(await csv('hsn'), /\n\d{4,8},\d+(\.\d+)?,-1,-\d+\.\d\d,-\d+\.\d\d,-\d+\.\d\d,0\.00\n$/);
+  // Documents are dated by the Indian day they were issued on, as GSTR-1 asks.
+  assert.match(await csv('register'), /\ncredit_note,[^,]+,2021-03-01,/);
 });
