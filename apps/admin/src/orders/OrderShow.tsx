@@ -52,13 +52,16 @@ import { NotesCard } from './NotesCard';
 
 export type OrderRecord = Order & { customer: CustomerRow | null; notes: AdminNote[]; taxRules: OrderLineTaxRule[] };
 
-/** "HSN 62 · ₹ 2,500.01 and above · 18 %": the rule (HSN prefix and/or category) and slab that taxed a line. */
-function taxRuleLabel(rule: OrderLineTaxRule['rule'], ratePercent: number): string {
-  if (!rule) return `${ratePercent} % (no rule recorded)`;
+/**
+ * ["HSN 62", "₹ 2,500.01 and above", "18 %"]: the rule (HSN prefix and/or category), slab and
+ * rate that taxed a line, as parts that each stay on one line.
+ */
+function taxRuleParts(rule: OrderLineTaxRule['rule'], ratePercent: number): string[] {
+  if (!rule) return [`${ratePercent} %`, '(no rule recorded)'];
   const who = [
     rule.hsnPrefix ? `HSN ${rule.hsnPrefix}` : null,
     rule.categoryId ? `Category ${rule.categoryPath ?? rule.categoryId}` : null,
-  ].filter(Boolean);
+  ].filter((part): part is string => part !== null);
   const slab =
     rule.maxUnitPaise === null
       ? rule.minUnitPaise > 0
@@ -67,8 +70,20 @@ function taxRuleLabel(rule: OrderLineTaxRule['rule'], ratePercent: number): stri
       : rule.minUnitPaise > 0
         ? `${rupees(rule.minUnitPaise)} to ${rupees(rule.maxUnitPaise)}`
         : `up to ${rupees(rule.maxUnitPaise)}`;
-  return `${who.length ? who.join(' · ') : 'Default rule'} · ${slab} · ${rule.rateBasisPoints / 100} %`;
+  return [...(who.length ? who : ['Default rule']), slab, `${rule.rateBasisPoints / 100} %`];
 }
+
+/** Parts joined by " · ", none broken inside: a narrow column wraps between them only. */
+function Unbroken({ parts }: { parts: string[] }) {
+  return parts.map((part, i) => (
+    <Box component="span" key={part} sx={{ whiteSpace: 'nowrap' }}>
+      {i > 0 ? ' · ' : ''}
+      {part}
+    </Box>
+  ));
+}
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The store's next step from each status, as the order lifecycle allows it. */
 const NEXT_STEP: Partial<Record<Order['status'], { to: string; label: string }>> = {
@@ -268,20 +283,29 @@ function OrderDetail() {
                           </Typography>
                         </TableCell>
                         <TableCell>{item.hsnCode}</TableCell>
-                        <TableCell data-testid="tax-rule">
-                          {taxRuleLabel(taxRule, item.taxRate)}
+                        <TableCell data-testid="tax-rule" sx={{ minWidth: '11rem' }}>
+                          <Unbroken parts={taxRuleParts(taxRule, item.taxRate)} />
                           <Typography variant="body2" color="text.secondary">
                             {taxRule?.description}
                           </Typography>
                         </TableCell>
                         <TableCell align="right">{item.quantity}</TableCell>
-                        <TableCell align="right">{money(item.taxableValue)}</TableCell>
-                        <TableCell align="right">
-                          {item.igst > 0
-                            ? `IGST ${item.taxRate} % ${money(item.igst)}`
-                            : `CGST ${money(item.cgst)} + SGST ${money(item.sgst)}`}
+                        <TableCell align="right" sx={NOWRAP}>
+                          {money(item.taxableValue)}
                         </TableCell>
-                        <TableCell align="right">{money(item.total)}</TableCell>
+                        <TableCell align="right" sx={NOWRAP}>
+                          {item.igst > 0 ? (
+                            `IGST ${item.taxRate} % ${money(item.igst)}`
+                          ) : (
+                            <>
+                              CGST {money(item.cgst)}
+                              <br />+ SGST {money(item.sgst)}
+                            </>
+                          )}
+                        </TableCell>
+                        <TableCell align="right" sx={NOWRAP}>
+                          {money(item.total)}
+                        </TableCell>
                       </TableRow>
                     );
                   })}
