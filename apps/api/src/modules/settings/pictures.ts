@@ -62,7 +62,10 @@ export class StorePictures {
     }
     const upright = header.autoOrient;
     const widest = STORE_PICTURE_WIDTHS[STORE_PICTURE_WIDTHS.length - 1]!;
-    const widths = [...STORE_PICTURE_WIDTHS.filter((w) => w < Math.min(upright.width, widest)), Math.min(upright.width, widest)];
+    const widths = [
+      ...STORE_PICTURE_WIDTHS.filter((w) => w < Math.min(upright.width, widest)),
+      Math.min(upright.width, widest),
+    ];
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 32);
     let url = '';
     let height = 0;

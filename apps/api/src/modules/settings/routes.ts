@@ -36,7 +36,8 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   let body: Buffer | null = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 2 } })) {
-      if (part.type !== 'file' || part.fieldname !== 'file') throw new ValidationError(`Unknown form field: ${part.fieldname}.`);
+      if (part.type !== 'file' || part.fieldname !== 'file')
+        throw new ValidationError(`Unknown form field: ${part.fieldname}.`);
       body = await part.toBuffer();
     }
   } catch (err) {

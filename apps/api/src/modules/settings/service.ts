@@ -85,7 +85,13 @@ export class StoreSettingsService {
   /** What the storefront shows: the name, the logo as an absolute URL, the colour and contact details. */
   async publicSettings(): Promise<PublicStoreSettings> {
     const { storeName, logoUrl, brandColour, contactEmail, contactPhone } = await this.current();
-    return { storeName, logoUrl: logoUrl ? this.deps.mediaUrl(logoUrl) : null, brandColour, contactEmail, contactPhone };
+    return {
+      storeName,
+      logoUrl: logoUrl ? this.deps.mediaUrl(logoUrl) : null,
+      brandColour,
+      contactEmail,
+      contactPhone,
+    };
   }
 
   /**
@@ -103,7 +109,10 @@ export class StoreSettingsService {
     if (next.paymentGateways.length === 0 && !next.codEnabled) {
       throw new ValidationError(STORE_SETTINGS_MESSAGES.noWayToPay);
     }
-    await this.deps.store.setStateValue(STORE_SETTINGS_KEY, { ...next, paymentGateways: [...new Set(next.paymentGateways)] });
+    await this.deps.store.setStateValue(STORE_SETTINGS_KEY, {
+      ...next,
+      paymentGateways: [...new Set(next.paymentGateways)],
+    });
     this.forget();
     return this.view();
   }

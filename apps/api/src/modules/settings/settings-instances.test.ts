@@ -22,19 +22,26 @@ after(async () => {
   await ctx?.close();
 });
 
-test('a save on one instance is in force on the other within seconds', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' }, async () => {
-  const read = async () =>
-    (await other!.app.inject({ method: 'GET', url: '/store-settings' })).json().data.storeName as string;
-  assert.equal(await read(), 'Vastra', 'the other instance has read (and keeps) the default');
-  const owner = await staffOfRole(ctx, 'owner');
-  const { settings } = (await asStaff(ctx.app, owner, 'GET', '/admin/api/store-settings')).json().data;
-  const saved = await asStaff(ctx.app, owner, 'PUT', '/admin/api/store-settings', { ...settings, storeName: 'Second Look' });
-  assert.equal(saved.statusCode, 200, saved.body);
-  const deadline = Date.now() + STORE_SETTINGS_CACHE_MS + 1_000;
-  let seen = await read();
-  while (seen !== 'Second Look' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    seen = await read();
-  }
-  assert.equal(seen, 'Second Look');
-});
+test(
+  'a save on one instance is in force on the other within seconds',
+  { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' },
+  async () => {
+    const read = async () =>
+      (await other!.app.inject({ method: 'GET', url: '/store-settings' })).json().data.storeName as string;
+    assert.equal(await read(), 'Vastra', 'the other instance has read (and keeps) the default');
+    const owner = await staffOfRole(ctx, 'owner');
+    const { settings } = (await asStaff(ctx.app, owner, 'GET', '/admin/api/store-settings')).json().data;
+    const saved = await asStaff(ctx.app, owner, 'PUT', '/admin/api/store-settings', {
+      ...settings,
+      storeName: 'Second Look',
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    const deadline = Date.now() + STORE_SETTINGS_CACHE_MS + 1_000;
+    let seen = await read();
+    while (seen !== 'Second Look' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await read();
+    }
+    assert.equal(seen, 'Second Look');
+  },
+);

@@ -176,7 +176,11 @@ describe('once the owner saves', () => {
   });
 
   test('checkout offers cash on delivery up to the new limit', async () => {
-    const options = await ctx.app.inject({ method: 'GET', url: '/orders/checkout-options', headers: bearer(shopper.token) });
+    const options = await ctx.app.inject({
+      method: 'GET',
+      url: '/orders/checkout-options',
+      headers: bearer(shopper.token),
+    });
     assert.equal(options.json().data.codMaxAmount, 4000);
     const over = await orderCod(2);
     assert.equal(over.statusCode, 400, over.body);
@@ -188,7 +192,11 @@ describe('once the owner saves', () => {
       items: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 1 }],
     });
     await deliver(ctx, order.id);
-    const invoice = await ctx.app.inject({ method: 'GET', url: `/orders/${order.id}/invoice`, headers: bearer(shopper.token) });
+    const invoice = await ctx.app.inject({
+      method: 'GET',
+      url: `/orders/${order.id}/invoice`,
+      headers: bearer(shopper.token),
+    });
     assert.equal(invoice.statusCode, 200, invoice.body);
     const { text } = await extractText(new Uint8Array(invoice.rawPayload), { mergePages: true });
     assert.match(text, /Saffron Silk Retail Pvt Ltd/);
