@@ -5,12 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  DEFAULT_BRAND_COLOUR,
-  DEFAULT_STORE_NAME,
-  type OnlineGateway,
-  type StoreSettings,
-} from '@vastra/contracts';
+import { DEFAULT_BRAND_COLOUR, DEFAULT_STORE_NAME, type OnlineGateway, type StoreSettings } from '@vastra/contracts';
 import type { S3Settings } from './modules/files';
 
 /** The sample GSTIN of the default configuration; no real invoice may carry it. */

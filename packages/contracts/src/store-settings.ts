@@ -69,10 +69,7 @@ export const brandColourSchema = z
 /** A picture uploaded through the admin (`POST /admin/api/store-pictures`): its URL path. */
 export const storePictureUrlSchema = z
   .string()
-  .regex(
-    new RegExp(`^${STORE_PICTURES_PATH}/[0-9a-f]{32}-[0-9]{1,4}\\.(webp|jpg)$`),
-    STORE_SETTINGS_MESSAGES.picture,
-  );
+  .regex(new RegExp(`^${STORE_PICTURES_PATH}/[0-9a-f]{32}-[0-9]{1,4}\\.(webp|jpg)$`), STORE_SETTINGS_MESSAGES.picture);
 
 export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 

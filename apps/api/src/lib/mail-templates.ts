@@ -138,7 +138,12 @@ export function verificationCodeMail(input: CodeMailInput): MailContent {
 
 /** The mail with the code that lets the account holder choose a new password. */
 export function passwordResetCodeMail(input: CodeMailInput): MailContent {
-  return codeMail(`Reset your ${STORE} password`, `reset your ${STORE} password`, 'Your password stays as it is.', input);
+  return codeMail(
+    `Reset your ${STORE} password`,
+    `reset your ${STORE} password`,
+    'Your password stays as it is.',
+    input,
+  );
 }
 
 /**
