@@ -3,9 +3,10 @@
  * section's or a collection's picture) and shows it: a file button and a preview. The API
  * re-encodes the picture and answers its URL path, which `onUploaded` receives to be saved.
  */
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { ADMIN_API_PREFIX, type StorePicture } from '@vastra/contracts';
 import { useId, useState } from 'react';
+import { required, useInput, useTranslate } from 'react-admin';
 import { ApiError } from '../api';
 
 /** Sends `file` as the form's one `file` part; the stored picture, or ApiError with the API's message. */
@@ -26,11 +27,14 @@ export function PictureUpload({
   label,
   url,
   onUploaded,
+  preview = true,
 }: {
   label: string;
   /** The picture's URL path now, or null. */
   url: string | null;
   onUploaded: (url: string) => void;
+  /** Whether to show the picture (false where the form shows it already). */
+  preview?: boolean;
 }) {
   const inputId = useId();
   const [busy, setBusy] = useState(false);
@@ -51,7 +55,7 @@ export function PictureUpload({
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 1 }}>
-      {url ? (
+      {!preview ? null : url ? (
         <Box
           component="img"
           src={url}
@@ -80,5 +84,33 @@ export function PictureUpload({
         </Typography>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * A required picture field of a react-admin form (a homepage slide's or tile's): its path,
+ * typed (a `/media/…` path or an `https://` address) or set by an upload, with a preview.
+ */
+export function PictureInput({ source, label, helperText }: { source: string; label: string; helperText: string }) {
+  const translate = useTranslate();
+  const { field, fieldState, id } = useInput({ source, validate: required() });
+  const value = typeof field.value === 'string' ? field.value : '';
+  return (
+    <Stack sx={{ width: '100%' }}>
+      <TextField
+        id={id}
+        label={label}
+        value={value}
+        onChange={(event) => field.onChange(event.target.value)}
+        onBlur={field.onBlur}
+        error={fieldState.invalid}
+        helperText={
+          fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : helperText
+        }
+        required
+        fullWidth
+      />
+      <PictureUpload label={label} url={value || null} onUploaded={field.onChange} />
+    </Stack>
   );
 }
