@@ -136,6 +136,10 @@ export function createMailer(opts: MailerOptions): Mailer {
   return {
     kind: mailer.kind,
     close: () => mailer.close(),
-    send: async (message, options) => mailer.send(fillStoreName(message, await storeName()), options),
+    send: async (message, options) => {
+      // A mail still goes when the settings cannot be read, under the default name.
+      const name = await storeName().catch(() => DEFAULT_STORE_NAME);
+      return mailer.send(fillStoreName(message, name), options);
+    },
   };
 }
