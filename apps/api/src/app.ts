@@ -326,6 +326,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     refusedGstin: config.env === 'production' ? SAMPLE_SELLER_GSTIN : null,
     mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath),
   });
+  // Read once before serving, so no later reader (a mail inside a transaction) waits on the database.
+  app.addHook('onReady', async () => {
+    await storeSettings.read().catch((err: unknown) => app.log.warn({ err }, 'store settings not read at start'));
+  });
   // Admin changes to the catalogue reach every instance's caches and the storefront's pages
   // within seconds (docs/admin.md "Shoppers see changes within seconds").
   const catalogChanges = new CatalogChanges({

@@ -4,9 +4,13 @@
  * store name, invoices' seller, the return window, cash on delivery, the gateways offered, the
  * store's notification email). A value the owner never saved is the environment's (`defaults`).
  *
- * Every instance keeps the settings for at most STORE_SETTINGS_CACHE_MS, so a change saved on
- * one instance is in force on all within that time; the saving instance, and the others told
- * through the catalogue's change channel (catalog/changes.ts), drop theirs at once.
+ * Every instance keeps the settings for at most STORE_SETTINGS_CACHE_MS, then reads them again,
+ * so a change saved on one instance is in force on all within that time; the saving instance
+ * takes it at once, and the others, told through the catalogue's change channel
+ * (catalog/changes.ts), read it again at once. Once read, a reader never waits on the database:
+ * past that time it gets the settings it has while they are read again in the background. A
+ * mail sent inside a transaction (alerts) must not wait for a read that the embedded database
+ * would hold until the transaction ends; the app reads them once when it is ready.
  */
 import {
   gatewayNotConfigured,
@@ -19,7 +23,6 @@ import {
   type StoreSettingsView,
 } from '@vastra/contracts';
 import { ValidationError } from '../../lib/errors';
-import { TtlCache } from '../../lib/ttl-cache';
 
 /** The admin_settings key of the store settings. */
 export const STORE_SETTINGS_KEY = 'store';
@@ -52,25 +55,49 @@ export type StoreSettingsDeps = {
 export type Seller = { sellerName: string; sellerAddress: string; sellerGstin: string };
 
 export class StoreSettingsService {
-  private readonly cache: TtlCache;
+  private readonly ttlMs: number;
+  /** The settings last read, and when (ms since the epoch; 0: to be read again). */
+  private known: { settings: StoreSettings; at: number } | null = null;
+  private reading: Promise<StoreSettings> | null = null;
 
   constructor(private readonly deps: StoreSettingsDeps) {
-    this.cache = new TtlCache(deps.cacheTtlMs ?? STORE_SETTINGS_CACHE_MS, 1);
+    this.ttlMs = deps.cacheTtlMs ?? STORE_SETTINGS_CACHE_MS;
   }
 
   /**
    * The settings in force: each saved value, else the environment's. A stored value that no
-   * longer reads (a setting renamed, a rule tightened) counts as never saved.
+   * longer reads (a setting renamed, a rule tightened) counts as never saved. Waits on the
+   * database only before the first read (see the module's comment).
    */
-  current(): Promise<StoreSettings> {
-    return this.cache.get('store', async () => {
-      const raw = await this.deps.store.stateValue(STORE_SETTINGS_KEY);
-      const saved = storeSettingsSchema.partial().safeParse(raw ?? {});
-      const merged = { ...this.deps.defaults, ...(saved.success ? saved.data : {}) };
-      // Settings saved before a gateway's credentials left the environment offer it no more.
-      merged.paymentGateways = merged.paymentGateways.filter((g) => this.deps.configuredGateways.includes(g));
-      return merged;
-    });
+  async current(): Promise<StoreSettings> {
+    const known = this.known;
+    if (known && Date.now() - known.at < this.ttlMs) return known.settings;
+    const reading = this.read();
+    if (!known) return reading;
+    reading.catch(() => {});
+    return known.settings;
+  }
+
+  /** Reads the settings now (one read at a time); the app calls it once when it is ready. */
+  read(): Promise<StoreSettings> {
+    this.reading ??= this.load()
+      .then((settings) => {
+        this.known = { settings, at: Date.now() };
+        return settings;
+      })
+      .finally(() => {
+        this.reading = null;
+      });
+    return this.reading;
+  }
+
+  private async load(): Promise<StoreSettings> {
+    const raw = await this.deps.store.stateValue(STORE_SETTINGS_KEY);
+    const saved = storeSettingsSchema.partial().safeParse(raw ?? {});
+    const merged = { ...this.deps.defaults, ...(saved.success ? saved.data : {}) };
+    // Settings saved before a gateway's credentials left the environment offer it no more.
+    merged.paymentGateways = merged.paymentGateways.filter((g) => this.deps.configuredGateways.includes(g));
+    return merged;
   }
 
   /** What the admin reads: the settings, the gateways that may be offered, the store's state code. */
@@ -109,17 +136,18 @@ export class StoreSettingsService {
     if (next.paymentGateways.length === 0 && !next.codEnabled) {
       throw new ValidationError(STORE_SETTINGS_MESSAGES.noWayToPay);
     }
-    await this.deps.store.setStateValue(STORE_SETTINGS_KEY, {
-      ...next,
-      paymentGateways: [...new Set(next.paymentGateways)],
-    });
-    this.forget();
+    const saved = { ...next, paymentGateways: [...new Set(next.paymentGateways)] };
+    await this.deps.store.setStateValue(STORE_SETTINGS_KEY, saved);
+    // In force here at once; a read under way (older) must not put the old settings back.
+    await this.reading?.catch(() => {});
+    this.known = { settings: saved, at: Date.now() };
     return this.view();
   }
 
-  /** Drops this instance's copy: the next read sees the database. */
+  /** Another instance saved: read the settings again now (in the background). */
   forget(): void {
-    this.cache.clear();
+    if (this.known) this.known.at = 0;
+    this.read().catch(() => {});
   }
 
   /** The store's name, as the storefront and every mail show it. */

@@ -41,10 +41,10 @@ let shopper: Account;
 before(async () => {
   ctx = await createTestApp({ env: ENV });
   team = await staffTeam(ctx);
-  [product] = await pickProducts(ctx.database.db, 1);
+  product = (await pickProducts(ctx.database.db, 1))[0]!;
   // ₹ 3,000 a piece: two are over a ₹ 5,000 COD limit, one is not.
-  await setPricePaise(ctx.database.db, product!.variants[0]!.id, 300_000);
-  await setStock(ctx.database.db, product!.variants[0]!.id, 50);
+  await setPricePaise(ctx.database.db, product.variants[0]!.id, 300_000);
+  await setStock(ctx.database.db, product.variants[0]!.id, 50);
   shopper = await register(ctx.app, { name: 'Asha Rao' });
 });
 after(() => ctx.close());
