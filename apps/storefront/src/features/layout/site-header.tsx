@@ -1,8 +1,8 @@
 import type { PublicStoreSettings } from '@vastra/contracts';
-import Image from 'next/image';
+import { getImageProps } from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { toMediaSrc } from '@/lib/media';
+import { isOptimisable, toMediaSrc } from '@/lib/media';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { categoryHref, type NavCategory } from './nav-model';
 import { MobileMenu } from './mobile-menu';
@@ -107,11 +107,23 @@ export function SiteHeader({
 
 /** The link home: the logo when the store has one, else the name's first letter; then the name. */
 function StoreMark({ store }: { store: PublicStoreSettings }) {
-  const logo = toMediaSrc(store.logoUrl);
+  const src = toMediaSrc(store.logoUrl);
+  // next/image's attributes without its client component (see components/ui/media-image.tsx).
+  const logo = src
+    ? getImageProps({
+        src,
+        alt: '',
+        width: 96,
+        height: 32,
+        unoptimized: !isOptimisable(src),
+        className: 'h-8 w-auto object-contain',
+      }).props
+    : null;
   return (
     <Link href="/" className="flex items-center gap-2 py-1 lg:py-5" aria-label={`${store.storeName} home`}>
       {logo ? (
-        <Image src={logo} alt="" width={96} height={32} priority className="h-8 w-auto object-contain" />
+        // eslint-disable-next-line @next/next/no-img-element -- next/image's own attributes (getImageProps)
+        <img {...logo} alt="" />
       ) : (
         <span
           aria-hidden="true"
