@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Order } from '@vastra/contracts';
-import { expect } from '@playwright/test';
+import { expect, type BrowserContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { latestOutboxMail } from '../../apps/api/src/test/outbox';
 import { API_URL, DATA_DIR, PUBLIC_API_URL } from './stack';
@@ -46,6 +46,19 @@ async function callAdminApi(auth: Record<string, string>, method: string, pathna
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
   });
   return { status: res.status, body: (await res.json()) as { message?: string; data?: Record<string, unknown> } };
+}
+
+/**
+ * Signs in through the admin API (no 2FA) and gives the session cookie to the browser context,
+ * so a journey opens admin pages already signed in (the login page has journeys of its own).
+ */
+export async function signInToAdmin(context: BrowserContext, who: StaffSignIn): Promise<void> {
+  const cookie = await staffCookie(who);
+  const at = cookie.indexOf('=');
+  const { hostname } = new URL(PUBLIC_API_URL);
+  await context.addCookies([
+    { name: cookie.slice(0, at), value: cookie.slice(at + 1), domain: hostname, path: '/admin', httpOnly: true },
+  ]);
 }
 
 /** Signs in through the admin API (no 2FA); returns the session cookie. */

@@ -377,7 +377,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   const carts = new CartService(database.db, catalog);
   scheduleGuestCartCleanup(jobs, carts, app.log);
-  await app.register(cartRoutes, { carts });
+  // The delivery charge, free-delivery threshold and COD fee come through this one getter, read
+  // on every quote and cart, so it can later read the owner's settings from the database.
+  const charges = () => config.checkout.charges;
+  await app.register(cartRoutes, { carts, delivery: charges });
   const wishlist = new WishlistService(database.db, catalog);
   await app.register(wishlistRoutes, { wishlist });
   // Back-in-stock and price-drop mails (docs/shopper-features.md "Alerts").
@@ -414,7 +417,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // One budget of code lookups for the coupon routes and the codes sent with orders.
   const codeLookups = createCodeLookupGuard(app);
   // One pricing for the checkout quote, the commerce API's carts and orders (modules/pricing).
-  const pricing = new PricingService({ coupons, giftCards, taxes });
+  const pricing = new PricingService({ coupons, giftCards, taxes, charges });
   await app.register(couponsRoutes, { coupons, giftCards, lookupLimit: codeLookups, pricing });
   await app.register(taxesRoutes, { taxes, catalog, pricing });
   await app.register(pricingRoutes, { quote: { pricing, catalog, carts, taxes }, codeLookups });

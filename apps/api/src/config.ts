@@ -4,6 +4,7 @@
  * `.env.example` at the repository root.
  */
 import path from 'node:path';
+import { rupeesToPaise } from '@vastra/contracts';
 import { z } from 'zod';
 import { DEFAULT_BRAND_COLOUR, DEFAULT_STORE_NAME, type OnlineGateway, type StoreSettings } from '@vastra/contracts';
 import type { S3Settings } from './modules/files';
@@ -16,6 +17,14 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+
+/** An amount in rupees, at most two decimals, 0 when unset. */
+const rupeeAmount = z.coerce
+  .number()
+  .min(0)
+  .max(100_000)
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'must be rupees with at most two decimals')
+  .default(0);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -176,6 +185,14 @@ const schema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   COD_MAX_ORDER_RUPEES: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Delivery charge and COD fee (behaviour.md §4 Delivery charge and COD fee), in rupees: the
+   * delivery charge (0 = free delivery), the lines' value after the discount and before the gift
+   * card from which delivery is free (0 = no threshold), the cash on delivery fee (0 = none).
+   */
+  DELIVERY_CHARGE_RUPEES: rupeeAmount,
+  FREE_DELIVERY_FROM_RUPEES: rupeeAmount,
+  COD_FEE_RUPEES: rupeeAmount,
   /** PhonePe Standard Checkout v2 (needed when PAYMENT_GATEWAY=phonepe). Defaults are PhonePe's sandbox. */
   PHONEPE_BASE_URL: z.string().url().default('https://api-preprod.phonepe.com/apis/pg-sandbox'),
   PHONEPE_AUTH_URL: z.string().url().default('https://api-preprod.phonepe.com/apis/pg-sandbox'),
@@ -298,6 +315,8 @@ export type Config = {
     codEnabled: boolean;
     /** Largest order value (payable amount) for cash on delivery, in paise. */
     codMaxPaise: number;
+    /** Delivery charge, free-delivery threshold (null = none) and COD fee, in paise (pricing's ChargeSettings). */
+    charges: { deliveryChargePaise: number; freeDeliveryFromPaise: number | null; codFeePaise: number };
   };
   phonepe: PhonePeConfig;
   /** How often pending gateway refunds are refreshed in the background; 0 = never. */
@@ -470,6 +489,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentTimeoutMs: e.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
       codEnabled: e.COD_ENABLED,
       codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,
+      charges: {
+        deliveryChargePaise: rupeesToPaise(e.DELIVERY_CHARGE_RUPEES),
+        freeDeliveryFromPaise: e.FREE_DELIVERY_FROM_RUPEES > 0 ? rupeesToPaise(e.FREE_DELIVERY_FROM_RUPEES) : null,
+        codFeePaise: rupeesToPaise(e.COD_FEE_RUPEES),
+      },
     },
     phonepe: {
       baseUrl: e.PHONEPE_BASE_URL.replace(/\/$/, ''),

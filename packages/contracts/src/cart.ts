@@ -99,6 +99,13 @@ export const cartSchema = z.object({
   /** Sum of the available lines' totals, in rupees, before coupons and GST. */
   totalAmount: z.number(),
   totalMrp: z.number(),
+  /**
+   * Delivery as the cart stands (behaviour.md §4 Delivery charge and COD fee), rupees: the charge
+   * (0 = free), the threshold of free delivery (null = none) and how much more would reach it.
+   * Counted on totalAmount, before coupons: the checkout's quote has the final word. Absent in a
+   * cart an older browser kept.
+   */
+  delivery: z.object({ charge: z.number(), freeFrom: z.number().nullable(), shortfall: z.number() }).optional(),
   isActive: z.boolean(),
   guestId: z.string().nullable(),
   updatedAt: z.string().nullable(),

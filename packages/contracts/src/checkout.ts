@@ -219,6 +219,8 @@ export const checkoutQuoteBodySchema = z.object({
   stateCode: z.string().trim().max(60).nullish(),
   /** The ship-to pincode: stands in for the state when no state is given. */
   zipCode: z.string().trim().max(10).nullish(),
+  /** The payment method chosen so far: the COD fee applies only to `cod` (behaviour.md §4 Delivery charge and COD fee). */
+  paymentMethod: z.enum(PAYMENT_METHODS).nullish(),
 });
 export type CheckoutQuoteBody = z.input<typeof checkoutQuoteBodySchema>;
 
@@ -251,11 +253,43 @@ export const quoteMessageSchema = z.object({
 });
 export type QuoteMessage = z.infer<typeof quoteMessageSchema>;
 
+/** Charges an order may carry besides its lines (behaviour.md §4 Delivery charge and COD fee). */
+export const CHARGE_KINDS = ['delivery', 'cod_fee'] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
+/** How a charge is named on the checkout, the order page and the invoice. */
+export const CHARGE_LABELS: Record<ChargeKind, string> = { delivery: 'Delivery charge', cod_fee: 'COD fee' };
+
+/**
+ * A delivery charge or COD fee as charged (rupees): taxed at the rate of the order's principal
+ * goods and shown under their HSN code (behaviour.md §4 Delivery charge and COD fee).
+ */
+export const chargeSchema = z.object({
+  kind: z.enum(CHARGE_KINDS),
+  label: z.string(),
+  hsnCode: z.string(),
+  taxableValue: z.number(),
+  /** Percent. */
+  taxRate: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  tax: z.number(),
+  /** What the shopper pays for it, GST included. */
+  total: z.number(),
+});
+export type Charge = z.infer<typeof chargeSchema>;
+
 /** The money a quote and the order it becomes both show, rupees: the order's figures are the quote's. */
 const totalsFields = {
   subtotal: z.number(),
   discountAmount: z.number(),
+  /** The delivery charge with its GST; 0 = free delivery. */
   shippingAmount: z.number(),
+  /** The COD fee with its GST; 0 unless paid by cash on delivery and the store charges one. */
+  codFee: z.number(),
+  /** The delivery charge and COD fee rows with their GST (only those above 0). */
+  charges: z.array(chargeSchema),
+  /** Lines and charges together, as are totalTax and taxes. */
   taxableAmount: z.number(),
   totalTax: z.number(),
   taxes: z.array(taxComponentSchema),
@@ -278,7 +312,11 @@ export const checkoutQuoteSchema = z.object({
     .object({ code: z.string(), amount: z.number(), balance: z.number(), remainingBalance: z.number() })
     .nullable(),
   ...totalsFields,
-  /** subtotal − discount (+ GST when prices exclude it) + shipping. */
+  /** The lines' value (after the discount, before the gift card) from which delivery is free; null = no threshold. */
+  freeDeliveryFrom: z.number().nullable(),
+  /** How much more of lines would make delivery free; 0 when it is free or there is no threshold. */
+  freeDeliveryShortfall: z.number(),
+  /** subtotal − discount (+ GST when prices exclude it) + shipping + COD fee. */
   totalAmount: z.number(),
   giftCardAmount: z.number(),
   /** What is left to pay after the gift card. */
@@ -351,7 +389,7 @@ export const orderSchema = z.object({
   /** Whether the order was taxed as an inter-state supply (IGST) rather than CGST + SGST. */
   interState: z.boolean(),
   pricesIncludeTax: z.boolean(),
-  /** subtotal − discount (+ GST when prices exclude it) + shipping. */
+  /** subtotal − discount (+ GST when prices exclude it) + shipping + COD fee. */
   totalAmount: z.number(),
   giftCardAmount: z.number(),
   /** What is left to pay through the gateway (or on delivery) after the gift card. */

@@ -291,7 +291,8 @@ function OrderDetail() {
             <Stack sx={{ mt: 2 }} spacing={0.5}>
               <Typography>Subtotal {money(order.subtotal)}</Typography>
               {order.discountAmount > 0 ? <Typography>Discount −{money(order.discountAmount)}</Typography> : null}
-              <Typography>Shipping {money(order.shippingAmount)}</Typography>
+              <Typography>Delivery charge {money(order.shippingAmount)}</Typography>
+              {order.codFee > 0 ? <Typography>COD fee {money(order.codFee)}</Typography> : null}
               {order.taxes.map((t) => (
                 <Typography key={t.name}>
                   {t.name} {t.rate} % {money(t.amount)}

@@ -1,5 +1,6 @@
 import type { Order, TaxComponent } from '@vastra/contracts';
 import type { ReactNode } from 'react';
+import { DeliveryRow } from '@/components/delivery-row';
 import { formatCount, formatPrice } from '@/lib/format';
 import { gstNote, splitOfComponents, taxRows } from '@/lib/gst';
 
@@ -14,8 +15,13 @@ export type TotalsFigures = {
   payable: number | null;
   /** "Amount payable" before paying, "Amount paid" after. */
   payableLabel?: string;
-  /** Shipping in rupees (0 = free), where it is known: on an order. */
-  shipping?: number;
+  /**
+   * The delivery charge in rupees (0 = free) and how much more would make it free (0: free, or no
+   * threshold), where it is known: on a quote or an order.
+   */
+  delivery?: { amount: number; shortfall: number };
+  /** The COD fee in rupees, shown when above 0. */
+  codFee?: number;
   /** What was refunded so far (completed refunds), on an order; shown when above 0. */
   refunded?: number;
 };
@@ -24,7 +30,8 @@ const ROW = 'flex justify-between gap-4';
 
 /**
  * The price breakdown of the checkout, the confirmation and the order page (behaviour.md §3 Tax
- * result): subtotal, the coupon's saving, shipping, GST by component with its rate (inside the
+ * result): subtotal, the coupon's saving, delivery (FREE or its charge, and what is missing for free
+ * delivery) and the COD fee (behaviour.md §4 Delivery charge and COD fee), GST by component with its rate (inside the
  * prices: listed as part of them; outside: added), the total, the gift card and what is left to
  * pay. Values carry test ids for the browser tests.
  */
@@ -38,7 +45,8 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
     giftCard,
     payable,
     payableLabel = 'Amount payable',
-    shipping,
+    delivery,
+    codFee = 0,
     refunded = 0,
   } = figures;
   const rows = taxes ? taxRows(taxes.components) : [];
@@ -70,11 +78,12 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
             </dd>
           </div>
         )}
-        {shipping !== undefined && (
+        {delivery && <DeliveryRow amount={delivery.amount} shortfall={delivery.shortfall} className={ROW} />}
+        {codFee > 0 && (
           <div className={ROW}>
-            <dt>Shipping</dt>
-            <dd className="tabular-nums" data-testid="shipping">
-              {shipping === 0 ? 'Free' : formatPrice(shipping)}
+            <dt>COD fee</dt>
+            <dd className="tabular-nums" data-testid="cod-fee">
+              {formatPrice(codFee)}
             </dd>
           </div>
         )}
@@ -137,7 +146,8 @@ export function orderFigures(order: Order, payableLabel: string): TotalsFigures 
     itemCount: order.items.reduce((n, line) => n + line.quantity, 0),
     subtotal: order.subtotal,
     coupon: order.coupon && { code: order.coupon.code, amount: order.coupon.discountAmount },
-    shipping: order.shippingAmount,
+    delivery: { amount: order.shippingAmount, shortfall: 0 },
+    codFee: order.codFee,
     taxes: {
       components: order.taxes,
       totalTax: order.totalTax,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { codLine, deliveryLine, formatDeliveryDate, isPincode } from './delivery';
+import { codLine, deliveryChargeText, deliveryLine, formatDeliveryDate, freeDeliveryHint, isPincode } from './delivery';
 
 test('the date as shoppers in India read it, whatever the browser’s zone', () => {
   assert.equal(formatDeliveryDate('2026-12-03'), 'Thu, 3 Dec');
@@ -22,4 +22,11 @@ test('a pincode is 6 digits not starting with 0', () => {
     false,
     false,
   ]);
+});
+
+test('the delivery charge reads FREE or its amount, with what is missing for free delivery', () => {
+  assert.equal(deliveryChargeText(0), 'FREE');
+  assert.equal(deliveryChargeText(49), '₹ 49');
+  assert.equal(freeDeliveryHint(99), 'Add ₹ 99 more for free delivery');
+  assert.equal(freeDeliveryHint(0), null);
 });

@@ -1,8 +1,9 @@
 /**
  * The words of the delivery promise (docs/shopper-features.md "Delivery by pincode"), one for the
- * product page, the cart and the checkout, and the pincode the browser remembers for next time.
+ * product page, the cart and the checkout, the pincode the browser remembers for next time, and
+ * the delivery charge's words.
  */
-import type { DeliveryEstimate } from '@vastra/contracts';
+import { formatPrice, type DeliveryEstimate } from '@vastra/contracts';
 
 /** Where the last pincode checked is kept (localStorage: not a secret, only this browser's). */
 export const PINCODE_KEY = 'vastra.delivery-pincode';
@@ -50,4 +51,14 @@ export function rememberPincode(pincode: string): void {
   } catch {
     // Private mode or storage full: the pincode is simply asked again next time.
   }
+}
+
+/** The delivery charge as the totals show it (behaviour.md §4 Delivery charge and COD fee): "FREE" or "₹ 49". */
+export function deliveryChargeText(amount: number): string {
+  return amount === 0 ? 'FREE' : formatPrice(amount);
+}
+
+/** "Add ₹ 99 more for free delivery", or null when delivery is free already or has no threshold (0). */
+export function freeDeliveryHint(shortfall: number): string | null {
+  return shortfall > 0 ? `Add ${formatPrice(shortfall)} more for free delivery` : null;
 }

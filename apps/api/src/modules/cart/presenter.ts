@@ -6,8 +6,26 @@ import type { Cart } from '@vastra/contracts';
 import { paiseToRupees } from '../../lib/money';
 import type { CartRecord } from './service';
 
-/** The cart of behaviour.md §3 in rupees, as `/cart` answers it; an empty cart (id null) when there is none. */
-export function toPublicCart(record: CartRecord | null, guestId: string | null = null): Cart {
+/** The store's delivery terms in paise (pricing's ChargeSettings, of which the cart needs these two). */
+export type DeliveryTerms = { deliveryChargePaise: number; freeDeliveryFromPaise: number | null };
+
+/** The cart's `delivery` (rupees): the charge unless the lines reach the threshold, and what is missing. */
+function deliveryOf(terms: DeliveryTerms | undefined, linesPaise: number): Cart['delivery'] {
+  if (!terms) return undefined;
+  const from = terms.freeDeliveryFromPaise;
+  const free = linesPaise === 0 || (from !== null && linesPaise >= from);
+  return {
+    charge: free ? 0 : paiseToRupees(terms.deliveryChargePaise),
+    freeFrom: from === null ? null : paiseToRupees(from),
+    shortfall: free || from === null || terms.deliveryChargePaise === 0 ? 0 : paiseToRupees(from - linesPaise),
+  };
+}
+
+/**
+ * The cart of behaviour.md §3 in rupees, as `/cart` answers it; an empty cart (id null) when
+ * there is none. `terms` adds the delivery line (behaviour.md §4 Delivery charge and COD fee).
+ */
+export function toPublicCart(record: CartRecord | null, guestId: string | null = null, terms?: DeliveryTerms): Cart {
   if (!record) {
     return {
       id: null,
@@ -15,6 +33,7 @@ export function toPublicCart(record: CartRecord | null, guestId: string | null =
       itemCount: 0,
       totalAmount: 0,
       totalMrp: 0,
+      delivery: deliveryOf(terms, 0),
       isActive: true,
       guestId,
       updatedAt: null,
@@ -77,6 +96,7 @@ export function toPublicCart(record: CartRecord | null, guestId: string | null =
     itemCount: record.lines.reduce((n, l) => n + l.quantity, 0),
     totalAmount: paiseToRupees(totalPaise),
     totalMrp: paiseToRupees(totalMrpPaise),
+    delivery: deliveryOf(terms, totalPaise),
     isActive: record.isActive,
     guestId: record.guestId,
     updatedAt: record.updatedAt.toISOString(),

@@ -18,8 +18,8 @@ import { z } from 'zod';
 import { ValidationError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { principalOf } from '../../plugins/authenticate';
-import { toPublicCart } from './presenter';
-import type { CartOwner, CartService } from './service';
+import { toPublicCart as presentCart, type DeliveryTerms } from './presenter';
+import type { CartOwner, CartRecord, CartService } from './service';
 
 const tags = ['cart'];
 const cartEnvelope = envelope(z.object({ cart: cartSchema }));
@@ -33,7 +33,12 @@ function ownerOf(request: FastifyRequest, guestId: string | undefined): CartOwne
   throw new ValidationError(CART_MESSAGES.ownerRequired);
 }
 
-export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService }> = async (app, { carts }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; delivery?: () => DeliveryTerms }> = async (
+  app,
+  { carts, delivery },
+) => {
+  const toPublicCart = (record: CartRecord | null, guestId: string | null = null) =>
+    presentCart(record, guestId, delivery?.());
   const guestOnly = app.optionalUser;
 
   app.get(

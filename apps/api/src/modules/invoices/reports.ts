@@ -134,8 +134,10 @@ export class GstReports {
   ): Promise<{ lines: Line[]; totalPaise: number }> {
     if (kind === 'invoice') {
       const items = await this.deps.orders.items(order.id);
+      // The delivery charge and COD fee count under the goods' HSN code and rate, quantity 0 (no goods).
+      const charges = order.charges.map((c) => ({ ...c, taxRateBasisPoints: c.rateBasisPoints, quantity: 0 }));
       return {
-        lines: items.map((item) => ({
+        lines: [...items, ...charges].map((item) => ({
           hsnCode: item.hsnCode,
           ratePercent: item.taxRateBasisPoints / 100,
           quantity: item.quantity,
@@ -152,7 +154,7 @@ export class GstReports {
       lines: lines.map((line) => ({
         hsnCode: line.hsnCode,
         ratePercent: line.taxRateBasisPoints / 100,
-        quantity: line.quantity,
+        quantity: line.charge ? 0 : line.quantity,
         taxablePaise: line.taxablePaise,
         cgstPaise: line.cgstPaise,
         sgstPaise: line.sgstPaise,

@@ -96,19 +96,24 @@ export class InvoiceService {
       buyer: buyerOf(order),
       placeOfSupply: supply.label,
       interState: supply.interState,
-      lines: order.items.map((item) => ({
-        description: `${item.name} (${item.size}, ${item.color})`,
-        hsnCode: item.hsnCode,
-        quantity: item.quantity,
-        unitPaise: rupeesToPaise(item.unitPrice),
-        taxablePaise: rupeesToPaise(item.taxableValue),
-        taxRatePercent: item.taxRate,
-        cgstPaise: rupeesToPaise(item.cgst),
-        sgstPaise: rupeesToPaise(item.sgst),
-        igstPaise: rupeesToPaise(item.igst),
-        totalPaise: rupeesToPaise(item.total),
-      })),
-      adjustments: order.shippingAmount > 0 ? [{ label: 'Shipping', paise: rupeesToPaise(order.shippingAmount) }] : [],
+      lines: [
+        ...order.items.map((item) => ({
+          ...taxColumns(item),
+          description: `${item.name} (${item.size}, ${item.color})`,
+          hsnCode: item.hsnCode,
+          quantity: item.quantity,
+          unitPaise: rupeesToPaise(item.unitPrice),
+        })),
+        // The delivery charge and COD fee, each a row of its own under the goods' HSN code (behaviour.md §4).
+        ...order.charges.map((charge) => ({
+          ...taxColumns(charge),
+          description: charge.label,
+          hsnCode: charge.hsnCode,
+          quantity: 1,
+          unitPaise: rupeesToPaise(order.pricesIncludeTax ? charge.total : charge.taxableValue),
+        })),
+      ],
+      adjustments: [],
       totalPaise: rupeesToPaise(order.totalAmount),
       notes: [...paymentNotes(order), 'Tax is not payable on reverse charge basis.'],
     });
@@ -262,6 +267,25 @@ function paymentNotes(order: Order): string[] {
       ? [`Payable on delivery: ${rupees(order.amountPayable)} in cash (cash on delivery).`]
       : []),
   ];
+}
+
+/** A line's or charge's taxable value, rate, GST and total, in paise as the PDF prints them. */
+function taxColumns(row: {
+  taxableValue: number;
+  taxRate: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}) {
+  return {
+    taxablePaise: rupeesToPaise(row.taxableValue),
+    taxRatePercent: row.taxRate,
+    cgstPaise: rupeesToPaise(row.cgst),
+    sgstPaise: rupeesToPaise(row.sgst),
+    igstPaise: rupeesToPaise(row.igst),
+    totalPaise: rupeesToPaise(row.total),
+  };
 }
 
 function buyerOf(order: Order): GstDocument['buyer'] {

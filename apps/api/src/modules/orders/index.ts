@@ -7,4 +7,4 @@ export { AdminOrderQueries, type AdminOrderFilter, type AdminOrderRow } from './
 export { hasPlacedOrder } from './queries';
 export { ordersRoutes } from './routes';
 export { OPERATOR_STEPS, OrdersService, type OperatorStep, type TransitionInput } from './service';
-export type { OrderItemRow, OrderRow, StoredTaxComponent } from './tables';
+export type { OrderItemRow, OrderRow, StoredCharge, StoredTaxComponent } from './tables';

@@ -16,7 +16,8 @@ const PAYMENT_NOTES: Record<Order['paymentGateway'], string> = {
 function totalRows(order: Order): [string, string][] {
   const rows: [string, string][] = [['Subtotal', formatPrice(order.subtotal)]];
   if (order.coupon) rows.push([`Coupon ${order.coupon.code}`, `− ${formatPrice(order.coupon.discountAmount)}`]);
-  rows.push(['Shipping', order.shippingAmount > 0 ? formatPrice(order.shippingAmount) : 'Free']);
+  rows.push(['Delivery', order.shippingAmount > 0 ? formatPrice(order.shippingAmount) : 'FREE']);
+  if (order.codFee > 0) rows.push(['COD fee', formatPrice(order.codFee)]);
   for (const tax of order.taxes) {
     rows.push([`${tax.name} ${tax.rate}%${order.pricesIncludeTax ? ' (included)' : ''}`, formatPrice(tax.amount)]);
   }

@@ -74,6 +74,7 @@ export function placeSteps(deps: OrdersDeps): Step<PlaceContext>[] {
             placeOfSupply: ctx.stateCode,
             userId: ctx.userId,
             strict: true,
+            paymentMethod: ctx.input.paymentMethod,
           },
           ctx.db,
         );
@@ -179,7 +180,9 @@ async function createOrder(ctx: PlaceContext, options: OrdersDeps['options']): P
       giftCardCode: ctx.gift?.code ?? null,
       subtotalPaise: quote.subtotalPaise,
       discountPaise: quote.discountPaise,
-      shippingPaise: 0,
+      shippingPaise: quote.deliveryChargePaise,
+      codFeePaise: quote.codFeePaise,
+      charges: quote.charges,
       taxablePaise: quote.taxablePaise,
       taxPaise: quote.taxPaise,
       taxes: quote.components,

@@ -9,6 +9,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paiseToRupees } from '../../lib/money';
 import type { RefundRow } from '../payments';
+import { chargeInRupees } from '../pricing';
 import { CANCELLABLE, PACKED_OR_AFTER } from './lifecycle';
 import type { LineReturns, ReturnSummary, ReturnsView } from './ports';
 import { orderEvents, orderItems, type OrderEventRow, type OrderItemRow, type OrderRow } from './tables';
@@ -84,6 +85,8 @@ export class OrderPresenter {
       subtotal: r(row.subtotalPaise),
       discountAmount: r(row.discountPaise),
       shippingAmount: r(row.shippingPaise),
+      codFee: r(row.codFeePaise),
+      charges: row.charges.map(chargeInRupees),
       taxableAmount: r(row.taxablePaise),
       totalTax: r(row.taxPaise),
       taxes: row.taxes.map((t) => ({ name: t.name, rate: t.rate, amount: r(t.amountPaise) })),

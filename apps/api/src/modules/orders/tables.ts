@@ -4,7 +4,7 @@
  * catalogue changes do not touch it), and the timeline of status changes. Money in integer
  * paise; tax rates in basis points.
  */
-import type { Address, OrderStatus, PaymentMethod, PaymentStatus } from '@vastra/contracts';
+import type { Address, ChargeKind, OrderStatus, PaymentMethod, PaymentStatus } from '@vastra/contracts';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -24,6 +24,19 @@ import { products, variants } from '../catalog/tables';
 import type { StoredTaxComponent, StoredTaxRule } from '../taxes/tables';
 
 export type { StoredTaxComponent, StoredTaxRule };
+
+/** A delivery charge or COD fee as priced (pricing's QuotedCharge), paise; rate in basis points. */
+export type StoredCharge = {
+  kind: ChargeKind;
+  hsnCode: string;
+  taxablePaise: number;
+  rateBasisPoints: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  taxPaise: number;
+  totalPaise: number;
+};
 import { users } from '../users/tables';
 
 /** Feeds the human order number (VST-000123); a sequence never hands out a number twice. */
@@ -55,7 +68,12 @@ export const orders = pgTable(
     giftCardCode: text('gift_card_code'),
     subtotalPaise: integer('subtotal_paise').notNull(),
     discountPaise: integer('discount_paise').notNull().default(0),
+    /** The delivery charge with its GST (behaviour.md §4 Delivery charge and COD fee); 0 = free. */
     shippingPaise: integer('shipping_paise').notNull().default(0),
+    /** The COD fee with its GST; 0 = none. */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    /** The delivery charge and COD fee with their GST, as priced (only those above 0). */
+    charges: jsonb('charges').$type<StoredCharge[]>().notNull().default([]),
     taxablePaise: integer('taxable_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),
     taxes: jsonb('taxes').$type<StoredTaxComponent[]>().notNull().default([]),

@@ -9,6 +9,7 @@ import { paiseToRupees } from '../../lib/money';
 import type { CartService } from '../cart';
 import type { CatalogService, StockLine } from '../catalog';
 import type { TaxService } from '../taxes';
+import { chargeInRupees } from './charges';
 import { pricingLine, type PricingService, type Quote } from './service';
 
 export type CheckoutQuoteDeps = {
@@ -45,6 +46,7 @@ export async function checkoutQuote(
     giftCardCode: body.additionalCoupon,
     placeOfSupply: deps.taxes.placeOfSupply({ stateCode: body.stateCode, zipCode: body.zipCode }),
     userId,
+    paymentMethod: body.paymentMethod,
   });
   return toCheckoutQuote(quote, [...messages, ...quote.messages]);
 }
@@ -89,7 +91,11 @@ export function toCheckoutQuote(quote: Quote, messages: QuoteMessage[]): Checkou
       : null,
     subtotal: r(quote.subtotalPaise),
     discountAmount: r(quote.discountPaise),
-    shippingAmount: 0,
+    shippingAmount: r(quote.deliveryChargePaise),
+    codFee: r(quote.codFeePaise),
+    charges: quote.charges.map(chargeInRupees),
+    freeDeliveryFrom: quote.freeDeliveryFromPaise === null ? null : r(quote.freeDeliveryFromPaise),
+    freeDeliveryShortfall: r(quote.freeDeliveryShortfallPaise),
     taxableAmount: r(quote.taxablePaise),
     totalTax: r(quote.taxPaise),
     taxes: quote.components.map((c) => ({ name: c.name, rate: c.rate, amount: r(c.amountPaise) })),

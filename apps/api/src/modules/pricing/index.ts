@@ -1,5 +1,6 @@
 /** The pricing module's public surface: the one quote of lines, coupon, GST and gift card; POST /checkout/quote. */
 export { checkoutQuote, toCheckoutQuote, type CheckoutQuoteDeps } from './checkout';
+export { NO_CHARGES, chargeInRupees, type ChargeSettings, type QuotedCharge } from './charges';
 export { pricingRoutes } from './routes';
 export {
   PricingService,

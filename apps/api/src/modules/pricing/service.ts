@@ -4,17 +4,19 @@
  * placed. It takes lines with their catalogue price, HSN code and category, a coupon code, a
  * gift card code and the place of supply, applies the coupon's rules (CouponService: eligibility,
  * minimum order, cap, the split over lines), works out GST per line (TaxService: the rate table,
- * CGST + SGST or IGST, prices with or without GST) and what the gift card covers, and answers the
- * whole quote in integer paise. Refused codes become messages; with `strict` (an order) they
- * throw, as placing the order must not go on without them.
+ * CGST + SGST or IGST, prices with or without GST), adds the delivery charge and COD fee with
+ * their GST (charges.ts; behaviour.md §4 Delivery charge and COD fee) and what the gift card
+ * covers, and answers the whole quote in integer paise. Refused codes become messages; with
+ * `strict` (an order) they throw, as placing the order must not go on without them.
  */
-import { COUPON_MESSAGES, type QuoteMessage } from '@vastra/contracts';
+import { COUPON_MESSAGES, type PaymentMethod, type QuoteMessage } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { shareInProportion } from '../../lib/money';
 import type { StockLine, VariantDetail } from '../catalog';
 import type { CouponQuoteResult, CouponService, GiftCardService } from '../coupons';
-import type { StoredTaxComponent, TaxedLine, TaxService } from '../taxes';
+import { taxComponents, type StoredTaxComponent, type TaxedLine, type TaxService } from '../taxes';
+import { NO_CHARGES, quoteCharges, type ChargeSettings, type QuotedCharge } from './charges';
 
 /** A line to price: a size, how many, and what the catalogue says of it (money in paise). */
 export type PricingLine = StockLine & {
@@ -38,6 +40,10 @@ export type PricingInput = {
   userId: string | null;
   /** An order: a refused coupon or gift card throws instead of becoming a message. */
   strict?: boolean;
+  /** The payment method, when known: the COD fee applies only to `cod`. */
+  paymentMethod?: PaymentMethod | null;
+  /** false: the lines alone, no delivery charge or COD fee (POST /taxes/calculate taxes an amount, not an order). */
+  charges?: boolean;
 };
 
 /** A priced line: its subtotal, share of the discount and GST (TaxedLine), in paise. */
@@ -49,11 +55,20 @@ export type Quote = {
   giftCard: { code: string; balancePaise: number; coverPaise: number; remainingPaise: number } | null;
   subtotalPaise: number;
   discountPaise: number;
+  /** Lines and charges together, as are taxPaise and components. */
   taxablePaise: number;
   taxPaise: number;
   /** GST by component and rate, zero components left out. */
   components: StoredTaxComponent[];
-  /** What the lines cost after the discount (with GST, whichever way prices are kept). */
+  /** The delivery charge and COD fee above 0, each with its GST. */
+  charges: QuotedCharge[];
+  /** The delivery charge with its GST (0 = free) and the COD fee with its GST. */
+  deliveryChargePaise: number;
+  codFeePaise: number;
+  /** The free-delivery threshold (null: none) and how much more of lines would reach it. */
+  freeDeliveryFromPaise: number | null;
+  freeDeliveryShortfallPaise: number;
+  /** What the lines cost after the discount (with GST, whichever way prices are kept), plus the charges. */
   totalPaise: number;
   giftCardPaise: number;
   /** totalPaise − giftCardPaise. */
@@ -68,6 +83,8 @@ export type PricingDeps = {
   coupons: Pick<CouponService, 'quote'>;
   giftCards: Pick<GiftCardService, 'quote'>;
   taxes: Pick<TaxService, 'quote'>;
+  /** The owner's delivery charge, threshold and COD fee, read on each quote; none when absent. */
+  charges?: () => ChargeSettings;
 };
 
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
@@ -98,7 +115,17 @@ export class PricingService {
       input.placeOfSupply,
       db,
     );
-    const totalPaise = sum(tax.lines.map((t) => t.totalPaise));
+    const linesTotalPaise = sum(tax.lines.map((t) => t.totalPaise));
+    const settings = (input.charges !== false && this.deps.charges?.()) || NO_CHARGES;
+    const extra = quoteCharges(settings, {
+      lines: tax.lines.map((t, i) => ({ ...t, hsnCode: input.lines[i]!.hsnCode })),
+      linesTotalPaise,
+      paymentMethod: input.paymentMethod,
+      intraState: tax.intraState,
+      pricesIncludeGst: tax.pricesIncludeTax,
+    });
+    const taxed = [...tax.lines, ...extra.charges];
+    const totalPaise = linesTotalPaise + sum(extra.charges.map((c) => c.totalPaise));
     const giftCard = input.strict ? null : await this.applyGiftCard(input.giftCardCode, totalPaise, messages);
     const giftCardPaise = giftCard?.coverPaise ?? 0;
     return {
@@ -112,9 +139,14 @@ export class PricingService {
       giftCard,
       subtotalPaise: sum(subtotals),
       discountPaise: sum(lineDiscounts),
-      taxablePaise: sum(tax.lines.map((t) => t.taxablePaise)),
-      taxPaise: sum(tax.lines.map((t) => t.taxPaise)),
-      components: tax.components,
+      taxablePaise: sum(taxed.map((t) => t.taxablePaise)),
+      taxPaise: sum(taxed.map((t) => t.taxPaise)),
+      components: extra.charges.length ? taxComponents(taxed, tax.intraState) : tax.components,
+      charges: extra.charges,
+      deliveryChargePaise: extra.deliveryChargePaise,
+      codFeePaise: extra.codFeePaise,
+      freeDeliveryFromPaise: settings.freeDeliveryFromPaise,
+      freeDeliveryShortfallPaise: extra.freeDeliveryShortfallPaise,
       totalPaise,
       giftCardPaise,
       payablePaise: totalPaise - giftCardPaise,

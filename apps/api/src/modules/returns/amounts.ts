@@ -9,7 +9,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import { shareInProportion } from '../../lib/money';
-import type { OrderItemRow, OrderRow } from '../orders';
+import type { OrderItemRow, OrderRow, StoredCharge } from '../orders';
 import { returnItems, returnRequests, type ReturnRequestRow } from './tables';
 
 /** The amounts of a returned line or return, in paise. */
@@ -67,6 +67,22 @@ export function lineShare(
     share[key] = last ? whole[key] - (before?.[key] ?? 0) : Math.round((whole[key] * quantity) / line.quantity);
   }
   return share;
+}
+
+/**
+ * The order's delivery charge and COD fee when this return brings the whole order back (every
+ * piece of every line, with the returns before it that were not rejected); none otherwise: a
+ * partial return keeps them (behaviour.md §10 Returns).
+ */
+export function wholeOrderCharges(
+  order: OrderRow,
+  lines: OrderItemRow[],
+  returned: Map<string, { quantity: number }>,
+  items: { orderItemId: string; quantity: number }[],
+): StoredCharge[] {
+  const back = (line: OrderItemRow) =>
+    (returned.get(line.id)?.quantity ?? 0) + (items.find((i) => i.orderItemId === line.id)?.quantity ?? 0);
+  return lines.every((line) => back(line) === line.quantity) ? order.charges : [];
 }
 
 /**

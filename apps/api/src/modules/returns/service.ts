@@ -11,11 +11,14 @@
  * taxable value and each GST part). The gift card's share of the return is its share of the
  * order, worked out on the running total of the order's returns (so the last return leaves
  * nothing over or under), and the rest goes back through the gateway — or by hand for COD.
+ * The delivery charge and COD fee are kept by a partial return and given back, with their GST,
+ * by the return that brings the whole order back (`wholeOrderCharges`).
  *
  * Order rows are read and moved through the orders module (OrdersPort); this module writes
  * only its own tables, the refunds (PaymentService) and the gift card ledger.
  */
 import {
+  CHARGE_LABELS,
   ORDER_MESSAGES,
   restockedByDefault,
   transitionNotAllowed,
@@ -29,7 +32,7 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { OrderRow } from '../orders';
 import { presentReturns } from './presenter';
-import { lineShare, returnedOf, splitRefund, wantedPieces } from './amounts';
+import { lineShare, returnedOf, splitRefund, wantedPieces, wholeOrderCharges } from './amounts';
 import { returnFiles, returnItems, returnRequests, type ReturnRequestRow } from './tables';
 import { OPEN } from './summaries';
 import type { CreditNoteLine, ReturnInput, ReturnsDeps } from './types';
@@ -78,7 +81,9 @@ export class ReturnsService {
           quantity,
           ...lineShare(line, quantity, returned.get(line.id)),
         }));
-        const refundPaise = items.reduce((s, i) => s + i.refundPaise, 0);
+        const charges = wholeOrderCharges(order, lines, returned, items);
+        const refundPaise =
+          items.reduce((s, i) => s + i.refundPaise, 0) + charges.reduce((s, c) => s + c.totalPaise, 0);
         const split = splitRefund(order, earlier, refundPaise);
         const [row] = await tx
           .insert(returnRequests)
@@ -89,6 +94,7 @@ export class ReturnsService {
             reason: input.reason,
             comment: input.comment?.trim() || null,
             refundPaise,
+            charges,
             giftCardRefundPaise: split.giftCardPaise,
             gatewayRefundPaise: split.gatewayPaise,
           })
@@ -234,25 +240,39 @@ export class ReturnsService {
     const [returnRequest] = await presentReturns(this.deps, [row]);
     const items = await this.deps.db.select().from(returnItems).where(eq(returnItems.returnRequestId, row.id));
     const lines = await this.deps.orders.items(row.orderId);
+    const charges = row.charges.map((c) => ({
+      name: CHARGE_LABELS[c.kind],
+      hsnCode: c.hsnCode,
+      quantity: 1,
+      taxablePaise: c.taxablePaise,
+      cgstPaise: c.cgstPaise,
+      sgstPaise: c.sgstPaise,
+      igstPaise: c.igstPaise,
+      refundPaise: c.totalPaise,
+      taxRateBasisPoints: c.rateBasisPoints,
+      charge: true as const,
+    }));
     return {
       returnRequest: returnRequest!,
-      lines: lines.flatMap((line) => {
-        const item = items.find((i) => i.orderItemId === line.id);
-        if (!item) return [];
-        return [
-          {
-            name: line.name,
-            hsnCode: line.hsnCode,
-            quantity: item.quantity,
-            taxablePaise: item.taxablePaise,
-            cgstPaise: item.cgstPaise,
-            sgstPaise: item.sgstPaise,
-            igstPaise: item.igstPaise,
-            refundPaise: item.refundPaise,
-            taxRateBasisPoints: line.taxRateBasisPoints,
-          },
-        ];
-      }),
+      lines: lines
+        .flatMap((line) => {
+          const item = items.find((i) => i.orderItemId === line.id);
+          if (!item) return [];
+          return [
+            {
+              name: line.name,
+              hsnCode: line.hsnCode,
+              quantity: item.quantity,
+              taxablePaise: item.taxablePaise,
+              cgstPaise: item.cgstPaise,
+              sgstPaise: item.sgstPaise,
+              igstPaise: item.igstPaise,
+              refundPaise: item.refundPaise,
+              taxRateBasisPoints: line.taxRateBasisPoints,
+            },
+          ];
+        })
+        .concat(charges),
     };
   }
 

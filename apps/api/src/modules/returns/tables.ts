@@ -7,8 +7,19 @@
 import type { ReturnReason, ReturnStatus } from '@vastra/contracts';
 import { RETURN_REASONS, RETURN_STATUSES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { orderItems, orders } from '../orders/tables';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orderItems, orders, type StoredCharge } from '../orders/tables';
 import { users } from '../users/tables';
 
 export const returnRequests = pgTable(
@@ -25,8 +36,10 @@ export const returnRequests = pgTable(
     reason: text('reason', { enum: RETURN_REASONS }).$type<ReturnReason>().notNull(),
     comment: text('comment'),
     status: text('status', { enum: RETURN_STATUSES }).$type<ReturnStatus>().notNull().default('requested'),
-    /** Sum of the items' refunds; split below into the gift card's share and the gateway's (or manual, for COD). */
+    /** Sum of the items' refunds and of `charges`; split below into the gift card's share and the gateway's (or manual, for COD). */
     refundPaise: integer('refund_paise').notNull(),
+    /** The order's delivery charge and COD fee given back: only by the return that brings the whole order back (behaviour.md §10 Returns). */
+    charges: jsonb('charges').$type<StoredCharge[]>().notNull().default([]),
     giftCardRefundPaise: integer('gift_card_refund_paise').notNull().default(0),
     gatewayRefundPaise: integer('gateway_refund_paise').notNull().default(0),
     decisionNote: text('decision_note'),

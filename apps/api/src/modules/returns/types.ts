@@ -66,4 +66,6 @@ export type CreditNoteLine = {
   igstPaise: number;
   refundPaise: number;
   taxRateBasisPoints: number;
+  /** A delivery charge or COD fee given back, not goods (counts no quantity in the HSN summary). */
+  charge?: true;
 };

@@ -59,15 +59,16 @@ export function cartTotals(counted: readonly boolean[], priced: Quote, original:
     };
   });
   const originalCounted = original.lines.filter((_, i) => counted[i]);
-  const shipping = 0;
+  // The delivery charge (behaviour.md §4 Delivery charge and COD fee); no COD fee before checkout.
+  const shipping = priced.deliveryChargePaise;
   return {
     itemSubtotal: priced.subtotalPaise,
     discount: priced.discountPaise,
-    itemTotal: priced.totalPaise,
-    tax: priced.taxPaise,
+    itemTotal: priced.totalPaise - shipping,
+    tax: priced.lines.reduce((s, l) => s + l.taxPaise, 0),
     originalTax: originalCounted.reduce((s, l) => s + l.taxPaise, 0),
     shipping,
-    total: priced.totalPaise + shipping,
+    total: priced.totalPaise,
     originalTotal: originalCounted.reduce((s, l) => s + l.totalPaise, 0) + shipping,
     lines,
   };

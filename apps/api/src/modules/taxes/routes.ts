@@ -89,6 +89,7 @@ export const taxesRoutes: FastifyPluginAsyncZod<{
         discountPaise: rupeesToPaise(body.discountAmount),
         placeOfSupply: taxes.placeOfSupply({ stateCode: body.stateCode, zipCode: body.zipCode }),
         userId: null,
+        charges: false,
       });
       return ok(toTaxResult(quote));
     },

@@ -107,6 +107,60 @@ function groupRules(rows: TaxRateRow[]): Rule[] {
   return [...rules.values()];
 }
 
+/**
+ * GST of `netPaise` (whole paise, after any discount) at `rateBasisPoints`, rounded as the
+ * module's header says: with `pricesIncludeGst` the tax is the part of net that is GST,
+ * otherwise it is added on top. Used for lines and for the delivery charge and COD fee
+ * (behaviour.md §4 Delivery charge and COD fee).
+ */
+export function taxAtRate(
+  netPaise: number,
+  rateBasisPoints: number,
+  intraState: boolean,
+  pricesIncludeGst: boolean,
+): Omit<TaxedLine, 'taxRule'> {
+  const net = BigInt(netPaise);
+  const rate = BigInt(rateBasisPoints);
+  // Inclusive: the tax inside net is net × rate / (100 % + rate); exclusive: net × rate on top.
+  const base = pricesIncludeGst ? BP + rate : BP;
+  const cgst = intraState ? divideRounded(net * rate, 2n * base) : 0;
+  const igst = intraState ? 0 : divideRounded(net * rate, base);
+  const tax = 2 * cgst + igst;
+  return {
+    taxablePaise: pricesIncludeGst ? netPaise - tax : netPaise,
+    rateBasisPoints,
+    cgstPaise: cgst,
+    sgstPaise: cgst,
+    igstPaise: igst,
+    taxPaise: tax,
+    totalPaise: pricesIncludeGst ? netPaise : netPaise + tax,
+  };
+}
+
+/** GST by component and rate of taxed lines (CGST + SGST, or IGST), zero rates left out, lowest rate first. */
+export function taxComponents(
+  lines: readonly Pick<TaxedLine, 'rateBasisPoints' | 'cgstPaise' | 'sgstPaise' | 'igstPaise'>[],
+  intraState: boolean,
+): StoredTaxComponent[] {
+  const components = new Map<string, StoredTaxComponent>();
+  const addComponent = (name: StoredTaxComponent['name'], rate: number, amountPaise: number) => {
+    if (rate === 0) return;
+    const key = `${name}|${rate}`;
+    const found = components.get(key) ?? { name, rate, amountPaise: 0 };
+    found.amountPaise += amountPaise;
+    components.set(key, found);
+  };
+  for (const line of lines) {
+    if (intraState) {
+      addComponent('CGST', line.rateBasisPoints / 200, line.cgstPaise);
+      addComponent('SGST', line.rateBasisPoints / 200, line.sgstPaise);
+    } else {
+      addComponent('IGST', line.rateBasisPoints / 100, line.igstPaise);
+    }
+  }
+  return [...components.values()].sort((a, b) => a.rate - b.rate || COMPONENT_ORDER[a.name] - COMPONENT_ORDER[b.name]);
+}
+
 export class TaxService {
   constructor(
     private readonly db: Db,
@@ -153,22 +207,6 @@ export class TaxService {
     const fits = await this.fitsFor(lines, db, rows);
     const taxed = lines.map((line, i) => this.taxLine(line, this.chooseSlab(line, fits[i]!), intraState));
 
-    const components = new Map<string, StoredTaxComponent>();
-    const addComponent = (name: StoredTaxComponent['name'], rate: number, amountPaise: number) => {
-      if (rate === 0) return;
-      const key = `${name}|${rate}`;
-      const found = components.get(key) ?? { name, rate, amountPaise: 0 };
-      found.amountPaise += amountPaise;
-      components.set(key, found);
-    };
-    for (const line of taxed) {
-      if (intraState) {
-        addComponent('CGST', line.rateBasisPoints / 200, line.cgstPaise);
-        addComponent('SGST', line.rateBasisPoints / 200, line.sgstPaise);
-      } else {
-        addComponent('IGST', line.rateBasisPoints / 100, line.igstPaise);
-      }
-    }
     const sum = (pick: (i: number) => number) => lines.reduce((total, _, i) => total + pick(i), 0);
     return {
       lines: taxed,
@@ -177,9 +215,7 @@ export class TaxService {
       taxablePaise: sum((i) => taxed[i]!.taxablePaise),
       taxPaise: sum((i) => taxed[i]!.taxPaise),
       totalPaise: sum((i) => taxed[i]!.totalPaise),
-      components: [...components.values()].sort(
-        (a, b) => a.rate - b.rate || COMPONENT_ORDER[a.name] - COMPONENT_ORDER[b.name],
-      ),
+      components: taxComponents(taxed, intraState),
       intraState,
       placeOfSupply,
       pricesIncludeTax: this.opts.pricesIncludeGst,
@@ -188,18 +224,10 @@ export class TaxService {
 
   /** GST of one line at its slab's rate (no slab: the default rate), rounded as the module's header says. */
   private taxLine(line: TaxLineInput, slab: TaxRateRow | null, intraState: boolean): TaxedLine {
-    const rateBasisPoints = slab?.rateBasisPoints ?? DEFAULT_RATE_BP;
-    const net = BigInt(line.unitPricePaise * line.quantity - line.discountPaise);
-    const rate = BigInt(rateBasisPoints);
-    // Inclusive: the tax inside net is net × rate / (100 % + rate); exclusive: net × rate on top.
-    const base = this.opts.pricesIncludeGst ? BP + rate : BP;
-    const cgst = intraState ? divideRounded(net * rate, 2n * base) : 0;
-    const igst = intraState ? 0 : divideRounded(net * rate, base);
-    const tax = 2 * cgst + igst;
-    const netPaise = Number(net);
+    const net = line.unitPricePaise * line.quantity - line.discountPaise;
+    const taxed = taxAtRate(net, slab?.rateBasisPoints ?? DEFAULT_RATE_BP, intraState, this.opts.pricesIncludeGst);
     return {
-      taxablePaise: this.opts.pricesIncludeGst ? netPaise - tax : netPaise,
-      rateBasisPoints,
+      ...taxed,
       taxRule: slab && {
         id: slab.id,
         hsnPrefix: slab.hsnPrefix,
@@ -209,11 +237,6 @@ export class TaxService {
         rateBasisPoints: slab.rateBasisPoints,
         description: slab.description,
       },
-      cgstPaise: cgst,
-      sgstPaise: cgst,
-      igstPaise: igst,
-      taxPaise: tax,
-      totalPaise: this.opts.pricesIncludeGst ? netPaise : netPaise + tax,
     };
   }
 

@@ -1,5 +1,6 @@
 import { rupeesToPaise, type Cart } from '@vastra/contracts';
 import Link from 'next/link';
+import { DeliveryRow } from '@/components/delivery-row';
 import { formatCount, formatPrice } from '@/lib/format';
 
 /** The saving on MRP in rupees: MRP total less the amount to pay, never below 0 (exact, in paise). */
@@ -9,7 +10,8 @@ export function discountOnMrp(cart: Pick<Cart, 'totalMrp' | 'totalAmount'>): num
 
 /**
  * The price details of the cart page: MRP total, discount on MRP and the amount
- * (`totalAmount`, before coupons; the lines that cannot be bought are not counted), then the
+ * (`totalAmount`, before coupons; the lines that cannot be bought are not counted), delivery (FREE
+ * or its charge, with what is missing for free delivery; behaviour.md §4), then the
  * way to checkout, or why checkout has to wait (`blockedBy`).
  */
 export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string | null }) {
@@ -44,8 +46,18 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
             {formatPrice(cart.totalAmount)}
           </dd>
         </div>
+        {cart.delivery && (
+          <DeliveryRow
+            amount={cart.delivery.charge}
+            shortfall={cart.delivery.shortfall}
+            className="flex justify-between gap-4 text-stone-900"
+          />
+        )}
       </dl>
-      <p className="mt-2 text-xs text-stone-600">Inclusive of all taxes. Coupons can be applied at checkout.</p>
+      <p className="mt-2 text-xs text-stone-600">
+        Inclusive of all taxes. Coupons can be applied at checkout
+        {cart.delivery && cart.delivery.charge > 0 ? ', where delivery is added' : ''}.
+      </p>
       {blockedBy ? (
         <>
           <button

@@ -228,7 +228,7 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
 
   // One quote per change of the lines, the codes or the destination (RTK Query keys it by the
   // body, so the same body is served from the cache); none until the book says where to.
-  const body = quoteBody({ lines, couponCode, giftCardCode, destination });
+  const body = quoteBody({ lines, couponCode, giftCardCode, destination, paymentMethod });
   const quoteQuery = useCheckoutQuoteQuery(book && lines.length > 0 ? body : skipToken);
   // A quote of earlier choices is not shown as this one's.
   const quote = quoteQuery.currentData ?? null;
@@ -414,6 +414,8 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
                   pricesIncludeTax: quote.pricesIncludeTax,
                   note: gstNote(quote.pricesIncludeTax, splitOfQuote(quote), stateName),
                 },
+                delivery: quote ? { amount: quote.shippingAmount, shortfall: quote.freeDeliveryShortfall } : undefined,
+                codFee: quote?.codFee,
                 total,
                 giftCard: giftCard && { code: giftCard.code, amount: giftCard.amount },
                 payable,

@@ -110,6 +110,10 @@ function quoteOf(totalAmount: number, overrides: Partial<CheckoutQuote> = {}): C
     subtotal: totalAmount,
     discountAmount: 0,
     shippingAmount: 0,
+    codFee: 0,
+    charges: [],
+    freeDeliveryFrom: null,
+    freeDeliveryShortfall: 0,
     taxableAmount: totalAmount,
     totalTax: 0,
     taxes: [],
@@ -289,6 +293,14 @@ describe('checkout helpers', () => {
     const nowhere = quoteBody({ lines: [], couponCode: null, giftCardCode: null, destination: null });
     assert.equal(nowhere.stateCode, null);
     assert.equal(nowhere.zipCode, null);
+  });
+
+  it('the quote is asked with cash on delivery when it is chosen, for its COD fee', () => {
+    const ask = (paymentMethod: 'cod' | 'sandbox' | null) =>
+      quoteBody({ lines: [], couponCode: null, giftCardCode: null, destination: null, paymentMethod }).paymentMethod;
+    assert.equal(ask('cod'), 'cod');
+    assert.equal(ask('sandbox'), undefined, 'an online choice shares the quote of no choice');
+    assert.equal(ask(null), undefined);
   });
 });
 

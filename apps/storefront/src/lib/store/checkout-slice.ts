@@ -81,20 +81,32 @@ export function orderableLines(cart: Cart | null): CartItem[] {
   return (cart?.items ?? []).filter((item) => item.isAvailable);
 }
 
-/** What a quote is asked for: the lines that can be bought, the two codes and the ship-to state and pincode. */
+/**
+ * What a quote is asked for: the lines that can be bought, the two codes, the ship-to state and
+ * pincode and the payment method chosen (the COD fee applies only to cash on delivery).
+ */
 export type QuoteInput = {
   lines: readonly CartItem[];
   couponCode: string | null;
   giftCardCode: string | null;
   destination: Destination;
+  paymentMethod?: PaymentMethod | null;
 };
 
 /**
  * The body of POST /checkout/quote, and with it the key of the cached quote: the same lines,
  * codes and destination give the same body, so nothing is asked twice.
  */
-export function quoteBody({ lines, couponCode, giftCardCode, destination }: QuoteInput): CheckoutQuoteBody {
+export function quoteBody({
+  lines,
+  couponCode,
+  giftCardCode,
+  destination,
+  paymentMethod,
+}: QuoteInput): CheckoutQuoteBody {
   return {
+    // Only cash on delivery changes the quote (its fee): other choices share one cached quote.
+    ...(paymentMethod === 'cod' ? { paymentMethod } : {}),
     items: lines.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity })),
     coupon: couponCode,
     additionalCoupon: giftCardCode,
