@@ -24,6 +24,7 @@ import { CollectionEdit, CollectionList } from './categories/Collections';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { DeliverySettings } from './delivery/DeliverySettings';
+import { StoreSettings } from './settings/StoreSettings';
 import { CustomerList, CustomerShow } from './customers/Customers';
 import { OrderList } from './orders/OrderList';
 import { OrderShow } from './orders/OrderShow';
@@ -84,6 +85,7 @@ function AdminMenu() {
       {can(permissions, 'reports.read') ? <Menu.Item to="/reports/gst" primaryText="GST reports" /> : null}
       {can(permissions, 'settings.write') ? <Menu.Item to="/gst-rates" primaryText="GST rates" /> : null}
       {can(permissions, 'settings.write') ? <Menu.Item to="/delivery-settings" primaryText="Delivery zones" /> : null}
+      {can(permissions, 'settings.write') ? <Menu.Item to="/store-settings" primaryText="Store settings" /> : null}
       <Menu.Item to="/account" primaryText="My account" />
     </Menu>
   );
@@ -164,6 +166,9 @@ export function App() {
                     {can(permissions, 'settings.write') ? <Route path="/gst-rates" element={<GstRates />} /> : null}
                     {can(permissions, 'settings.write') ? (
                       <Route path="/delivery-settings" element={<DeliverySettings />} />
+                    ) : null}
+                    {can(permissions, 'settings.write') ? (
+                      <Route path="/store-settings" element={<StoreSettings />} />
                     ) : null}
                     {can(permissions, 'catalog.read') ? (
                       <>

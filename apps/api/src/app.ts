@@ -19,7 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { SAMPLE_SELLER_GSTIN, type Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
 import { enterRequestContext, logMixin, RequestLog, requestId, serializeRequest } from './lib/logging';
@@ -106,6 +106,7 @@ import {
 import { ReturnsAdmin, returnsOperatorRoutes, returnsRoutes, ReturnsService, ReturnSummaries } from './modules/returns';
 import { PricingService, pricingRoutes } from './modules/pricing';
 import { reviewsRoutes, ReviewsService } from './modules/reviews';
+import { StorePictures, storeSettingsRoutes, StoreSettingsService } from './modules/settings';
 import { adminSizeChartsRoutes, sizingRoutes, SizingService } from './modules/sizing';
 import { DeliveryService, deliveryRoutes, shippingFromConfig, shippingRoutes } from './modules/shipping';
 import { keepCartAnswers, PublishableKeyService, storeRoutes, StoreService } from './modules/store';
@@ -142,7 +143,7 @@ declare module 'fastify' {
     staff: StaffService;
     /** Back-in-stock and price-drop alerts; tests run its scan on chosen days (`alerts.scan(now)`). */
     alerts: AlertsService;
-    /** The store's own mails (null without STORE_NOTIFY_EMAIL); tests run it at chosen times. */
+    /** The store's own mails (to the store settings' notification email); tests run it at chosen times. */
     storeNotifier: StoreNotifier | null;
     /**
      * Background jobs (lib/jobs), mails among them: started when the app is ready, stopped
@@ -265,7 +266,14 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const files = config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'files'));
   // Registered before the background work's hook, so it runs after it (onClose runs last-in first).
   if (files instanceof S3FileStore) app.addHook('onClose', async () => files.close());
-  const mailer = createMailer({ ...config.mail, dataDir: config.dataDir, env: config.env, logger: app.log });
+  // Every mail names the store as its settings say when it is sent (modules/settings).
+  const mailer = createMailer({
+    ...config.mail,
+    dataDir: config.dataDir,
+    env: config.env,
+    logger: app.log,
+    storeName: () => storeSettings.storeName(),
+  });
   const jobs = createJobs(database, config.jobs, app.log);
   app.decorate('jobs', jobs);
   metrics.queueDepth('jobs', () => jobs.depth());
@@ -308,10 +316,27 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.decorate('staff', staff);
   registerAdminAuth(app, { staff, operatorToken, adminOrigin: new URL(config.publicUrl).origin });
   registerAdminAudit(app, audit);
+  // What the owner decides (name, logo, seller, COD, returns, gateways): the environment's
+  // values until saved in the admin; read at each use by the modules below (docs/admin.md).
+  const storeSettings = new StoreSettingsService({
+    store: staff,
+    defaults: config.storeDefaults,
+    configuredGateways: config.configuredGateways,
+    storeState: config.checkout.storeState,
+    refusedGstin: config.env === 'production' ? SAMPLE_SELLER_GSTIN : null,
+    mediaUrl: (mediaPath) => catalog.mediaUrl(mediaPath),
+  });
+  // Read once before serving, so no later reader (a mail inside a transaction) waits on the database.
+  app.addHook('onReady', async () => {
+    await storeSettings.read().catch((err: unknown) => app.log.warn({ err }, 'store settings not read at start'));
+  });
   // Admin changes to the catalogue reach every instance's caches and the storefront's pages
   // within seconds (docs/admin.md "Shoppers see changes within seconds").
   const catalogChanges = new CatalogChanges({
-    forget: () => catalog.forget(),
+    forget: () => {
+      catalog.forget();
+      storeSettings.forget();
+    },
     forgetAnswers: () => catalog.forgetAnswers(),
     bus: redis
       ? redisChangeBus(redis, app.log)
@@ -337,6 +362,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     secureCookies: config.secureCookies,
   });
 
+  await app.register(storeSettingsRoutes, { settings: storeSettings, pictures: new StorePictures(files) });
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { catalog });
   await app.register(filesRoutes, { files });
@@ -439,7 +465,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     publicUrl: config.publicUrl,
     mediaUrl: (mediaPath: string) => catalog.mediaUrl(mediaPath),
   };
-  const returnSummaries = new ReturnSummaries({ db: database.db, catalog, options: returnOptions });
+  const returnSummaries = new ReturnSummaries({
+    db: database.db,
+    catalog,
+    options: returnOptions,
+    windowDays: () => storeSettings.returnWindowDays(),
+  });
   // A change of stock drops the catalogue answers that show it.
   // Stock coming back (cancelled orders, restocked returns) may be news for someone's alerts.
   const inventory = new InventoryService(
@@ -448,6 +479,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   );
   const orders = new OrdersService({
     db: database.db,
+    payment: () => storeSettings.payment(),
     returns: returnSummaries,
     inventory,
     carts,
@@ -517,7 +549,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     db: database.db,
     orders,
     pincodes,
-    seller: config.invoices,
+    seller: () => storeSettings.seller(),
     creditNotes: returns,
   });
   // The documents are issued when the goods leave and when a return is refunded, so the
@@ -558,18 +590,17 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     giftCardAdmin: new GiftCardAdmin({ db: database.db, mailer, jobs, storefrontUrl }),
   };
   // The store's own mails: new orders and returns, gathered, and a daily summary.
-  const notifier = config.storeNotify.email
-    ? new StoreNotifier({
-        ...adminDeps,
-        staff,
-        mailer,
-        email: config.storeNotify.email,
-        summaryHour: config.storeNotify.summaryHour,
-        publicUrl: config.publicUrl,
-      })
-    : null;
+  // Sent to the store settings' notification email, read at each run (none: nothing is sent).
+  const notifier = new StoreNotifier({
+    ...adminDeps,
+    staff,
+    mailer,
+    email: () => storeSettings.notifyEmail(),
+    summaryHour: config.storeNotify.summaryHour,
+    publicUrl: config.publicUrl,
+  });
   app.decorate('storeNotifier', notifier);
-  if (notifier) scheduleStoreNotifications(jobs, notifier, config.storeNotify.everyMs);
+  scheduleStoreNotifications(jobs, notifier, config.storeNotify.everyMs);
   await app.register(adminOrdersRoutes, { deps: adminDeps });
   await app.register(adminServiceRoutes, { deps: adminDeps });
   await app.register(adminCatalogRoutes, { deps: adminDeps });

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { GSTIN_PATTERN, isValidGstin, rupeesToPaise } from '@vastra/contracts';
 import { z } from 'zod';
+import { DEFAULT_BRAND_COLOUR, DEFAULT_STORE_NAME, type OnlineGateway, type StoreSettings } from '@vastra/contracts';
 import type { S3Settings } from './modules/files';
 
 /** The sample GSTIN of the default configuration; no real invoice may carry it. */
@@ -331,6 +332,13 @@ export type Config = {
     nonReturnableCategories: string[];
   };
   invoices: { sellerName: string; sellerAddress: string; sellerGstin: string };
+  /**
+   * The store settings' values until the owner saves them in the admin (modules/settings):
+   * the environment's, else the store's defaults. Consumers read the settings, never these.
+   */
+  storeDefaults: StoreSettings;
+  /** The online gateways with credentials on this server: only these may be offered. */
+  configuredGateways: OnlineGateway[];
   shipping: {
     provider: 'builtin' | 'shiprocket';
     shiprocket: { baseUrl: string; email: string | undefined; password: string | undefined };
@@ -513,6 +521,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     },
     invoices: { sellerName: e.SELLER_NAME, sellerAddress: e.SELLER_ADDRESS, sellerGstin: e.SELLER_GSTIN },
+    storeDefaults: {
+      storeName: DEFAULT_STORE_NAME,
+      logoUrl: null,
+      brandColour: DEFAULT_BRAND_COLOUR,
+      contactEmail: null,
+      contactPhone: null,
+      sellerName: e.SELLER_NAME,
+      sellerAddress: e.SELLER_ADDRESS,
+      sellerGstin: e.SELLER_GSTIN,
+      notifyEmail: e.STORE_NOTIFY_EMAIL ?? null,
+      codEnabled: e.COD_ENABLED,
+      codMaxRupees: e.COD_MAX_ORDER_RUPEES,
+      returnWindowDays: e.RETURN_WINDOW_DAYS,
+      paymentGateways: [e.PAYMENT_GATEWAY ?? 'sandbox'],
+    },
+    configuredGateways: [
+      ...(e.NODE_ENV === 'production' ? [] : (['sandbox'] as const)),
+      ...(e.PHONEPE_CLIENT_ID && e.PHONEPE_CLIENT_SECRET ? (['phonepe'] as const) : []),
+    ],
     shipping: {
       provider: e.SHIPPING_PROVIDER,
       shiprocket: {

@@ -25,3 +25,4 @@ export * from './sizing';
 export * from './sizing-constants';
 export * from './alerts';
 export * from './alerts-messages';
+export * from './store-settings';

@@ -28,6 +28,7 @@ import { Link, Title, useNotify, usePermissions } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { api, query } from '../api';
 import { can } from '../authProvider';
+import { PictureUpload } from '../settings/PictureUpload';
 
 function useFail() {
   const notify = useNotify();
@@ -218,12 +219,20 @@ export function CollectionEdit() {
                 label="Picture"
                 value={form.image}
                 onChange={(e) => setForm({ ...form, image: e.target.value })}
-                helperText="A /media/… path (e.g. a product photo’s) or an https:// address; empty for none"
+                helperText="Upload a picture, or type a /media/… path (e.g. a product photo’s) or an https:// address; empty for none"
                 disabled={!editable}
                 sx={{ flex: 1 }}
               />
               {form.image ? <Avatar variant="rounded" src={form.image} alt="" sx={{ width: 56, height: 56 }} /> : null}
             </Stack>
+            {editable ? (
+              <PictureUpload
+                label="Picture"
+                url={form.image || null}
+                preview={false}
+                onUploaded={(url) => setForm({ ...form, image: url })}
+              />
+            ) : null}
             <FormControlLabel
               control={
                 <Switch

@@ -28,6 +28,7 @@ import {
   useNotify,
 } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PictureInput } from '../settings/PictureUpload';
 import { api } from '../api';
 import { TYPE_NAMES, fromIstInput, toIstInput } from './sections';
 
@@ -48,7 +49,7 @@ const NEW_CONTENT: Record<SectionType, Record<string, unknown>> = {
 };
 
 const LINK_HELP = 'A storefront path such as /collections/sportswear, or an https:// address';
-const IMAGE_HELP = 'A /media/… path or an https:// address of the picture';
+const IMAGE_HELP = 'Upload a picture, or type a /media/… path or an https:// address';
 
 const endAfterStart = (endsAt: unknown, values: { startsAt?: string | null }) =>
   endsAt && values.startsAt && Date.parse(String(endsAt)) <= Date.parse(values.startsAt)
@@ -90,7 +91,7 @@ function ContentInputs({
           <SimpleFormIterator fullWidth inline={false}>
             <TextInput source="title" label="Slide title" validate={required()} />
             <TextInput source="subtitle" label="Slide subtitle" />
-            <TextInput source="image" label="Picture" helperText={IMAGE_HELP} validate={required()} />
+            <PictureInput source="image" label="Picture" helperText={IMAGE_HELP} />
             <TextInput source="cta.label" label="Button text" validate={required()} />
             <TextInput source="cta.href" label="Button link" helperText={LINK_HELP} validate={required()} />
           </SimpleFormIterator>
@@ -101,7 +102,7 @@ function ContentInputs({
         <ArrayInput source="content.items" label="Tiles">
           <SimpleFormIterator fullWidth inline={false}>
             <TextInput source="title" label="Tile title" validate={required()} />
-            <TextInput source="image" label="Picture" helperText={IMAGE_HELP} validate={required()} />
+            <PictureInput source="image" label="Picture" helperText={IMAGE_HELP} />
             <TextInput source="href" label="Link" helperText={LINK_HELP} validate={required()} />
           </SimpleFormIterator>
         </ArrayInput>

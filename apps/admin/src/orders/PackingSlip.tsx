@@ -1,15 +1,17 @@
 /**
- * A printable packing slip (docs/admin.md): the order number, the delivery address and the
+ * A printable packing slip (docs/admin.md): the store's name (its settings), the order number, the delivery address and the
  * pieces to pack, without prices; prints on its own with the browser's print.
  */
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { useGetOne } from 'react-admin';
+import { useStoreName } from '../settings/store-name';
 import type { OrderRecord } from './OrderShow';
 
 export function PackingSlip() {
   const { id } = useParams();
   const { data: order } = useGetOne<OrderRecord>('orders', { id: id! });
+  const storeName = useStoreName();
   // Opened from the list, react-admin first hands over the list's row, which has no items.
   if (!order?.items) return null;
   const a = order.shippingAddress;
@@ -19,7 +21,7 @@ export function PackingSlip() {
         Print
       </Button>
       <Typography component="h1" variant="h5">
-        Vastra · packing slip · {order.orderNumber}
+        {storeName} · packing slip · {order.orderNumber}
       </Typography>
       <Typography sx={{ my: 2 }}>
         {a.firstName} {a.lastName}

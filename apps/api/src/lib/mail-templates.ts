@@ -10,7 +10,12 @@ export type MailContent = Omit<MailMessage, 'to'>;
 export type CodeMailInput = { name: string; code: string; minutesValid: number };
 
 const BRAND_COLOUR = '#8a1a42';
-export const FOOTER = 'Vastra · fashion for India';
+/**
+ * Where a mail names the store. The mailer puts the store's name in force when it sends
+ * (store settings, docs/admin.md "Store settings"), so a rename reaches the next mail.
+ */
+export const STORE = '{{store}}';
+export const FOOTER = `${STORE} · fashion for India`;
 const IGNORE_LINE = "If you didn't ask for this, you can ignore this email.";
 
 /** Escapes text for HTML content and attribute values. */
@@ -55,7 +60,7 @@ export function mailLayout({
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:${maxWidth}px;background:#ffffff;border-radius:8px;">
 <tr><td style="padding:20px 32px;border-bottom:3px solid ${BRAND_COLOUR};">
-<span style="font-size:26px;font-weight:700;letter-spacing:1px;color:${BRAND_COLOUR};">Vastra</span>
+<span style="font-size:26px;font-weight:700;letter-spacing:1px;color:${BRAND_COLOUR};">${STORE}</span>
 </td></tr>
 <tr><td style="padding:28px 32px;font-size:${fontSize}px;line-height:1.5;">
 ${body}
@@ -67,6 +72,19 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/**
+ * `content` with the store's `name` in place of every STORE: as it is in the subject and the
+ * text part, escaped in the HTML part.
+ */
+export function fillStoreName<T extends { subject: string; text: string; html: string }>(content: T, name: string): T {
+  return {
+    ...content,
+    subject: content.subject.replaceAll(STORE, name),
+    text: content.text.replaceAll(STORE, name),
+    html: content.html.replaceAll(STORE, escapeHtml(name)),
+  };
 }
 
 /** "Hi Meera," or "Hi," when there is no name. */
@@ -115,12 +133,17 @@ function codeMail(
 
 /** The mail that confirms an email address at sign-up: subject, text and HTML, code inside but not in the subject. */
 export function verificationCodeMail(input: CodeMailInput): MailContent {
-  return codeMail('Verify your email for Vastra', 'verify your email address for Vastra', '', input);
+  return codeMail(`Verify your email for ${STORE}`, `verify your email address for ${STORE}`, '', input);
 }
 
 /** The mail with the code that lets the account holder choose a new password. */
 export function passwordResetCodeMail(input: CodeMailInput): MailContent {
-  return codeMail('Reset your Vastra password', 'reset your Vastra password', 'Your password stays as it is.', input);
+  return codeMail(
+    `Reset your ${STORE} password`,
+    `reset your ${STORE} password`,
+    'Your password stays as it is.',
+    input,
+  );
 }
 
 /**
@@ -129,9 +152,9 @@ export function passwordResetCodeMail(input: CodeMailInput): MailContent {
  * it is gone and every device that was logged in has been logged out.
  */
 export function googleClaimedAccountMail({ name }: { name: string }): MailContent {
-  const subject = 'You now sign in to Vastra with Google';
+  const subject = `You now sign in to ${STORE} with Google`;
   const paragraphs = [
-    'You have just signed in to Vastra with Google. An account with your email address already existed, but its email had never been verified, so anyone could have created it.',
+    `You have just signed in to ${STORE} with Google. An account with your email address already existed, but its email had never been verified, so anyone could have created it.`,
     'To keep it yours, we removed the password it was created with and logged out every device that was logged in to it. Your email address now counts as verified.',
     'Sign in with Google as you just did, or use "Forgot password" on the login page to choose a new password.',
     "If it wasn't you who signed in with Google, reply to this email and we will help you.",

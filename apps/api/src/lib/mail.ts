@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_STORE_NAME } from '@vastra/contracts';
 import nodemailer from 'nodemailer';
+import { fillStoreName } from './mail-templates';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
@@ -39,6 +41,8 @@ export type MailerOptions = {
   /** NODE_ENV: in 'production' the outbox never logs one-time codes. */
   env: string;
   logger: { info(obj: object, msg?: string): void };
+  /** The store's name in force (store settings), put in every mail at sending; default DEFAULT_STORE_NAME. */
+  storeName?: () => Promise<string>;
 };
 
 // One recipient and nothing else: a comma or angle bracket smuggled into an address would
@@ -123,8 +127,19 @@ function outboxMailer({ from, dataDir, env, logger }: MailerOptions): Mailer {
 /**
  * The mailer of the configuration: SMTP when `smtpUrl` is set, else the local outbox
  * (`<dataDir>/outbox/<time>-<counter>-<random>.eml`, complete RFC 5322 mails that sort in
- * the order they were written). Every mail is sent with `from` and both a text and an HTML part.
+ * the order they were written). Every mail is sent with `from` and both a text and an HTML part,
+ * the store's name (`storeName`, read at sending) in place of the templates' STORE.
  */
 export function createMailer(opts: MailerOptions): Mailer {
-  return opts.smtpUrl ? smtpMailer({ ...opts, smtpUrl: opts.smtpUrl }) : outboxMailer(opts);
+  const mailer = opts.smtpUrl ? smtpMailer({ ...opts, smtpUrl: opts.smtpUrl }) : outboxMailer(opts);
+  const storeName = opts.storeName ?? (async () => DEFAULT_STORE_NAME);
+  return {
+    kind: mailer.kind,
+    close: () => mailer.close(),
+    send: async (message, options) => {
+      // A mail still goes when the settings cannot be read, under the default name.
+      const name = await storeName().catch(() => DEFAULT_STORE_NAME);
+      return mailer.send(fillStoreName(message, name), options);
+    },
+  };
 }

@@ -11,7 +11,9 @@ import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
 import { toNavCategories } from '@/features/layout/nav-model';
 import { HeaderWishlist } from '@/features/wishlist/header-wishlist';
+import { brandColourStyle } from '@/lib/brand-colour';
 import { getCategories } from '@/lib/api/server/catalog';
+import { getStoreSettings } from '@/lib/api/server/store-settings';
 import { getConfig } from '@/lib/config';
 import { LoginModalProvider } from '@/lib/login-modal';
 import { PublicConfigProvider } from '@/lib/public-config';
@@ -21,13 +23,13 @@ import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   await connection();
+  const { storeName } = await getStoreSettings();
   return {
     metadataBase: new URL(getConfig().siteUrl),
-    title: { default: 'Vastra: fashion for India', template: '%s | Vastra' },
-    description:
-      'Shop clothing, footwear and accessories for men, women and kids at Vastra. Prices in ₹, inclusive of GST, delivered across India.',
-    applicationName: 'Vastra',
-    openGraph: { siteName: 'Vastra', locale: 'en_IN', type: 'website' },
+    title: { default: `${storeName}: fashion for India`, template: `%s | ${storeName}` },
+    description: `Shop clothing, footwear and accessories for men, women and kids at ${storeName}. Prices in ₹, inclusive of GST, delivered across India.`,
+    applicationName: storeName,
+    openGraph: { siteName: storeName, locale: 'en_IN', type: 'website' },
     twitter: { card: 'summary_large_image' },
   };
 }
@@ -35,7 +37,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { themeColor: '#8a1a42' };
 
 /**
- * Every page reads the API at request time (never during `next build`), and configuration
+ * The store's name, logo and colour are its settings (docs/admin.md "Store settings"), kept
+ * a few seconds. Every page reads the API at request time (never during `next build`), and configuration
  * comes from the environment of the running server. The Redux store wraps the page without
  * holding it back: server components keep rendering their HTML, and only client islands that
  * show persisted state wait for it. The CSP nonce of this request (src/proxy.ts) goes to the
@@ -45,15 +48,21 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   const { publicApiUrl, googleClientId } = getConfig();
   const nonce = (await headers()).get(NONCE_HEADER);
-  const categories = toNavCategories(await getCategories().catch(() => []));
+  const [categories, store] = await Promise.all([
+    getCategories()
+      .catch(() => [])
+      .then(toNavCategories),
+    getStoreSettings(),
+  ]);
   return (
-    <html lang="en-IN" className={GeistSans.variable}>
+    <html lang="en-IN" className={GeistSans.variable} style={brandColourStyle(store.brandColour)}>
       <body className="flex min-h-dvh flex-col font-sans">
         <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId, nonce }}>
           <StoreProvider>
             <CartProvider>
               <LoginModalProvider>
                 <SiteHeader
+                  store={store}
                   categories={categories}
                   account={<HeaderAccount />}
                   wishlist={<HeaderWishlist />}
@@ -62,7 +71,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                   {children}
                 </main>
-                <SiteFooter categories={categories} />
+                <SiteFooter store={store} categories={categories} />
               </LoginModalProvider>
             </CartProvider>
           </StoreProvider>

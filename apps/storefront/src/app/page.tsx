@@ -3,30 +3,29 @@ import { RecentlyViewedSection } from '@/features/browsing-history/recently-view
 import { HomeTemplate } from '@/features/home/home-template';
 import { getHomepageSections } from '@/lib/api/server/catalog';
 import { getRunningPromotions } from '@/lib/api/server/promotions';
+import { getStoreSettings } from '@/lib/api/server/store-settings';
 import { getRecentlyViewed } from '@/lib/recently-viewed-server';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata, STORE } from '@/lib/seo';
 
-const TITLE = 'Vastra: fashion for India';
-
-export const metadata: Metadata = {
-  ...pageMetadata({
-    title: TITLE,
-    description:
-      'Shop clothing, footwear and accessories for men, women and kids at Vastra. Prices in ₹, inclusive of GST, delivered across India.',
+export async function generateMetadata(): Promise<Metadata> {
+  const metadata = await pageMetadata({
+    title: `${STORE}: fashion for India`,
+    description: `Shop clothing, footwear and accessories for men, women and kids at ${STORE}. Prices in ₹, inclusive of GST, delivered across India.`,
     path: '/',
-  }),
-  title: { absolute: TITLE },
-};
+  });
+  return { ...metadata, title: { absolute: String(metadata.title) } };
+}
 
 export default async function HomePage() {
-  const [sections, promotions, recentlyViewed] = await Promise.all([
+  const [store, sections, promotions, recentlyViewed] = await Promise.all([
+    getStoreSettings(),
     getHomepageSections(),
     getRunningPromotions(),
     getRecentlyViewed(),
   ]);
   return (
     <>
-      <HomeTemplate sections={sections} promotions={promotions} />
+      <HomeTemplate storeName={store.storeName} sections={sections} promotions={promotions} />
       <RecentlyViewedSection products={recentlyViewed} className="mt-12 sm:mt-16" />
     </>
   );

@@ -1,4 +1,8 @@
 import type { Metadata } from 'next';
+import { getStoreSettings } from '@/lib/api/server/store-settings';
+
+/** Where a page's title or description names the store: its name in the store settings. */
+export const STORE = '{store}';
 
 type PageSeo = {
   title: string;
@@ -10,13 +14,21 @@ type PageSeo = {
   noindex?: boolean;
 };
 
-/** Title, meta description, canonical URL and Open Graph of one page, in one shape. */
-export function pageMetadata({ title, description, path, images, type = 'website', noindex }: PageSeo): Metadata {
+/**
+ * Title, meta description, canonical URL and Open Graph of one page, in one shape; STORE in
+ * the title or description becomes the store's name, which is also the Open Graph site name.
+ */
+export async function pageMetadata(seo: PageSeo): Promise<Metadata> {
+  const { storeName } = await getStoreSettings();
+  const named = (text: string) => text.replaceAll(STORE, storeName);
+  const { path, images, type = 'website', noindex } = seo;
+  const title = named(seo.title);
+  const description = named(seo.description);
   return {
     title,
     description,
     alternates: { canonical: path },
-    openGraph: { title, description, url: path, siteName: 'Vastra', locale: 'en_IN', type, images },
+    openGraph: { title, description, url: path, siteName: storeName, locale: 'en_IN', type, images },
     twitter: { card: images?.length ? 'summary_large_image' : 'summary', title, description },
     robots: noindex ? { index: false, follow: true } : undefined,
   };

@@ -4,14 +4,15 @@
  * hour is one mail, not fifty), and once a day from STORE_SUMMARY_HOUR (India time) a summary
  * of the day before. When each was last sent is kept in the database and claimed there before
  * the mail goes (a compare-and-set), so a restart neither repeats nor skips and two instances
- * never both mail one window; nothing is sent without STORE_NOTIFY_EMAIL. It runs as a
+ * never both mail one window; nothing is sent without a notification email (the store settings'
+ * notifyEmail, STORE_NOTIFY_EMAIL until the owner saves one), read at each run. It runs as a
  * recurring job (lib/jobs), once per period across instances.
  */
 import { ADMIN_BASE_PATH } from '@vastra/contracts';
 import { istDay, istDayStart } from '../../lib/india-time';
 import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
-import { escapeHtml, FOOTER, mailLayout } from '../../lib/mail-templates';
+import { escapeHtml, FOOTER, mailLayout, STORE } from '../../lib/mail-templates';
 import { paiseToRupees } from '../../lib/money';
 import type { StaffService } from '../staff';
 import type { AdminDeps } from './types';
@@ -37,7 +38,8 @@ export class StoreNotifier {
     private readonly deps: Pick<AdminDeps, 'db' | 'orderQueries' | 'returnsAdmin' | 'inventory' | 'payments'> & {
       staff: StaffService;
       mailer: Mailer;
-      email: string;
+      /** Where the mails go now (store settings; STORE_NOTIFY_EMAIL by default), or null: none sent. */
+      email: () => Promise<string | null>;
       summaryHour: number;
       /** The admin's address, for the links in the mails. */
       publicUrl: string;
@@ -51,6 +53,8 @@ export class StoreNotifier {
    */
   async sendNew(now = new Date(), firstWindowMs = 5 * 60_000): Promise<{ orders: number; returns: number }> {
     const { staff, orderQueries, returnsAdmin } = this.deps;
+    const to = await this.deps.email();
+    if (!to) return { orders: 0, returns: 0 };
     const last = (await staff.stateValue(LAST_RUN)) as string | null;
     const since = last ? new Date(last) : new Date(now.getTime() - firstWindowMs);
     if (!(await staff.swapStateValue(LAST_RUN, last, now.toISOString()))) return { orders: 0, returns: 0 };
@@ -59,7 +63,7 @@ export class StoreNotifier {
         orderQueries.placedBetween(since, now),
         returnsAdmin.requestedBetween(since, now),
       ]);
-      if (placed.length + returns.length > 0) await this.mailNew(placed, returns);
+      if (placed.length + returns.length > 0) await this.mailNew(to, placed, returns);
       return { orders: placed.length, returns: returns.length };
     } catch (err) {
       await staff.swapStateValue(LAST_RUN, now.toISOString(), last);
@@ -68,6 +72,7 @@ export class StoreNotifier {
   }
 
   private async mailNew(
+    to: string,
     placed: Awaited<ReturnType<AdminDeps['orderQueries']['placedBetween']>>,
     returns: Awaited<ReturnType<AdminDeps['returnsAdmin']['requestedBetween']>>,
   ): Promise<void> {
@@ -77,8 +82,8 @@ export class StoreNotifier {
     ].filter(Boolean);
     const admin = `${this.deps.publicUrl}${ADMIN_BASE_PATH}`;
     await this.deps.mailer.send({
-      to: this.deps.email,
-      ...mail(`Vastra: ${parts.join(' and ')}`, [
+      to,
+      ...mail(`${STORE}: ${parts.join(' and ')}`, [
         ...placed.map(
           (o) =>
             `Order ${o.orderNumber}: ${o.customerName}, ${o.city} ${o.pincode}, ${money(o.totalPaise)} (${o.paymentGateway})`,
@@ -93,13 +98,15 @@ export class StoreNotifier {
   /** Mails the summary of the day before, once a day from the summary hour; whether it went now. */
   async sendDailySummary(now = new Date()): Promise<boolean> {
     const { staff } = this.deps;
+    const to = await this.deps.email();
+    if (!to) return false;
     const today = istDay(now);
     const hourIst = Math.floor((now.getTime() - istDayStart(today).getTime()) / 3_600_000);
     if (hourIst < this.deps.summaryHour) return false;
     const last = await staff.stateValue(LAST_SUMMARY);
     if (last === today || !(await staff.swapStateValue(LAST_SUMMARY, last, today))) return false;
     try {
-      await this.mailSummary(now);
+      await this.mailSummary(to, now);
     } catch (err) {
       await staff.swapStateValue(LAST_SUMMARY, today, last);
       throw err;
@@ -107,7 +114,7 @@ export class StoreNotifier {
     return true;
   }
 
-  private async mailSummary(now: Date): Promise<void> {
+  private async mailSummary(to: string, now: Date): Promise<void> {
     const threshold = await this.deps.staff.lowStockThreshold();
     const [figures, waiting, failed, lowStock] = await Promise.all([
       this.deps.orderQueries.dashboard(now),
@@ -117,8 +124,8 @@ export class StoreNotifier {
     ]);
     const yesterday = figures.salesPerDay.at(-2)!;
     await this.deps.mailer.send({
-      to: this.deps.email,
-      ...mail(`Vastra daily summary for ${yesterday.day}`, [
+      to,
+      ...mail(`${STORE} daily summary for ${yesterday.day}`, [
         `Orders: ${yesterday.orders}, ${money(yesterday.revenuePaise)} (GST ${money(yesterday.gstPaise)})`,
         `This month so far: ${figures.month.orders} orders, ${money(figures.month.revenuePaise)}`,
         `To ship (waiting over 24 h): ${figures.toShip}`,

@@ -3,10 +3,12 @@
  * wishlist items whose price dropped, each with a link to its product page, and the link that
  * stops these mails. Amounts in paise in, rupees as the storefront shows them out.
  */
-import { formatPrice, paiseToRupees } from '@vastra/contracts';
-import { escapeHtml, FOOTER, greeting, mailLayout, type MailContent } from '../../lib/mail-templates';
+import { DEFAULT_STORE_NAME, formatPrice, paiseToRupees } from '@vastra/contracts';
+import { escapeHtml, FOOTER, greeting, mailLayout, type MailContent, STORE } from '../../lib/mail-templates';
 
-export const ALERT_MAIL_SUBJECT = 'Back in stock and price drops at Vastra';
+const SUBJECT = `Back in stock and price drops at ${STORE}`;
+/** The subject as a store of the default name sends it. */
+export const ALERT_MAIL_SUBJECT = SUBJECT.replace(STORE, DEFAULT_STORE_NAME);
 
 /** A size back in stock, with its product page's address. */
 export type RestockedItem = { name: string; size: string; url: string };
@@ -21,7 +23,7 @@ export function alertMail(input: {
   drops: PriceDropItem[];
   unsubscribeUrl: string;
 }): MailContent {
-  const subject = ALERT_MAIL_SUBJECT;
+  const subject = SUBJECT;
   const restockLine = (i: RestockedItem) => `${i.name} (size ${i.size})`;
   const dropLine = (i: PriceDropItem) => `${restockLine(i)}: was ${price(i.wasPaise)}, now ${price(i.nowPaise)}`;
   const stopLine = 'To stop these mails, open';

@@ -206,6 +206,8 @@ export function tagsOfEntity(entity: string): RevalidateTag[] {
       return ['homepage'];
     case 'coupon':
       return ['promotions'];
+    case 'store-settings':
+      return ['store'];
     default:
       return [];
   }

@@ -4,7 +4,7 @@
  * code never goes into the subject: subjects show on lock screens.
  */
 import { formatPrice, paiseToRupees } from '@vastra/contracts';
-import { escapeHtml, FOOTER, greeting, mailLayout, type MailContent } from '../../lib/mail-templates';
+import { escapeHtml, FOOTER, greeting, mailLayout, type MailContent, STORE } from '../../lib/mail-templates';
 
 /** The mail of a gift card worth `amountPaise` (paise) with `code`, for `name`; `message` may be empty. */
 export function giftCardMail(input: {
@@ -16,14 +16,14 @@ export function giftCardMail(input: {
   shopUrl: string;
 }): MailContent {
   const amount = formatPrice(paiseToRupees(input.amountPaise));
-  const subject = `A Vastra gift card worth ${amount} for you`;
+  const subject = `A ${STORE} gift card worth ${amount} for you`;
   const until = input.expiresAt
     ? `It can be used until ${input.expiresAt.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'long' })}.`
     : 'It does not expire.';
   const text = [
     greeting(input.name),
     '',
-    `You have a Vastra gift card worth ${amount}. Enter this code in the gift card field at checkout:`,
+    `You have a ${STORE} gift card worth ${amount}. Enter this code in the gift card field at checkout:`,
     '',
     input.code,
     '',
@@ -40,10 +40,10 @@ export function giftCardMail(input: {
     maxWidth: 520,
     fontSize: 16,
     body: `<p style="margin:0 0 16px;">${escapeHtml(greeting(input.name))}</p>
-<p style="margin:0 0 16px;">You have a Vastra gift card worth <strong>${escapeHtml(amount)}</strong>. Enter this code in the gift card field at checkout:</p>
+<p style="margin:0 0 16px;">You have a ${STORE} gift card worth <strong>${escapeHtml(amount)}</strong>. Enter this code in the gift card field at checkout:</p>
 <p style="margin:0 0 16px;font-family:ui-monospace,Menlo,Consolas,'Courier New',monospace;font-size:24px;font-weight:700;letter-spacing:2px;color:#111111;">${escapeHtml(input.code)}</p>
 ${input.message ? `<p style="margin:0 0 16px;white-space:pre-wrap;font-style:italic;">${escapeHtml(input.message)}</p>\n` : ''}<p style="margin:0 0 16px;">${escapeHtml(until)}</p>
-<p style="margin:0;"><a href="${escapeHtml(input.shopUrl)}" style="color:#8a1a42;font-weight:700;">Shop at Vastra</a></p>`,
+<p style="margin:0;"><a href="${escapeHtml(input.shopUrl)}" style="color:#8a1a42;font-weight:700;">Shop at ${STORE}</a></p>`,
   });
   return { subject, text, html };
 }

@@ -45,7 +45,8 @@ export type InvoiceDeps = {
   db: Db;
   orders: InvoiceOrders;
   pincodes: PincodeDirectory;
-  seller: Seller;
+  /** The seller's details, read at each document (the store settings: docs/admin.md "Store settings"). */
+  seller: Seller | (() => Promise<Seller>);
   /** Absent until the returns module provides it; then credit notes answer 404. */
   creditNotes?: CreditNoteSource;
   /** The clock, for the issue date and the financial year. */
@@ -91,7 +92,7 @@ export class InvoiceService {
         { label: 'Order', value: order.orderNumber },
         { label: 'Order date', value: formatIndianDate(new Date(order.createdAt)) },
       ],
-      seller: this.seller(),
+      seller: await this.seller(),
       buyer: buyerOf(order),
       placeOfSupply: supply.label,
       interState: supply.interState,
@@ -139,7 +140,7 @@ export class InvoiceService {
       invoiceNumber: invoice.number,
       invoiceDate: invoice.issuedAt,
       orderNumber: order.orderNumber,
-      seller: this.seller(),
+      seller: await this.seller(),
       buyer: buyerOf(order),
       placeOfSupply: supply.label,
       interState: supply.interState,
@@ -230,8 +231,9 @@ export class InvoiceService {
     return row ?? null;
   }
 
-  private seller(): GstDocument['seller'] {
-    const { sellerName, sellerAddress, sellerGstin } = this.deps.seller;
+  private async seller(): Promise<GstDocument['seller']> {
+    const seller = this.deps.seller;
+    const { sellerName, sellerAddress, sellerGstin } = typeof seller === 'function' ? await seller() : seller;
     return { name: sellerName, address: sellerAddress, gstin: sellerGstin };
   }
 

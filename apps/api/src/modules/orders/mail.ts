@@ -4,7 +4,7 @@
  * the stored order (rupees in the public order shape), formatted as the storefront does.
  */
 import { formatPrice, isHttpUrl, type Order } from '@vastra/contracts';
-import { FOOTER, escapeHtml, greeting, mailLayout, type MailContent } from '../../lib/mail-templates';
+import { FOOTER, escapeHtml, greeting, mailLayout, type MailContent, STORE } from '../../lib/mail-templates';
 
 const PAYMENT_NOTES: Record<Order['paymentGateway'], string> = {
   sandbox: 'Paid online (sandbox test gateway).',
@@ -34,7 +34,7 @@ function payment(order: Order): string {
 
 /** Subject, text and HTML of the confirmation of a placed order. */
 export function orderConfirmationMail({ name, order }: { name: string; order: Order }): MailContent {
-  const subject = `Your Vastra order ${order.orderNumber} is confirmed`;
+  const subject = `Your ${STORE} order ${order.orderNumber} is confirmed`;
   const a = order.shippingAddress;
   const addressLines = [
     `${a.firstName} ${a.lastName}`.trim(),
@@ -48,7 +48,7 @@ export function orderConfirmationMail({ name, order }: { name: string; order: Or
   const text = [
     greeting(name),
     '',
-    `Thank you for shopping with Vastra. Your order ${order.orderNumber} is confirmed.`,
+    `Thank you for shopping with ${STORE}. Your order ${order.orderNumber} is confirmed.`,
     '',
     'Items:',
     ...order.items.map(
@@ -92,7 +92,7 @@ export function orderConfirmationMail({ name, order }: { name: string; order: Or
     maxWidth: 560,
     fontSize: 15,
     body: `<p style="margin:0 0 12px;">${escapeHtml(greeting(name))}</p>
-<p style="margin:0 0 20px;">Thank you for shopping with Vastra. Your order <strong>${escapeHtml(order.orderNumber)}</strong> is confirmed.</p>
+<p style="margin:0 0 20px;">Thank you for shopping with ${STORE}. Your order <strong>${escapeHtml(order.orderNumber)}</strong> is confirmed.</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
 ${itemRows}
 </table>
@@ -142,12 +142,12 @@ function statusContent(event: OrderMailEvent, order: Order): { subject: string; 
   switch (event) {
     case 'confirmed':
       return {
-        subject: `We are getting your Vastra order ${n} ready`,
+        subject: `We are getting your ${STORE} order ${n} ready`,
         lines: [`The store has confirmed your order ${n} and is getting it ready.`],
       };
     case 'shipped':
       return {
-        subject: `Your Vastra order ${n} has shipped`,
+        subject: `Your ${STORE} order ${n} has shipped`,
         lines: [
           `Your order ${n} is on its way.`,
           ...(s ? [`Courier: ${s.courier}`, `AWB: ${s.awb}`] : []),
@@ -158,7 +158,7 @@ function statusContent(event: OrderMailEvent, order: Order): { subject: string; 
       };
     case 'delivered':
       return {
-        subject: `Your Vastra order ${n} was delivered`,
+        subject: `Your ${STORE} order ${n} was delivered`,
         lines: [
           `Your order ${n} was delivered. We hope you love it.`,
           // Cash on delivery is paid at the door: the mail says the cash was received.
@@ -169,7 +169,7 @@ function statusContent(event: OrderMailEvent, order: Order): { subject: string; 
       };
     case 'cancelled':
       return {
-        subject: `Your Vastra order ${n} is cancelled`,
+        subject: `Your ${STORE} order ${n} is cancelled`,
         lines: [
           `Your order ${n} is cancelled.`,
           ...(order.cancelReason ? [`Reason: ${order.cancelReason}`] : []),

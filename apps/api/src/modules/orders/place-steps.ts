@@ -38,6 +38,8 @@ export type PlaceContext = {
   quote: Quote | null;
   gift: { giftCardId: string; code: string; amountPaise: number } | null;
   payablePaise: number;
+  /** The cash on delivery limit in force when the order was asked for, in paise. */
+  codMaxPaise: number;
   online: boolean;
   row: OrderRow | null;
 };
@@ -93,8 +95,8 @@ export function placeSteps(deps: OrdersDeps): Step<PlaceContext>[] {
     {
       name: 'check the payment method',
       run: async (ctx) => {
-        if (ctx.input.paymentMethod === 'cod' && ctx.payablePaise > options.codMaxPaise) {
-          throw new ValidationError(codLimitExceeded(paiseToRupees(options.codMaxPaise)));
+        if (ctx.input.paymentMethod === 'cod' && ctx.payablePaise > ctx.codMaxPaise) {
+          throw new ValidationError(codLimitExceeded(paiseToRupees(ctx.codMaxPaise)));
         }
         ctx.online = ONLINE_GATEWAYS.has(ctx.input.paymentMethod) && ctx.payablePaise > 0;
         if (ctx.online) await checkUnpaidOrders(ctx.db, ctx.userId, options.maxUnpaidOrders);

@@ -36,10 +36,17 @@ export class OrderPlacement {
     private readonly paymentSync: OrderPaymentSync,
   ) {}
 
-  /** The payment methods a shopper may choose now: the configured gateway and, if enabled, COD. */
-  paymentMethods(): PaymentMethod[] {
-    const { paymentGateway, codEnabled } = this.deps.options;
-    return codEnabled ? [paymentGateway, 'cod'] : [paymentGateway];
+  /**
+   * What a shopper may choose now: the online gateways offered and, when enabled, cash on
+   * delivery, with its limit in paise (null when not offered). The store settings, read at each use.
+   */
+  async paymentOptions(): Promise<{ methods: PaymentMethod[]; codMaxPaise: number | null }> {
+    const { paymentGateway, codEnabled, codMaxPaise } = this.deps.options;
+    const now = this.deps.payment ? await this.deps.payment() : { gateways: [paymentGateway], codEnabled, codMaxPaise };
+    return {
+      methods: now.codEnabled ? [...now.gateways, 'cod'] : [...now.gateways],
+      codMaxPaise: now.codEnabled ? now.codMaxPaise : null,
+    };
   }
 
   /**
@@ -59,7 +66,8 @@ export class OrderPlacement {
       const earlier = await this.queries.byIdempotencyKey(userId, idempotencyKey);
       if (earlier) return { order: await this.presenter.one(earlier), created: false };
     }
-    if (!this.paymentMethods().includes(input.paymentMethod)) {
+    const payment = await this.paymentOptions();
+    if (!payment.methods.includes(input.paymentMethod)) {
       throw new ValidationError(ORDER_MESSAGES.gatewayUnavailable);
     }
     const { address, stateCode } = this.deps.checkAddress(input.shippingAddress);
@@ -92,6 +100,7 @@ export class OrderPlacement {
           quote: null,
           gift: null,
           payablePaise: 0,
+          codMaxPaise: payment.codMaxPaise ?? 0,
           online: false,
           row: null,
         };

@@ -76,14 +76,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(checkoutOptionsSchema), ...errors },
       },
     },
-    async () =>
-      ok({
-        paymentMethods: orders.paymentMethods(),
-        codMaxAmount: options.codEnabled ? paiseToRupees(options.codMaxPaise) : null,
+    async () => {
+      const payment = await orders.paymentOptions();
+      return ok({
+        paymentMethods: payment.methods,
+        codMaxAmount: payment.codMaxPaise === null ? null : paiseToRupees(payment.codMaxPaise),
         pricesIncludeTax: options.pricesIncludeGst,
         storeState: options.storeState,
         paymentTimeoutMinutes: Math.round(options.paymentTimeoutMs / 60_000),
-      }),
+      });
+    },
   );
 
   app.post(

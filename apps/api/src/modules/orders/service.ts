@@ -58,9 +58,9 @@ export class OrdersService {
     this.placement = new OrderPlacement(deps, this.queries, this.presenter, this.transitions, this.paymentSync);
   }
 
-  /** The payment methods a shopper may choose now: the configured gateway and, if enabled, COD. */
-  paymentMethods(): PaymentMethod[] {
-    return this.placement.paymentMethods();
+  /** What a shopper may choose now, and the COD limit in paise (null: no COD): see OrderPlacement.paymentOptions. */
+  paymentOptions(): Promise<{ methods: PaymentMethod[]; codMaxPaise: number | null }> {
+    return this.placement.paymentOptions();
   }
 
   /** Places an order (POST /orders): see OrderPlacement.create for what it does and throws. */

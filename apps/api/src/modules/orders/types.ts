@@ -35,8 +35,13 @@ export type OrdersOptions = {
   storefrontUrl: string;
 };
 
+/** What checkout offers, read at each use (the store settings); amounts in paise. */
+export type PaymentSettings = { gateways: ('sandbox' | 'phonepe')[]; codEnabled: boolean; codMaxPaise: number };
+
 export type OrdersDeps = {
   db: Db;
+  /** The gateways and cash on delivery offered now; default the options' (the environment's). */
+  payment?: () => Promise<PaymentSettings>;
   checkAddress: ShippingAddressCheck;
   /** Whether cash on delivery is offered at a pincode (the shipping module's zone table or couriers). */
   delivery: { codAvailable(pincode: string): Promise<boolean> };

@@ -62,6 +62,8 @@ export class ReturnsService {
     const { db, uploads } = this.deps;
     const lines = await this.deps.orders.items(orderId);
     const returnable = await this.deps.summaries.returnableFlags(lines);
+    // Read before the transaction: the settings come from outside it.
+    const windowDays = await this.deps.summaries.windowDays();
     const stored = await uploads.save(userId, `returns/${orderId}`, input.files, {
       invalidImage: ORDER_MESSAGES.returnFileType,
     });
@@ -69,7 +71,7 @@ export class ReturnsService {
     try {
       id = await db.transaction(async (tx) => {
         const order = await this.deps.orders.ownRowForUpdate(tx, userId, orderId);
-        this.deps.summaries.checkWindow(order);
+        this.deps.summaries.checkWindow(order, windowDays);
         const earlier = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId));
         if (earlier.some((r) => OPEN.has(r.status))) throw new ConflictError(ORDER_MESSAGES.returnInProgress);
         const returned = await returnedOf(tx, [orderId]);

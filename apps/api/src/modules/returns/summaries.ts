@@ -1,5 +1,5 @@
 /**
- * What may be returned (behaviour.md §10 Returns): the return window (delivery + RETURN_WINDOW_DAYS),
+ * What may be returned (behaviour.md §10 Returns): the return window (delivery + the store settings' return window days),
  * the categories never returnable (with everything below them), the pieces already returned,
  * and, for the order view, each order's latest return. Built before the orders module, which
  * shows it on every order (ReturnsView); the returns service checks requests with it.
@@ -19,6 +19,8 @@ export const OPEN: ReadonlySet<ReturnStatus> = new Set(['requested', 'approved',
 
 export type ReturnSummariesDeps = Pick<ReturnsDeps, 'db' | 'options'> & {
   catalog: Pick<CatalogService, 'categoryLineage' | 'categoryIdsBySlug'>;
+  /** The return window in days now (the store settings); default `options.windowDays`. */
+  windowDays?: () => Promise<number>;
 };
 
 export class ReturnSummaries implements ReturnsView {
@@ -51,8 +53,9 @@ export class ReturnSummaries implements ReturnsView {
     const refunded = await returnedOf(this.deps.db, ids, { refundedOnly: true });
     const flags = await this.returnableFlags(items);
     const now = Date.now();
+    const days = await this.windowDays();
     for (const order of orders) {
-      const until = this.windowEnd(order);
+      const until = this.windowEnd(order, days);
       const open = requests.some((r) => r.orderId === order.id && OPEN.has(r.status));
       const askable = DELIVERED_OR_AFTER.has(order.status) && until !== null && until.getTime() >= now && !open;
       const lineMap: ReturnSummary['items'] = new Map();
@@ -75,15 +78,20 @@ export class ReturnSummaries implements ReturnsView {
     return summaries;
   }
 
-  /** The end of the return window: delivery + windowDays; null before delivery. */
-  windowEnd(order: OrderRow): Date | null {
-    if (!order.deliveredAt) return null;
-    return new Date(order.deliveredAt.getTime() + this.deps.options.windowDays * 86_400_000);
+  /** The return window in days after delivery, read at use (the store settings, RETURN_WINDOW_DAYS by default). */
+  windowDays(): Promise<number> {
+    return this.deps.windowDays?.() ?? Promise.resolve(this.deps.options.windowDays);
   }
 
-  /** ValidationError unless the order is delivered and its return window still open. */
-  checkWindow(order: OrderRow): void {
-    const until = this.windowEnd(order);
+  /** The end of the return window: delivery + `days`; null before delivery. */
+  windowEnd(order: OrderRow, days: number): Date | null {
+    if (!order.deliveredAt) return null;
+    return new Date(order.deliveredAt.getTime() + days * 86_400_000);
+  }
+
+  /** ValidationError unless the order is delivered and its return window of `days` days still open. */
+  checkWindow(order: OrderRow, days: number): void {
+    const until = this.windowEnd(order, days);
     if (!DELIVERED_OR_AFTER.has(order.status) || !until) throw new ValidationError(ORDER_MESSAGES.returnNotDelivered);
     if (until.getTime() < Date.now()) throw new ValidationError(returnWindowClosed(formatDay(until)));
   }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
+import { STORE } from '@/lib/seo';
 import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -14,8 +15,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   return listingMetadata(scope, query, {
     title: headingFor(query.search),
     description: query.search
-      ? `Shop ${query.search} at Vastra. Prices in ₹, inclusive of GST, delivered across India.`
-      : 'Search the Vastra catalogue.',
+      ? `Shop ${query.search} at ${STORE}. Prices in ₹, inclusive of GST, delivered across India.`
+      : `Search the ${STORE} catalogue.`,
     noindex: true,
   });
 }

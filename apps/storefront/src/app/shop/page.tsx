@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
+import { STORE } from '@/lib/seo';
 import { countActiveFilters, parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -11,8 +12,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   const query = parseCatalogQuery(await searchParams, scope);
   return listingMetadata(scope, query, {
     title: query.search ? `Results for “${query.search}”` : 'Shop all products',
-    description:
-      'Shop clothing, footwear and accessories at Vastra: filter by category, colour, size, brand and price. Prices in ₹, inclusive of GST.',
+    description: `Shop clothing, footwear and accessories at ${STORE}: filter by category, colour, size, brand and price. Prices in ₹, inclusive of GST.`,
     noindex: Boolean(query.search) || countActiveFilters(query) > 0,
   });
 }

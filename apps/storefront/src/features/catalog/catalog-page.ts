@@ -34,7 +34,7 @@ export function listingMetadata(
   scope: CatalogScope,
   query: CatalogQuery,
   { title, description, noindex = false }: { title: string; description: string; noindex?: boolean },
-): Metadata {
+): Promise<Metadata> {
   const path = query.page > 1 ? `${scope.basePath}?page=${query.page}` : scope.basePath;
   return pageMetadata({
     title: query.page > 1 ? `${title} (page ${query.page})` : title,

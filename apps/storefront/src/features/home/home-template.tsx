@@ -35,10 +35,18 @@ function Section({ section }: { section: HomepageSection }) {
 }
 
 /** The homepage: the running offers, then the configured sections in their order (behaviour.md §3 Homepage section). */
-export function HomeTemplate({ sections, promotions }: { sections: HomepageSection[]; promotions: BannerPromotion[] }) {
+export function HomeTemplate({
+  storeName,
+  sections,
+  promotions,
+}: {
+  storeName: string;
+  sections: HomepageSection[];
+  promotions: BannerPromotion[];
+}) {
   return (
     <>
-      <h1 className="sr-only">Vastra: fashion for India</h1>
+      <h1 className="sr-only">{storeName}: fashion for India</h1>
       <PromotionBanner promotions={promotions} />
       {sections.length === 0 ? (
         <EmptyState

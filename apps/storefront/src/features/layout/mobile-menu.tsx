@@ -10,7 +10,7 @@ import { categoryHref, type NavCategory } from './nav-model';
  * The category menu on small screens: a modal <dialog> sliding in from the left (the browser
  * handles focus trapping, Escape and the inert background).
  */
-export function MobileMenu({ categories }: { categories: NavCategory[] }) {
+export function MobileMenu({ storeName, categories }: { storeName: string; categories: NavCategory[] }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const pathname = usePathname();
 
@@ -40,7 +40,7 @@ export function MobileMenu({ categories }: { categories: NavCategory[] }) {
         className="m-0 h-dvh max-h-none w-[85vw] max-w-sm bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/50"
       >
         <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
-          <p className="text-lg font-bold">Vastra</p>
+          <p className="text-lg font-bold">{storeName}</p>
           <button
             type="button"
             onClick={close}

@@ -1,9 +1,10 @@
+import type { PublicStoreSettings } from '@vastra/contracts';
 import Link from 'next/link';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
 import { categoryHref, type NavCategory } from './nav-model';
 
-/** The footer: shop links by category, reassurance, small print. */
-export function SiteFooter({ categories }: { categories: NavCategory[] }) {
+/** The footer: the store's name and contact details (its settings), shop links by category, reassurance, small print. */
+export function SiteFooter({ store, categories }: { store: PublicStoreSettings; categories: NavCategory[] }) {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-50 text-sm text-stone-700">
@@ -23,10 +24,27 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
       </ul>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="text-lg font-bold text-stone-900">Vastra</p>
+          <p className="text-lg font-bold text-stone-900">{store.storeName}</p>
           <p className="mt-2 max-w-xs text-stone-600">
             Clothing, footwear and accessories for every day and every occasion, delivered across India.
           </p>
+          {(store.contactEmail || store.contactPhone) && (
+            <address className="mt-3 space-y-1 text-stone-600 not-italic">
+              {store.contactEmail && (
+                <a href={`mailto:${store.contactEmail}`} className="block hover:text-stone-900 hover:underline">
+                  {store.contactEmail}
+                </a>
+              )}
+              {store.contactPhone && (
+                <a
+                  href={`tel:${store.contactPhone.replace(/[^+\d]/g, '')}`}
+                  className="block hover:text-stone-900 hover:underline"
+                >
+                  {store.contactPhone}
+                </a>
+              )}
+            </address>
+          )}
         </div>
         <nav aria-label="Shop">
           <h2 className="font-semibold tracking-wide text-stone-900 uppercase">Shop</h2>
@@ -68,10 +86,14 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
         )}
         <div>
           <h2 className="font-semibold tracking-wide text-stone-900 uppercase">About</h2>
-          <p className="mt-3 text-stone-600">Vastra is an open-source online store. Shipping within India only.</p>
+          <p className="mt-3 text-stone-600">
+            {store.storeName} is an open-source online store. Shipping within India only.
+          </p>
         </div>
       </div>
-      <p className="border-t border-stone-200 py-4 text-center text-xs text-stone-600">© {year} Vastra</p>
+      <p className="border-t border-stone-200 py-4 text-center text-xs text-stone-600">
+        © {year} {store.storeName}
+      </p>
     </footer>
   );
 }

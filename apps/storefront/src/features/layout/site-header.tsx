@@ -1,21 +1,26 @@
+import type { PublicStoreSettings } from '@vastra/contracts';
+import { getImageProps } from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { isOptimisable, toMediaSrc } from '@/lib/media';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { categoryHref, type NavCategory } from './nav-model';
 import { MobileMenu } from './mobile-menu';
 import { SearchBox } from './search-box';
 
 /**
- * The header: logo, category navigation (mega menu on desktop, drawer on mobile), search, the
+ * The header: the store's logo and name (its settings), category navigation (mega menu on desktop, drawer on mobile), search, the
  * wishlist button, the account area and the cart, which the root layout hands in (`wishlist`,
  * `account`, `cart`) so this feature needs no other.
  */
 export function SiteHeader({
+  store,
   categories,
   account,
   wishlist,
   cart,
 }: {
+  store: PublicStoreSettings;
   categories: NavCategory[];
   account: ReactNode;
   wishlist: ReactNode;
@@ -30,16 +35,8 @@ export function SiteHeader({
         Skip to content
       </a>
       <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap lg:gap-x-8 lg:py-0">
-        <MobileMenu categories={categories} />
-        <Link href="/" className="flex items-center gap-2 py-1 lg:py-5" aria-label="Vastra home">
-          <span
-            aria-hidden="true"
-            className="grid size-8 place-items-center rounded-md bg-brand-700 text-lg font-bold text-white"
-          >
-            V
-          </span>
-          <span className="text-xl font-bold tracking-tight text-stone-900">Vastra</span>
-        </Link>
+        <MobileMenu storeName={store.storeName} categories={categories} />
+        <StoreMark store={store} />
         <nav aria-label="Categories" className="hidden self-stretch lg:block">
           <ul className="flex h-full items-stretch gap-1">
             {categories.map((category) => (
@@ -105,5 +102,37 @@ export function SiteHeader({
         </div>
       </div>
     </header>
+  );
+}
+
+/** The link home: the logo when the store has one, else the name's first letter; then the name. */
+function StoreMark({ store }: { store: PublicStoreSettings }) {
+  const src = toMediaSrc(store.logoUrl);
+  // next/image's attributes without its client component (see components/ui/media-image.tsx).
+  const logo = src
+    ? getImageProps({
+        src,
+        alt: '',
+        width: 96,
+        height: 32,
+        unoptimized: !isOptimisable(src),
+        className: 'h-8 w-auto object-contain',
+      }).props
+    : null;
+  return (
+    <Link href="/" className="flex items-center gap-2 py-1 lg:py-5" aria-label={`${store.storeName} home`}>
+      {logo ? (
+        // eslint-disable-next-line @next/next/no-img-element -- next/image's own attributes (getImageProps)
+        <img {...logo} alt="" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-md bg-brand-700 text-lg font-bold text-white"
+        >
+          {store.storeName.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <span className="text-xl font-bold tracking-tight text-stone-900">{store.storeName}</span>
+    </Link>
   );
 }

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { dedupeCrumbs } from '@/components/ui/breadcrumbs';
 import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
+import { STORE } from '@/lib/seo';
 import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
 import { findCategoryPath, getCategories } from '@/lib/api/server/catalog';
 
@@ -29,7 +30,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const trail = path.map((c) => c.name).join(' › ');
   return listingMetadata(scope, query, {
     title: `${category.name}: shop online`,
-    description: `Shop ${category.productCount} ${category.name} styles at Vastra (${trail}). Prices in ₹, inclusive of GST, delivered across India.`,
+    description: `Shop ${category.productCount} ${category.name} styles at ${STORE} (${trail}). Prices in ₹, inclusive of GST, delivered across India.`,
   });
 }
 

@@ -4,7 +4,7 @@ import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
 import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
 import { findCollection } from '@/lib/api/server/catalog';
-import { truncateDescription } from '@/lib/seo';
+import { STORE, truncateDescription } from '@/lib/seo';
 
 type Props = {
   params: Promise<{ slug: string }>;
@@ -27,7 +27,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const query = parseCatalogQuery(await searchParams, scope);
   return listingMetadata(scope, query, {
     title: collection.name,
-    description: truncateDescription(collection.description || `Shop the ${collection.name} collection at Vastra.`),
+    description: truncateDescription(collection.description || `Shop the ${collection.name} collection at ${STORE}.`),
   });
 }
 

@@ -1,0 +1,150 @@
+/**
+ * Store settings (docs/admin.md "Store settings"), owner only: the store's name, logo, brand
+ * colour and contact details; the seller's name, address and GSTIN on tax invoices; where the
+ * store's own mails go; cash on delivery and its limit; the return window; the online gateways
+ * offered (those with credentials on the server). Saving sends every setting
+ * (PUT /admin/api/store-settings); every instance uses them within seconds. The API's check
+ * names a wrong value, shown as the save's error.
+ */
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import type { StoreSettings as Settings, StoreSettingsView } from '@vastra/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  NumberInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Title,
+  useInput,
+  Toolbar,
+  maxValue,
+  minValue,
+  required,
+  useNotify,
+} from 'react-admin';
+import { api } from '../api';
+import { PictureUpload } from './PictureUpload';
+
+const GATEWAY_NAMES = { sandbox: 'Sandbox (test payments)', phonepe: 'PhonePe' } as const;
+
+/** The logo's upload and preview, bound to the form's `logoUrl`. */
+function LogoInput() {
+  const { field } = useInput({ source: 'logoUrl' });
+  return <PictureUpload label="Logo" url={(field.value as string | null) ?? null} onUploaded={field.onChange} />;
+}
+
+/** Empty text fields are sent as null (no contact email, no notification email). */
+function toSettings(values: Record<string, unknown>): Settings {
+  const orNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+  return {
+    ...(values as Settings),
+    contactEmail: orNull(values.contactEmail),
+    contactPhone: orNull(values.contactPhone),
+    notifyEmail: orNull(values.notifyEmail),
+  };
+}
+
+export function StoreSettings() {
+  const notify = useNotify();
+  const [view, setView] = useState<StoreSettingsView | null>(null);
+  const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
+
+  useEffect(() => {
+    api<StoreSettingsView>('/store-settings').then(setView, fail);
+  }, [fail]);
+
+  const save = async (values: Record<string, unknown>) => {
+    const saved = await api<StoreSettingsView>('/store-settings', { method: 'PUT', body: toSettings(values) }).catch(
+      fail,
+    );
+    if (!saved) return;
+    setView(saved);
+    notify('Store settings saved: the storefront, mails and checkout use them within seconds', { type: 'success' });
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 900 }}>
+      <Title title="Store settings" />
+      <Alert severity="info" sx={{ mb: 2 }}>
+        Until you save them, these are the server’s environment values. Secrets and addresses of services stay in the
+        environment.
+      </Alert>
+      {view ? (
+        <SimpleForm
+          record={view.settings}
+          onSubmit={save}
+          sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
+          toolbar={
+            <Toolbar>
+              <SaveButton alwaysEnable={false} />
+            </Toolbar>
+          }
+        >
+          <Typography component="h2" variant="h6">
+            The store
+          </Typography>
+          <TextInput source="storeName" label="Store name" validate={required()} fullWidth />
+          <LogoInput />
+          <TextInput
+            source="brandColour"
+            label="Brand colour"
+            helperText="# and six hex digits, dark enough for white text on it, e.g. #8a1a42"
+            validate={required()}
+          />
+          <TextInput source="contactEmail" label="Contact email" type="email" fullWidth />
+          <TextInput source="contactPhone" label="Contact phone" fullWidth />
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Seller on tax invoices
+          </Typography>
+          <TextInput source="sellerName" label="Legal name" validate={required()} fullWidth />
+          <TextInput
+            source="sellerAddress"
+            label="Address"
+            helperText="Ending with the pincode"
+            validate={required()}
+            fullWidth
+          />
+          <TextInput
+            source="sellerGstin"
+            label="GSTIN"
+            helperText={`15 characters, starting with ${view.storeState} (the store's state)`}
+            validate={required()}
+          />
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Orders
+          </Typography>
+          <TextInput
+            source="notifyEmail"
+            label="Notification email"
+            type="email"
+            helperText="New orders, return requests and the daily summary; empty: none"
+            fullWidth
+          />
+          <CheckboxGroupInput
+            source="paymentGateways"
+            label="Online payment"
+            choices={view.configuredGateways.map((id) => ({ id, name: GATEWAY_NAMES[id] }))}
+            helperText="Only gateways with credentials on the server can be offered"
+          />
+          <BooleanInput source="codEnabled" label="Cash on delivery" />
+          <NumberInput
+            source="codMaxRupees"
+            label="Largest cash on delivery order (₹)"
+            step={100}
+            validate={[required(), minValue(0), maxValue(1_000_000)]}
+          />
+          <NumberInput
+            source="returnWindowDays"
+            label="Return window (days after delivery)"
+            step={1}
+            validate={[required(), minValue(0), maxValue(90)]}
+          />
+        </SimpleForm>
+      ) : (
+        <CircularProgress aria-label="Loading the store settings" />
+      )}
+    </Box>
+  );
+}

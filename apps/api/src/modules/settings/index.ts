@@ -1,0 +1,4 @@
+/** The store settings module's public surface (docs/admin.md "Store settings"). */
+export { jpegOf, StorePictures } from './pictures';
+export { storeSettingsRoutes } from './routes';
+export { STORE_SETTINGS_CACHE_MS, StoreSettingsService, type Seller } from './service';

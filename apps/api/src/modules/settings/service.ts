@@ -1,0 +1,182 @@
+/**
+ * The store's settings (docs/admin.md "Store settings"): what the owner decides, kept in the
+ * admin_settings table under one key and read by every consumer at the moment of use (mails'
+ * store name, invoices' seller, the return window, cash on delivery, the gateways offered, the
+ * store's notification email). A value the owner never saved is the environment's (`defaults`).
+ *
+ * Every instance keeps the settings for at most STORE_SETTINGS_CACHE_MS, then reads them again,
+ * so a change saved on one instance is in force on all within that time; the saving instance
+ * takes it at once, and the others, told through the catalogue's change channel
+ * (catalog/changes.ts), read it again at once. Once read, a reader never waits on the database:
+ * past that time it gets the settings it has while they are read again in the background. A
+ * mail sent inside a transaction (alerts) must not wait for a read that the embedded database
+ * would hold until the transaction ends; the app reads them once when it is ready.
+ */
+import {
+  gatewayNotConfigured,
+  gstinStateMismatch,
+  storeSettingsSchema,
+  STORE_SETTINGS_MESSAGES,
+  type OnlineGateway,
+  type PublicStoreSettings,
+  type StoreSettings,
+  type StoreSettingsView,
+} from '@vastra/contracts';
+import { ValidationError } from '../../lib/errors';
+
+/** The admin_settings key of the store settings. */
+export const STORE_SETTINGS_KEY = 'store';
+/** How long an instance keeps the settings it read, in ms. */
+export const STORE_SETTINGS_CACHE_MS = 5_000;
+
+/** The admin_settings store (StaffService): one JSON value per key. */
+export type SettingsStore = {
+  stateValue(key: string): Promise<unknown>;
+  setStateValue(key: string, value: unknown): Promise<void>;
+};
+
+export type StoreSettingsDeps = {
+  store: SettingsStore;
+  /** Each setting's value until the owner saves one: the environment's (config.ts). */
+  defaults: StoreSettings;
+  /** The online gateways with credentials on this server (payments/providers.ts). */
+  configuredGateways: OnlineGateway[];
+  /** STORE_STATE: every GSTIN of the store starts with it. */
+  storeState: string;
+  /** A GSTIN the store may not save (the sample of the default configuration, in production); null: none. */
+  refusedGstin: string | null;
+  /** The absolute URL of a media path (the logo for the storefront and mails). */
+  mediaUrl: (path: string) => string;
+  /** Cache lifetime in ms (STORE_SETTINGS_CACHE_MS; 0 in tests that count reads). */
+  cacheTtlMs?: number;
+};
+
+/** The seller's details printed on tax invoices and credit notes. */
+export type Seller = { sellerName: string; sellerAddress: string; sellerGstin: string };
+
+export class StoreSettingsService {
+  private readonly ttlMs: number;
+  /** The settings last read, and when (ms since the epoch; 0: to be read again). */
+  private known: { settings: StoreSettings; at: number } | null = null;
+  private reading: Promise<StoreSettings> | null = null;
+
+  constructor(private readonly deps: StoreSettingsDeps) {
+    this.ttlMs = deps.cacheTtlMs ?? STORE_SETTINGS_CACHE_MS;
+  }
+
+  /**
+   * The settings in force: each saved value, else the environment's. A stored value that no
+   * longer reads (a setting renamed, a rule tightened) counts as never saved. Waits on the
+   * database only before the first read (see the module's comment).
+   */
+  async current(): Promise<StoreSettings> {
+    const known = this.known;
+    if (known && Date.now() - known.at < this.ttlMs) return known.settings;
+    const reading = this.read();
+    if (!known) return reading;
+    reading.catch(() => {});
+    return known.settings;
+  }
+
+  /** Reads the settings now (one read at a time); the app calls it once when it is ready. */
+  read(): Promise<StoreSettings> {
+    this.reading ??= this.load()
+      .then((settings) => {
+        this.known = { settings, at: Date.now() };
+        return settings;
+      })
+      .finally(() => {
+        this.reading = null;
+      });
+    return this.reading;
+  }
+
+  private async load(): Promise<StoreSettings> {
+    const raw = await this.deps.store.stateValue(STORE_SETTINGS_KEY);
+    const saved = storeSettingsSchema.partial().safeParse(raw ?? {});
+    const merged = { ...this.deps.defaults, ...(saved.success ? saved.data : {}) };
+    // Settings saved before a gateway's credentials left the environment offer it no more.
+    merged.paymentGateways = merged.paymentGateways.filter((g) => this.deps.configuredGateways.includes(g));
+    return merged;
+  }
+
+  /** What the admin reads: the settings, the gateways that may be offered, the store's state code. */
+  async view(): Promise<StoreSettingsView> {
+    return {
+      settings: await this.current(),
+      configuredGateways: this.deps.configuredGateways,
+      storeState: this.deps.storeState,
+    };
+  }
+
+  /** What the storefront shows: the name, the logo as an absolute URL, the colour and contact details. */
+  async publicSettings(): Promise<PublicStoreSettings> {
+    const { storeName, logoUrl, brandColour, contactEmail, contactPhone } = await this.current();
+    return {
+      storeName,
+      logoUrl: logoUrl ? this.deps.mediaUrl(logoUrl) : null,
+      brandColour,
+      contactEmail,
+      contactPhone,
+    };
+  }
+
+  /**
+   * Saves every setting (already checked by the route's schema). ValidationError when the
+   * GSTIN does not start with STORE_STATE or is the refused sample, when a gateway without
+   * credentials is asked for, or when neither a gateway nor cash on delivery is offered.
+   */
+  async update(next: StoreSettings): Promise<StoreSettingsView> {
+    if (!next.sellerGstin.startsWith(this.deps.storeState)) {
+      throw new ValidationError(gstinStateMismatch(this.deps.storeState));
+    }
+    if (next.sellerGstin === this.deps.refusedGstin) throw new ValidationError(SAMPLE_GSTIN_REFUSED);
+    const missing = next.paymentGateways.find((g) => !this.deps.configuredGateways.includes(g));
+    if (missing) throw new ValidationError(gatewayNotConfigured(missing));
+    if (next.paymentGateways.length === 0 && !next.codEnabled) {
+      throw new ValidationError(STORE_SETTINGS_MESSAGES.noWayToPay);
+    }
+    const saved = { ...next, paymentGateways: [...new Set(next.paymentGateways)] };
+    await this.deps.store.setStateValue(STORE_SETTINGS_KEY, saved);
+    // In force here at once; a read under way (older) must not put the old settings back.
+    await this.reading?.catch(() => {});
+    this.known = { settings: saved, at: Date.now() };
+    return this.view();
+  }
+
+  /** Another instance saved: read the settings again now (in the background). */
+  forget(): void {
+    if (this.known) this.known.at = 0;
+    this.read().catch(() => {});
+  }
+
+  /** The store's name, as the storefront and every mail show it. */
+  async storeName(): Promise<string> {
+    return (await this.current()).storeName;
+  }
+
+  /** The seller's details for tax invoices and credit notes. */
+  async seller(): Promise<Seller> {
+    const { sellerName, sellerAddress, sellerGstin } = await this.current();
+    return { sellerName, sellerAddress, sellerGstin };
+  }
+
+  /** The return window in days after delivery. */
+  async returnWindowDays(): Promise<number> {
+    return (await this.current()).returnWindowDays;
+  }
+
+  /** Where the store's own mails go, or null for none. */
+  async notifyEmail(): Promise<string | null> {
+    return (await this.current()).notifyEmail;
+  }
+
+  /** What checkout offers: the online gateways, and cash on delivery up to `codMaxPaise` (paise) when enabled. */
+  async payment(): Promise<{ gateways: OnlineGateway[]; codEnabled: boolean; codMaxPaise: number }> {
+    const { paymentGateways, codEnabled, codMaxRupees } = await this.current();
+    return { gateways: paymentGateways, codEnabled, codMaxPaise: codMaxRupees * 100 };
+  }
+}
+
+/** Said when the owner saves the sample GSTIN on a production server. */
+export const SAMPLE_GSTIN_REFUSED = 'This is the sample GSTIN of the default configuration. Enter your store’s GSTIN.';
