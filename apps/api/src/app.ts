@@ -379,7 +379,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   scheduleGuestCartCleanup(jobs, carts, app.log);
   // The delivery charge, free-delivery threshold and COD fee come through this one getter, read
   // on every quote and cart, so it can later read the owner's settings from the database.
-  const charges = () => config.checkout.charges;
+  const charges = () => storeSettings.charges();
   await app.register(cartRoutes, { carts, delivery: charges });
   const wishlist = new WishlistService(database.db, catalog);
   await app.register(wishlistRoutes, { wishlist });

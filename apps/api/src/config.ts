@@ -4,7 +4,7 @@
  * `.env.example` at the repository root.
  */
 import path from 'node:path';
-import { GSTIN_PATTERN, isValidGstin, rupeesToPaise } from '@vastra/contracts';
+import { GSTIN_PATTERN, isValidGstin } from '@vastra/contracts';
 import { z } from 'zod';
 import { DEFAULT_BRAND_COLOUR, DEFAULT_STORE_NAME, type OnlineGateway, type StoreSettings } from '@vastra/contracts';
 import type { S3Settings } from './modules/files';
@@ -320,7 +320,6 @@ export type Config = {
     /** Largest order value (payable amount) for cash on delivery, in paise. */
     codMaxPaise: number;
     /** Delivery charge, free-delivery threshold (null = none) and COD fee, in paise (pricing's ChargeSettings). */
-    charges: { deliveryChargePaise: number; freeDeliveryFromPaise: number | null; codFeePaise: number };
   };
   phonepe: PhonePeConfig;
   /** How often pending gateway refunds are refreshed in the background; 0 = never. */
@@ -493,11 +492,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentTimeoutMs: e.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
       codEnabled: e.COD_ENABLED,
       codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,
-      charges: {
-        deliveryChargePaise: rupeesToPaise(e.DELIVERY_CHARGE_RUPEES),
-        freeDeliveryFromPaise: e.FREE_DELIVERY_FROM_RUPEES > 0 ? rupeesToPaise(e.FREE_DELIVERY_FROM_RUPEES) : null,
-        codFeePaise: rupeesToPaise(e.COD_FEE_RUPEES),
-      },
     },
     phonepe: {
       baseUrl: e.PHONEPE_BASE_URL.replace(/\/$/, ''),
@@ -534,6 +528,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codEnabled: e.COD_ENABLED,
       codMaxRupees: e.COD_MAX_ORDER_RUPEES,
       returnWindowDays: e.RETURN_WINDOW_DAYS,
+      deliveryChargeRupees: e.DELIVERY_CHARGE_RUPEES,
+      freeDeliveryFromRupees: e.FREE_DELIVERY_FROM_RUPEES > 0 ? e.FREE_DELIVERY_FROM_RUPEES : null,
+      codFeeRupees: e.COD_FEE_RUPEES,
       paymentGateways: [e.PAYMENT_GATEWAY ?? 'sandbox'],
     },
     configuredGateways: [

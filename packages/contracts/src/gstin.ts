@@ -37,17 +37,22 @@ export function isValidGstin(gstin: string): boolean {
   return GSTIN_PATTERN.test(gstin) && gstinCheckCharacter(gstin.slice(0, 14)) === gstin.charAt(14);
 }
 
+/**
+ * `base` (a string schema, already normalised as it needs) refused unless it has the GSTIN layout
+ * and its check character is right; only a GSTIN of the right layout is told its check character
+ * is wrong. No transform, so it also describes an answer (the store settings).
+ */
+export function checkedGstin(base: z.ZodString) {
+  return base
+    .regex(GSTIN_PATTERN, GSTIN_MESSAGES.format)
+    .refine((s) => !GSTIN_PATTERN.test(s) || isValidGstin(s), GSTIN_MESSAGES.checksum);
+}
+
 /** A GSTIN as typed: spaces dropped, upper-cased, then its layout and check character checked. */
 export const gstinSchema = z
   .string()
   .transform((s) => s.replace(/\s+/g, '').toUpperCase())
-  .pipe(
-    z
-      .string()
-      .regex(GSTIN_PATTERN, GSTIN_MESSAGES.format)
-      // Only a GSTIN of the right layout is told its check character is wrong.
-      .refine((s) => !GSTIN_PATTERN.test(s) || isValidGstin(s), GSTIN_MESSAGES.checksum),
-  );
+  .pipe(checkedGstin(z.string()));
 
 /** The legal or trade name of the business buyer, as registered with its GSTIN. */
 export const businessNameSchema = z.string().trim().max(120, GSTIN_MESSAGES.businessNameTooLong);

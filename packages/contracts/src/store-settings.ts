@@ -7,6 +7,7 @@
  * environment. The storefront reads the public part (`publicStoreSettingsSchema`).
  */
 import { z } from 'zod';
+import { checkedGstin } from './gstin';
 
 /** The store's name when neither the owner nor the environment chose another. */
 export const DEFAULT_STORE_NAME = 'Vastra';
@@ -27,7 +28,6 @@ export const STORE_PICTURE_MIN_SIDE_PX = 32;
 export const STORE_SETTINGS_MESSAGES = {
   colourFormat: 'Enter the colour as # and six hex digits, e.g. #8a1a42.',
   colourContrast: `This colour is too light: white text on it, and it on white, must have a contrast of at least ${BRAND_COLOUR_MIN_CONTRAST}:1.`,
-  gstin: 'Enter a 15-character GSTIN, e.g. 29AAACV1234F1Z5.',
   address: 'The seller’s address must end with its 6-digit pincode.',
   phone: 'Enter a phone number of 10 to 13 digits, e.g. +91 80 4000 1234.',
   picture: 'Choose a picture uploaded to the store.',
@@ -35,7 +35,7 @@ export const STORE_SETTINGS_MESSAGES = {
 } as const;
 
 /** "The GSTIN must start with 29, the store's state code". */
-export const gstinStateMismatch = (stateCode: string) =>
+export const sellerGstinStateMismatch = (stateCode: string) =>
   `The GSTIN must start with ${stateCode}, the GST state code of the store (STORE_STATE).`;
 /** A gateway the owner asked for that has no credentials in the environment. */
 export const gatewayNotConfigured = (gateway: string) =>
@@ -71,7 +71,12 @@ export const storePictureUrlSchema = z
   .string()
   .regex(new RegExp(`^${STORE_PICTURES_PATH}/[0-9a-f]{32}-[0-9]{1,4}\\.(webp|jpg)$`), STORE_SETTINGS_MESSAGES.picture);
 
-export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/** An amount in rupees with at most two decimals (paise), up to ₹ 1,00,000. */
+const chargeRupeesSchema = z
+  .number()
+  .min(0)
+  .max(100_000)
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Enter rupees with at most two decimals.');
 
 /** Every store setting, as the admin reads and saves it (amounts in rupees). */
 export const storeSettingsSchema = z.object({
@@ -92,13 +97,20 @@ export const storeSettingsSchema = z.object({
     .min(1)
     .max(300)
     .regex(/[1-9]\d{5}\D*$/, STORE_SETTINGS_MESSAGES.address),
-  sellerGstin: z.string().trim().toUpperCase().regex(GSTIN_PATTERN, STORE_SETTINGS_MESSAGES.gstin),
+  /** Checked as a buyer's is (layout and check character, gstin.ts). */
+  sellerGstin: checkedGstin(z.string().trim().toUpperCase()),
   /** Where the store's own mails go (new orders and returns, the daily summary); null: none. */
   notifyEmail: z.email().nullable(),
   codEnabled: z.boolean(),
   /** The largest order payable in cash on delivery, in rupees. */
   codMaxRupees: z.number().int().min(0).max(10_00_000),
   returnWindowDays: z.number().int().min(0).max(90),
+  /** The delivery charge of an order below the threshold, in rupees; 0: delivery is free. */
+  deliveryChargeRupees: chargeRupeesSchema,
+  /** The value of lines (after the discount) from which delivery is free, in rupees; null: no threshold. */
+  freeDeliveryFromRupees: chargeRupeesSchema.nullable(),
+  /** The fee of a cash-on-delivery order, in rupees; 0: none. */
+  codFeeRupees: chargeRupeesSchema,
   /** The online gateways checkout offers (each configured in the environment). */
   paymentGateways: z.array(z.enum(ONLINE_GATEWAYS_OFFERED)).max(ONLINE_GATEWAYS_OFFERED.length),
 });

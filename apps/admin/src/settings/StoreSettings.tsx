@@ -136,6 +136,27 @@ export function StoreSettings() {
             validate={[required(), minValue(0), maxValue(1_000_000)]}
           />
           <NumberInput
+            source="deliveryChargeRupees"
+            label="Delivery charge (₹)"
+            helperText="Charged on an order below the free-delivery amount; 0: delivery is always free"
+            step={1}
+            validate={[required(), minValue(0), maxValue(100_000)]}
+          />
+          <NumberInput
+            source="freeDeliveryFromRupees"
+            label="Free delivery from (₹)"
+            helperText="Order value after discounts from which delivery is free; empty: no threshold"
+            step={100}
+            validate={[minValue(0), maxValue(100_000)]}
+          />
+          <NumberInput
+            source="codFeeRupees"
+            label="COD fee (₹)"
+            helperText="Added to a cash-on-delivery order; 0: none"
+            step={1}
+            validate={[required(), minValue(0), maxValue(100_000)]}
+          />
+          <NumberInput
             source="returnWindowDays"
             label="Return window (days after delivery)"
             step={1}

@@ -33,12 +33,12 @@ function ownerOf(request: FastifyRequest, guestId: string | undefined): CartOwne
   throw new ValidationError(CART_MESSAGES.ownerRequired);
 }
 
-export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; delivery?: () => DeliveryTerms }> = async (
-  app,
-  { carts, delivery },
-) => {
-  const toPublicCart = (record: CartRecord | null, guestId: string | null = null) =>
-    presentCart(record, guestId, delivery?.());
+export const cartRoutes: FastifyPluginAsyncZod<{
+  carts: CartService;
+  delivery?: () => Promise<DeliveryTerms>;
+}> = async (app, { carts, delivery }) => {
+  const toPublicCart = async (record: CartRecord | null, guestId: string | null = null) =>
+    presentCart(record, guestId, await delivery?.());
   const guestOnly = app.optionalUser;
 
   app.get(
@@ -54,7 +54,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; delivery?: 
     },
     async (request) => {
       const owner = ownerOf(request, request.query.guestId);
-      return ok({ cart: toPublicCart(await carts.get(owner), owner.kind === 'guest' ? owner.guestId : null) });
+      return ok({ cart: await toPublicCart(await carts.get(owner), owner.kind === 'guest' ? owner.guestId : null) });
     },
   );
 
@@ -72,7 +72,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; delivery?: 
     async (request) => {
       const { guestId, ...item } = request.body;
       const cart = await carts.addItem(ownerOf(request, guestId), item);
-      return ok({ cart: toPublicCart(cart) }, CART_MESSAGES.added);
+      return ok({ cart: await toPublicCart(cart) }, CART_MESSAGES.added);
     },
   );
 
@@ -91,7 +91,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; delivery?: 
     async (request) => {
       const owner = ownerOf(request, request.body.guestId);
       const cart = await carts.updateItemQuantity(owner, request.params.id, request.body.quantity);
-      return ok({ cart: toPublicCart(cart) }, CART_MESSAGES.updated);
+      return ok({ cart: await toPublicCart(cart) }, CART_MESSAGES.updated);
     },
   );
 
@@ -111,7 +111,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; delivery?: 
     async (request) => {
       const owner = ownerOf(request, request.body?.guestId ?? request.query.guestId);
       const cart = await carts.removeItem(owner, request.params.id);
-      return ok({ cart: toPublicCart(cart) }, CART_MESSAGES.removed);
+      return ok({ cart: await toPublicCart(cart) }, CART_MESSAGES.removed);
     },
   );
 
@@ -128,7 +128,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; delivery?: 
     },
     async (request) => {
       const cart = await carts.merge(principalOf(request).userId, request.body.guestId);
-      return ok({ cart: toPublicCart(cart) }, CART_MESSAGES.merged);
+      return ok({ cart: await toPublicCart(cart) }, CART_MESSAGES.merged);
     },
   );
 
@@ -147,7 +147,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; delivery?: 
     async (request) => {
       const owner = ownerOf(request, request.body?.guestId ?? request.query.guestId);
       const cart = await carts.clear(owner);
-      return ok({ cart: toPublicCart(cart, owner.kind === 'guest' ? owner.guestId : null) }, CART_MESSAGES.cleared);
+      return ok(
+        { cart: await toPublicCart(cart, owner.kind === 'guest' ? owner.guestId : null) },
+        CART_MESSAGES.cleared,
+      );
     },
   );
 };

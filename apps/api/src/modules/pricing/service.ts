@@ -84,7 +84,7 @@ export type PricingDeps = {
   giftCards: Pick<GiftCardService, 'quote'>;
   taxes: Pick<TaxService, 'quote'>;
   /** The owner's delivery charge, threshold and COD fee, read on each quote; none when absent. */
-  charges?: () => ChargeSettings;
+  charges?: () => Promise<ChargeSettings>;
 };
 
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
@@ -116,7 +116,7 @@ export class PricingService {
       db,
     );
     const linesTotalPaise = sum(tax.lines.map((t) => t.totalPaise));
-    const settings = (input.charges !== false && this.deps.charges?.()) || NO_CHARGES;
+    const settings = (input.charges !== false && (await this.deps.charges?.())) || NO_CHARGES;
     const extra = quoteCharges(settings, {
       lines: tax.lines.map((t, i) => ({ ...t, hsnCode: input.lines[i]!.hsnCode })),
       linesTotalPaise,

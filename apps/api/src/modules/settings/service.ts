@@ -14,7 +14,8 @@
  */
 import {
   gatewayNotConfigured,
-  gstinStateMismatch,
+  rupeesToPaise,
+  sellerGstinStateMismatch,
   storeSettingsSchema,
   STORE_SETTINGS_MESSAGES,
   type OnlineGateway,
@@ -23,6 +24,7 @@ import {
   type StoreSettingsView,
 } from '@vastra/contracts';
 import { ValidationError } from '../../lib/errors';
+import type { ChargeSettings } from '../pricing';
 
 /** The admin_settings key of the store settings. */
 export const STORE_SETTINGS_KEY = 'store';
@@ -128,7 +130,7 @@ export class StoreSettingsService {
    */
   async update(next: StoreSettings): Promise<StoreSettingsView> {
     if (!next.sellerGstin.startsWith(this.deps.storeState)) {
-      throw new ValidationError(gstinStateMismatch(this.deps.storeState));
+      throw new ValidationError(sellerGstinStateMismatch(this.deps.storeState));
     }
     if (next.sellerGstin === this.deps.refusedGstin) throw new ValidationError(SAMPLE_GSTIN_REFUSED);
     const missing = next.paymentGateways.find((g) => !this.deps.configuredGateways.includes(g));
@@ -169,6 +171,16 @@ export class StoreSettingsService {
   /** Where the store's own mails go, or null for none. */
   async notifyEmail(): Promise<string | null> {
     return (await this.current()).notifyEmail;
+  }
+
+  /** The delivery charge, its free-delivery threshold and the COD fee, in paise (pricing/charges.ts). */
+  async charges(): Promise<ChargeSettings> {
+    const { deliveryChargeRupees, freeDeliveryFromRupees, codFeeRupees } = await this.current();
+    return {
+      deliveryChargePaise: rupeesToPaise(deliveryChargeRupees),
+      freeDeliveryFromPaise: freeDeliveryFromRupees === null ? null : rupeesToPaise(freeDeliveryFromRupees),
+      codFeePaise: rupeesToPaise(codFeeRupees),
+    };
   }
 
   /** What checkout offers: the online gateways, and cash on delivery up to `codMaxPaise` (paise) when enabled. */

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   DEFAULT_STORE_NAME,
+  GSTIN_MESSAGES,
   codLimitExceeded,
   STORE_SETTINGS_MESSAGES,
   type StoreSettings,
@@ -27,7 +28,7 @@ import { ADMIN_ORIGIN, asStaff, staffTeam, type StaffLogin } from '../../test/st
 const P = '/admin/api/store-settings';
 const ENV = {
   SELLER_NAME: 'Env Traders LLP',
-  SELLER_GSTIN: '29AAGCV9876K1Z3',
+  SELLER_GSTIN: '29AAGCV9876K1Z8',
   COD_MAX_ORDER_RUPEES: '5000',
   RETURN_WINDOW_DAYS: '7',
   STORE_NOTIFY_EMAIL: 'orders@env.test',
@@ -102,8 +103,9 @@ describe('before the owner saves anything', () => {
     };
     await refused({ brandColour: '#ffd6e0' }, STORE_SETTINGS_MESSAGES.colourContrast);
     await refused({ brandColour: 'crimson' }, STORE_SETTINGS_MESSAGES.colourFormat);
-    await refused({ sellerGstin: '27AAGCV9876K1Z3' }, 'The GSTIN must start with 29');
-    await refused({ sellerGstin: 'NOT-A-GSTIN' }, STORE_SETTINGS_MESSAGES.gstin);
+    await refused({ sellerGstin: '27AAGCV9876K1ZC' }, 'The GSTIN must start with 29');
+    await refused({ sellerGstin: 'NOT-A-GSTIN' }, GSTIN_MESSAGES.format);
+    await refused({ sellerGstin: '29AAGCV9876K1Z3' }, GSTIN_MESSAGES.checksum);
     await refused({ paymentGateways: ['phonepe'] }, 'The phonepe gateway is not configured');
     await refused({ paymentGateways: [], codEnabled: false }, STORE_SETTINGS_MESSAGES.noWayToPay);
     await refused({ logoUrl: '/media/products/anything.jpg' }, STORE_SETTINGS_MESSAGES.picture);
@@ -136,9 +138,12 @@ describe('once the owner saves', () => {
         logoUrl,
         brandColour: '#0F5132',
         sellerName: 'Saffron Silk Retail Pvt Ltd',
-        sellerGstin: '29ABCDE1234F1Z5',
+        sellerGstin: '29ABCDE1234F1ZW',
         codMaxRupees: 4000,
         returnWindowDays: 30,
+        deliveryChargeRupees: 79,
+        freeDeliveryFromRupees: 9999,
+        codFeeRupees: 25,
       },
       settings,
     );
@@ -187,6 +192,23 @@ describe('once the owner saves', () => {
     assert.equal(over.json().message, codLimitExceeded(4000));
   });
 
+  test('the next quote charges the saved delivery charge, and the COD fee for cash on delivery', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/checkout/quote',
+      headers: bearer(shopper.token),
+      payload: {
+        stateCode: '29',
+        paymentMethod: 'cod',
+        items: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 1 }],
+      },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const quote = res.json().data;
+    assert.equal(quote.shippingAmount, 79);
+    assert.equal(quote.codFee, 25);
+  });
+
   test('the tax invoice carries the saved seller, and the return window is the saved one', async () => {
     const order = await placePaidOrder(ctx, shopper, {
       items: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 1 }],
@@ -200,7 +222,7 @@ describe('once the owner saves', () => {
     assert.equal(invoice.statusCode, 200, invoice.body);
     const { text } = await extractText(new Uint8Array(invoice.rawPayload), { mergePages: true });
     assert.match(text, /Saffron Silk Retail Pvt Ltd/);
-    assert.match(text, /29ABCDE1234F1Z5/);
+    assert.match(text, /29ABCDE1234F1ZW/);
     // Delivered 20 days ago: past the environment's 7 days, within the saved 30.
     await deliveredDaysAgo(ctx, order.id, 20);
     const seen = await ctx.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: bearer(shopper.token) });
