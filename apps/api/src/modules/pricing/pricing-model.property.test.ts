@@ -8,6 +8,7 @@
  * top of the price, CGST = SGST or IGST, the GST components, the gift card's cover and what is
  * left to pay. No HTTP and no orders, so each cart costs milliseconds; that the quote, the
  * commerce cart and the order agree is pricing.property.test.ts's end-to-end property.
+ * The service is made without charge settings, so no delivery charge or COD fee (charges.test.ts).
  * A failing cart is shrunk to a smallest one (seed 14: the same carts every run).
  * Run: `cd apps/api && node --import tsx --test src/modules/pricing/pricing-model.property.test.ts`
  */
