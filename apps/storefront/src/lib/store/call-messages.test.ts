@@ -9,6 +9,7 @@ import { addToCart, cartReducer, clearCart, fetchCart, removeCartItem, updateCar
 import { cancelOrder, fetchOrder, fetchOrders, ordersReducer, removeOrder } from './orders-slice';
 import type { AppDispatch } from './store';
 import { addToWishlist, deleteWishlistEntryById, fetchWishlist, wishlistReducer } from './wishlist-slice';
+import { releasedAfterTests } from '@/test-support/api-stores';
 
 /**
  * behaviour.md §8: each call's own text, through the real browser client; only `fetch` (the HTTP
@@ -50,6 +51,7 @@ async function loggedInStore() {
     }),
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
   });
+  releasedAfterTests(store);
   const dispatch = store.dispatch as unknown as AppDispatch;
   network = async () => json(200, { success: true, message: 'Logged in successfully', data: { user: { id: 'u1' } } });
   await dispatch(loginUser({ email: 'asha@example.com', password: 'correct horse' }));

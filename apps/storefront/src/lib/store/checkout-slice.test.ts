@@ -36,6 +36,7 @@ import {
   type CheckoutState,
 } from './checkout-slice';
 import type { AppDispatch } from './store';
+import { releasedAfterTests } from '@/test-support/api-stores';
 
 function line(variantId: string, price: number, quantity: number, isAvailable = true): CartItem {
   return {
@@ -167,6 +168,7 @@ function checkoutStore(handler: Handler, { cart = cartOf([line('v1', 1000, 2)]) 
     }),
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
   });
+  releasedAfterTests(store);
   store.dispatch(
     loginUser.fulfilled({ token: 't', user: { id: 'u', email: 'asha@example.com' } } as never, 'request', {
       email: 'asha@example.com',

@@ -8,6 +8,7 @@ import type { ApiAnswer, BrowserApi } from '@/lib/api/browser/client';
 import { authReducer, loggedOut } from './auth-slice';
 import { cancelOrder, fetchOrder, fetchOrders, ordersReducer, removeOrder } from './orders-slice';
 import type { AppDispatch } from './store';
+import { releasedAfterTests } from '@/test-support/api-stores';
 
 const order = (id: string, status: Order['status'] = 'placed') => ({ id, orderNumber: `VST-${id}`, status }) as Order;
 const page = (orders: Order[]) => ({
@@ -38,6 +39,7 @@ function ordersStore(handler: (path: string, method: string) => ApiAnswer<unknow
     }),
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
   });
+  releasedAfterTests(store);
   return { store, dispatch: store.dispatch as unknown as AppDispatch, calls };
 }
 const ok = <T>(data: T, message?: string): ApiAnswer<T> => ({ status: 200, ok: true, message, data });

@@ -7,6 +7,7 @@ import { storefrontApi } from '@/lib/api/browser/api';
 import type { ApiAnswer, BrowserApi } from '@/lib/api/browser/client';
 import { fetchProducts, productsReducer } from './products-slice';
 import type { AppDispatch } from './store';
+import { releasedAfterTests } from '@/test-support/api-stores';
 
 const product = (id: string) => ({ id, name: `Kurta ${id}` }) as ProductSummary;
 
@@ -29,6 +30,7 @@ function productsStore(handler: (path: string) => ApiAnswer<unknown> | Promise<A
     reducer: combineReducers({ products: productsReducer, [storefrontApi.reducerPath]: storefrontApi.reducer }),
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
   });
+  releasedAfterTests(store);
   return { store, dispatch: store.dispatch as unknown as AppDispatch, sent };
 }
 const answer = (...ids: string[]): ApiAnswer<unknown> => ({
