@@ -32,10 +32,15 @@ export function cartLabel(pieces: number): string {
   return pieces === 0 ? 'Cart, empty' : `Cart, ${pieces} ${pieces === 1 ? 'item' : 'items'}`;
 }
 
-/** Chooses a size on the product page (the radio is visually replaced by its label). */
+/**
+ * Chooses a size on the product page (the radio is visually replaced by its label). A click
+ * before the page is interactive (hydration) is lost, so it checks again until the choice holds.
+ */
 export async function chooseSize(page: Page, size: string): Promise<void> {
   const radio = page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: new RegExp(`^${size}\\b`) });
-  await radio.check({ force: true });
+  await expect(async () => {
+    await radio.check({ force: true, timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(radio).toBeChecked();
 }
 

@@ -5,6 +5,7 @@
  */
 import type { HomepageSection, ProductDetail, ProductSearchResult } from '@vastra/contracts';
 import { expect, test } from '@playwright/test';
+import { chooseSize } from '../support/cart';
 import { api, cardPrices, expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 
 test('the homepage shows every section type', async ({ page, browser }) => {
@@ -127,12 +128,7 @@ test('a product page shows its gallery, variant selectors and related products',
   const sizes = page.getByRole('group', { name: /Size/ });
   await expect(sizes.getByRole('radio')).toHaveCount(product.variants.length);
   const inStock = product.variants.filter((v) => v.inStock);
-  const size = sizes.getByRole('radio', { name: new RegExp(`^${inStock[1]!.size}\\b`) });
-  // A click before the page is interactive (hydration) is lost: check again until it holds.
-  await expect(async () => {
-    await size.check({ force: true, timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  await expect(size).toBeChecked();
+  await chooseSize(page, inStock[1]!.size);
   for (const soldOut of product.variants.filter((v) => !v.inStock)) {
     await expect(sizes.getByRole('radio', { name: new RegExp(`^${soldOut.size}\\b`) })).toBeDisabled();
   }

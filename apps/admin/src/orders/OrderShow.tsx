@@ -257,7 +257,8 @@ function OrderDetail() {
       >
         <Box>
           <Section title="Items">
-            <Box sx={{ overflowX: 'auto' }}>
+            {/* Wider than a phone: it scrolls, so it takes the keyboard's focus to be scrolled. */}
+            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Items">
               <Table size="small">
                 <TableHead>
                   <TableRow>
