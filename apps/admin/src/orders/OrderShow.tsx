@@ -259,12 +259,11 @@ function OrderDetail() {
           <Section title="Items">
             {/* Wider than a phone: it scrolls, so it takes the keyboard's focus to be scrolled. */}
             <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Items">
-              <Table size="small">
+              <Table size="small" sx={{ '& th, & td': { px: 1 } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>Item</TableCell>
                     <TableCell>HSN</TableCell>
-                    <TableCell>GST rule</TableCell>
                     <TableCell align="right">Qty</TableCell>
                     <TableCell align="right">Taxable</TableCell>
                     <TableCell align="right">GST</TableCell>
@@ -276,20 +275,18 @@ function OrderDetail() {
                     const taxRule = order.taxRules?.find((r) => r.itemId === item.id)?.rule ?? null;
                     return (
                       <TableRow key={item.id}>
-                        <TableCell>
+                        <TableCell sx={{ minWidth: '9rem' }}>
                           {item.name} · {item.size} · {item.color}
                           <Typography variant="body2" color="text.secondary">
                             {item.sku}
                             {item.returnedQuantity > 0 ? ` · ${item.returnedQuantity} returned and refunded` : ''}
                           </Typography>
-                        </TableCell>
-                        <TableCell>{item.hsnCode}</TableCell>
-                        <TableCell data-testid="tax-rule" sx={{ minWidth: '11rem' }}>
-                          <Unbroken parts={taxRuleParts(taxRule, item.taxRate)} />
-                          <Typography variant="body2" color="text.secondary">
-                            {taxRule?.description}
+                          <Typography variant="body2" color="text.secondary" data-testid="tax-rule">
+                            GST rule: <Unbroken parts={taxRuleParts(taxRule, item.taxRate)} />
+                            {taxRule?.description ? ` (${taxRule.description})` : ''}
                           </Typography>
                         </TableCell>
+                        <TableCell>{item.hsnCode}</TableCell>
                         <TableCell align="right">{item.quantity}</TableCell>
                         <TableCell align="right" sx={NOWRAP}>
                           {money(item.taxableValue)}
