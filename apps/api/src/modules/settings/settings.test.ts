@@ -24,6 +24,7 @@ import { BENGALURU_ADDRESS } from '../../test/orders';
 import { latestOutboxMail } from '../../test/outbox';
 import { deliver, deliveredDaysAgo, placePaidOrder } from '../../test/returns';
 import { ADMIN_ORIGIN, asStaff, staffTeam, type StaffLogin } from '../../test/staff';
+import { STORE_PICTURE_MESSAGES } from './pictures';
 
 const P = '/admin/api/store-settings';
 const ENV = {
@@ -110,6 +111,40 @@ describe('before the owner saves anything', () => {
     await refused({ paymentGateways: [], codEnabled: false }, STORE_SETTINGS_MESSAGES.noWayToPay);
     await refused({ logoUrl: '/media/products/anything.jpg' }, STORE_SETTINGS_MESSAGES.picture);
     assert.equal((await view()).settings.sellerGstin, ENV.SELLER_GSTIN, 'nothing was saved');
+  });
+});
+
+describe('a store picture upload', () => {
+  async function upload(bytes: Uint8Array, name: string, type: string, headers: Record<string, string>) {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type }), name);
+    const body = await multipart(form);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/admin/api/store-pictures',
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
+  }
+  const page = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+  test('is refused without a staff session, from another origin, to support, and for a script posing as a picture', async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#333333' } })
+        .png()
+        .toBuffer(),
+    );
+    assert.equal((await upload(png, 'logo.png', 'image/png', { origin: ADMIN_ORIGIN })).statusCode, 401);
+    const forged = await upload(png, 'logo.png', 'image/png', {
+      cookie: team.owner.cookie,
+      origin: 'https://evil.example',
+    });
+    assert.equal(forged.statusCode, 403, forged.body);
+    const support = await upload(png, 'logo.png', 'image/png', { cookie: team.support.cookie, origin: ADMIN_ORIGIN });
+    assert.equal(support.statusCode, 403, support.body);
+    const script = await upload(page, 'logo.png', 'image/png', { cookie: team.owner.cookie, origin: ADMIN_ORIGIN });
+    assert.equal(script.statusCode, 400, script.body);
+    assert.equal(script.json().message, STORE_PICTURE_MESSAGES.type);
   });
 });
 
