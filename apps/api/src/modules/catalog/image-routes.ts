@@ -3,10 +3,9 @@
  * from the FileStore. Names carry the upload's hash, so a file never changes under its URL and
  * is cached for a year. The storefront's /media route passes these on to next/image.
  */
-import { errorEnvelopeSchema } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError } from '../../lib/errors';
+import { sendStoredImage, storedImageResponses } from '../../lib/http';
 import type { FileStore } from '../files';
 import { DERIVED_FILE_NAME, PRODUCT_PHOTOS_FOLDER, PRODUCT_PHOTOS_PATH } from './images';
 
@@ -23,26 +22,13 @@ export const productPhotoRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = a
         tags: ['catalogue'],
         summary: 'A product photo in one of its widths, WebP or JPEG; cacheable for a year',
         params: photoParams,
-        response: {
-          200: {
-            description: 'The image bytes',
-            content: { 'image/*': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } },
-          },
-          400: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-        },
+        response: storedImageResponses,
       },
     },
     async (request, reply) => {
       const { productId, name } = request.params;
       const file = await files.get(`${PRODUCT_PHOTOS_FOLDER}/${productId}/${name}`);
-      if (!file) throw new NotFoundError('File not found');
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.body);
+      return sendStoredImage(reply, file);
     },
   );
 };

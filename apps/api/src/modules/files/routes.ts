@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema } from '@vastra/contracts';
-import { NotFoundError } from '../../lib/errors';
+import { sendStoredImage, storedImageResponses } from '../../lib/http';
 import type { FileStore } from './store';
 
 /** Folders of the file store anyone may read. */
@@ -48,28 +47,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async (a
         tags: ['files'],
         summary: 'An avatar or review photo, with the content type it was stored with; cacheable for a year',
         params: fileParams,
-        response: {
-          200: {
-            description: 'The image bytes',
-            content: { 'image/*': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } },
-          },
-          400: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-        },
+        response: storedImageResponses,
       },
     },
     async (request, reply) => {
       const file = await files.get(`${request.params.folder}/${request.params.name}`);
-      if (!file) throw new NotFoundError('File not found');
-      return (
-        reply
-          .header('content-type', file.contentType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          // Uploaded bytes opened as a page of their own may run nothing.
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .send(file.body)
-      );
+      return sendStoredImage(reply, file);
     },
   );
 };

@@ -10,7 +10,6 @@
 import {
   ADMIN_API_PREFIX,
   envelope,
-  errorEnvelopeSchema,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_MESSAGES,
   publicStoreSettingsSchema,
@@ -22,8 +21,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../lib/errors';
-import { errorResponses, ok } from '../../lib/http';
+import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
+import { errorResponses, ok, sendStoredImage, storedImageResponses } from '../../lib/http';
 import { STORE_PICTURE_NAME, type StorePictures } from './pictures';
 import type { StoreSettingsService } from './service';
 
@@ -130,25 +129,12 @@ export const storeSettingsRoutes: FastifyPluginAsyncZod<{
         tags: ['catalog'],
         summary: 'A store picture in one of its widths, WebP or JPEG; cacheable for a year',
         params: z.object({ name: z.string().regex(STORE_PICTURE_NAME, 'must be a file name like <hash>-800.webp') }),
-        response: {
-          200: {
-            description: 'The image bytes',
-            content: { 'image/*': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } },
-          },
-          400: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-        },
+        response: storedImageResponses,
       },
     },
     async (request, reply) => {
       const file = await pictures.get(request.params.name);
-      if (!file) throw new NotFoundError('File not found');
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.body);
+      return sendStoredImage(reply, file);
     },
   );
 };
