@@ -97,6 +97,7 @@ function apiEnv(
     SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}?ignoreTLS=true`,
     PUBLIC_URL: 'https://api.vastra.example',
     STOREFRONT_URL: 'https://vastra.example',
+    SESSION_COOKIE_DOMAIN: 'vastra.example',
     // The malformed-input scenario walks the OpenAPI document.
     API_DOCS_PUBLIC: 'true',
     // Only nginx (and the suite, on the same loopback) may name the client's address.

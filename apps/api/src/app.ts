@@ -371,7 +371,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     auth,
     limits: createAuthRateLimits(app, { registerPerHour: config.registerLimitPerHour }),
     devices: new DeviceCookies(secret, SHOPPER_DEVICE_COOKIE, config.secureCookies),
-    secureCookies: config.secureCookies,
+    sessionCookie: { secure: config.secureCookies, domain: config.sessionCookieDomain },
   });
   await app.register(usersRoutes, { users });
 

@@ -43,6 +43,15 @@ const schema = z.object({
   /** The API's own public address, used in absolute links such as image URLs. */
   PUBLIC_URL: z.string().url().optional(),
   /**
+   * The domain the API and the storefront share (`vastra.example` for api.vastra.example and
+   * vastra.example): the session cookie's `Domain`, so the storefront's server sees the session.
+   * Unset: the cookie is the API host's alone (enough when both are on one host, as on localhost).
+   */
+  SESSION_COOKIE_DOMAIN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().replace(/^\./, '').toLowerCase() || undefined),
+  /**
    * Which reverse proxies may tell the client's address in X-Forwarded-For (per-address rate limits
    * read it): unset/`false` = none, the socket's address counts; `true` = any (only when nothing
    * reaches the API except through the proxy); a hop count; or addresses/CIDRs, comma-separated.
@@ -297,6 +306,8 @@ export type Config = {
   apiDocs: boolean;
   /** Session cookies carry `Secure` (the API's public URL is https). */
   secureCookies: boolean;
+  /** The session cookie's `Domain` (SESSION_COOKIE_DOMAIN), or none: the API host's alone. */
+  sessionCookieDomain: string | undefined;
   catalogCacheTtlMs: number;
   /** Undefined outside production: the API then keeps a generated secret in DATA_DIR. */
   jwtSecret: string | undefined;
@@ -397,7 +408,24 @@ function productionProblems(e: z.infer<typeof schema>): string[] {
   if (!e.OPERATOR_TOKEN) {
     problems.push('OPERATOR_TOKEN: required in production (at least 32 random characters)');
   }
+  if (!e.SESSION_COOKIE_DOMAIN && e.PUBLIC_URL && URL.canParse(e.PUBLIC_URL)) {
+    const apiHost = new URL(e.PUBLIC_URL).hostname;
+    if (storefronts.some((u) => URL.canParse(u) && new URL(u).hostname !== apiHost)) {
+      problems.push(
+        `SESSION_COOKIE_DOMAIN: the storefront is not on the API's host (${apiHost}), so its server cannot see the shopper's session; set the domain both share`,
+      );
+    }
+  }
   return problems;
+}
+
+/** The hosts of PUBLIC_URL and STOREFRONT_URL that a cookie for `domain` would not reach. */
+function hostsOutside(domain: string, e: { PUBLIC_URL?: string | undefined; STOREFRONT_URL: string }): string[] {
+  const urls = [e.PUBLIC_URL, ...e.STOREFRONT_URL.split(',').map((u) => u.trim())];
+  return urls
+    .filter((u): u is string => !!u && URL.canParse(u))
+    .map((u) => new URL(u).hostname)
+    .filter((host) => host !== domain && !host.endsWith(`.${domain}`));
 }
 
 /** Parses `env` into a Config; throws an Error naming every invalid variable. */
@@ -446,6 +474,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = productionProblems(e);
     if (problems.length) throw new Error(`Unsafe configuration for production:\n- ${problems.join('\n- ')}`);
   }
+  const outside = e.SESSION_COOKIE_DOMAIN ? hostsOutside(e.SESSION_COOKIE_DOMAIN, e) : [];
+  if (outside.length) {
+    throw new Error(
+      `Invalid configuration: SESSION_COOKIE_DOMAIN=${e.SESSION_COOKIE_DOMAIN} does not cover ${outside.join(', ')} (the API and every storefront must be on it)`,
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -461,6 +495,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoOffers: e.NODE_ENV !== 'production',
     apiDocs: e.NODE_ENV !== 'production' || e.API_DOCS_PUBLIC,
     secureCookies: publicUrl.startsWith('https://'),
+    sessionCookieDomain: e.SESSION_COOKIE_DOMAIN,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     jwtSecret: e.JWT_SECRET,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,

@@ -77,6 +77,30 @@ describe('production settings one at a time', () => {
     refused({ DATABASE_URL: '' }, /- DATABASE_URL: /);
   });
 
+  test("a storefront on another host without SESSION_COOKIE_DOMAIN is refused: its server could not see the session", () => {
+    refused({ SESSION_COOKIE_DOMAIN: '' }, /- SESSION_COOKIE_DOMAIN: the storefront is not on the API's host \(api\.vastra\.example\)/);
+    // One host for both (a same-origin path to the API) needs no domain.
+    const oneHost = { SESSION_COOKIE_DOMAIN: '', PUBLIC_URL: 'https://vastra.example', STOREFRONT_URL: 'https://vastra.example' };
+    assert.equal(loadConfig(productionEnv(oneHost)).sessionCookieDomain, undefined);
+  });
+
+  test('a SESSION_COOKIE_DOMAIN that does not cover the API and every storefront is refused, in any environment', () => {
+    assert.throws(
+      () => loadConfig(productionEnv({ SESSION_COOKIE_DOMAIN: 'other.example' })),
+      /SESSION_COOKIE_DOMAIN=other\.example does not cover api\.vastra\.example, vastra\.example/,
+    );
+    assert.throws(
+      () => loadConfig({ SESSION_COOKIE_DOMAIN: 'example.com', STOREFRONT_URL: 'http://localhost:3000' }),
+      /does not cover localhost/,
+    );
+    // "evilvastra.example" is not a subdomain of vastra.example.
+    assert.throws(
+      () => loadConfig(productionEnv({ STOREFRONT_URL: 'https://evilvastra.example' })),
+      /does not cover evilvastra\.example/,
+    );
+    assert.equal(loadConfig(productionEnv({ SESSION_COOKIE_DOMAIN: '.Vastra.example' })).sessionCookieDomain, 'vastra.example');
+  });
+
   test('seeding at start is refused: a demo is seeded on purpose with npm run seed', () => {
     refused({ AUTO_SEED: 'true' }, /- AUTO_SEED: seeding never runs at start in production/);
     assert.equal(loadConfig(productionEnv({ AUTO_SEED: 'false' })).autoSeed, false);
@@ -145,6 +169,28 @@ describe('a complete production configuration', () => {
     assert.equal(res.statusCode, 201, res.body);
     assert.match(String(res.headers['set-cookie']), /auth_token=[^;]+;.*\bSecure\b/i);
     assert.match(String(res.headers['strict-transport-security']), /max-age=31536000/);
+  });
+
+  test('the session cookie carries Domain=vastra.example, so the storefront at vastra.example sees it; logout ends it there', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Shared Cookie', email: `shared.${Date.now()}@example.com`, password: 'correct horse 1' },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const session = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('auth_token='));
+    assert.match(String(session), /;\s*Domain=vastra\.example\b/i);
+    assert.match(String(session), /;\s*HttpOnly\b/i);
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: bearer(res.json().data.token),
+    });
+    const cleared = [logout.headers['set-cookie']].flat().map(String).filter((c) => c.startsWith('auth_token=;'));
+    assert.ok(
+      cleared.some((c) => /Domain=vastra\.example/i.test(c)),
+      `the domain cookie is cleared: ${cleared.join(' | ')}`,
+    );
   });
 
   test('the OpenAPI page is not served', async () => {

@@ -18,6 +18,7 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     SMTP_URL: 'smtp://mail.internal:587',
     PUBLIC_URL: 'https://api.vastra.example',
     STOREFRONT_URL: 'https://vastra.example',
+    SESSION_COOKIE_DOMAIN: 'vastra.example',
     OPERATOR_TOKEN: 'o'.repeat(40),
     ...overrides,
   };

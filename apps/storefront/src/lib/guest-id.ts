@@ -1,10 +1,19 @@
 import { GUEST_ID_PREFIX, GUEST_ID_RANDOM_LENGTH, isGuestId } from '@vastra/contracts';
+import { deleteCookie, readCookie, writeCookie } from './browser-cookies';
 
 /**
  * The guest id of behaviour.md §4 Guest cart: `guest_` plus 25 random lowercase letters or digits, made in
  * the browser and kept in localStorage until a login merges the guest's cart (or a logout
- * ends the session), so a shopper's cart survives reloads before they have an account.
+ * ends the session), so a shopper's cart survives reloads before they have an account. It is
+ * mirrored into the `guestId` cookie, so the storefront's server finds the guest's cart too and
+ * renders the cart page with it (lib/api/server/shopper.ts); localStorage stays the spec's record.
  */
+
+/** The cookie the storefront's server reads the guest id from. */
+export const GUEST_ID_COOKIE = 'guestId';
+
+/** As long as a guest may come back to a cart (the server forgets an idle guest cart sooner). */
+const GUEST_ID_COOKIE_DAYS = 365;
 
 /** localStorage key of the guest id. */
 export const GUEST_ID_STORAGE_KEY = 'guestId';
@@ -44,7 +53,16 @@ export function generateGuestId(random: RandomSource = cryptoSource): string {
 /** The stored guest id, or null when there is none (or it is not a valid one). Browser only. */
 export function readGuestId(storage: Storage = window.localStorage): string | null {
   const value = storage.getItem(GUEST_ID_STORAGE_KEY);
-  return isGuestId(value) ? value : null;
+  if (!isGuestId(value)) return null;
+  // An id stored before the cookie existed (or a cookie the shopper cleared) is mirrored again.
+  if (typeof document !== 'undefined' && readCookie(GUEST_ID_COOKIE) !== value) mirrorGuestId(value);
+  return value;
+}
+
+function mirrorGuestId(id: string | null): void {
+  if (typeof document === 'undefined') return;
+  if (id) writeCookie({ name: GUEST_ID_COOKIE, value: id, maxAgeDays: GUEST_ID_COOKIE_DAYS });
+  else deleteCookie(GUEST_ID_COOKIE);
 }
 
 /** The stored guest id, made and stored first when there is none. Browser only. */
@@ -53,10 +71,12 @@ export function ensureGuestId(storage: Storage = window.localStorage): string {
   if (existing) return existing;
   const id = generateGuestId();
   storage.setItem(GUEST_ID_STORAGE_KEY, id);
+  mirrorGuestId(id);
   return id;
 }
 
 /** Forgets the guest id: after a merge into the user's cart, or at logout (the next guest gets a new one). */
 export function clearGuestId(storage: Storage = window.localStorage): void {
   storage.removeItem(GUEST_ID_STORAGE_KEY);
+  mirrorGuestId(null);
 }

@@ -25,7 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, errorResponses, ok } from '../../lib/http';
 import { principalOf } from '../../plugins/authenticate';
-import { clearSessionCookie, setSessionCookie } from './cookie';
+import { clearSessionCookie, setSessionCookie, type SessionCookieOptions } from './cookie';
 import type { DeviceCookies } from './device-cookie';
 import type { AuthLimitName } from './rate-limits';
 import type { AuthService } from './service';
@@ -36,7 +36,7 @@ export type AuthRoutesOptions = {
   limits: Record<AuthLimitName, (request: FastifyRequest) => Promise<void>>;
   /** The shopper's device cookie (SHOPPER_DEVICE_COOKIE), issued at each password login. */
   devices: DeviceCookies;
-  secureCookies: boolean;
+  sessionCookie: SessionCookieOptions;
 };
 
 const errors = errorResponses(400, 401, 403, 409, 429, 503);
@@ -47,7 +47,7 @@ function sessionMeta(request: FastifyRequest): SessionMeta {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, limits, devices, secureCookies },
+  { auth, limits, devices, sessionCookie },
 ) => {
   const tags = ['auth'];
 
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const { outcome, result } = await auth.register(request.body, sessionMeta(request));
-      setSessionCookie(reply, outcome.session, secureCookies);
+      setSessionCookie(reply, outcome.session, sessionCookie);
       await devices.issue(reply, result.user.email);
       return reply.status(201).send(ok(result, AUTH_MESSAGES.registered));
     },
@@ -83,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const device = await devices.deviceOf(request, request.body.email);
       const { result, session } = await auth.login(request.body, sessionMeta(request), device);
-      setSessionCookie(reply, session, secureCookies);
+      setSessionCookie(reply, session, sessionCookie);
       await devices.issue(reply, request.body.email);
       return ok(result, AUTH_MESSAGES.loggedIn);
     },
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const { result, session } = await auth.googleLogin(request.body.token, sessionMeta(request));
-      setSessionCookie(reply, session, secureCookies);
+      setSessionCookie(reply, session, sessionCookie);
       // The browser that signed in is the account's own, for the password's ceiling too.
       await devices.issue(reply, result.user.email);
       return ok(result, AUTH_MESSAGES.googleSuccess);
@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       if (request.principal) await auth.logout(request.principal.sessionId);
-      clearSessionCookie(reply, secureCookies);
+      clearSessionCookie(reply, sessionCookie);
       return done(AUTH_MESSAGES.loggedOut);
     },
   );

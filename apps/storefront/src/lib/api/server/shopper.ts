@@ -1,0 +1,190 @@
+import 'server-only';
+import {
+  AUTH_TOKEN_STORAGE_NAME,
+  GENERIC_MESSAGES,
+  addressBookEntrySchema,
+  cartSchema,
+  checkoutOptionsSchema,
+  isGuestId,
+  orderPageSchema,
+  orderSchema,
+  returnRequestSchema,
+  userSchema,
+  wishlistIdsSchema,
+  wishlistPageSchema,
+  type AddressBookEntry,
+  type Cart,
+  type CheckoutOptions,
+  type Envelope,
+  type Order,
+  type ReturnRequest,
+  type User,
+  type WishlistPage,
+} from '@vastra/contracts';
+import { cookies, headers } from 'next/headers';
+import { connection } from 'next/server';
+import { cache } from 'react';
+import { ApiError } from '@/lib/api/api-error';
+import { getConfig } from '@/lib/config';
+import { GUEST_ID_COOKIE } from '@/lib/guest-id';
+import { REQUEST_ID_HEADER, requestIdHeader } from '@/lib/request-id';
+import { checked } from './client';
+
+/**
+ * The shopper's side of the server data layer (docs/architecture.md "Storefront data flow"):
+ * the storefront's server reads the API on the shopper's behalf with the API's httpOnly
+ * `auth_token` cookie, which reaches it because the storefront and the API share a site (README
+ * "Browser sessions and where the API lives"; in production the API's SESSION_COOKIE_DOMAIN).
+ * A guest's cart is found by the guest id the browser mirrors into the `guestId` cookie
+ * (lib/guest-id.ts). Every answer is personal: never cached, never shared between requests.
+ */
+
+/** Who the page is rendered for: the session token and the guest id, either or both null. */
+export type ShopperSession = { token: string | null; guestId: string | null };
+
+/** This request's shopper, read once per render from its cookies. */
+export const shopperSession = cache(async (): Promise<ShopperSession> => {
+  const jar = await cookies();
+  const token = jar.get(AUTH_TOKEN_STORAGE_NAME)?.value || null;
+  const guestId = jar.get(GUEST_ID_COOKIE)?.value;
+  return { token, guestId: isGuestId(guestId) ? guestId : null };
+});
+
+/** An expired or revoked session: the page renders as for a guest (the browser's 401 handler does the rest). */
+class SessionEnded extends Error {}
+
+/**
+ * GET an API path as the shopper and unwrap the `{ success, data }` envelope. Sends only the
+ * session cookie (no other cookie of the storefront's), with this page request's id.
+ * Throws SessionEnded on 401, ApiError with the API's message (or `fallbackMessage`) otherwise.
+ */
+async function shopperGet(path: string, token: string | null, fallbackMessage: string): Promise<Record<string, unknown>> {
+  await connection();
+  const url = `${getConfig().apiUrl}${path}`;
+  const requestId = (await headers()).get(REQUEST_ID_HEADER);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      headers: {
+        accept: 'application/json',
+        ...(token ? { cookie: `${AUTH_TOKEN_STORAGE_NAME}=${token}` } : {}),
+        ...requestIdHeader(false, requestId),
+      },
+      cache: 'no-store',
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    console.error(`API unreachable: GET ${url}`, error instanceof Error ? error.message : error);
+    throw new ApiError(0, fallbackMessage);
+  }
+  if (res.status === 401) throw new SessionEnded();
+  const body = (await res.json().catch(() => null)) as (Envelope<unknown> & { message?: string }) | null;
+  if (!res.ok || !body || body.success !== true) throw new ApiError(res.status, body?.message || fallbackMessage);
+  return (body.data ?? {}) as Record<string, unknown>;
+}
+
+/** Runs a logged-in read; null for a guest or an ended session. */
+async function asUser<T>(read: (token: string) => Promise<T>): Promise<T | null> {
+  const { token } = await shopperSession();
+  if (!token) return null;
+  try {
+    return await read(token);
+  } catch (error) {
+    if (error instanceof SessionEnded) return null;
+    throw error;
+  }
+}
+
+/** GET /auth/me: the logged-in shopper, or null (no session, or it ended). */
+export const getCurrentShopper = cache(
+  (): Promise<User | null> =>
+    asUser(async (token) => checked(userSchema, (await shopperGet('/auth/me', token, GENERIC_MESSAGES.fallback)).user, 'auth/me')),
+);
+
+/**
+ * GET /cart: the logged-in shopper's cart, else the guest's by the `guestId` cookie; null when
+ * there is neither (a first visit) or the session ended. Money in rupees.
+ */
+export const getShopperCart = cache(async (): Promise<Cart | null> => {
+  const { token, guestId } = await shopperSession();
+  const path = token ? '/cart' : guestId ? `/cart?guestId=${encodeURIComponent(guestId)}` : null;
+  if (!path) return null;
+  try {
+    return checked(cartSchema, (await shopperGet(path, token, GENERIC_MESSAGES.fallback)).cart, 'cart');
+  } catch (error) {
+    if (error instanceof SessionEnded) return null;
+    throw error;
+  }
+});
+
+/** One page of the shopper's orders, newest first, with paging. */
+export type OrderPage = ReturnType<typeof orderPageSchema.parse>;
+
+/** One wish-listed product and size, as GET /wishlist/ids lists them. */
+export type WishlistRef = { id: string; productId: string; variantId: string };
+
+/** GET /wishlist?page&limit: one page of the shopper's wishlist, newest first; null for a guest. */
+export const getWishlistPage = cache(
+  (page: number, limit: number): Promise<WishlistPage | null> =>
+    asUser(async (token) =>
+      checked(wishlistPageSchema, await shopperGet(`/wishlist?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback), 'wishlist'),
+    ),
+);
+
+/** GET /wishlist/ids: every entry's id, product and size (the hearts and the header's count); null for a guest. */
+export const getWishlistRefs = cache(
+  (): Promise<WishlistRef[] | null> =>
+    asUser(
+      async (token) =>
+        checked(wishlistIdsSchema, await shopperGet('/wishlist/ids', token, GENERIC_MESSAGES.fallback), 'wishlist/ids')
+          .entries,
+    ),
+);
+
+/** GET /orders/my-orders?page&limit: the shopper's orders, newest first; null for a guest. */
+export const getMyOrders = cache(
+  (page: number, limit: number): Promise<OrderPage | null> =>
+    asUser(async (token) =>
+      checked(orderPageSchema, await shopperGet(`/orders/my-orders?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback), 'orders'),
+    ),
+);
+
+/** GET /orders/{id}: one of the shopper's orders; null for a guest; ApiError 404 for anyone else's. */
+export const getMyOrder = cache(
+  (orderId: string): Promise<Order | null> =>
+    asUser(async (token) =>
+      checked(
+        orderSchema,
+        (await shopperGet(`/orders/${encodeURIComponent(orderId)}`, token, GENERIC_MESSAGES.fallback)).order,
+        'order',
+      ),
+    ),
+);
+
+/** GET /orders/returns/all?page&limit: the shopper's return requests, newest first; null for a guest. */
+export const getMyReturns = cache(
+  (page: number, limit: number): Promise<ReturnRequest[] | null> =>
+    asUser(async (token) => {
+      const data = await shopperGet(`/orders/returns/all?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback);
+      return (Array.isArray(data.returns) ? data.returns : []).map((r) => checked(returnRequestSchema, r, 'return'));
+    }),
+);
+
+/** GET /addresses: the shopper's address book, the default first; null for a guest. */
+export const getAddressBook = cache(
+  (): Promise<AddressBookEntry[] | null> =>
+    asUser(async (token) => {
+      const data = await shopperGet('/addresses', token, GENERIC_MESSAGES.fallback);
+      return (Array.isArray(data.addresses) ? data.addresses : []).map((a) => checked(addressBookEntrySchema, a, 'address'));
+    }),
+);
+
+/** GET /orders/checkout-options: payment methods, the COD limit and how GST is shown (the same for everyone). */
+export const getCheckoutOptions = cache(
+  async (): Promise<CheckoutOptions> =>
+    checked(checkoutOptionsSchema, await shopperGet('/orders/checkout-options', null, GENERIC_MESSAGES.fallback), 'checkout-options'),
+);
+
+function paging(page: number, limit: number): string {
+  return new URLSearchParams({ page: String(page), limit: String(limit) }).toString();
+}
