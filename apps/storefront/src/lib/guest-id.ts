@@ -6,7 +6,7 @@ import { deleteCookie, readCookie, writeCookie } from './browser-cookies';
  * the browser and kept in localStorage until a login merges the guest's cart (or a logout
  * ends the session), so a shopper's cart survives reloads before they have an account. It is
  * mirrored into the `guestId` cookie, so the storefront's server finds the guest's cart too and
- * renders the cart page with it (lib/api/server/shopper.ts); localStorage stays the spec's record.
+ * renders the cart page with it (lib/api/server/shopper.ts); localStorage stays the record (behaviour.md §4 Guest cart).
  */
 
 /** The cookie the storefront's server reads the guest id from. */
