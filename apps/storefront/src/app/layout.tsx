@@ -50,7 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get(NONCE_HEADER);
   const [categories, store] = await Promise.all([
     getCategories()
-      .catch(() => [])
+      .catch(() => null)
       .then(toNavCategories),
     getStoreSettings(),
   ]);

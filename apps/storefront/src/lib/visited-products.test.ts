@@ -92,7 +92,7 @@ describe('visited products (behaviour.md §3, §9)', () => {
     assert.deepEqual(parseVisitedProducts(cookie.value), visit(1, 2));
   });
 
-  test("keeps all twenty products, of the API's UUIDs, under 4 KB: slim entries without the authToken", () => {
+  test("keeps all twenty products, of the API's UUIDs, under 4 KB, each entry with its null authToken", () => {
     const twenty = Array.from({ length: 20 }, (_, i) => ({
       ...entry(20 - i),
       productId: `00000000-0000-4000-8000-${String(20 - i).padStart(12, '0')}`,
@@ -104,7 +104,23 @@ describe('visited products (behaviour.md §3, §9)', () => {
     );
     assert.deepEqual(parseVisitedProducts(cookie.value), twenty);
     const written = JSON.parse(cookie.value) as Record<string, unknown>[];
-    assert.deepEqual(Object.keys(written[0]!), ['productId', 'timestamp', 'guestId']);
+    assert.deepEqual(Object.keys(written[0]!), ['productId', 'timestamp', 'authToken', 'guestId']);
+  });
+
+  test('every entry written to the cookie carries authToken as a key, null, never the token (behaviour.md §3)', () => {
+    const list = [entry(3, true), entry(2), withToken(entry(1)) as unknown as VisitedProduct];
+    const written = JSON.parse(visitedProductsCookie(list).value) as Record<string, unknown>[];
+    assert.equal(written.length, 3);
+    for (const stored of written) {
+      assert.ok(Object.hasOwn(stored, 'authToken'), JSON.stringify(stored));
+      assert.equal(stored.authToken, null);
+    }
+    assert.deepEqual(written[1], {
+      productId: 'product-2',
+      timestamp: '2025-01-01T10:02:00.000Z',
+      authToken: null,
+      guestId: GUEST,
+    });
   });
 
   test('twenty guest entries fit in a cookie; with long entries the oldest go so that it stays under 4 KB', () => {

@@ -7,9 +7,10 @@ import { COOKIE_MAX_BYTES, cookieBytes, type BrowserCookie } from './browser-coo
  * guestId}` entries, newest first, at most VISITED_PRODUCTS.maxEntries (20), kept
  * VISITED_PRODUCTS.maxAgeDays (30). A product is added only the first time it is opened: a
  * later visit leaves its entry (and timestamp) as they are. The auth state's `visitedProducts`
- * holds the same list, and logging out empties both (behaviour.md §4). `authToken` is always null: the
- * cookie is readable by every script on the page, and the session lives in the API's httpOnly
- * cookie instead. Pure functions, tested without a browser.
+ * holds the same list, and logging out empties both (behaviour.md §4). Every entry carries the
+ * `authToken` key, and its value is always null: the session is the API's httpOnly `auth_token`
+ * cookie, which no script can read, and this cookie is readable by every script on the page, so
+ * the token must never be copied into it. Pure functions, tested without a browser.
  */
 
 export const VISITED_PRODUCTS_COOKIE = 'visitedProducts';
@@ -48,16 +49,17 @@ export function addVisitedProduct(
 }
 
 /**
- * The cookie that stores the list for VISITED_PRODUCTS.maxAgeDays. Entries are written slim,
- * `{productId, timestamp, guestId}`: the authToken, null whatever they hold, is left out (and
- * read back as null), so twenty guest entries take about 3.4 KB. Browsers drop a cookie over
- * 4 KB without a word, so should entries ever be longer the oldest are dropped until the JSON
- * fits (COOKIE_MAX_BYTES).
+ * The cookie that stores the list for VISITED_PRODUCTS.maxAgeDays. Entries are written as
+ * behaviour.md §3 lists them, `{productId, timestamp, authToken, guestId}`, with `authToken: null`
+ * whatever the entry held (the session stays in its httpOnly cookie, see the module's note);
+ * twenty guest entries of UUIDs take about 3.8 KB. Browsers drop a cookie over 4 KB without a
+ * word, so should entries ever be longer the oldest are dropped until the JSON fits
+ * (COOKIE_MAX_BYTES).
  */
 export function visitedProductsCookie(list: readonly VisitedProduct[]): BrowserCookie {
   let kept = list
     .slice(0, VISITED_PRODUCTS.maxEntries)
-    .map(({ productId, timestamp, guestId }) => ({ productId, timestamp, guestId }));
+    .map(({ productId, timestamp, guestId }) => ({ productId, timestamp, authToken: null, guestId }));
   while (kept.length > 0 && cookieBytes(VISITED_PRODUCTS_COOKIE, JSON.stringify(kept)) > COOKIE_MAX_BYTES) {
     kept = kept.slice(0, -1);
   }
@@ -71,7 +73,7 @@ function withoutToken(entry: { productId: string; timestamp: string; guestId: st
 
 const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
-/** An entry as stored: slim ones have no authToken; an older version's may hold one. */
+/** An entry as stored: an older version's may lack the authToken key, or hold a token. */
 type StoredEntry = { productId: string; timestamp: string; authToken?: string | null; guestId: string | null };
 
 function isStoredEntry(value: unknown): value is StoredEntry {

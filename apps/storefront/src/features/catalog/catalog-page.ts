@@ -2,6 +2,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { searchProducts } from '@/lib/api/server/products';
+import { readOrFail } from '@/lib/page-failure';
 import { pageMetadata } from '@/lib/seo';
 import {
   catalogHref,
@@ -11,14 +12,21 @@ import {
   type RawSearchParams,
 } from './catalog-query';
 
-/** Loads one listing page: the query from the URL, plus the scope's fixed filter. */
+/**
+ * Loads one listing page: the query from the URL, plus the scope's fixed filter. A failed search
+ * throws PageReadFailed('search'), so a category or collection page says 'Failed to search
+ * products' rather than its own read's text (behaviour.md §8 Catalogue).
+ */
 export async function loadListing(scope: CatalogScope, raw: RawSearchParams) {
   const query = parseCatalogQuery(raw, scope);
-  const result = await searchProducts({
-    ...query,
-    search: query.search || undefined,
-    ...(scope.fixed ? { [scope.fixed.key]: [scope.fixed.value] } : {}),
-  });
+  const result = await readOrFail(
+    'search',
+    searchProducts({
+      ...query,
+      search: query.search || undefined,
+      ...(scope.fixed ? { [scope.fixed.key]: [scope.fixed.value] } : {}),
+    }),
+  );
   // A page past the end (an old shared link) goes to the last page.
   if (result.meta.totalPages > 0 && query.page > result.meta.totalPages) {
     redirect(catalogHref(scope, { ...query, page: result.meta.totalPages }));

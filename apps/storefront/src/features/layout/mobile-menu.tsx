@@ -4,13 +4,14 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
-import { categoryHref, type NavCategory } from './nav-model';
+import { CATEGORIES_UNAVAILABLE, categoryHref, type NavCategories } from './nav-model';
 
 /**
  * The category menu on small screens: a modal <dialog> sliding in from the left (the browser
- * handles focus trapping, Escape and the inert background).
+ * handles focus trapping, Escape and the inert background). Without categories (their call
+ * failed) it keeps 'Shop all' and says 'Failed to fetch categories'.
  */
-export function MobileMenu({ storeName, categories }: { storeName: string; categories: NavCategory[] }) {
+export function MobileMenu({ storeName, categories }: { storeName: string; categories: NavCategories }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const pathname = usePathname();
 
@@ -62,7 +63,8 @@ export function MobileMenu({ storeName, categories }: { storeName: string; categ
                 Shop all
               </Link>
             </li>
-            {categories.map((category) => (
+            {categories === null && <li className="px-3 py-2 text-sm text-stone-600">{CATEGORIES_UNAVAILABLE}</li>}
+            {(categories ?? []).map((category) => (
               <li key={category.slug}>
                 {category.children.length > 0 ? (
                   <details className="group">

@@ -1,10 +1,10 @@
 import type { PublicStoreSettings } from '@vastra/contracts';
 import Link from 'next/link';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
-import { categoryHref, type NavCategory } from './nav-model';
+import { categoryHref, type NavCategories } from './nav-model';
 
 /** The footer: the store's name and contact details (its settings), shop links by category, reassurance, small print. */
-export function SiteFooter({ store, categories }: { store: PublicStoreSettings; categories: NavCategory[] }) {
+export function SiteFooter({ store, categories }: { store: PublicStoreSettings; categories: NavCategories }) {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-50 text-sm text-stone-700">
@@ -66,7 +66,7 @@ export function SiteFooter({ store, categories }: { store: PublicStoreSettings; 
             </li>
           </ul>
         </nav>
-        {categories.length > 0 && (
+        {categories && categories.length > 0 && (
           <nav aria-label="Footer categories">
             <h2 className="font-semibold tracking-wide text-stone-900 uppercase">Categories</h2>
             <ul className="mt-3 space-y-2">

@@ -4,14 +4,15 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { isOptimisable, toMediaSrc } from '@/lib/media';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { categoryHref, type NavCategory } from './nav-model';
+import { CATEGORIES_UNAVAILABLE, categoryHref, type NavCategories } from './nav-model';
 import { MobileMenu } from './mobile-menu';
 import { SearchBox } from './search-box';
 
 /**
  * The header: the store's logo and name (its settings), category navigation (mega menu on desktop, drawer on mobile), search, the
  * wishlist button, the account area and the cart, which the root layout hands in (`wishlist`,
- * `account`, `cart`) so this feature needs no other.
+ * `account`, `cart`) so this feature needs no other. When the categories could not be read
+ * (`categories` null) the menu keeps 'Shop all' and says 'Failed to fetch categories'.
  */
 export function SiteHeader({
   store,
@@ -21,7 +22,7 @@ export function SiteHeader({
   cart,
 }: {
   store: PublicStoreSettings;
-  categories: NavCategory[];
+  categories: NavCategories;
   account: ReactNode;
   wishlist: ReactNode;
   cart: ReactNode;
@@ -37,61 +38,7 @@ export function SiteHeader({
       <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap lg:gap-x-8 lg:py-0">
         <MobileMenu storeName={store.storeName} categories={categories} />
         <StoreMark store={store} />
-        <nav aria-label="Categories" className="hidden self-stretch lg:block">
-          <ul className="flex h-full items-stretch gap-1">
-            {categories.map((category) => (
-              <li key={category.slug} className="group flex items-stretch">
-                <Link
-                  href={categoryHref(category.slug)}
-                  className="flex items-center gap-1 border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide whitespace-nowrap text-stone-800 uppercase group-focus-within:border-brand-700 group-hover:border-brand-700"
-                >
-                  {category.name}
-                  {category.children.length > 0 && <ChevronDownIcon width={14} height={14} />}
-                </Link>
-                {category.children.length > 0 && (
-                  <div className="invisible absolute inset-x-4 top-full z-40 rounded-b-lg border border-stone-200 bg-white px-8 py-6 opacity-0 shadow-xl transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
-                    <ul className="grid grid-cols-5 gap-x-8 gap-y-6">
-                      {category.children.slice(0, 10).map((sub) => (
-                        <li key={sub.slug}>
-                          <Link
-                            href={categoryHref(sub.slug)}
-                            prefetch={false}
-                            className="text-sm font-semibold text-brand-700 hover:underline"
-                          >
-                            {sub.name}
-                          </Link>
-                          {sub.children.length > 0 && (
-                            <ul className="mt-2 space-y-1.5">
-                              {sub.children.map((article) => (
-                                <li key={article.slug}>
-                                  <Link
-                                    href={categoryHref(article.slug)}
-                                    prefetch={false}
-                                    className="text-sm text-stone-700 hover:text-stone-900 hover:underline"
-                                  >
-                                    {article.name}
-                                  </Link>
-                                </li>
-                              ))}
-                            </ul>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
-              </li>
-            ))}
-            <li className="flex items-stretch">
-              <Link
-                href="/shop"
-                className="flex items-center border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide whitespace-nowrap text-stone-800 uppercase hover:border-brand-700"
-              >
-                Shop all
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <CategoryNav categories={categories} />
         <div className="order-last w-full lg:order-none lg:ml-auto lg:w-96 lg:py-3">
           <SearchBox />
         </div>
@@ -102,6 +49,73 @@ export function SiteHeader({
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The desktop menu: each master category with its mega menu, then 'Shop all'; when the
+ * categories could not be read (null), 'Shop all' and 'Failed to fetch categories'.
+ */
+export function CategoryNav({ categories }: { categories: NavCategories }) {
+  return (
+    <nav aria-label="Categories" className="hidden self-stretch lg:block">
+      <ul className="flex h-full items-stretch gap-1">
+        {(categories ?? []).map((category) => (
+          <li key={category.slug} className="group flex items-stretch">
+            <Link
+              href={categoryHref(category.slug)}
+              className="flex items-center gap-1 border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide whitespace-nowrap text-stone-800 uppercase group-focus-within:border-brand-700 group-hover:border-brand-700"
+            >
+              {category.name}
+              {category.children.length > 0 && <ChevronDownIcon width={14} height={14} />}
+            </Link>
+            {category.children.length > 0 && (
+              <div className="invisible absolute inset-x-4 top-full z-40 rounded-b-lg border border-stone-200 bg-white px-8 py-6 opacity-0 shadow-xl transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+                <ul className="grid grid-cols-5 gap-x-8 gap-y-6">
+                  {category.children.slice(0, 10).map((sub) => (
+                    <li key={sub.slug}>
+                      <Link
+                        href={categoryHref(sub.slug)}
+                        prefetch={false}
+                        className="text-sm font-semibold text-brand-700 hover:underline"
+                      >
+                        {sub.name}
+                      </Link>
+                      {sub.children.length > 0 && (
+                        <ul className="mt-2 space-y-1.5">
+                          {sub.children.map((article) => (
+                            <li key={article.slug}>
+                              <Link
+                                href={categoryHref(article.slug)}
+                                prefetch={false}
+                                className="text-sm text-stone-700 hover:text-stone-900 hover:underline"
+                              >
+                                {article.name}
+                              </Link>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </li>
+        ))}
+        <li className="flex items-stretch">
+          <Link
+            href="/shop"
+            className="flex items-center border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide whitespace-nowrap text-stone-800 uppercase hover:border-brand-700"
+          >
+            Shop all
+          </Link>
+        </li>
+        {categories === null && (
+          <li className="flex items-center px-2 text-xs text-stone-600">{CATEGORIES_UNAVAILABLE}</li>
+        )}
+      </ul>
+    </nav>
   );
 }
 

@@ -2,8 +2,12 @@
 
 import { CATALOG_MESSAGES } from '@vastra/contracts';
 import { ErrorState } from '@/components/ui/error-state';
+import { failedReadMessage } from '@/lib/page-failure';
 
-/** A category page that failed: behaviour.md §8 Catalogue's text for the categories (the page's own read). */
-export default function CatalogError({ retry }: { error: unknown; retry: () => void }) {
-  return <ErrorState message={CATALOG_MESSAGES.categories} retry={retry} />;
+/**
+ * A category page that failed (behaviour.md §8 Catalogue): 'Failed to search products' when its
+ * product search failed, else 'Failed to fetch categories' (the page's own read).
+ */
+export default function CatalogError({ error, retry }: { error: unknown; retry: () => void }) {
+  return <ErrorState message={failedReadMessage(error, CATALOG_MESSAGES.categories)} retry={retry} />;
 }

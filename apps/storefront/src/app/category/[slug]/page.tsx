@@ -6,14 +6,16 @@ import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
 import { STORE } from '@/lib/seo';
 import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
 import { findCategoryPath, getCategories } from '@/lib/api/server/catalog';
+import { readOrFail } from '@/lib/page-failure';
 
 type Props = {
   params: Promise<{ slug: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
+/** The category and its path; a failed categories call throws PageReadFailed('categories') (error.tsx). */
 async function loadCategory(slug: string) {
-  const path = findCategoryPath(await getCategories(), slug);
+  const path = findCategoryPath(await readOrFail('categories', getCategories()), slug);
   if (!path) notFound();
   const category = path[path.length - 1]!;
   const scope: CatalogScope = {

@@ -4,6 +4,7 @@ import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
 import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
 import { findCollection } from '@/lib/api/server/catalog';
+import { readOrFail } from '@/lib/page-failure';
 import { STORE, truncateDescription } from '@/lib/seo';
 
 type Props = {
@@ -11,8 +12,9 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
+/** The collection; a failed collections call throws PageReadFailed('collections') (error.tsx). */
 async function loadCollection(slug: string) {
-  const collection = await findCollection(slug);
+  const collection = await readOrFail('collections', findCollection(slug));
   if (!collection) notFound();
   const scope: CatalogScope = {
     basePath: `/collections/${encodeURIComponent(collection.slug)}`,

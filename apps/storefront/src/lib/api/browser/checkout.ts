@@ -28,6 +28,17 @@ const withFallback =
   (fallback: string) =>
   (failure: ApiFailure): ApiFailure => ({ ...failure, message: failureMessage(failure, fallback) });
 
+/**
+ * withFallback that also puts the call's own text in when the API could not be reached or did
+ * not answer in time (behaviour.md §8: the connection texts are the account calls').
+ */
+const withOwnText =
+  (text: string) =>
+  (failure: ApiFailure): ApiFailure => ({
+    ...failure,
+    message: failure.status === 0 ? text : failureMessage(failure, text),
+  });
+
 export const checkoutApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /orders/checkout-options: the payment methods on offer, the cash on delivery limit, how GST is shown. */
@@ -109,7 +120,8 @@ export const checkoutApi = storefrontApi.injectEndpoints({
         if (!data?.order) throw new Error(ORDER_MESSAGES.invalidResponse);
         return data.order;
       },
-      transformErrorResponse: withFallback(ORDER_MESSAGES.details),
+      // behaviour.md §8 Orders: the server's message, else 'Failed to send order confirmation'.
+      transformErrorResponse: withOwnText(ORDER_MESSAGES.confirmation),
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
     /** GET /orders/{id}/payment-status: behaviour.md §4 paymentStatus, read from the gateway while pending. */

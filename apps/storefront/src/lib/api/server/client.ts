@@ -3,6 +3,7 @@ import { GENERIC_MESSAGES, type Envelope } from '@vastra/contracts';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { ApiError } from '@/lib/api/api-error';
+import { readStoreAnswer } from '@/lib/api/store-error';
 import { getConfig } from '@/lib/config';
 import { REQUEST_ID_HEADER, requestIdHeader } from '@/lib/request-id';
 
@@ -70,8 +71,10 @@ export type StoreGetOptions = { publishableKey: string | null; revalidate: numbe
 
 /**
  * GET a commerce backend URL (`/store`, answered without the `{ success, data }` envelope) with
- * its `x-publishable-api-key`. Throws an Error with the backend's message, or the status, when it
- * answers 300 or above; a refused connection or a timeout throws fetch's error.
+ * its `x-publishable-api-key`. Throws StoreError (message, statusText, status; behaviour.md §8
+ * Commerce) when it answers 300 or above or without JSON; a refused connection or a timeout
+ * throws fetch's error. A call priced in a region builds its URL with withRegion (lib/region.ts),
+ * which refuses without one ('Region is not set', behaviour.md §5).
  */
 export async function storeGet<T>(url: string, options: StoreGetOptions): Promise<T> {
   await connection();
@@ -83,9 +86,5 @@ export async function storeGet<T>(url: string, options: StoreGetOptions): Promis
     next: { revalidate: options.revalidate, tags: options.tags },
     signal: AbortSignal.timeout(options.timeoutMs),
   });
-  const body = (await res.json().catch(() => null)) as (T & { message?: unknown }) | null;
-  if (res.status >= 300 || !body) {
-    throw new Error(typeof body?.message === 'string' && body.message ? body.message : `status ${res.status}`);
-  }
-  return body;
+  return readStoreAnswer<T>(res);
 }

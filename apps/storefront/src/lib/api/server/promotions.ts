@@ -1,4 +1,5 @@
 import 'server-only';
+import { StoreError } from '@/lib/api/store-error';
 import { getConfig } from '@/lib/config';
 import { storeGet } from './client';
 
@@ -26,7 +27,8 @@ export async function getRunningPromotions(): Promise<BannerPromotion[]> {
       p.code && p.description ? [{ code: p.code, description: p.description }] : [],
     );
   } catch (error) {
-    console.warn(`Promotions unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    const status = error instanceof StoreError ? ` (${error.status} ${error.statusText})` : '';
+    console.warn(`Promotions unavailable: ${error instanceof Error ? error.message : String(error)}${status}`);
     return [];
   }
 }
