@@ -41,6 +41,7 @@ import { chromium } from 'playwright-core';
 import { firstLoadJs } from '../apps/storefront/scripts/bundle-size.mjs';
 import { buildAppsIfNeeded } from './build-apps.mjs';
 import { formatTable, scriptBytes } from './bench-web/figures.mjs';
+import { htmlShows } from './bench-web/page-data.mjs';
 import { prepareShopper } from './bench-web/shopper.mjs';
 
 const require = createRequire(import.meta.url);
@@ -151,20 +152,6 @@ function startChromium(port, profile) {
   );
 }
 
-const escapeHtml = (text) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll("'", '&#x27;')
-    .replaceAll('"', '&quot;');
-
-/** Whether `html` shows every one of `texts` outside its scripts (the RSC payload does not count). */
-function htmlShows(html, texts) {
-  const markup = html.replace(/<script\b[\s\S]*?<\/script>/gi, '');
-  return texts.every((text) => markup.includes(text) || markup.includes(escapeHtml(text)));
-}
-
 /**
  * Where a shopper's page shows the shopper's data: 'in HTML' when the server's first HTML holds
  * it (asked with the session cookie, no JavaScript), 'after JS' when only the page in the
@@ -247,7 +234,24 @@ async function lighthouseRun(page, browser, reportName) {
   };
 }
 
+/** The rows of the table, in order (BENCH_WEB_PAGES names some of them). */
+const PAGE_NAMES = [
+  'ceiling',
+  'home',
+  'shop',
+  'category',
+  'search',
+  'product',
+  'cart',
+  'checkout',
+  'account',
+  'account/orders',
+  'wishlist',
+];
+
 async function main() {
+  const unknown = onlyPages?.filter((name) => !PAGE_NAMES.includes(name)) ?? [];
+  if (unknown.length > 0) throw new Error(`BENCH_WEB_PAGES: no page is called ${unknown.join(', ')}`);
   buildAppsIfNeeded();
   buildCeilingIfNeeded();
   const loadAtStart = os.loadavg()[0];
@@ -310,6 +314,7 @@ async function main() {
       nextDir: storefrontNext,
       ...page,
     }));
+    if (allPages.map((page) => page.name).join() !== PAGE_NAMES.join()) throw new Error('PAGE_NAMES is out of date');
     const pages = allPages.filter((page) => page.kind === 'ceiling' || !onlyPages || onlyPages.includes(page.name));
     if (reportDir) mkdirSync(reportDir, { recursive: true });
     // Each catalogue page once before measuring: a route's first request renders and fills the
