@@ -14,6 +14,8 @@
 // returning shopper made through the API (scripts/bench-web/shopper.mjs: an address, an order,
 // two cart lines, two wishlist entries) in a second Chromium that holds the session's
 // `auth_token` cookie: each run empties the HTTP cache and keeps the cookie and local storage.
+// Where the cookie alone shows none of the shopper's data, the bench logs in on /auth/login
+// first, and says so under the table.
 // Runs go round the pages (run 1 of every page, then run 2, …) so load on the machine falls
 // on every page alike.
 //
