@@ -1,0 +1,148 @@
+/**
+ * The shopper's own pages arrive with their data in the server's HTML (issue 30): no browser,
+ * no JavaScript run. A shopper with two cash on delivery orders and two wishlist entries (made
+ * through the API) fetches /account, /account/orders, /account/orders/{id}, the returns page and
+ * /wishlist with their session cookie and finds their name and email, the order numbers, amounts
+ * and lines, and the wishlist's product names and sizes in the markup (outside any script, so
+ * data only passed to a client component does not count). Another shopper gets a 404 page for
+ * the first one's order and never sees their data; a guest is sent to log in with ?next=. Every
+ * such page is personal: never cached.
+ */
+import { WISHLIST_MESSAGES, formatPrice, type Order, type ProductDetail } from '@vastra/contracts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { newShopper, registerThroughApi, type Shopper } from '../support/accounts';
+import { placeOrderThroughApi } from '../support/admin';
+import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
+import { API_URL } from '../support/stack';
+
+/** The text of an HTML page as a reader sees it: no scripts, no tags or comments, entities decoded. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+type Fetched = { status: number; text: string; cacheControl: string; location: string };
+
+/** GETs a storefront page as a browser with only this session cookie would, without following redirects. */
+async function fetchPage(request: APIRequestContext, path: string, token: string | null): Promise<Fetched> {
+  const res = await request.get(path, {
+    headers: token ? { cookie: `auth_token=${token}` } : {},
+    maxRedirects: 0,
+  });
+  return {
+    status: res.status(),
+    text: visibleText(await res.text()),
+    cacheControl: res.headers()['cache-control'] ?? '',
+    location: res.headers()['location'] ?? '',
+  };
+}
+
+async function addToWishlistThroughApi(token: string, product: ProductDetail, variantId: string): Promise<void> {
+  const res = await fetch(`${API_URL}/wishlist/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ productId: product.id, variantId }),
+  });
+  expect(res.status, await res.text()).toBeLessThan(300);
+}
+
+test('the account, orders and wishlist pages carry the shopper’s data in their server HTML', async ({ request }) => {
+  const [kurta, shirt] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 2);
+  const [tee] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 1, 1);
+  const shopper: Shopper = newShopper('server-html', 'Nandini Kulkarni');
+  const token = await registerThroughApi(shopper);
+
+  const orders: Order[] = [];
+  for (const product of [kurta!, shirt!]) {
+    await addThroughApi(token, product, sizesInStock(product)[0]!, 1);
+    orders.push(await placeOrderThroughApi(token, '9876501234', 'cod'));
+  }
+  const wished = [
+    { product: tee!, size: sizesInStock(tee!)[0]! },
+    { product: kurta!, size: sizesInStock(kurta!).at(-1)! },
+  ];
+  for (const { product, size } of wished) await addToWishlistThroughApi(token, product, size.id);
+
+  await test.step('/account shows the profile', async () => {
+    const page = await fetchPage(request, '/account', token);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(shopper.name);
+    expect(page.text).toContain(shopper.email);
+    expect(page.cacheControl).toMatch(/private|no-store/);
+  });
+
+  await test.step('/account/orders lists both orders with their amounts', async () => {
+    const page = await fetchPage(request, '/account/orders', token);
+    expect(page.status).toBe(200);
+    for (const order of orders) {
+      expect(page.text).toContain(order.orderNumber);
+      expect(page.text).toContain(formatPrice(order.totalAmount));
+      expect(page.text).toContain(order.items[0]!.name);
+    }
+    expect(page.text).not.toContain('No orders yet');
+    expect(page.cacheControl).toMatch(/private|no-store/);
+  });
+
+  const [first] = orders;
+  await test.step('/account/orders/{id} shows the order’s lines, totals and timeline', async () => {
+    const page = await fetchPage(request, `/account/orders/${first!.id}`, token);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(first!.orderNumber);
+    expect(page.text).toContain(first!.items[0]!.name);
+    expect(page.text).toContain(formatPrice(first!.items[0]!.total));
+    expect(page.text).toContain(formatPrice(first!.totalAmount));
+    expect(page.text).toContain('Timeline');
+    expect(page.text).toContain('Cash on delivery');
+    expect(page.cacheControl).toMatch(/private|no-store/);
+  });
+
+  await test.step('/account/returns says there are none yet', async () => {
+    const page = await fetchPage(request, '/account/returns', token);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('No returns');
+  });
+
+  await test.step('/wishlist lists the entries with their sizes and prices', async () => {
+    const page = await fetchPage(request, '/wishlist', token);
+    expect(page.status).toBe(200);
+    for (const { product, size } of wished) {
+      expect(page.text).toContain(product.name);
+      expect(page.text).toContain(`Size: ${size.size}`);
+      expect(page.text).toContain(formatPrice(size.price));
+    }
+    expect(page.cacheControl).toMatch(/private|no-store/);
+  });
+
+  await test.step('another shopper gets a 404 for the order and sees none of the first one’s data', async () => {
+    const other = await registerThroughApi(newShopper('server-html-other', 'Farhan Qureshi'));
+    const page = await fetchPage(request, `/account/orders/${first!.id}`, other);
+    expect(page.status).toBe(404);
+    expect(page.text).not.toContain(first!.orderNumber);
+    expect(page.text).not.toContain(shopper.name);
+    const list = await fetchPage(request, '/account/orders', other);
+    expect(list.status).toBe(200);
+    for (const order of orders) expect(list.text).not.toContain(order.orderNumber);
+    expect(list.text).toContain('No orders yet');
+    const wishlist = await fetchPage(request, '/wishlist', other);
+    for (const { product } of wished) expect(wishlist.text).not.toContain(product.name);
+  });
+
+  await test.step('a guest is sent to log in and back', async () => {
+    const page = await fetchPage(request, '/account/orders', null);
+    expect(page.status).toBe(307);
+    expect(page.location).toMatch(/\/auth\/login\?next=%2Faccount%2Forders$/);
+    const wishlist = await fetchPage(request, '/wishlist', null);
+    expect(wishlist.status).toBe(200);
+    expect(wishlist.text).toContain('My Wishlist');
+    expect(wishlist.text).toContain(WISHLIST_MESSAGES.loginToView);
+  });
+});
