@@ -1,11 +1,10 @@
 'use client';
 
-import { storeIsland } from '@/lib/store/store-provider';
+import { storeIslandWithView } from '@/lib/store/island-with-view';
+import { WishlistStatic } from './wishlist-page-view';
 
-/** The /wishlist page (wishlist-page.tsx), loaded with the store. */
-export const WishlistPage = storeIsland(
+/** The /wishlist page's entries (wishlist-page.tsx): the server's page, its remove buttons disabled until the store is there. */
+export const WishlistPage = storeIslandWithView(
   () => import('./wishlist-page').then((module) => module.WishlistPage),
-  <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
-    <div aria-hidden="true" className="min-h-96" />
-  </div>,
+  WishlistStatic,
 );
