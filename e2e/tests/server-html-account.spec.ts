@@ -6,14 +6,15 @@
  * and lines, and the wishlist's product names and sizes in the markup (outside any script, so
  * data only passed to a client component does not count). Another shopper gets a 404 page for
  * the first one's order and never sees their data; a guest is sent to log in with ?next=. Every
- * such page is personal: never cached.
+ * such page is personal: never cached. In a browser, the same view shows before the store is
+ * there with its controls disabled, and the store-backed island takes over without moving it.
  */
 import { WISHLIST_MESSAGES, formatPrice, type Order, type ProductDetail } from '@vastra/contracts';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newShopper, registerThroughApi, type Shopper } from '../support/accounts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { logInOnPage, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
 import { placeOrderThroughApi } from '../support/admin';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
-import { API_URL } from '../support/stack';
+import { API_URL, WEB_PORT } from '../support/stack';
 
 /** The text of an HTML page as a reader sees it: no scripts, no tags or comments, entities decoded. */
 function visibleText(html: string): string {
@@ -144,5 +145,73 @@ test('the account, orders and wishlist pages carry the shopper’s data in their
     expect(wishlist.status).toBe(200);
     expect(wishlist.text).toContain('My Wishlist');
     expect(wishlist.text).toContain(WISHLIST_MESSAGES.loginToView);
+  });
+});
+
+/**
+ * How far the page below the header moved while it loaded (the sum of the scores of the layout
+ * shifts of anything outside the header: the header's own account area is not these pages').
+ */
+async function layoutShiftBelowHeader(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        const header = document.querySelector('header');
+        type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.sources?.some((source) => source.node && !header?.contains(source.node))) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+test('before the store the pages show the server’s view with disabled controls; the islands take over in place', async ({
+  browser,
+  page,
+}) => {
+  const [kurta] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 1);
+  const shopper = newShopper('server-view', 'Ishita Banerjee');
+  const token = await registerThroughApi(shopper);
+  await addThroughApi(token, kurta!, sizesInStock(kurta!)[0]!, 1);
+  const order = await placeOrderThroughApi(token, '9876505678', 'cod');
+  await addToWishlistThroughApi(token, kurta!, sizesInStock(kurta!)[0]!.id);
+  const removeEntry = { name: `Remove ${kurta!.name} from wishlist` };
+
+  await test.step('without JavaScript: the data, every control disabled', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: `http://localhost:${WEB_PORT}` });
+    await context.addCookies([{ name: 'auth_token', value: token, url: `http://localhost:${WEB_PORT}` }]);
+    const still = await context.newPage();
+    const main = still.getByRole('main');
+    await still.goto(`/account/orders/${order.id}`);
+    await expect(main.getByTestId('order-number')).toHaveText(order.orderNumber);
+    await expect(main.getByRole('button', { name: 'Cancel order' })).toBeDisabled();
+    await still.goto('/account');
+    await expect(main.getByLabel('Full name')).toHaveValue(shopper.name);
+    await expect(main.getByLabel('Full name')).toBeDisabled();
+    await expect(main.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await still.goto('/wishlist');
+    await expect(main.getByRole('link', { name: kurta!.name })).toBeVisible();
+    await expect(main.getByRole('button', removeEntry)).toBeDisabled();
+    await context.close();
+  });
+
+  await test.step('with JavaScript: the controls work once the island is there, and nothing moved', async () => {
+    await page.goto(`/auth/login?next=${encodeURIComponent(`/account/orders/${order.id}`)}`);
+    await logInOnPage(page, shopper);
+    await expect(page).toHaveURL(new RegExp(`/account/orders/${order.id}$`));
+    const main = page.getByRole('main');
+    for (const [path, control] of [
+      [`/account/orders/${order.id}`, main.getByRole('button', { name: 'Cancel order' })],
+      ['/account', main.getByRole('button', { name: 'Save changes' })],
+      ['/wishlist', main.getByRole('button', removeEntry)],
+    ] as const) {
+      await page.goto(path);
+      await expect(control).toBeEnabled();
+      expect(await layoutShiftBelowHeader(page), `layout shift below the header on ${path}`).toBeLessThan(0.01);
+    }
   });
 });
