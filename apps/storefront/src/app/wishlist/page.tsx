@@ -3,10 +3,10 @@ import type { Metadata } from 'next';
 import { LoadError } from '@/components/ui/load-error';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { readFailure } from '@/features/account/account-shopper';
-import { SignedOutWatch } from '@/features/account/islands';
+import { SignedOutWatch } from '@/features/account/signed-out-island';
 import { ShopperOnly } from '@/features/account/shopper-only';
 import { WishlistPage } from '@/features/wishlist/islands';
-import { WishlistHeading } from '@/features/wishlist/wishlist-page-view';
+import { WishlistHeading, WishlistView } from '@/features/wishlist/wishlist-page-view';
 import { getWishlistPage } from '@/lib/api/server/shopper';
 
 /** A shopper's own list: never indexed. */
@@ -43,7 +43,10 @@ export default async function WishlistRoute({ searchParams }: Props) {
         </>
       ) : (
         <ShopperOnly signedOut={signedOut}>
-          <WishlistPage initial={{ wishlist: wishlist.wishlist, count: wishlist.count, meta: wishlist.meta }} />
+          <WishlistPage
+            view={<WishlistView entries={wishlist.wishlist} count={wishlist.count} meta={wishlist.meta} />}
+            props={{ initial: { wishlist: wishlist.wishlist, count: wishlist.count, meta: wishlist.meta } }}
+          />
         </ShopperOnly>
       )}
     </div>

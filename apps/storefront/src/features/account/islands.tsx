@@ -1,12 +1,8 @@
 'use client';
 
-import { storeIsland } from '@/lib/store/store-provider';
 import { storeIslandWithView } from '@/lib/store/island-with-view';
 import { ChangePasswordView } from './change-password-view';
 import { ProfileView } from './profile-editor';
-
-/** What a page rendered for no logged-in shopper does once the store is there (signed-out.tsx). */
-export const SignedOutWatch = storeIsland(() => import('./signed-out').then((module) => module.SignedOutWatch));
 
 /** The profile form (profile-form.tsx): the server's copy of the shopper, disabled until the store is there. */
 export const ProfileForm = storeIslandWithView(

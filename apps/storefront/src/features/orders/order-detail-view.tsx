@@ -1,5 +1,3 @@
-'use client';
-
 import { RETURN_REASON_LABELS, type Order } from '@vastra/contracts';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -269,9 +267,4 @@ export function OrderDetailView({
       {children}
     </div>
   );
-}
-
-/** The order as the server read it, before the store is there: its actions disabled. */
-export function OrderDetailStatic({ initialOrder }: { initialOrder: Order }) {
-  return <OrderDetailView order={initialOrder} />;
 }

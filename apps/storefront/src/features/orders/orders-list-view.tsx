@@ -1,5 +1,3 @@
-'use client';
-
 import type { Order } from '@vastra/contracts';
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -119,9 +117,4 @@ export function OrdersListView({
       )}
     </div>
   );
-}
-
-/** The list as the server read it, before the store is there: its buttons disabled. */
-export function OrdersListStatic({ initial }: { initial: OrdersPageData }) {
-  return <OrdersListView orders={initial.orders} meta={initial.meta} page={initial.meta.currentPage} />;
 }

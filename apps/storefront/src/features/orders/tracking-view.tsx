@@ -1,5 +1,3 @@
-'use client';
-
 import { isHttpUrl, type Tracking } from '@vastra/contracts';
 import { formatDate, formatDateTime } from './order-status';
 

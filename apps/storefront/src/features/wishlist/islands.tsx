@@ -1,10 +1,6 @@
 'use client';
 
-import { storeIslandWithView } from '@/lib/store/island-with-view';
-import { WishlistStatic } from './wishlist-page-view';
+import { storeIslandOverView } from '@/lib/store/island-with-view';
 
-/** The /wishlist page's entries (wishlist-page.tsx): the server's page, its remove buttons disabled until the store is there. */
-export const WishlistPage = storeIslandWithView(
-  () => import('./wishlist-page').then((module) => module.WishlistPage),
-  WishlistStatic,
-);
+/** The /wishlist page's entries (wishlist-page.tsx) over the server's view of them (wishlist-page-view.tsx). */
+export const WishlistPage = storeIslandOverView(() => import('./wishlist-page').then((module) => module.WishlistPage));

@@ -1,5 +1,3 @@
-'use client';
-
 import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
 import Link from 'next/link';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
@@ -75,11 +73,6 @@ export function WishlistView({
       <Pager current={meta.currentPage} totalPages={meta.totalPages} />
     </>
   );
-}
-
-/** The page as the server read it, before the store is there: its remove buttons disabled. */
-export function WishlistStatic({ initial }: { initial: WishlistPageData }) {
-  return <WishlistView entries={initial.wishlist} count={initial.count} meta={initial.meta} />;
 }
 
 const arrow =

@@ -1,5 +1,3 @@
-'use client';
-
 import type { WishlistEntry } from '@vastra/contracts';
 import Link from 'next/link';
 import { CloseIcon } from '@/components/ui/icons';

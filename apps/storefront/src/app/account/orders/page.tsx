@@ -5,6 +5,7 @@ import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper, readFailure } from '@/features/account/account-shopper';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
 import { OrdersList } from '@/features/orders/islands';
+import { OrdersListView } from '@/features/orders/orders-list-view';
 import { getMyOrders } from '@/lib/api/server/shopper';
 import { ORDERS_PAGE_SIZE } from '@/lib/orders-page-size';
 
@@ -23,7 +24,10 @@ export default async function OrdersPage() {
       ) : typeof orders === 'string' ? (
         <LoadError message={orders} />
       ) : (
-        <OrdersList initial={{ orders: orders.orders, meta: orders.meta }} />
+        <OrdersList
+          view={<OrdersListView orders={orders.orders} meta={orders.meta} page={orders.meta.currentPage} />}
+          props={{ initial: { orders: orders.orders, meta: orders.meta } }}
+        />
       )}
     </AccountShell>
   );

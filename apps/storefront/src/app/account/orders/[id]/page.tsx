@@ -5,7 +5,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper, readFailure } from '@/features/account/account-shopper';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
-import { OrderDetail } from '@/features/orders/islands';
+import { OrderDetail } from '@/features/orders/order-detail-island';
+import { OrderDetailView } from '@/features/orders/order-detail-view';
 import { ApiError } from '@/lib/api/api-error';
 import { getMyOrder } from '@/lib/api/server/shopper';
 
@@ -24,7 +25,7 @@ export default async function OrderPage({ params }: Props) {
       ) : typeof order === 'string' ? (
         <LoadError message={order} />
       ) : (
-        <OrderDetail initialOrder={order} />
+        <OrderDetail view={<OrderDetailView order={order} />} props={{ initialOrder: order }} />
       )}
     </AccountShell>
   );
