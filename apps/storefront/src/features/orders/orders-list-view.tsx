@@ -98,7 +98,7 @@ export function OrdersListView({
             type="button"
             className={buttonClass}
             disabled={!onPage || page <= 1}
-            onClick={() => onPage?.(page - 1)}
+            onClick={onPage && (() => onPage(page - 1))}
           >
             Newer orders
           </button>
@@ -109,7 +109,7 @@ export function OrdersListView({
             type="button"
             className={buttonClass}
             disabled={!onPage || page >= meta.totalPages}
-            onClick={() => onPage?.(page + 1)}
+            onClick={onPage && (() => onPage(page + 1))}
           >
             Older orders
           </button>

@@ -80,7 +80,8 @@ export type ReturnFormControls = {
 
 /**
  * The return form's markup (return-form.tsx holds its state): the order, the three steps, the
- * step's fields, the error and the buttons. Rendered by the server at step 0 with no `controls`.
+ * step's fields, the error and the buttons. Rendered by the server at step 0 with no `controls`
+ * (so no handler at all: a server component cannot send one).
  */
 export function ReturnFormView({
   order,
@@ -152,7 +153,7 @@ export function ReturnFormView({
                     <select
                       id={id}
                       value={clampQuantity(line, choice[line.id] ?? 0)}
-                      onChange={(event) => controls?.choose(line, Number(event.target.value))}
+                      onChange={controls && ((event) => controls.choose(line, Number(event.target.value)))}
                       className={`${inputClass} w-20`}
                     >
                       {Array.from({ length: line.returnableQuantity + 1 }, (_, n) => (
@@ -188,7 +189,7 @@ export function ReturnFormView({
               id="return-reason"
               value={reason}
               required
-              onChange={(event) => controls?.setReason(event.target.value as ReturnReason)}
+              onChange={controls && ((event) => controls.setReason(event.target.value as ReturnReason))}
               className={inputClass}
             >
               <option value="">Choose a reason</option>
@@ -208,7 +209,7 @@ export function ReturnFormView({
               rows={3}
               maxLength={MAX_REASON_LENGTH}
               value={comment}
-              onChange={(event) => controls?.setComment(event.target.value)}
+              onChange={controls && ((event) => controls.setComment(event.target.value))}
               className={inputClass}
             />
           </div>
@@ -245,7 +246,7 @@ export function ReturnFormView({
                     <p className="mt-1 truncate text-stone-700">{formatBytes(a.file.size)}</p>
                     <button
                       type="button"
-                      onClick={() => controls?.removeFile(i)}
+                      onClick={controls && (() => controls.removeFile(i))}
                       className="font-medium text-red-800 hover:underline"
                     >
                       Remove<span className="sr-only"> {a.file.name}</span>
