@@ -9,6 +9,8 @@
  * such page is personal: never cached. In a browser, the same view shows before the store is
  * there with its controls disabled, and the store-backed island takes over without moving it.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { WISHLIST_MESSAGES, formatPrice, type Order, type ProductDetail } from '@vastra/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logInOnPage, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
@@ -148,6 +150,10 @@ test('the account, orders and wishlist pages carry the shopper’s data in their
   });
 });
 
+/** A screenshot's path under e2e/screenshots (a page as the server sends it: no JavaScript ran). */
+const screenshotPath = (name: string) =>
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots', `${name}-desktop.png`);
+
 /**
  * How far the page below the header moved while it loaded (the sum of the scores of the layout
  * shifts of anything outside the header: the header's own account area is not these pages').
@@ -189,6 +195,7 @@ test('before the store the pages show the server’s view with disabled controls
     await still.goto(`/account/orders/${order.id}`);
     await expect(main.getByTestId('order-number')).toHaveText(order.orderNumber);
     await expect(main.getByRole('button', { name: 'Cancel order' })).toBeDisabled();
+    await still.screenshot({ path: screenshotPath('order-server-view'), fullPage: true });
     await still.goto('/account');
     await expect(main.getByLabel('Full name')).toHaveValue(shopper.name);
     await expect(main.getByLabel('Full name')).toBeDisabled();
@@ -196,6 +203,7 @@ test('before the store the pages show the server’s view with disabled controls
     await still.goto('/wishlist');
     await expect(main.getByRole('link', { name: kurta!.name })).toBeVisible();
     await expect(main.getByRole('button', removeEntry)).toBeDisabled();
+    await still.screenshot({ path: screenshotPath('wishlist-server-view'), fullPage: true });
     await context.close();
   });
 
