@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper } from '@/features/account/account-shopper';
 import { ProfileForm } from '@/features/account/islands';
+import { ProfileEditorView, fieldsOf } from '@/features/account/profile-view';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
 
 export const metadata: Metadata = { title: 'Profile' };
@@ -10,6 +11,12 @@ export const metadata: Metadata = { title: 'Profile' };
 export default async function AccountPage() {
   const user = await accountShopper('/account');
   return (
-    <AccountShell title="Profile">{user ? <ProfileForm initialUser={user} /> : <SignedOutPlaceholder />}</AccountShell>
+    <AccountShell title="Profile">
+      {user ? (
+        <ProfileForm view={<ProfileEditorView user={user} fields={fieldsOf(user)} />} props={{ initialUser: user }} />
+      ) : (
+        <SignedOutPlaceholder />
+      )}
+    </AccountShell>
   );
 }

@@ -1,38 +1,39 @@
-'use client';
-
-import { AUTH_MESSAGES, type User } from '@vastra/contracts';
+import { AUTH_MESSAGES } from '@vastra/contracts';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 
 /** What a change of password came to: a message and whether it is an error. */
 export type PasswordOutcome = { message: string | null; tone: 'error' | 'success' };
 
-/**
- * Changes the password: resolves to true when changed (the fields empty themselves), false when
- * refused (the outcome says why). Absent until the store is there: the controls are disabled.
- */
-export type ChangePassword = (currentPassword: string, newPassword: string) => Promise<boolean>;
+/** What the shopper does on the form (absent before the store is there: every control disabled). */
+export type PasswordControls = {
+  setCurrentPassword: (value: string) => void;
+  setNewPassword: (value: string) => void;
+  submit: (event: FormEvent<HTMLFormElement>) => void;
+};
 
 /**
- * /account/password: the current password and a new one (POST /auth/reset-password-secure).
- * The shopper stays logged in here; their other sessions end. An account made through Google
- * has no password yet and is pointed to 'Forgot Password?' to set one.
+ * /account/password's markup (change-password-form.tsx holds its state): the current password
+ * and a new one (POST /auth/reset-password-secure), the outcome and the button. The shopper stays
+ * logged in here; their other sessions end. An account made through Google has no password yet
+ * and is pointed to 'Forgot Password?' to set one. The server renders it with no `controls`.
  */
-export function ChangePasswordFields({
+export function ChangePasswordView({
   hasPassword,
+  currentPassword = '',
+  newPassword = '',
   busy = false,
   outcome = { message: null, tone: 'success' },
-  change,
+  controls,
 }: {
   hasPassword: boolean;
+  currentPassword?: string;
+  newPassword?: string;
   busy?: boolean;
   outcome?: PasswordOutcome;
-  change?: ChangePassword;
+  controls?: PasswordControls;
 }) {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-
   if (!hasPassword) {
     return (
       <div className="max-w-lg space-y-4">
@@ -43,19 +44,9 @@ export function ChangePasswordFields({
       </div>
     );
   }
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!change) return;
-    if (await change(currentPassword, newPassword)) {
-      setCurrentPassword('');
-      setNewPassword('');
-    }
-  };
-
   return (
-    <form noValidate onSubmit={submit} className="max-w-lg rounded-xl border border-stone-200 p-4 sm:p-6">
-      <fieldset disabled={!change} className="min-w-0 space-y-4">
+    <form noValidate onSubmit={controls?.submit} className="max-w-lg rounded-xl border border-stone-200 p-4 sm:p-6">
+      <fieldset disabled={!controls} className="min-w-0 space-y-4">
         <FormMessage message={outcome.message} tone={outcome.tone} />
         <TextField
           label="Current password"
@@ -63,7 +54,8 @@ export function ChangePasswordFields({
           name="currentPassword"
           autoComplete="current-password"
           value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
+          readOnly={!controls}
+          onChange={controls && ((event) => controls.setCurrentPassword(event.target.value))}
         />
         <TextField
           label="New password"
@@ -72,7 +64,8 @@ export function ChangePasswordFields({
           autoComplete="new-password"
           hint="At least 8 characters. You stay logged in here; other devices are logged out."
           value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
+          readOnly={!controls}
+          onChange={controls && ((event) => controls.setNewPassword(event.target.value))}
         />
         <div className="sm:max-w-56">
           <SubmitButton busy={busy} busyLabel="Changing password...">
@@ -82,9 +75,4 @@ export function ChangePasswordFields({
       </fieldset>
     </form>
   );
-}
-
-/** The form as the server renders it, before the store is there: its controls disabled. */
-export function ChangePasswordView({ initialUser }: { initialUser: User }) {
-  return <ChangePasswordFields hasPassword={initialUser.hasPassword} />;
 }

@@ -1,17 +1,11 @@
 'use client';
 
-import { storeIslandWithView } from '@/lib/store/island-with-view';
-import { ChangePasswordView } from './change-password-view';
-import { ProfileView } from './profile-editor';
+import { storeIslandOverView } from '@/lib/store/island-with-view';
 
-/** The profile form (profile-form.tsx): the server's copy of the shopper, disabled until the store is there. */
-export const ProfileForm = storeIslandWithView(
-  () => import('./profile-form').then((module) => module.ProfileForm),
-  ProfileView,
-);
+/** The profile form (profile-form.tsx) over the server's view of it (profile-view.tsx). */
+export const ProfileForm = storeIslandOverView(() => import('./profile-form').then((module) => module.ProfileForm));
 
-/** The change of password (change-password-form.tsx), disabled until the store is there. */
-export const ChangePasswordForm = storeIslandWithView(
-  () => import('./change-password-form').then((module) => module.ChangePasswordForm),
-  ChangePasswordView,
+/** The change of password (change-password-form.tsx) over the server's view of it (change-password-view.tsx). */
+export const ChangePasswordForm = storeIslandOverView(() =>
+  import('./change-password-form').then((module) => module.ChangePasswordForm),
 );

@@ -1,41 +1,19 @@
 'use client';
 
-import { AUTH_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, PROFILE_GENDERS, type User } from '@vastra/contracts';
-import Link from 'next/link';
-import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Avatar } from '@/components/ui/avatar';
-import { FormMessage, inputClass, SubmitButton, TextField } from '@/components/ui/form';
-
-const GENDER_LABELS: Record<(typeof PROFILE_GENDERS)[number], string> = {
-  female: 'Female',
-  male: 'Male',
-  other: 'Other',
-};
-
-/** The profile's text fields as typed. */
-export type Fields = { name: string; phone: string; gender: string; dateOfBirth: string };
-
-/** The form's fields as the stored user has them ('' for an empty one). */
-export const fieldsOf = (user: User): Fields => ({
-  name: user.name,
-  phone: user.phone ?? '',
-  gender: user.gender ?? '',
-  dateOfBirth: user.dateOfBirth?.slice(0, 10) ?? '',
-});
+import { AUTH_MESSAGES, AVATAR_MAX_BYTES, AVATAR_TYPES, type User } from '@vastra/contracts';
+import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ProfileEditorView, fieldsOf, type Fields } from './profile-view';
 
 /**
- * Saves the changes: resolves to null once saved, else to the message to show. Absent until the
- * store is there: the form shows the shopper's details with its controls disabled.
+ * Saves the changes: resolves to null once saved, else to the message to show.
  */
 export type SaveProfile = (fields: Fields, avatar: File | null) => Promise<string | null>;
 
-/** The profile of /account: the logged-in shopper's details, edited in place. */
-export function ProfileEditor({ user, busy = false, save }: { user: User; busy?: boolean; save?: SaveProfile }) {
+/** The profile of /account: the logged-in shopper's details, edited in place (the markup is profile-view.tsx's). */
+export function ProfileEditor({ user, busy, save }: { user: User; busy: boolean; save: SaveProfile }) {
   const [fields, setFields] = useState<Fields>(() => fieldsOf(user));
   const [avatar, setAvatar] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const avatarInputId = useId();
-  const today = new Date().toISOString().slice(0, 10);
 
   // The chosen photo, shown before it is saved; its object URL is freed when it is replaced.
   const preview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar]);
@@ -45,12 +23,6 @@ export function ProfileEditor({ user, busy = false, save }: { user: User; busy?:
     },
     [preview],
   );
-
-  const field = (name: keyof Fields) => ({
-    name,
-    value: fields[name],
-    onChange: (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value })),
-  });
 
   // The photo is checked here first (type and size) so a wrong file never travels.
   const chooseAvatar = (event: ChangeEvent<HTMLInputElement>) => {
@@ -72,100 +44,23 @@ export function ProfileEditor({ user, busy = false, save }: { user: User; busy?:
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!save) return;
     setError(null);
     setError(await save(fields, avatar));
   };
 
   return (
-    <form noValidate onSubmit={submit}>
-      <fieldset disabled={!save} className="min-w-0 space-y-8">
-        <section aria-labelledby={`${avatarInputId}-heading`} className="flex flex-wrap items-center gap-5">
-          <h2 id={`${avatarInputId}-heading`} className="sr-only">
-            Photo
-          </h2>
-          <Avatar name={user.name} url={preview ?? user.avatarUrl} size="lg" alt="Your profile photo" />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-lg font-semibold text-stone-900">{user.name}</p>
-            <p className="truncate text-sm text-stone-600">{user.email}</p>
-            <p className="mt-1 text-sm">
-              {user.isEmailVerified ? (
-                <span className="font-medium text-emerald-800">Email verified</span>
-              ) : (
-                <>
-                  <span className="font-medium text-saffron-600">Email not verified</span>
-                  {' · '}
-                  <Link href="/auth/verify-email" className="font-medium text-brand-700 hover:underline">
-                    Verify now
-                  </Link>
-                </>
-              )}
-            </p>
-            <div className="mt-3">
-              <label
-                htmlFor={avatarInputId}
-                className="inline-block cursor-pointer rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 hover:border-stone-900"
-              >
-                {user.avatarUrl || avatar ? 'Change photo' : 'Add a photo'}
-                <input
-                  id={avatarInputId}
-                  type="file"
-                  name="avatar"
-                  accept={AVATAR_TYPES.join(',')}
-                  onChange={chooseAvatar}
-                  className="sr-only"
-                />
-              </label>
-              <p className="mt-1.5 text-xs text-stone-600">
-                {avatar ? `${avatar.name}: saved when you save the changes.` : 'JPEG, PNG or WebP, up to 2 MB.'}
-              </p>
-            </div>
-          </div>
-        </section>
-
-        <section className="space-y-4 rounded-xl border border-stone-200 p-4 sm:p-6">
-          <h2 className="text-lg font-semibold text-stone-900">Personal details</h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Full name" autoComplete="name" className="sm:col-span-2" {...field('name')} />
-            <TextField
-              label="Mobile number"
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="tel"
-              hint="10 digits; leave empty to remove it."
-              {...field('phone')}
-            />
-            <div>
-              <label htmlFor={`${avatarInputId}-gender`} className="mb-1.5 block text-sm font-medium text-stone-800">
-                Gender
-              </label>
-              <select id={`${avatarInputId}-gender`} className={inputClass} {...field('gender')}>
-                <option value="">Prefer not to say</option>
-                {PROFILE_GENDERS.map((gender) => (
-                  <option key={gender} value={gender}>
-                    {GENDER_LABELS[gender]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TextField label="Date of birth" type="date" max={today} autoComplete="bday" {...field('dateOfBirth')} />
-          </div>
-        </section>
-
-        <div className="space-y-3">
-          <FormMessage message={error} />
-          <div className="sm:max-w-56">
-            <SubmitButton busy={busy} busyLabel="Saving...">
-              Save changes
-            </SubmitButton>
-          </div>
-        </div>
-      </fieldset>
-    </form>
+    <ProfileEditorView
+      user={user}
+      fields={fields}
+      previewUrl={preview}
+      avatarName={avatar?.name ?? null}
+      error={error}
+      busy={busy}
+      controls={{
+        setField: (name, value) => setFields((f) => ({ ...f, [name]: value })),
+        chooseAvatar,
+        submit: (event) => void submit(event),
+      }}
+    />
   );
-}
-
-/** The profile as the server read it, before the store is there: every control disabled. */
-export function ProfileView({ initialUser }: { initialUser: User }) {
-  return <ProfileEditor user={initialUser} />;
 }

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { updateProfile } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { ProfileEditor, fieldsOf, type Fields, type SaveProfile } from './profile-editor';
+import { ProfileEditor, type SaveProfile } from './profile-editor';
+import { fieldsOf, type Fields } from './profile-view';
 
 /**
  * The profile of /account once the store is there. It shows the server's copy of the shopper
