@@ -7,13 +7,15 @@
  * data only passed to a client component does not count). Another shopper gets a 404 page for
  * the first one's order and never sees their data; a guest is sent to log in with ?next=. Every
  * such page is personal: never cached. In a browser, the same view shows before the store is
- * there with its controls disabled, and the store-backed island takes over without moving it.
+ * there with its controls disabled, and the store-backed island takes over without moving it;
+ * a guest who logs in through /wishlist's prompt gets the page again from the server, with
+ * their entries, and a removal there re-reads it.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WISHLIST_MESSAGES, formatPrice, type Order, type ProductDetail } from '@vastra/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { logInOnPage, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
+import { LoginModal, logInOnPage, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
 import { placeOrderThroughApi } from '../support/admin';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
 import { API_URL, WEB_PORT } from '../support/stack';
@@ -222,4 +224,31 @@ test('before the store the pages show the server’s view with disabled controls
       expect(await layoutShiftBelowHeader(page), `layout shift below the header on ${path}`).toBeLessThan(0.01);
     }
   });
+});
+
+test('a guest on /wishlist who logs in through its prompt sees their entries, and removes one there', async ({
+  page,
+}) => {
+  const [tee] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 1, 1);
+  const shopper = newShopper('server-wishlist', 'Rohan Mehta');
+  const token = await registerThroughApi(shopper);
+  await addToWishlistThroughApi(token, tee!, sizesInStock(tee!)[0]!.id);
+
+  await page.goto('/wishlist');
+  const main = page.getByRole('main');
+  await expect(main.getByText(WISHLIST_MESSAGES.loginToView)).toBeVisible();
+  await main.getByRole('button', { name: 'Login', exact: true }).click();
+  const modal = new LoginModal(page);
+  await expect(modal.dialog).toBeVisible();
+  await modal.fill(shopper);
+  await modal.submit.click();
+  await expect(main.getByRole('link', { name: tee!.name })).toBeVisible();
+  const remove = main.getByRole('button', { name: `Remove ${tee!.name} from wishlist` });
+  await expect(remove).toBeEnabled();
+
+  // Removed on the page: the toast, then the page as the server now has it.
+  await remove.click();
+  await expect(page.getByText(WISHLIST_MESSAGES.removed)).toBeVisible();
+  await expect(main.getByText(WISHLIST_MESSAGES.empty)).toBeVisible();
+  await expect(main.getByRole('link', { name: tee!.name })).toHaveCount(0);
 });
