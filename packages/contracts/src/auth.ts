@@ -4,7 +4,11 @@
  * and code hashes, session ids) have no field here, so no response can carry them.
  */
 import { z } from 'zod';
+import { PROFILE_GENDERS } from './auth-constants';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES as V } from './messages';
+
+// The constants moved to auth-constants.ts (no zod: client code may import them without it) stay importable from here.
+export * from './auth-constants';
 
 /** An email address, trimmed and lower-cased. */
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(V.email).max(254, V.email));
@@ -27,7 +31,6 @@ export const otpSchema = z
   .trim()
   .regex(/^\d{6}$/, V.otp);
 
-export const PROFILE_GENDERS = ['female', 'male', 'other'] as const;
 export const profileGenderSchema = z.enum(PROFILE_GENDERS, V.gender);
 
 /** Date of birth as YYYY-MM-DD, in the past, at most 120 years ago. */
@@ -132,9 +135,6 @@ export type AuthResult = z.infer<typeof authResultSchema>;
 export const registerResultSchema = authResultSchema.extend({ verificationEmailSent: z.boolean() });
 export type RegisterResult = z.infer<typeof registerResultSchema>;
 
-/** Largest avatar upload, in bytes. */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** How long a one-time code is valid, and how many wrong tries it allows. */
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;

@@ -1,15 +1,22 @@
 import type { Metadata } from 'next';
-import { AccountGate, ProfileForm } from '@/features/account/islands';
 import { AccountShell } from '@/features/account/account-shell';
+import { accountShopper } from '@/features/account/account-shopper';
+import { ProfileForm } from '@/features/account/islands';
+import { ProfileEditorView, fieldsOf } from '@/features/account/profile-view';
+import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
 
 export const metadata: Metadata = { title: 'Profile' };
 
-export default function AccountPage() {
+/** The shopper's profile, read on the server (their details are in the first HTML). */
+export default async function AccountPage() {
+  const user = await accountShopper('/account');
   return (
     <AccountShell title="Profile">
-      <AccountGate>
-        <ProfileForm />
-      </AccountGate>
+      {user ? (
+        <ProfileForm view={<ProfileEditorView user={user} fields={fieldsOf(user)} />} props={{ initialUser: user }} />
+      ) : (
+        <SignedOutPlaceholder />
+      )}
     </AccountShell>
   );
 }

@@ -1,13 +1,54 @@
+import { WISHLIST_MESSAGES, WISHLIST_PAGE_SIZE } from '@vastra/contracts';
 import type { Metadata } from 'next';
+import { LoadError } from '@/components/ui/load-error';
+import { LoginPrompt } from '@/components/ui/login-prompt';
+import { readFailure } from '@/features/account/account-shopper';
+import { SignedOutWatch } from '@/features/account/signed-out-island';
+import { ShopperOnly } from '@/features/account/shopper-only';
 import { WishlistPage } from '@/features/wishlist/islands';
+import { WishlistHeading, WishlistView } from '@/features/wishlist/wishlist-page-view';
+import { getWishlistPage } from '@/lib/api/server/shopper';
 
 /** A shopper's own list: never indexed. */
 export const metadata: Metadata = { title: 'Wishlist', robots: { index: false, follow: false } };
 
 type Props = { searchParams: Promise<{ page?: string | string[] }> };
 
+/**
+ * /wishlist (behaviour.md §2): the logged-in shopper's page `?page=` of their wishlist, read on the
+ * server; a guest (or a session that has ended) gets the login prompt.
+ */
 export default async function WishlistRoute({ searchParams }: Props) {
   const raw = (await searchParams).page;
-  const page = Number.parseInt(Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? ''), 10);
-  return <WishlistPage page={Number.isFinite(page) && page > 0 ? page : 1} />;
+  const parsed = Number.parseInt(Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? ''), 10);
+  const page = Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
+  const wishlist = await getWishlistPage(page, WISHLIST_PAGE_SIZE).catch((error: unknown) =>
+    readFailure(error, WISHLIST_MESSAGES.fetchError),
+  );
+  const signedOut = (
+    <>
+      <WishlistHeading />
+      <LoginPrompt message={WISHLIST_MESSAGES.loginToView} />
+      <SignedOutWatch />
+    </>
+  );
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
+      {wishlist === null ? (
+        signedOut
+      ) : typeof wishlist === 'string' ? (
+        <>
+          <WishlistHeading />
+          <LoadError message={wishlist} />
+        </>
+      ) : (
+        <ShopperOnly signedOut={signedOut}>
+          <WishlistPage
+            view={<WishlistView entries={wishlist.wishlist} count={wishlist.count} meta={wishlist.meta} />}
+            props={{ initial: { wishlist: wishlist.wishlist, count: wishlist.count, meta: wishlist.meta } }}
+          />
+        </ShopperOnly>
+      )}
+    </div>
+  );
 }

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { AccountNav } from './account-nav';
+import { ShopperOnly } from './shopper-only';
 
-/** The frame of /account pages: breadcrumbs, the page title, the account navigation and the content. */
+/**
+ * The frame of /account pages: breadcrumbs, the page title, the account navigation and the
+ * content, which goes away when the shopper logs out on the page.
+ */
 export function AccountShell({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
@@ -12,7 +16,9 @@ export function AccountShell({ title, children }: { title: string; children: Rea
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[14rem_1fr] lg:gap-10">
         <AccountNav />
-        <div className="max-w-3xl min-w-0">{children}</div>
+        <div className="max-w-3xl min-w-0">
+          <ShopperOnly>{children}</ShopperOnly>
+        </div>
       </div>
     </div>
   );

@@ -1,21 +1,19 @@
 'use client';
 
-import { AUTH_MESSAGES, changePasswordBodySchema } from '@vastra/contracts';
-import Link from 'next/link';
+import { AUTH_MESSAGES, changePasswordBodySchema, type User } from '@vastra/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 import { changePassword, clearChangePasswordOutput } from '@/lib/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { ChangePasswordView } from './change-password-view';
 
 /**
- * /account/password: the current password and a new one (POST /auth/reset-password-secure).
- * The shopper stays logged in here; their other sessions end. An account made through Google
- * has no password yet and is pointed to 'Forgot Password?' to set one.
+ * /account/password once the store is there: checks the fields, sends them and shows the
+ * outcome (the server's message on a refusal); the fields empty themselves once changed.
+ * `initialUser` is the server's copy of the shopper (whether they have a password).
  */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ initialUser }: { initialUser: User }) {
   const dispatch = useAppDispatch();
-  const hasPassword = useAppSelector((state) => state.auth.user?.hasPassword ?? true);
   const busy = useAppSelector((state) => state.auth.loading.changePassword);
   const output = useAppSelector((state) => state.auth.changePasswordOutput);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -30,17 +28,6 @@ export function ChangePasswordForm() {
     [dispatch],
   );
 
-  if (!hasPassword) {
-    return (
-      <div className="max-w-lg space-y-4">
-        <p className="text-sm text-stone-700">{AUTH_MESSAGES.noPasswordYet}</p>
-        <Link href="/auth/forget-password" className="text-sm font-semibold text-brand-700 hover:underline">
-          Forgot Password?
-        </Link>
-      </div>
-    );
-  }
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = changePasswordBodySchema.safeParse({ currentPassword, newPassword });
@@ -50,8 +37,7 @@ export function ChangePasswordForm() {
     }
     setError(null);
     try {
-      const message = await dispatch(changePassword(parsed.data)).unwrap();
-      toast.success(message);
+      toast.success(await dispatch(changePassword(parsed.data)).unwrap());
       setCurrentPassword('');
       setNewPassword('');
     } catch {
@@ -61,32 +47,14 @@ export function ChangePasswordForm() {
 
   const message = error ?? output?.message ?? null;
   const tone = error || output?.success === false ? 'error' : 'success';
-
   return (
-    <form noValidate onSubmit={submit} className="max-w-lg space-y-4 rounded-xl border border-stone-200 p-4 sm:p-6">
-      <FormMessage message={message} tone={tone} />
-      <TextField
-        label="Current password"
-        type="password"
-        name="currentPassword"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
-      />
-      <TextField
-        label="New password"
-        type="password"
-        name="newPassword"
-        autoComplete="new-password"
-        hint="At least 8 characters. You stay logged in here; other devices are logged out."
-        value={newPassword}
-        onChange={(event) => setNewPassword(event.target.value)}
-      />
-      <div className="sm:max-w-56">
-        <SubmitButton busy={busy} busyLabel="Changing password...">
-          Change password
-        </SubmitButton>
-      </div>
-    </form>
+    <ChangePasswordView
+      hasPassword={initialUser.hasPassword}
+      currentPassword={currentPassword}
+      newPassword={newPassword}
+      busy={busy}
+      outcome={{ message, tone }}
+      controls={{ setCurrentPassword, setNewPassword, submit: (event) => void submit(event) }}
+    />
   );
 }

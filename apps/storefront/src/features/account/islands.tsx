@@ -1,19 +1,11 @@
 'use client';
 
-import { storeIsland } from '@/lib/store/store-provider';
+import { storeIslandOverView } from '@/lib/store/island-with-view';
 
-const placeholder = <div aria-hidden="true" className="min-h-96" />;
+/** The profile form (profile-form.tsx) over the server's view of it (profile-view.tsx). */
+export const ProfileForm = storeIslandOverView(() => import('./profile-form').then((module) => module.ProfileForm));
 
-/** The account pages' gate (account-gate.tsx), loaded with the store. */
-export const AccountGate = storeIsland(
-  () => import('./account-gate').then((module) => module.AccountGate),
-  placeholder,
-);
-
-/** The profile form (profile-form.tsx), loaded with the store. */
-export const ProfileForm = storeIsland(() => import('./profile-form').then((module) => module.ProfileForm));
-
-/** The change of password (change-password-form.tsx), loaded with the store. */
-export const ChangePasswordForm = storeIsland(() =>
+/** The change of password (change-password-form.tsx) over the server's view of it (change-password-view.tsx). */
+export const ChangePasswordForm = storeIslandOverView(() =>
   import('./change-password-form').then((module) => module.ChangePasswordForm),
 );

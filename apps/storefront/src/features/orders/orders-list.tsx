@@ -1,105 +1,38 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { EmptyState } from '@/components/ui/empty-state';
-import { MediaImage } from '@/components/ui/media-image';
-import { formatCount, formatPrice } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { fetchOrders } from '@/lib/store/orders-slice';
-import { formatDate } from './order-status';
-import { OrderStatusBadge } from './status-badge';
-
-const buttonClass =
-  'rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:opacity-50';
+import { OrdersListView, type OrdersPageData } from './orders-list-view';
 
 /**
- * /account/orders: the shopper's orders, newest first, each with its number, date, status,
- * pieces and total, linking to its detail. The last page read shows at once (persisted) while
- * the API is asked again; 'Failed to fetch orders' (or the API's message) with a retry.
+ * /account/orders once the store is there: the server's page of orders until the shopper asks
+ * for another page, which is read through the store (its last page shows while it loads).
  */
-export function OrdersList() {
+export function OrdersList({ initial }: { initial: OrdersPageData }) {
   const dispatch = useAppDispatch();
   const { orders, meta, loading, error } = useAppSelector((state) => state.orders);
-  const [page, setPage] = useState(meta?.currentPage ?? 1);
+  const [page, setPage] = useState(initial.meta.currentPage);
+  const [paged, setPaged] = useState(false);
 
   useEffect(() => {
-    void dispatch(fetchOrders(page));
-  }, [dispatch, page]);
+    if (paged) void dispatch(fetchOrders(page));
+  }, [dispatch, page, paged]);
 
+  const onPage = (next: number) => {
+    setPaged(true);
+    setPage(next);
+  };
+  if (!paged) return <OrdersListView orders={initial.orders} meta={initial.meta} page={page} onPage={onPage} />;
   return (
-    <div>
-      <p role="status" aria-live="polite" className="sr-only">
-        {loading ? 'Loading your orders' : ''}
-      </p>
-      {error && (
-        <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-medium">{error}</p>
-          <button type="button" className={`mt-3 ${buttonClass}`} onClick={() => void dispatch(fetchOrders(page))}>
-            Try again
-          </button>
-        </div>
-      )}
-      {!loading && !error && meta && orders.length === 0 && (
-        <EmptyState
-          headingLevel="h2"
-          heading="No orders yet"
-          body="When you place an order, it shows up here."
-          actions={[{ label: 'Start shopping', href: '/shop' }]}
-        />
-      )}
-      {orders.length === 0 && loading && (
-        <div aria-hidden="true" className="animate-pulse space-y-3">
-          <div className="h-28 rounded-xl bg-stone-100" />
-          <div className="h-28 rounded-xl bg-stone-100" />
-        </div>
-      )}
-      <ul className="space-y-3" aria-label="Your orders">
-        {orders.map((order) => {
-          const pieces = order.items.reduce((n, line) => n + line.quantity, 0);
-          return (
-            <li key={order.id} data-testid="order-row">
-              <Link
-                href={`/account/orders/${order.id}`}
-                className="flex gap-3 rounded-xl border border-stone-200 p-4 hover:border-stone-400 focus-visible:outline-2 focus-visible:outline-brand-700"
-              >
-                <div className="relative aspect-[3/4] w-14 shrink-0 overflow-hidden rounded bg-stone-100">
-                  <MediaImage url={order.items[0]?.image ?? null} alt="" sizes="56px" />
-                </div>
-                <div className="min-w-0 flex-1 text-sm">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-mono font-semibold text-stone-900">{order.orderNumber}</span>
-                    <OrderStatusBadge status={order.status} label={order.statusLabel} />
-                  </div>
-                  <p className="mt-1 text-stone-700">
-                    {formatDate(order.createdAt)} · {formatCount(pieces, 'item')}
-                  </p>
-                  <p className="mt-1 truncate text-stone-600">{order.items.map((line) => line.name).join(', ')}</p>
-                  <p className="mt-1 font-semibold text-stone-900 tabular-nums">{formatPrice(order.totalAmount)}</p>
-                </div>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-      {meta && meta.totalPages > 1 && (
-        <nav aria-label="Order pages" className="mt-6 flex items-center justify-between gap-3">
-          <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer orders
-          </button>
-          <span className="text-sm text-stone-700">
-            Page {meta.currentPage} of {meta.totalPages}
-          </span>
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={page >= meta.totalPages}
-            onClick={() => setPage(page + 1)}
-          >
-            Older orders
-          </button>
-        </nav>
-      )}
-    </div>
+    <OrdersListView
+      orders={orders}
+      meta={meta}
+      page={page}
+      loading={loading}
+      error={error}
+      onPage={onPage}
+      onRetry={() => void dispatch(fetchOrders(page))}
+    />
   );
 }

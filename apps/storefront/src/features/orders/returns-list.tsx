@@ -1,45 +1,19 @@
-'use client';
-
-import { RETURN_REASON_LABELS } from '@vastra/contracts';
+import { RETURN_REASON_LABELS, type ReturnRequest } from '@vastra/contracts';
 import Link from 'next/link';
-import { useEffect } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatPrice } from '@/lib/format';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { fetchReturns } from '@/lib/store/orders-slice';
 import { formatDate } from './order-status';
 import { ReturnStatusBadge } from './status-badge';
 
 /**
  * /account/returns: every return request of the shopper, newest first, with its status badge,
- * order number, items and refund, linking to the order. Errors are announced with a retry.
+ * order number, items and refund, linking to the order. Rendered on the server from its read
+ * (the page announces a failed read with a retry).
  */
-export function ReturnsList() {
-  const dispatch = useAppDispatch();
-  const { returns, returnsLoading, returnsError } = useAppSelector((state) => state.orders);
-
-  useEffect(() => {
-    void dispatch(fetchReturns());
-  }, [dispatch]);
-
+export function ReturnsList({ returns }: { returns: readonly ReturnRequest[] }) {
   return (
     <div>
-      <p role="status" aria-live="polite" className="sr-only">
-        {returnsLoading ? 'Loading your returns' : ''}
-      </p>
-      {returnsError && (
-        <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-medium">{returnsError}</p>
-          <button
-            type="button"
-            onClick={() => void dispatch(fetchReturns())}
-            className="mt-3 rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800"
-          >
-            Try again
-          </button>
-        </div>
-      )}
-      {!returnsLoading && !returnsError && returns.length === 0 && (
+      {returns.length === 0 && (
         <EmptyState
           headingLevel="h2"
           heading="No returns"

@@ -1,10 +1,10 @@
 'use client';
 
-import { isHttpUrl, type Tracking } from '@vastra/contracts';
+import type { Tracking } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '@/lib/store/hooks';
 import { loadTracking } from '@/lib/store/orders-slice';
-import { formatDate, formatDateTime } from './order-status';
+import { TrackingPanelView } from './tracking-view';
 
 /**
  * Where the shipment is (GET /api/shipping/track/{id}): courier, AWB, the shipment's status in
@@ -45,86 +45,5 @@ export function TrackingPanel({ orderId, version }: { orderId: string; version: 
     };
   }, [dispatch, orderId, version, round]);
 
-  const events = tracking ? [...tracking.events].reverse() : [];
-  return (
-    <section aria-labelledby="order-tracking" className="rounded-xl border border-stone-200 p-4 text-sm">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="order-tracking" className="font-semibold text-stone-900">
-          Tracking
-        </h2>
-        <button
-          type="button"
-          onClick={() => setRound((n) => n + 1)}
-          disabled={busy}
-          className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:underline disabled:opacity-50"
-        >
-          {busy ? 'Refreshing…' : 'Refresh'}
-        </button>
-      </div>
-      <div aria-live="polite" aria-atomic="true">
-        {error && (
-          <p role="alert" className="mt-2 font-medium text-red-800">
-            {error}
-          </p>
-        )}
-        {tracking && (
-          <p className="mt-2 text-base font-semibold text-stone-900" data-testid="tracking-status">
-            {tracking.currentStatus}
-          </p>
-        )}
-      </div>
-      {tracking && (
-        <>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-stone-700">
-            {tracking.courier && (
-              <>
-                <dt>Courier</dt>
-                <dd className="text-stone-900" data-testid="tracking-courier">
-                  {tracking.courier}
-                </dd>
-              </>
-            )}
-            {tracking.awb && (
-              <>
-                <dt>AWB</dt>
-                <dd className="font-mono text-stone-900" data-testid="tracking-awb">
-                  {tracking.awb}
-                </dd>
-              </>
-            )}
-            {tracking.estimatedDelivery && (
-              <>
-                <dt>Expected by</dt>
-                <dd className="text-stone-900">{formatDate(tracking.estimatedDelivery)}</dd>
-              </>
-            )}
-          </dl>
-          {events.length > 0 && (
-            <ol aria-label="Shipment updates, newest first" className="mt-3 space-y-2 border-t border-stone-200 pt-3">
-              {events.map((event) => (
-                <li key={`${event.at}-${event.status}`}>
-                  <p className="font-medium text-stone-900">{event.status}</p>
-                  <p className="text-xs text-stone-600">
-                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                    {event.location && ` · ${event.location}`}
-                  </p>
-                </li>
-              ))}
-            </ol>
-          )}
-          {/* The API sends only http(s) links; checked again here, as a javascript: href would run on click. */}
-          {isHttpUrl(tracking.trackingUrl) && (
-            <a
-              href={tracking.trackingUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-3 inline-block font-medium text-brand-700 hover:underline"
-            >
-              Track on the courier&apos;s site<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          )}
-        </>
-      )}
-    </section>
-  );
+  return <TrackingPanelView tracking={tracking} error={error} busy={busy} onRefresh={() => setRound((n) => n + 1)} />;
 }

@@ -1,40 +1,13 @@
 'use client';
 
 import type { WishlistEntry } from '@vastra/contracts';
-import Link from 'next/link';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { CloseIcon } from '@/components/ui/icons';
-import { MediaImage } from '@/components/ui/media-image';
-import { productHref } from '@/lib/product-href';
-import { formatPrice } from '@/lib/format';
-import { toMediaSrc } from '@/lib/media';
 import { useAppDispatch } from '@/lib/store/hooks';
 import { removeFromWishlist } from '@/lib/store/wishlist-slice';
-import { wishlistRowMedia } from './row-media';
+import { WishlistRowView } from './wishlist-row-view';
 
-/** The row's thumbnail (behaviour.md §9): the chosen image, a video (first frame, muted), or the placeholder. */
-function RowThumbnail({ entry, sizes }: { entry: WishlistEntry; sizes: string }) {
-  const media = wishlistRowMedia(entry);
-  if (media.kind === 'video') {
-    return (
-      <video
-        src={toMediaSrc(media.url) ?? undefined}
-        muted
-        playsInline
-        preload="metadata"
-        aria-label={entry.product.name}
-        className="absolute inset-0 size-full object-cover"
-      />
-    );
-  }
-  return <MediaImage url={media.kind === 'image' ? media.url : null} alt={entry.product.name} sizes={sizes} />;
-}
-
-/**
- * One wishlist entry (behaviour.md §2): thumbnail, the product's name linking to its page, the size's
- * price and a remove button. `full` (the /wishlist page) also shows the brand, size and colour.
- */
+/** One wishlist entry of the sidebar (wishlist-row-view.tsx) with its remove button working through the store. */
 export function WishlistRow({ entry, full = false }: { entry: WishlistEntry; full?: boolean }) {
   const dispatch = useAppDispatch();
   const [removing, setRemoving] = useState(false);
@@ -47,47 +20,5 @@ export function WishlistRow({ entry, full = false }: { entry: WishlistEntry; ful
       setRemoving(false);
     }
   };
-  return (
-    <li className="flex gap-3 py-3" aria-busy={removing || undefined}>
-      <div
-        className={`relative shrink-0 overflow-hidden rounded-md bg-stone-100 ${full ? 'h-32 w-24 sm:h-40 sm:w-30' : 'h-24 w-18'}`}
-      >
-        <RowThumbnail entry={entry} sizes={full ? '120px' : '72px'} />
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        {full && <p className="truncate text-sm font-bold text-stone-900">{entry.product.brand}</p>}
-        <Link
-          href={productHref(entry.productId)}
-          className="line-clamp-2 text-sm text-stone-800 hover:text-brand-700 hover:underline"
-        >
-          {entry.product.name}
-        </Link>
-        <p className="text-sm font-semibold text-stone-900" data-testid="wishlist-price">
-          {formatPrice(entry.variant.price)}
-          {entry.variant.mrp > entry.variant.price && (
-            <span className="ml-2 text-xs font-normal text-stone-600 line-through">
-              <span className="sr-only">MRP </span>
-              {formatPrice(entry.variant.mrp)}
-            </span>
-          )}
-        </p>
-        {full && (
-          <p className="text-sm text-stone-600">
-            Size: <span className="font-semibold text-stone-900">{entry.variant.size}</span>
-            {entry.variant.color && <> · {entry.variant.color}</>}
-            {!entry.variant.inStock && <span className="ml-2 font-semibold text-red-700">Out of stock</span>}
-          </p>
-        )}
-      </div>
-      <button
-        type="button"
-        onClick={remove}
-        disabled={removing}
-        aria-label={`Remove ${entry.product.name} from wishlist`}
-        className="grid size-9 shrink-0 place-items-center self-start rounded-md text-stone-700 hover:bg-stone-100 hover:text-red-700 disabled:cursor-wait disabled:opacity-60"
-      >
-        <CloseIcon width={18} height={18} />
-      </button>
-    </li>
-  );
+  return <WishlistRowView entry={entry} full={full} removing={removing} onRemove={() => void remove()} />;
 }

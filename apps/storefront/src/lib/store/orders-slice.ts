@@ -3,6 +3,7 @@ import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction }
 import { ONCE } from '@/lib/api/browser/api';
 import type { Download } from '@/lib/api/browser/client';
 import { getInvoice, ordersApi, postReturn, type OrderPage } from '@/lib/api/browser/orders';
+import { ORDERS_PAGE_SIZE } from '@/lib/orders-page-size';
 import { loggedOut } from './auth-slice';
 import type { RootState } from './store';
 import { createAppAsyncThunk, errorMessage, failureStatus, type ThunkExtra } from './thunk';
@@ -40,8 +41,7 @@ export const initialOrdersState: OrdersState = {
   returnsError: null,
 };
 
-/** How many orders and returns one page lists. */
-export const ORDERS_PAGE_SIZE = 10;
+export { ORDERS_PAGE_SIZE };
 
 /** GET /orders/my-orders: one page of the list ('Failed to fetch orders'). */
 export const fetchOrders = createAppAsyncThunk(

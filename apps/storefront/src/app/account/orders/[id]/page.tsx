@@ -1,20 +1,42 @@
+import { ORDER_MESSAGES } from '@vastra/contracts';
 import type { Metadata } from 'next';
-import { AccountGate } from '@/features/account/islands';
+import { notFound } from 'next/navigation';
+import { LoadError } from '@/components/ui/load-error';
 import { AccountShell } from '@/features/account/account-shell';
-import { OrderDetail } from '@/features/orders/islands';
+import { accountShopper, readFailure } from '@/features/account/account-shopper';
+import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
+import { OrderDetail } from '@/features/orders/order-detail-island';
+import { OrderDetailView } from '@/features/orders/order-detail-view';
+import { ApiError } from '@/lib/api/api-error';
+import { getMyOrder } from '@/lib/api/server/shopper';
 
 export const metadata: Metadata = { title: 'Order details' };
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The order is read in the browser with the shopper's session (the API answers 404 to anyone else). */
+/** The order, read on the server with the shopper's session: the API answers 404 to anyone else, a 404 page here. */
 export default async function OrderPage({ params }: Props) {
   const { id } = await params;
+  const [user, order] = await Promise.all([accountShopper(`/account/orders/${id}`), readOrder(id)]);
   return (
     <AccountShell title="Order details">
-      <AccountGate>
-        <OrderDetail orderId={id} />
-      </AccountGate>
+      {!user || order === null ? (
+        <SignedOutPlaceholder />
+      ) : typeof order === 'string' ? (
+        <LoadError message={order} />
+      ) : (
+        <OrderDetail view={<OrderDetailView order={order} />} props={{ initialOrder: order }} />
+      )}
     </AccountShell>
   );
+}
+
+/** The shopper's order; null for a guest, the message of a failed read, or the 404 page. */
+async function readOrder(id: string) {
+  try {
+    return await getMyOrder(id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    return readFailure(error, ORDER_MESSAGES.details);
+  }
 }

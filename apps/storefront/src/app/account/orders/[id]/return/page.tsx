@@ -1,19 +1,58 @@
+import { ORDER_MESSAGES } from '@vastra/contracts';
 import type { Metadata } from 'next';
-import { AccountGate } from '@/features/account/islands';
+import { notFound } from 'next/navigation';
+import { LoadError } from '@/components/ui/load-error';
 import { AccountShell } from '@/features/account/account-shell';
-import { ReturnFlow } from '@/features/orders/islands';
+import { accountShopper, readFailure } from '@/features/account/account-shopper';
+import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
+import { ReturnFlow } from '@/features/orders/return-flow-island';
+import { ReturnFormView, ReturnUnavailable } from '@/features/orders/return-form-view';
+import { ApiError } from '@/lib/api/api-error';
+import { getMyOrder } from '@/lib/api/server/shopper';
 
 export const metadata: Metadata = { title: 'Return items' };
 
 type Props = { params: Promise<{ id: string }> };
 
+/** The return of an order, read on the server; someone else's order is a 404 page. */
 export default async function ReturnPage({ params }: Props) {
   const { id } = await params;
+  const [user, order] = await Promise.all([accountShopper(`/account/orders/${id}/return`), readOrder(id)]);
   return (
     <AccountShell title="Return items">
-      <AccountGate>
-        <ReturnFlow orderId={id} />
-      </AccountGate>
+      {!user || order === null ? (
+        <SignedOutPlaceholder />
+      ) : typeof order === 'string' ? (
+        <LoadError message={order} />
+      ) : order.canReturn ? (
+        <ReturnFlow
+          view={
+            <ReturnFormView
+              order={order}
+              step={0}
+              choice={{}}
+              reason=""
+              comment=""
+              attachments={[]}
+              error={null}
+              progress={null}
+            />
+          }
+          props={{ order }}
+        />
+      ) : (
+        <ReturnUnavailable order={order} />
+      )}
     </AccountShell>
   );
+}
+
+/** The shopper's order; null for a guest, the message of a failed read, or the 404 page. */
+async function readOrder(id: string) {
+  try {
+    return await getMyOrder(id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    return readFailure(error, ORDER_MESSAGES.details);
+  }
 }

@@ -1,0 +1,30 @@
+import 'server-only';
+import { GENERIC_MESSAGES, type User } from '@vastra/contracts';
+import { redirect } from 'next/navigation';
+import { ApiError } from '@/lib/api/api-error';
+import { getCurrentShopper, shopperSession } from '@/lib/api/server/shopper';
+
+/**
+ * The logged-in shopper an account page is rendered for (behaviour.md §4). A visitor with no
+ * session is sent to /auth/login?next=`path` (a redirect: this throws); one whose session has
+ * ended gets null, and the page renders `SignedOutWatch`, which lets the browser's 401 handler
+ * end the session there (toast, logout, /auth/login) as before.
+ */
+export async function accountShopper(path: string): Promise<User | null> {
+  const user = await getCurrentShopper();
+  if (user) return user;
+  if (!(await shopperSession()).token) redirect(`/auth/login?next=${encodeURIComponent(path)}`);
+  return null;
+}
+
+/**
+ * What a failed server read of a shopper's page says: the API's own message, else (the API gave
+ * none, or could not be reached) `fallback`, the behaviour.md §8 text of that read. Rethrows anything
+ * that is not an API failure.
+ */
+export function readFailure(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) throw error;
+  return error.status === 0 || error.isGeneric || error.message === GENERIC_MESSAGES.fallback
+    ? fallback
+    : error.message;
+}

@@ -1,0 +1,270 @@
+import { RETURN_REASON_LABELS, type Order } from '@vastra/contracts';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { OrderTotals, orderFigures } from '@/components/order-totals';
+import { MediaImage } from '@/components/ui/media-image';
+import { formatCount, formatPrice } from '@/lib/format';
+import { formatDate, formatDateTime } from './order-status';
+import { OrderTimeline } from './order-timeline';
+import { paymentStatusText } from './payment-text';
+import { OrderStatusBadge, ReturnStatusBadge } from './status-badge';
+import { TrackingPanelView } from './tracking-view';
+
+const PAYMENT_LABELS: Record<Order['paymentGateway'], string> = {
+  sandbox: 'Online (test gateway)',
+  phonepe: 'PhonePe',
+  cod: 'Cash on delivery',
+};
+const REFUND_METHOD_LABELS = {
+  gateway: 'To your payment method',
+  gift_card: 'To your gift card',
+  manual: 'By the store',
+};
+const secondaryButton =
+  'rounded-md border border-stone-300 bg-white px-4 py-2.5 text-center text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:cursor-wait disabled:opacity-60';
+
+/** What the shopper may do on the order page once the store is there, and how it is going. */
+export type OrderActions = {
+  downloadInvoice: () => void;
+  invoiceBusy: boolean;
+  openCancel: () => void;
+  remove: () => void;
+  deleting: boolean;
+  /** Why the last action failed, announced under the buttons. */
+  error: string | null;
+};
+
+/**
+ * /account/orders/{id}: the order in full for its owner (behaviour.md §7 Orders): status, what the shopper
+ * may do now (download the invoice, cancel with a reason, return items, remove a failed or
+ * cancelled order), the items with their GST lines, totals, address, payment and refunds, the
+ * timeline and, once shipped, the tracking panel (`tracking`). Without `actions` (before the
+ * store is there) the buttons are disabled; `children` go at the end (the cancel dialog).
+ */
+export function OrderDetailView({
+  order,
+  actions,
+  tracking,
+  children,
+}: {
+  order: Order;
+  actions?: OrderActions;
+  tracking?: ReactNode;
+  children?: ReactNode;
+}) {
+  const pieces = order.items.reduce((n, line) => n + line.quantity, 0);
+  return (
+    <div className="space-y-6">
+      <div className="rounded-xl border border-stone-200 p-4 sm:p-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-stone-700">
+            Order{' '}
+            <span className="font-mono font-semibold text-stone-900" data-testid="order-number">
+              {order.orderNumber}
+            </span>
+          </p>
+          <div role="status" aria-live="polite">
+            <span className="sr-only">Status: </span>
+            <OrderStatusBadge status={order.status} label={order.statusLabel} />
+          </div>
+        </div>
+        <p className="mt-1 text-sm text-stone-600">
+          Placed on {formatDateTime(order.createdAt)} · {formatCount(pieces, 'item')}
+        </p>
+        {order.cancelReason && (
+          <p className="mt-2 text-sm text-stone-700">
+            Cancelled:{' '}
+            <span className="text-stone-900" data-testid="cancel-reason">
+              {order.cancelReason}
+            </span>
+          </p>
+        )}
+        {order.returnableUntil && order.canReturn && (
+          <p className="mt-2 text-sm text-stone-700">Return by {formatDate(order.returnableUntil)}</p>
+        )}
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {order.canReturn && (
+            <Link
+              href={`/account/orders/${order.id}/return`}
+              className="rounded-md bg-brand-700 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              Return items
+            </Link>
+          )}
+          {order.invoiceAvailable && (
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={!actions || actions.invoiceBusy}
+              onClick={actions?.downloadInvoice}
+            >
+              {actions?.invoiceBusy ? 'Preparing the invoice…' : 'Download invoice'}
+            </button>
+          )}
+          {order.canCancel && (
+            <button type="button" className={secondaryButton} disabled={!actions} onClick={actions?.openCancel}>
+              Cancel order
+            </button>
+          )}
+          {order.canDelete && (
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={!actions || actions.deleting}
+              onClick={actions?.remove}
+            >
+              {actions?.deleting ? 'Removing…' : 'Remove from my orders'}
+            </button>
+          )}
+        </div>
+        <div aria-live="polite" aria-atomic="true">
+          {actions?.error && (
+            <p
+              role="alert"
+              className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
+            >
+              {actions.error}
+            </p>
+          )}
+        </div>
+      </div>
+
+      {order.returnRequest && (
+        <section aria-labelledby="order-return" className="rounded-xl border border-stone-200 p-4 text-sm">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="order-return" className="font-semibold text-stone-900">
+              Return ({order.returnRequest.kind === 'full' ? 'whole order' : 'some items'})
+            </h2>
+            <ReturnStatusBadge status={order.returnRequest.status} />
+          </div>
+          <p className="mt-1 text-stone-700">
+            {RETURN_REASON_LABELS[order.returnRequest.reason]} · refund {formatPrice(order.returnRequest.refundAmount)}
+          </p>
+          <ul className="mt-2 list-disc pl-5 text-stone-700">
+            {order.returnRequest.items.map((item) => (
+              <li key={item.orderItemId}>
+                {item.name} (size {item.size}) × {item.quantity}
+              </li>
+            ))}
+          </ul>
+          {order.returnRequest.decisionNote && (
+            <p className="mt-2 text-stone-700">{order.returnRequest.decisionNote}</p>
+          )}
+          {order.returnRequest.creditNoteUrl && (
+            <a
+              href={order.returnRequest.creditNoteUrl}
+              className="mt-2 inline-block font-medium text-brand-700 hover:underline"
+            >
+              Credit note (PDF)
+            </a>
+          )}
+        </section>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="space-y-6">
+          <section aria-labelledby="order-items">
+            <h2 id="order-items" className="text-lg font-semibold text-stone-900">
+              Items
+            </h2>
+            <ul className="divide-y divide-stone-200">
+              {order.items.map((line) => (
+                <li key={line.id} data-testid="order-line" className="flex gap-3 py-3">
+                  <div className="relative aspect-[3/4] w-14 shrink-0 overflow-hidden rounded bg-stone-100">
+                    <MediaImage url={line.image} alt="" sizes="56px" />
+                  </div>
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="truncate font-semibold text-stone-900">{line.brand}</p>
+                    <Link
+                      href={`/shop/product/${line.productId}`}
+                      className="line-clamp-2 text-stone-700 hover:underline"
+                    >
+                      {line.name}
+                    </Link>
+                    <p className="mt-0.5 text-stone-600">
+                      Size {line.size} · {line.color} · Qty {line.quantity}
+                    </p>
+                    <p className="text-xs text-stone-600">
+                      HSN {line.hsnCode} · GST {line.taxRate}% {formatPrice(line.tax)}
+                      {!line.returnable && ' · Not returnable'}
+                    </p>
+                    {line.returnedQuantity > 0 && (
+                      <p className="text-xs font-medium text-emerald-800" data-testid="line-returned">
+                        {line.returnedQuantity === line.quantity ? 'Returned' : `${line.returnedQuantity} returned`} and
+                        refunded
+                      </p>
+                    )}
+                  </div>
+                  <p className="shrink-0 text-right text-sm font-semibold text-stone-900 tabular-nums">
+                    {formatPrice(line.total)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-2 border-t border-stone-200 pt-4">
+              <OrderTotals
+                figures={orderFigures(order, order.paymentStatus === 'completed' ? 'Amount paid' : 'Amount payable')}
+              />
+            </div>
+          </section>
+          <section aria-labelledby="order-timeline">
+            <h2 id="order-timeline" className="mb-3 text-lg font-semibold text-stone-900">
+              Timeline
+            </h2>
+            <OrderTimeline events={order.timeline} />
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          {order.shipment && (tracking ?? <TrackingPanelView busy />)}
+          <section aria-labelledby="order-address" className="rounded-xl border border-stone-200 p-4 text-sm">
+            <h2 id="order-address" className="font-semibold text-stone-900">
+              Delivery address
+            </h2>
+            <p className="mt-2 text-stone-800">
+              {order.shippingAddress.firstName} {order.shippingAddress.lastName}
+            </p>
+            <p className="text-stone-700">
+              {order.shippingAddress.street}, {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
+              {order.shippingAddress.postalCode}
+            </p>
+            <p className="text-stone-700">Mobile: {order.shippingAddress.phone}</p>
+            {order.buyerGstin && (
+              <p className="mt-2 text-stone-700" data-testid="business-buyer">
+                GST invoice to {order.buyerBusinessName}, GSTIN {order.buyerGstin}
+              </p>
+            )}
+          </section>
+          <section aria-labelledby="order-payment" className="rounded-xl border border-stone-200 p-4 text-sm">
+            <h2 id="order-payment" className="font-semibold text-stone-900">
+              Payment
+            </h2>
+            <p className="mt-2 text-stone-800">{PAYMENT_LABELS[order.paymentGateway]}</p>
+            <p className="text-stone-700" data-testid="payment-status">
+              {paymentStatusText(order)}
+            </p>
+            {order.refunds.length > 0 && (
+              <>
+                <h3 className="mt-3 font-semibold text-stone-900">Refunds</h3>
+                <ul className="mt-1 space-y-1 text-stone-700">
+                  {order.refunds.map((refund) => (
+                    <li key={refund.id} data-testid="refund">
+                      {formatPrice(refund.amount)} {REFUND_METHOD_LABELS[refund.method].toLowerCase()} ·{' '}
+                      {refund.status === 'completed'
+                        ? 'Refunded'
+                        : refund.status === 'failed'
+                          ? 'Failed'
+                          : 'In progress'}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,337 @@
+import {
+  MAX_REASON_LENGTH,
+  MAX_RETURN_FILES,
+  ORDER_MESSAGES,
+  RETURN_FILE_TYPES,
+  RETURN_REASONS,
+  RETURN_REASON_LABELS,
+  type Order,
+  type OrderLine,
+  type ReturnReason,
+} from '@vastra/contracts';
+import Link from 'next/link';
+import type { ChangeEvent, RefObject } from 'react';
+import { FormMessage, inputClass } from '@/components/ui/form';
+import { MediaImage } from '@/components/ui/media-image';
+import {
+  chosenItems,
+  clampQuantity,
+  formatBytes,
+  isReturnableLine,
+  returnKind,
+  type QuantityChoice,
+} from './return-choice';
+
+const STEPS = ['Items', 'Reason and photos', 'Review'] as const;
+
+/** A picked photo or video with the object URL of its preview. */
+export type Attachment = { file: File; preview: string };
+
+const primary =
+  'rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-600';
+const secondary =
+  'rounded-md border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900';
+
+/** Why nothing in the order can be returned now (a return under way, or nothing left to return). */
+export function ReturnUnavailable({ order }: { order: Order }) {
+  return (
+    <div className="rounded-xl border border-stone-200 p-5 text-sm">
+      <p className="text-stone-800">
+        {order.returnRequest && order.returnRequest.status !== 'refunded' && order.returnRequest.status !== 'rejected'
+          ? ORDER_MESSAGES.returnInProgress
+          : 'Nothing in this order can be returned now.'}
+      </p>
+      <Link
+        href={`/account/orders/${order.id}`}
+        className="mt-3 inline-block font-medium text-brand-700 hover:underline"
+      >
+        Back to the order
+      </Link>
+    </div>
+  );
+}
+
+/** Where the return form stands: the step, the pieces chosen, the reason, comment and files, the error and the upload's progress (0 to 1). */
+export type ReturnFormState = {
+  order: Order;
+  step: number;
+  choice: QuantityChoice;
+  reason: ReturnReason | '';
+  comment: string;
+  attachments: readonly Attachment[];
+  error: string | null;
+  progress: number | null;
+};
+
+/** What the shopper does on the return form (absent before the store is there: every control disabled). */
+export type ReturnFormControls = {
+  choose: (line: OrderLine, pieces: number) => void;
+  chooseAll: () => void;
+  setReason: (reason: ReturnReason) => void;
+  setComment: (comment: string) => void;
+  addFiles: (event: ChangeEvent<HTMLInputElement>) => void;
+  removeFile: (index: number) => void;
+  back: () => void;
+  next: () => void;
+  submit: () => void;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  fileInput: RefObject<HTMLInputElement | null>;
+};
+
+/**
+ * The return form's markup (return-form.tsx holds its state): the order, the three steps, the
+ * step's fields, the error and the buttons. Rendered by the server at step 0 with no `controls`
+ * (so no handler at all: a server component cannot send one).
+ */
+export function ReturnFormView({
+  order,
+  step,
+  choice,
+  reason,
+  comment,
+  attachments,
+  error,
+  progress,
+  controls,
+}: ReturnFormState & { controls?: ReturnFormControls }) {
+  const returnable = order.items.filter(isReturnableLine);
+  const kind = returnKind(order.items, choice);
+  const items = chosenItems(order.items, choice);
+  const lineOf = (id: string) => order.items.find((line) => line.id === id)!;
+  const uploading = progress !== null;
+  return (
+    <fieldset disabled={!controls} className="min-w-0">
+      <p className="text-sm text-stone-700">
+        Order <span className="font-mono font-semibold text-stone-900">{order.orderNumber}</span>
+      </p>
+      <ol aria-label="Return steps" className="mt-3 flex gap-2 text-xs sm:text-sm">
+        {STEPS.map((label, i) => (
+          <li
+            key={label}
+            aria-current={i === step ? 'step' : undefined}
+            className={`flex-1 border-t-4 pt-1.5 ${i <= step ? 'border-brand-700 text-stone-900' : 'border-stone-200 text-stone-600'} aria-[current=step]:font-semibold`}
+          >
+            <span className="sr-only">Step {i + 1} of 3: </span>
+            {label}
+          </li>
+        ))}
+      </ol>
+
+      <h2
+        ref={controls?.headingRef}
+        tabIndex={-1}
+        className="mt-6 text-lg font-semibold text-stone-900 focus:outline-none"
+      >
+        {step === 0 ? 'Which items are you returning?' : step === 1 ? 'Why are you returning them?' : 'Check and send'}
+      </h2>
+
+      {step === 0 && (
+        <ul className="mt-3 divide-y divide-stone-200">
+          {order.items.map((line) => {
+            const id = `qty-${line.id}`;
+            return (
+              <li key={line.id} className="flex items-center gap-3 py-3" data-testid="return-line">
+                <div className="relative aspect-[3/4] w-12 shrink-0 overflow-hidden rounded bg-stone-100">
+                  <MediaImage url={line.image} alt="" sizes="48px" />
+                </div>
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="line-clamp-2 text-stone-900">{line.name}</p>
+                  <p className="text-stone-600">
+                    Size {line.size} · bought {line.quantity}
+                  </p>
+                  {!isReturnableLine(line) && (
+                    <p className="text-stone-600">
+                      {line.returnable ? 'Already returned' : 'This item cannot be returned'}
+                    </p>
+                  )}
+                </div>
+                {isReturnableLine(line) && (
+                  <div className="shrink-0">
+                    <label htmlFor={id} className="sr-only">
+                      Pieces of {line.name} (size {line.size}) to return
+                    </label>
+                    <select
+                      id={id}
+                      value={clampQuantity(line, choice[line.id] ?? 0)}
+                      onChange={controls && ((event) => controls.choose(line, Number(event.target.value)))}
+                      className={`${inputClass} w-20`}
+                    >
+                      {Array.from({ length: line.returnableQuantity + 1 }, (_, n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {step === 0 && returnable.length > 0 && (
+        <button
+          type="button"
+          className="mt-2 text-sm font-medium text-brand-700 hover:underline"
+          onClick={controls?.chooseAll}
+        >
+          Choose everything
+        </button>
+      )}
+
+      {step === 1 && (
+        <div className="mt-3 space-y-4">
+          <div>
+            <label htmlFor="return-reason" className="mb-1.5 block text-sm font-medium text-stone-800">
+              Reason (required)
+            </label>
+            <select
+              id="return-reason"
+              value={reason}
+              required
+              onChange={controls && ((event) => controls.setReason(event.target.value as ReturnReason))}
+              className={inputClass}
+            >
+              <option value="">Choose a reason</option>
+              {RETURN_REASONS.map((code) => (
+                <option key={code} value={code}>
+                  {RETURN_REASON_LABELS[code]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="return-comment" className="mb-1.5 block text-sm font-medium text-stone-800">
+              Anything else we should know? (optional)
+            </label>
+            <textarea
+              id="return-comment"
+              rows={3}
+              maxLength={MAX_REASON_LENGTH}
+              value={comment}
+              onChange={controls && ((event) => controls.setComment(event.target.value))}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="return-files" className="mb-1.5 block text-sm font-medium text-stone-800">
+              Photos or videos (optional, up to {MAX_RETURN_FILES})
+            </label>
+            <input
+              ref={controls?.fileInput}
+              id="return-files"
+              type="file"
+              multiple
+              accept={RETURN_FILE_TYPES.join(',')}
+              aria-describedby="return-files-hint"
+              onChange={controls?.addFiles}
+              disabled={attachments.length >= MAX_RETURN_FILES}
+              className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
+            />
+            <p id="return-files-hint" className="mt-1 text-xs text-stone-600">
+              JPEG, PNG or WebP photos and MP4 or WebM videos, each 5 MB or smaller.
+            </p>
+            {attachments.length > 0 && (
+              <ul aria-label="Chosen photos and videos" className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
+                {attachments.map((a, i) => (
+                  <li key={a.preview} className="text-xs" data-testid="return-file">
+                    <div className="relative aspect-square overflow-hidden rounded-md bg-stone-100">
+                      {a.file.type.startsWith('video/') ? (
+                        <video src={a.preview} muted className="size-full object-cover" aria-label={a.file.name} />
+                      ) : (
+                        // eslint-disable-next-line @next/next/no-img-element -- a local blob: preview, nothing to optimise
+                        <img src={a.preview} alt={`Preview of ${a.file.name}`} className="size-full object-cover" />
+                      )}
+                    </div>
+                    <p className="mt-1 truncate text-stone-700">{formatBytes(a.file.size)}</p>
+                    <button
+                      type="button"
+                      onClick={controls && (() => controls.removeFile(i))}
+                      className="font-medium text-red-800 hover:underline"
+                    >
+                      Remove<span className="sr-only"> {a.file.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+
+      {step === 2 && kind && reason && (
+        <div className="mt-3 space-y-3 text-sm">
+          <p className="font-medium text-stone-900" data-testid="return-kind">
+            {kind === 'full' ? 'You are returning the whole order.' : 'You are returning some of the items.'}
+          </p>
+          <ul className="list-disc pl-5 text-stone-800">
+            {items.map((item) => {
+              const line = lineOf(item.orderItemId);
+              return (
+                <li key={item.orderItemId}>
+                  {line.name} (size {line.size}) × {item.quantity}
+                </li>
+              );
+            })}
+          </ul>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-stone-700">
+            <dt>Reason</dt>
+            <dd className="text-stone-900">{RETURN_REASON_LABELS[reason]}</dd>
+            {comment.trim() && (
+              <>
+                <dt>Comment</dt>
+                <dd className="text-stone-900">{comment.trim()}</dd>
+              </>
+            )}
+            <dt>Photos and videos</dt>
+            <dd className="text-stone-900">{attachments.length}</dd>
+          </dl>
+          <p className="text-stone-700">
+            The refund goes back to where you paid from once the items are picked up and checked.
+          </p>
+          {uploading && (
+            <div>
+              <label htmlFor="return-progress" className="block text-stone-800">
+                Sending your return
+              </label>
+              <progress
+                id="return-progress"
+                max={100}
+                value={Math.round((progress ?? 0) * 100)}
+                className="mt-1 h-2 w-full accent-brand-700"
+              />
+              <p aria-live="polite" className="text-xs text-stone-600">
+                {Math.round((progress ?? 0) * 100)}% sent
+              </p>
+            </div>
+          )}
+        </div>
+      )}
+
+      <div className="mt-4">
+        <FormMessage message={error} />
+      </div>
+
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        {step === 0 ? (
+          <Link href={`/account/orders/${order.id}`} className={`${secondary} text-center`}>
+            Back to the order
+          </Link>
+        ) : (
+          <button type="button" className={secondary} disabled={uploading} onClick={controls?.back}>
+            Back
+          </button>
+        )}
+        {step < 2 ? (
+          <button type="button" className={primary} onClick={controls?.next}>
+            Continue
+          </button>
+        ) : (
+          <button type="button" className={primary} disabled={uploading} onClick={controls?.submit}>
+            {uploading ? 'Sending…' : 'Request return'}
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
