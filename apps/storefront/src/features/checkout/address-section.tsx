@@ -10,8 +10,6 @@ import {
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormMessage, inputClass } from '@/components/ui/form';
 import type { AddressChoice } from '@/lib/store/checkout-slice';
-import { checkoutApi } from '@/lib/api/browser/checkout';
-import { useAppDispatch } from '@/lib/store/hooks';
 import { addressLine, isPincode, type AddressDraft, type AddressField } from './address';
 
 type AddressSectionProps = {
@@ -24,13 +22,21 @@ type AddressSectionProps = {
   onDraftChange: (draft: AddressDraft) => void;
   saveAddress: boolean;
   onSaveAddressChange: (save: boolean) => void;
+  /**
+   * Looks a pincode up in the India Post directory (null: unknown); null while it cannot (the
+   * server's render), when the form does not look up.
+   */
+  lookupPincode: PincodeLookup | null;
   /** The form's own checks, per field. */
   errors: Partial<Record<AddressField, string>>;
   /** What the API said about the address (e.g. a pincode in another state), or that none is chosen. */
   message: string | null;
   /** The section's heading, focused when the address needs the shopper's attention. */
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 };
+
+/** A pincode's district and state, or null when the directory does not know it. */
+export type PincodeLookup = (pincode: string) => Promise<PincodeInfo | null>;
 
 /**
  * Step 1 of checkout, the delivery address (behaviour.md §3 Order.shippingAddress): the saved addresses as a
@@ -48,6 +54,7 @@ export function AddressSection({
   onDraftChange,
   saveAddress,
   onSaveAddressChange,
+  lookupPincode,
   errors,
   message,
   headingRef,
@@ -69,6 +76,7 @@ export function AddressSection({
         errors={errors}
         saveAddress={saveAddress && !bookFull}
         onSaveAddressChange={onSaveAddressChange}
+        lookupPincode={lookupPincode}
         canSave={!bookFull}
       />
     );
@@ -191,6 +199,7 @@ type NewAddressFormProps = {
   errors: Partial<Record<AddressField, string>>;
   saveAddress: boolean;
   onSaveAddressChange: (save: boolean) => void;
+  lookupPincode: PincodeLookup | null;
   canSave: boolean;
 };
 
@@ -201,9 +210,9 @@ function NewAddressForm({
   errors,
   saveAddress,
   onSaveAddressChange,
+  lookupPincode,
   canSave,
 }: NewAddressFormProps) {
-  const dispatch = useAppDispatch();
   const ids = useId();
   // What the last lookup said, for the pincode it was about: a note of another pincode is not shown.
   const [pincodeNote, setPincodeNote] = useState<{
@@ -224,10 +233,9 @@ function NewAddressForm({
     onDraftChange({ ...draft, city: keepCity ? draft.city : info.city, state: keepState ? draft.state : info.state });
   });
   useEffect(() => {
-    if (!isPincode(pincode)) return;
+    if (!lookupPincode || !isPincode(pincode)) return;
     let current = true;
-    dispatch(checkoutApi.endpoints.pincode.initiate(pincode, { subscribe: false }))
-      .unwrap()
+    lookupPincode(pincode)
       .then((info) => {
         if (!current) return;
         if (!info) {
@@ -244,8 +252,8 @@ function NewAddressForm({
     return () => {
       current = false;
     };
-    // Only a new pincode is looked up.
-  }, [pincode, dispatch]);
+    // Only a new pincode is looked up (or one typed before the lookup could work).
+  }, [pincode, lookupPincode]);
 
   const field = (name: AddressField) => ({
     id: `${ids}-${name}`,
