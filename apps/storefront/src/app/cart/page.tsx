@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
+import { unstable_rethrow } from 'next/navigation';
 import type { Cart } from '@vastra/contracts';
 import { CartTemplate } from '@/features/cart/islands';
-import { ApiError } from '@/lib/api/api-error';
 import { getShopperCart } from '@/lib/api/server/shopper';
 
 /** A shopper's own cart is never indexed. */
@@ -19,9 +19,9 @@ export default async function CartPage() {
   try {
     cart = await getShopperCart();
   } catch (error) {
-    // Only the API's failure: Next's own signals (a dynamic render) must go through.
-    if (!(error instanceof ApiError)) throw error;
-    console.error('Cart page: the cart could not be read on the server', error.message);
+    // Next's own signals (a dynamic render) must go through; the API's failure is not the page's.
+    unstable_rethrow(error);
+    console.error('Cart page: the cart could not be read on the server', error instanceof Error ? error.message : error);
     cart = undefined;
   }
   return <CartTemplate serverCart={cart} />;

@@ -1,14 +1,9 @@
 import type { Metadata } from 'next';
+import { unstable_rethrow } from 'next/navigation';
 import type { CheckoutServerData } from '@/features/checkout/checkout-view';
 import { CheckoutTemplate } from '@/features/checkout/islands';
-import { ApiError } from '@/lib/api/api-error';
-import {
-  getAddressBook,
-  getCheckoutOptions,
-  getCurrentShopper,
-  getShopperCart,
-} from '@/lib/api/server/shopper';
-import { getGstStates } from '@/lib/api/server/shopper-checkout';
+import { getAddressBook, getCurrentShopper, getShopperCart } from '@/lib/api/server/shopper';
+import { getGstStates, getShopperCheckoutOptions } from '@/lib/api/server/shopper-checkout';
 
 /** A shopper's own checkout is never indexed. */
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false } };
@@ -18,8 +13,8 @@ async function orElse<T, F>(read: Promise<T>, failed: F, what: string): Promise<
   try {
     return await read;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    console.error(`Checkout page: ${what} could not be read on the server`, error.message);
+    unstable_rethrow(error);
+    console.error(`Checkout page: ${what} could not be read on the server`, error instanceof Error ? error.message : error);
     return failed;
   }
 }
@@ -38,7 +33,7 @@ export default async function CheckoutPage() {
     orElse(getCurrentShopper(), null, 'the shopper'),
     orElse(getAddressBook(), null, 'the address book'),
     orElse(getGstStates(), [], 'the GST states'),
-    orElse(getCheckoutOptions(), null, 'the checkout options'),
+    orElse(getShopperCheckoutOptions(), null, 'the checkout options'),
   ]);
   const server: CheckoutServerData = {
     cart,

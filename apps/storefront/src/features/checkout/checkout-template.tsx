@@ -112,7 +112,7 @@ export function CheckoutContents({ server }: { server: CheckoutServerData }) {
       key={user.id}
       user={user}
       cart={cart}
-      server={server.user?.id === user.id ? server : null}
+      server={server}
       onLeave={setLeaving}
     />
   );
@@ -121,8 +121,8 @@ export function CheckoutContents({ server }: { server: CheckoutServerData }) {
 type ShopperCheckoutProps = {
   user: CheckoutUser;
   cart: Cart | null;
-  /** What the server read for this same shopper (null when it rendered for someone else, or a guest). */
-  server: CheckoutServerData | null;
+  /** What the page's server read (the address book only counts when it was this same shopper's). */
+  server: CheckoutServerData;
   /** The order is placed and the browser is on its way to pay or to the order: what to say meanwhile. */
   onLeave: (message: string) => void;
 };
@@ -134,9 +134,9 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
   const persistor = usePersistor();
   const checkout = useAppSelector((state) => state.checkout);
   // What the server read is not asked again.
-  const serverBook = server?.book ?? null;
-  const serverStates = server && server.states.length > 0 ? server.states : null;
-  const serverOptions = server?.options ?? null;
+  const serverBook = server.user?.id === user.id ? server.book : null;
+  const serverStates = server.states.length > 0 ? server.states : null;
+  const serverOptions = server.options;
   const addressBook = useAddressBookQuery(serverBook ? skipToken : undefined);
   const statesQuery = useGstStatesQuery(serverStates ? skipToken : undefined);
   const checkoutOptions = useCheckoutOptionsQuery(serverOptions ? skipToken : undefined);

@@ -40,9 +40,9 @@ export type CheckoutUser = { id: string; name: string; phone: string | null };
 
 /**
  * What the page's server read as the shopper. `cart`: null when there is none, undefined when
- * the API could not be read; `user` null for a guest; `book` null for a guest or when it could
- * not be read; `states` empty and `options` null when they could not be read (the island asks
- * the API for what is missing).
+ * the API could not be read; `user` null for a guest; `book` and `options` null for a guest or
+ * when they could not be read; `states` empty when they could not be (the island asks the API
+ * for what is missing).
  */
 export type CheckoutServerData = {
   cart?: Cart | null;
