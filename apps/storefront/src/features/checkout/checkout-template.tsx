@@ -83,8 +83,9 @@ export function CheckoutContents({ server }: { server: CheckoutServerData }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.user : null));
   const cart = useServerCart(server.cart);
-  // The server's cart is the cart as the API has it now; without one, checkout asks for it.
-  const [cartChecked, setCartChecked] = useState(Boolean(server.cart));
+  // The server's cart is the cart as the API has it now (null: it knew of none, as the page
+  // shows); only when it could not be read does checkout wait for the API's answer.
+  const [cartChecked, setCartChecked] = useState(server.cart !== undefined);
   const [leaving, setLeaving] = useState<string | null>(null);
 
   useEffect(() => {
