@@ -5,13 +5,7 @@
  * amounts, and /checkout the order summary and the saved address. Someone else's session, and
  * a visitor with neither cookie, see none of it; neither page may be stored by a cache.
  */
-import {
-  AUTH_TOKEN_STORAGE_NAME,
-  formatPrice,
-  type Cart,
-  type CartItem,
-  type ProductDetail,
-} from '@vastra/contracts';
+import { AUTH_TOKEN_STORAGE_NAME, formatPrice, type Cart, type CartItem, type ProductDetail } from '@vastra/contracts';
 import { expect, test } from '@playwright/test';
 import { apiPost, newShopper, registerThroughApi } from '../support/accounts';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';

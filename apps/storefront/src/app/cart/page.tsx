@@ -21,7 +21,10 @@ export default async function CartPage() {
   } catch (error) {
     // Next's own signals (a dynamic render) must go through; the API's failure is not the page's.
     unstable_rethrow(error);
-    console.error('Cart page: the cart could not be read on the server', error instanceof Error ? error.message : error);
+    console.error(
+      'Cart page: the cart could not be read on the server',
+      error instanceof Error ? error.message : error,
+    );
     cart = undefined;
   }
   return <CartTemplate serverCart={cart} />;

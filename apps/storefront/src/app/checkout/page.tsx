@@ -14,7 +14,10 @@ async function orElse<T, F>(read: Promise<T>, failed: F, what: string): Promise<
     return await read;
   } catch (error) {
     unstable_rethrow(error);
-    console.error(`Checkout page: ${what} could not be read on the server`, error instanceof Error ? error.message : error);
+    console.error(
+      `Checkout page: ${what} could not be read on the server`,
+      error instanceof Error ? error.message : error,
+    );
     return failed;
   }
 }

@@ -1,9 +1,14 @@
 'use client';
 
 import type { Cart } from '@vastra/contracts';
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import { PersistGate } from '@/lib/store/store-provider';
-import { ServerCartView } from './cart-view';
+
+// The cart's markup with the server's data, in the first HTML; its code is a chunk of its own
+// (shared with the island), not part of the page's first-load JavaScript, as the view is
+// disabled until the island takes over anyway. (React streams it later in the same response,
+// inside its Suspense boundary; its inline script shows it at the next frame.)
+const ServerCartView = lazy(() => import('./cart-view').then((module) => ({ default: module.ServerCartView })));
 
 // The store-backed cart (cart-template.tsx), loaded with the store.
 const CartContents = lazy(() => import('./cart-template').then((module) => ({ default: module.CartContents })));
@@ -16,7 +21,13 @@ const CartContents = lazy(() => import('./cart-template').then((module) => ({ de
 export function CartTemplate({ serverCart }: { serverCart?: Cart | null }) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
-      <PersistGate fallback={<ServerCartView cart={serverCart} />}>
+      <PersistGate
+        fallback={
+          <Suspense>
+            <ServerCartView cart={serverCart} />
+          </Suspense>
+        }
+      >
         <CartContents serverCart={serverCart} />
       </PersistGate>
     </div>

@@ -10,7 +10,7 @@ import {
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormMessage, inputClass } from '@/components/ui/form';
 import type { AddressChoice } from '@/lib/store/checkout-slice';
-import { addressLine, isPincode, type AddressDraft, type AddressField } from './address';
+import { addressLine, isPincode, type AddressDraft, type AddressField } from './address-draft';
 
 type AddressSectionProps = {
   /** The address book; null while it loads. */

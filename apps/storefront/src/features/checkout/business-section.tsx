@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { inputClass } from '@/components/ui/form';
-import type { BusinessDraft, BusinessField } from './business-buyer';
+import type { BusinessDraft, BusinessField } from './business-draft';
 
 type Props = {
   draft: BusinessDraft;

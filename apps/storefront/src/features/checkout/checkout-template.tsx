@@ -53,7 +53,13 @@ import {
   type AddressDraft,
   type AddressField,
 } from './address';
-import { EMPTY_BUSINESS, checkBusiness, isBusinessMessage, type BusinessDraft, type BusinessField } from './business-buyer';
+import {
+  EMPTY_BUSINESS,
+  checkBusiness,
+  isBusinessMessage,
+  type BusinessDraft,
+  type BusinessField,
+} from './business-buyer';
 import {
   CheckoutSkeleton,
   EmptyCheckout,
@@ -108,15 +114,7 @@ export function CheckoutContents({ server }: { server: CheckoutServerData }) {
   if (!cartChecked && items.length === 0) return <CheckoutSkeleton />;
   if (items.length === 0) return <EmptyCheckout />;
   if (!user) return <GuestCheckout cart={cart} />;
-  return (
-    <ShopperCheckout
-      key={user.id}
-      user={user}
-      cart={cart}
-      server={server}
-      onLeave={setLeaving}
-    />
-  );
+  return <ShopperCheckout key={user.id} user={user} cart={cart} server={server} onLeave={setLeaving} />;
 }
 
 type ShopperCheckoutProps = {

@@ -18,9 +18,9 @@ import { OrderTotals, type TotalsFigures } from '@/components/order-totals';
 import { checkoutBlockedBy, lineImage, orderableLines } from '@/lib/cart-lines';
 import { formatCount, formatPrice } from '@/lib/format';
 import type { AddressChoice } from '@/lib/store/checkout-slice';
-import { draftFor, initialChoice, type AddressDraft, type AddressField } from './address';
+import { draftFor, initialChoice, type AddressDraft, type AddressField } from './address-draft';
 import { AddressSection } from './address-section';
-import { EMPTY_BUSINESS, type BusinessDraft, type BusinessField } from './business-buyer';
+import { EMPTY_BUSINESS, type BusinessDraft, type BusinessField } from './business-draft';
 import { BusinessSection } from './business-section';
 import { CodeField } from './code-field';
 import { SummaryLines, type SummaryLine } from './order-summary';
@@ -341,7 +341,12 @@ function serverModel(server: CheckoutServerData & { user: CheckoutUser }, cart: 
     paymentMethod: null,
     summaryLines: lines.map(toSummaryLine),
     coupon: { applied: null, busy: false, error: null },
-    giftCard: { applied: null, busy: false, error: null, unavailable: 'Gift cards can be applied once the total is known.' },
+    giftCard: {
+      applied: null,
+      busy: false,
+      error: null,
+      unavailable: 'Gift cards can be applied once the total is known.',
+    },
     figures,
     taxError: null,
     status: '',

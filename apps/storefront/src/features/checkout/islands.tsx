@@ -1,8 +1,16 @@
 'use client';
 
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import { PersistGate, storeIsland } from '@/lib/store/store-provider';
-import { ServerCheckoutView, type CheckoutServerData } from './checkout-view';
+import type { CheckoutServerData } from './checkout-view';
+
+// The checkout's markup with the server's data, in the first HTML; its code is a chunk of its
+// own (shared with the island), not part of the page's first-load JavaScript, as the view is
+// disabled until the island takes over anyway. (React streams it later in the same response,
+// inside its Suspense boundary; its inline script shows it at the next frame.)
+const ServerCheckoutView = lazy(() =>
+  import('./checkout-view').then((module) => ({ default: module.ServerCheckoutView })),
+);
 
 // The store-backed checkout (checkout-template.tsx), loaded with the store.
 const CheckoutContents = lazy(() =>
@@ -17,7 +25,13 @@ const CheckoutContents = lazy(() =>
 export function CheckoutTemplate({ server }: { server: CheckoutServerData }) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
-      <PersistGate fallback={<ServerCheckoutView server={server} />}>
+      <PersistGate
+        fallback={
+          <Suspense>
+            <ServerCheckoutView server={server} />
+          </Suspense>
+        }
+      >
         <CheckoutContents server={server} />
       </PersistGate>
     </div>

@@ -63,6 +63,7 @@ export const getShopperCheckoutOptions = cache(async (): Promise<CheckoutOptions
   // An ended session renders as a guest's checkout (the browser's 401 handler does the rest).
   if (res.status === 401) return null;
   const body = (await res.json().catch(() => null)) as (Envelope<unknown> & { message?: string }) | null;
-  if (!res.ok || !body || body.success !== true) throw new ApiError(res.status, body?.message || GENERIC_MESSAGES.fallback);
+  if (!res.ok || !body || body.success !== true)
+    throw new ApiError(res.status, body?.message || GENERIC_MESSAGES.fallback);
   return checked(checkoutOptionsSchema, body.data, 'checkout-options');
 });
