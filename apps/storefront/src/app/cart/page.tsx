@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { unstable_rethrow } from 'next/navigation';
 import type { Cart } from '@vastra/contracts';
+import { ServerCartView } from '@/features/cart/cart-view';
 import { CartTemplate } from '@/features/cart/islands';
 import { getShopperCart } from '@/lib/api/server/shopper';
 
@@ -27,5 +28,5 @@ export default async function CartPage() {
     );
     cart = undefined;
   }
-  return <CartTemplate serverCart={cart} />;
+  return <CartTemplate serverCart={cart} serverView={<ServerCartView cart={cart} />} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { unstable_rethrow } from 'next/navigation';
-import type { CheckoutServerData } from '@/features/checkout/checkout-view';
+import { ServerCheckoutView, type CheckoutServerData } from '@/features/checkout/checkout-view';
 import { CheckoutTemplate } from '@/features/checkout/islands';
 import { getAddressBook, getCurrentShopper, getShopperCart } from '@/lib/api/server/shopper';
 import { getGstStates, getShopperCheckoutOptions } from '@/lib/api/server/shopper-checkout';
@@ -46,5 +46,5 @@ export default async function CheckoutPage() {
     states,
     options,
   };
-  return <CheckoutTemplate server={server} />;
+  return <CheckoutTemplate server={server} serverView={<ServerCheckoutView server={server} />} />;
 }

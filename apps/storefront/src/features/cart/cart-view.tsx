@@ -1,5 +1,3 @@
-'use client';
-
 import type { Cart, CartItem } from '@vastra/contracts';
 import type { Ref } from 'react';
 import { CheckDelivery } from '@/components/check-delivery';
@@ -25,21 +23,21 @@ export type CartViewProps = {
 };
 
 const NO_ITEMS: ReadonlySet<string> = new Set();
-const nothing = () => {};
 
 /**
  * The cart page's markup (behaviour.md §2, §3 Cart): the heading with the count, the lines with
  * their quantity steppers and Remove, Check delivery, the price details and Checkout, or the
- * empty cart with 'Continue shopping'. Rendered from the server's cart first (ServerCartView,
- * every control disabled) and then by the store-backed island with the same props plus its
- * handlers, so the page does not move when the island takes over.
+ * empty cart with 'Continue shopping'. Rendered by the server from its cart first (ServerCartView,
+ * a server component there, every control disabled) and then by the store-backed island with the
+ * same props plus its handlers, so the page does not move when the island takes over. No hooks
+ * and no 'use client': it is a server component or a client one as its importer is.
  */
 export function CartView({
   cart,
   loading = false,
   busyItems = NO_ITEMS,
-  onQuantity = nothing,
-  onRemove = nothing,
+  onQuantity,
+  onRemove,
   headingRef,
   status = '',
 }: CartViewProps) {
@@ -70,8 +68,8 @@ export function CartView({
                 item={item}
                 aboveTheFold={index < 2}
                 busy={busyItems.has(item.id)}
-                onQuantity={(quantity) => onQuantity(item, quantity)}
-                onRemove={() => onRemove(item)}
+                onQuantity={onQuantity && ((quantity) => onQuantity(item, quantity))}
+                onRemove={onRemove && (() => onRemove(item))}
               />
             ))}
           </ul>
@@ -101,7 +99,8 @@ export function CartView({
 /**
  * The cart page as the server read it (undefined: it could not be read, so the skeleton),
  * before the store-backed island is there: the same markup with every control disabled (a
- * disabled fieldset), so no click is silently lost; links work as links.
+ * disabled fieldset), so no click is silently lost; links work as links. Rendered by the page,
+ * a server component, so none of its code is the browser's to load.
  */
 export function ServerCartView({ cart }: { cart: Cart | null | undefined }) {
   return (

@@ -1,5 +1,3 @@
-'use client';
-
 import type {
   AddressBookEntry,
   Cart,
@@ -28,9 +26,11 @@ import { PaymentMethods } from './payment-methods';
 
 /**
  * The checkout page's markup (behaviour.md §2, §4 Pricing), shared by the server's first render
- * (ServerCheckoutView: the shopper's data, every control disabled) and the store-backed island
- * (checkout-template.tsx), which renders the same views with its handlers, so the page does not
- * move when the island takes over (docs/architecture.md "Cart and checkout pages").
+ * (ServerCheckoutView, a server component there: the shopper's data, every control disabled)
+ * and the store-backed island (checkout-template.tsx), which renders the same views with its
+ * handlers, so the page does not move when the island takes over (docs/architecture.md "Cart
+ * and checkout pages"). No 'use client' and no hooks but useId: what needs the browser (the code
+ * fields, the new-address form, the login button) are client components of their own.
  */
 
 export const HEADING_CLASS = 'text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl';
@@ -171,21 +171,6 @@ export type ShopperCheckoutActions = {
   placeOrder: () => void;
 };
 
-const nothing = () => {};
-const INERT: ShopperCheckoutActions = {
-  chooseAddress: nothing,
-  changeDraft: nothing,
-  setSaveAddress: nothing,
-  lookupPincode: () => Promise.resolve(null),
-  changeBusiness: nothing,
-  choosePayment: nothing,
-  applyCoupon: () => Promise.resolve(false),
-  removeCoupon: nothing,
-  applyGiftCard: () => Promise.resolve(false),
-  removeGiftCard: nothing,
-  placeOrder: nothing,
-};
-
 /**
  * Checkout for a logged-in shopper: 1 the delivery address, its delivery promise, the optional
  * business buyer, 2 the payment method; the order summary with the coupon and gift card fields,
@@ -202,7 +187,6 @@ export function ShopperCheckoutView({
   addressHeadingRef?: RefObject<HTMLHeadingElement | null>;
   placeRef?: RefObject<HTMLDivElement | null>;
 }) {
-  const act = actions ?? INERT;
   const { coupon, giftCard } = model;
   return (
     <>
@@ -213,24 +197,24 @@ export function ShopperCheckoutView({
             book={model.book}
             states={model.states}
             choice={model.choice}
-            onChoose={act.chooseAddress}
+            onChoose={actions?.chooseAddress}
             draft={model.draft}
-            onDraftChange={act.changeDraft}
+            onDraftChange={actions?.changeDraft}
             saveAddress={model.saveAddress}
-            onSaveAddressChange={act.setSaveAddress}
-            lookupPincode={actions ? actions.lookupPincode : null}
+            onSaveAddressChange={actions?.setSaveAddress}
+            lookupPincode={actions?.lookupPincode ?? null}
             errors={model.addressErrors}
             message={model.addressMessage}
             headingRef={addressHeadingRef}
           />
           {model.deliveryPromise}
-          <BusinessSection draft={model.business} onChange={act.changeBusiness} errors={model.businessErrors} />
+          <BusinessSection draft={model.business} onChange={actions?.changeBusiness} errors={model.businessErrors} />
           <PaymentMethods
             options={model.payments}
             error={model.optionsError}
             payable={model.figures.payable}
             method={model.paymentMethod}
-            onChoose={act.choosePayment}
+            onChoose={actions?.choosePayment}
           />
         </div>
 
@@ -253,8 +237,8 @@ export function ShopperCheckoutView({
               applied={coupon.applied}
               busy={coupon.busy}
               error={coupon.error}
-              onApply={act.applyCoupon}
-              onRemove={act.removeCoupon}
+              onApply={actions?.applyCoupon}
+              onRemove={actions?.removeCoupon}
             />
             <CodeField
               what="Gift card"
@@ -262,8 +246,8 @@ export function ShopperCheckoutView({
               busy={giftCard.busy}
               error={giftCard.error}
               unavailable={giftCard.unavailable}
-              onApply={act.applyGiftCard}
-              onRemove={act.removeGiftCard}
+              onApply={actions?.applyGiftCard}
+              onRemove={actions?.removeGiftCard}
             />
           </div>
           <div className="border-t border-stone-200 pt-4">
@@ -287,7 +271,7 @@ export function ShopperCheckoutView({
             <FormMessage message={model.placeMessage} />
             <button
               type="button"
-              onClick={act.placeOrder}
+              onClick={actions?.placeOrder}
               disabled={model.placing || model.blockedBy !== null}
               className="w-full rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-600"
             >
@@ -359,7 +343,7 @@ function serverModel(server: CheckoutServerData & { user: CheckoutUser }, cart: 
 /**
  * The checkout as the page's server read it, before the store-backed island is there: the
  * guest's or the shopper's view with their data, every control disabled (a disabled fieldset),
- * so no click is silently lost; links work as links.
+ * so no click is silently lost; links work as links. Rendered by the page, a server component.
  */
 export function ServerCheckoutView({ server }: { server: CheckoutServerData }) {
   const { cart, user } = server;

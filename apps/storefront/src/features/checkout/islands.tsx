@@ -1,16 +1,8 @@
 'use client';
 
-import { Suspense, lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { PersistGate, storeIsland } from '@/lib/store/store-provider';
 import type { CheckoutServerData } from './checkout-view';
-
-// The checkout's markup with the server's data, in the first HTML; its code is a chunk of its
-// own (shared with the island), not part of the page's first-load JavaScript, as the view is
-// disabled until the island takes over anyway. (React streams it later in the same response,
-// inside its Suspense boundary; its inline script shows it at the next frame.)
-const ServerCheckoutView = lazy(() =>
-  import('./checkout-view').then((module) => ({ default: module.ServerCheckoutView })),
-);
 
 // The store-backed checkout (checkout-template.tsx), loaded with the store.
 const CheckoutContents = lazy(() =>
@@ -18,20 +10,15 @@ const CheckoutContents = lazy(() =>
 );
 
 /**
- * The checkout page (docs/architecture.md "Cart and checkout pages"): what the server read as
- * the shopper rendered at once, its controls disabled, until the store and the island's code
- * are there; then the island, with the same markup, takes over.
+ * The checkout page (docs/architecture.md "Cart and checkout pages"): `serverView`, the
+ * server's render of what it read as the shopper (ServerCheckoutView), its controls disabled,
+ * until the store and the island's code are there; then the island, with the same markup and
+ * starting from the same data (`server`), takes over.
  */
-export function CheckoutTemplate({ server }: { server: CheckoutServerData }) {
+export function CheckoutTemplate({ server, serverView }: { server: CheckoutServerData; serverView: ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
-      <PersistGate
-        fallback={
-          <Suspense>
-            <ServerCheckoutView server={server} />
-          </Suspense>
-        }
-      >
+      <PersistGate fallback={serverView}>
         <CheckoutContents server={server} />
       </PersistGate>
     </div>
