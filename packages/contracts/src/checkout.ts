@@ -22,8 +22,6 @@ export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Most different items one order may hold. */
 export const MAX_ORDER_LINES = 50;
-/** Most addresses in a shopper's address book. */
-export const MAX_SAVED_ADDRESSES = 10;
 
 /**
  * Maps a payment provider's state to behaviour.md §4 paymentStatus: completed or success → completed;

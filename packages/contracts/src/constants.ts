@@ -59,3 +59,9 @@ export const REGION = {
  * plain values, so the storefront's product page can read it without the cart's schemas.
  */
 export const MAX_LINE_QUANTITY = 20;
+
+/**
+ * Most addresses in a shopper's address book. Here, beside the other plain values, so the
+ * storefront's checkout can render its address form without the checkout's schemas.
+ */
+export const MAX_SAVED_ADDRESSES = 10;

@@ -1,5 +1,3 @@
-'use client';
-
 import { CART_MESSAGES, discountPercent, MAX_LINE_QUANTITY, onlyLeftInStock, type CartItem } from '@vastra/contracts';
 import Link from 'next/link';
 import { MinusIcon, PlusIcon } from '@/components/ui/icons';
@@ -18,8 +16,9 @@ type CartLineProps = {
   item: CartItem;
   /** Whether a change to this line is on its way to the API. */
   busy: boolean;
-  onQuantity: (quantity: number) => void;
-  onRemove: () => void;
+  /** Absent in the server's render, where the controls are disabled (no function crosses to the browser). */
+  onQuantity?: (quantity: number) => void;
+  onRemove?: () => void;
   /** One of the first lines, in view on arrival: its picture is fetched at once (the page's largest paint). */
   aboveTheFold?: boolean;
 };
@@ -109,7 +108,7 @@ export function CartLine({ item, busy, onQuantity, onRemove, aboveTheFold = fals
               type="button"
               aria-label={`Decrease quantity of ${what}`}
               disabled={busy || !item.isAvailable || quantity <= 1}
-              onClick={() => onQuantity(Math.min(quantity - 1, max))}
+              onClick={onQuantity && (() => onQuantity(Math.min(quantity - 1, max)))}
               className="grid size-9 place-items-center rounded-l-md text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
             >
               <MinusIcon width={16} height={16} />
@@ -125,7 +124,7 @@ export function CartLine({ item, busy, onQuantity, onRemove, aboveTheFold = fals
               type="button"
               aria-label={`Increase quantity of ${what}`}
               disabled={busy || !item.isAvailable || quantity >= max}
-              onClick={() => onQuantity(quantity + 1)}
+              onClick={onQuantity && (() => onQuantity(quantity + 1))}
               className="grid size-9 place-items-center rounded-r-md text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
             >
               <PlusIcon width={16} height={16} />

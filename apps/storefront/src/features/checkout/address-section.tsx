@@ -1,35 +1,32 @@
-'use client';
-
-import {
-  ADDRESS_MESSAGES,
-  MAX_SAVED_ADDRESSES,
-  type AddressBookEntry,
-  type GstState,
-  type PincodeInfo,
-} from '@vastra/contracts';
-import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { FormMessage, inputClass } from '@/components/ui/form';
+import { MAX_SAVED_ADDRESSES, type AddressBookEntry, type GstState } from '@vastra/contracts';
+import { useId, type ReactNode, type RefObject } from 'react';
+import { FormMessage } from '@/components/ui/form';
 import type { AddressChoice } from '@/lib/store/checkout-slice';
-import { checkoutApi } from '@/lib/api/browser/checkout';
-import { useAppDispatch } from '@/lib/store/hooks';
-import { addressLine, isPincode, type AddressDraft, type AddressField } from './address';
+import { addressLine, type AddressDraft, type AddressField } from './address-draft';
+import { NewAddressForm, type PincodeLookup } from './new-address-form';
 
 type AddressSectionProps = {
   /** The address book; null while it loads. */
   book: AddressBookEntry[] | null;
   states: GstState[];
   choice: AddressChoice | null;
-  onChoose: (choice: AddressChoice) => void;
+  /** The handlers are absent in the server's render (its controls disabled). */
+  onChoose?: (choice: AddressChoice) => void;
   draft: AddressDraft;
-  onDraftChange: (draft: AddressDraft) => void;
+  onDraftChange?: (draft: AddressDraft) => void;
   saveAddress: boolean;
-  onSaveAddressChange: (save: boolean) => void;
+  onSaveAddressChange?: (save: boolean) => void;
+  /**
+   * Looks a pincode up in the India Post directory (null: unknown); null while it cannot (the
+   * server's render), when the form does not look up.
+   */
+  lookupPincode: PincodeLookup | null;
   /** The form's own checks, per field. */
   errors: Partial<Record<AddressField, string>>;
   /** What the API said about the address (e.g. a pincode in another state), or that none is chosen. */
   message: string | null;
   /** The section's heading, focused when the address needs the shopper's attention. */
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 };
 
 /**
@@ -37,7 +34,8 @@ type AddressSectionProps = {
  * radio list (the default chosen first) and a new address form. A complete pincode is looked up
  * in the India Post directory and fills the city and the state ('We could not find this
  * pincode. Please check it.' when unknown). The country is India. Messages of the form's checks
- * sit under their fields; the API's, in a live region under the form.
+ * sit under their fields; the API's, in a live region under the form. No 'use client': the
+ * server renders it for the checkout's first HTML (checkout-view.tsx), the island in the browser.
  */
 export function AddressSection({
   book,
@@ -48,6 +46,7 @@ export function AddressSection({
   onDraftChange,
   saveAddress,
   onSaveAddressChange,
+  lookupPincode,
   errors,
   message,
   headingRef,
@@ -69,6 +68,7 @@ export function AddressSection({
         errors={errors}
         saveAddress={saveAddress && !bookFull}
         onSaveAddressChange={onSaveAddressChange}
+        lookupPincode={lookupPincode}
         canSave={!bookFull}
       />
     );
@@ -84,7 +84,7 @@ export function AddressSection({
                 <ChoiceCard
                   name={`${ids}-address`}
                   checked={choice?.kind === 'saved' && choice.id === entry.id}
-                  onChange={() => onChoose({ kind: 'saved', id: entry.id })}
+                  onChange={onChoose && (() => onChoose({ kind: 'saved', id: entry.id }))}
                   title={
                     <>
                       {entry.firstName} {entry.lastName}
@@ -105,7 +105,7 @@ export function AddressSection({
               <ChoiceCard
                 name={`${ids}-address`}
                 checked={choice?.kind === 'new'}
-                onChange={() => onChoose({ kind: 'new' })}
+                onChange={onChoose && (() => onChoose({ kind: 'new' }))}
                 title="Add a new address"
               />
               {choice?.kind === 'new' && <div className="mt-4 sm:pl-8">{form}</div>}
@@ -151,7 +151,8 @@ export function ChoiceCard({
   value?: string;
   checked: boolean;
   disabled?: boolean;
-  onChange: () => void;
+  /** Absent in the server's render: the radio is shown as it is, disabled by its fieldset. */
+  onChange?: () => void;
   title: ReactNode;
   describedBy?: string;
   children?: ReactNode;
@@ -173,6 +174,7 @@ export function ChoiceCard({
         checked={checked}
         disabled={disabled}
         onChange={onChange}
+        readOnly={!onChange}
         aria-describedby={describedBy}
         className="mt-0.5 size-4 shrink-0 accent-brand-700"
       />
@@ -181,181 +183,5 @@ export function ChoiceCard({
         {children && <span className="mt-1 block text-stone-600">{children}</span>}
       </span>
     </label>
-  );
-}
-
-type NewAddressFormProps = {
-  states: GstState[];
-  draft: AddressDraft;
-  onDraftChange: (draft: AddressDraft) => void;
-  errors: Partial<Record<AddressField, string>>;
-  saveAddress: boolean;
-  onSaveAddressChange: (save: boolean) => void;
-  canSave: boolean;
-};
-
-function NewAddressForm({
-  states,
-  draft,
-  onDraftChange,
-  errors,
-  saveAddress,
-  onSaveAddressChange,
-  canSave,
-}: NewAddressFormProps) {
-  const dispatch = useAppDispatch();
-  const ids = useId();
-  // What the last lookup said, for the pincode it was about: a note of another pincode is not shown.
-  const [pincodeNote, setPincodeNote] = useState<{
-    pincode: string;
-    text: string;
-    tone: 'info' | 'error';
-  } | null>(null);
-  // The city the last lookup filled in: replaced by the next lookup, unlike a city the shopper typed.
-  const filledCity = useRef<string | null>(null);
-
-  const pincode = draft.postalCode.trim();
-  const note = pincodeNote?.pincode === pincode ? pincodeNote : null;
-  // The draft as it is when the answer comes, not when the lookup started.
-  const fillFrom = useEffectEvent((info: PincodeInfo) => {
-    const keepCity = draft.city.trim() !== '' && draft.city !== filledCity.current;
-    const keepState = info.states.includes(draft.state);
-    filledCity.current = keepCity ? filledCity.current : info.city;
-    onDraftChange({ ...draft, city: keepCity ? draft.city : info.city, state: keepState ? draft.state : info.state });
-  });
-  useEffect(() => {
-    if (!isPincode(pincode)) return;
-    let current = true;
-    dispatch(checkoutApi.endpoints.pincode.initiate(pincode, { subscribe: false }))
-      .unwrap()
-      .then((info) => {
-        if (!current) return;
-        if (!info) {
-          setPincodeNote({ pincode, text: ADDRESS_MESSAGES.pincodeUnknown, tone: 'error' });
-          return;
-        }
-        fillFrom(info);
-        setPincodeNote({ pincode, text: `${info.city}, ${info.state}`, tone: 'info' });
-      })
-      .catch(() => {
-        // The lookup only helps: without it the shopper picks the city and state themselves.
-        if (current) setPincodeNote(null);
-      });
-    return () => {
-      current = false;
-    };
-    // Only a new pincode is looked up.
-  }, [pincode, dispatch]);
-
-  const field = (name: AddressField) => ({
-    id: `${ids}-${name}`,
-    name,
-    value: draft[name],
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
-    onChange: (event: { target: { value: string } }) => onDraftChange({ ...draft, [name]: event.target.value }),
-  });
-  const stateNames = states.map((s) => s.name);
-  const stateOptions = draft.state && !stateNames.includes(draft.state) ? [draft.state, ...stateNames] : stateNames;
-
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={`${ids}-firstName`} label="First name" error={errors.firstName}>
-        <input {...field('firstName')} autoComplete="given-name" className={inputClass} />
-      </Field>
-      <Field id={`${ids}-lastName`} label="Last name" error={errors.lastName}>
-        <input {...field('lastName')} autoComplete="family-name" className={inputClass} />
-      </Field>
-      <Field id={`${ids}-phone`} label="Mobile number" error={errors.phone}>
-        <input {...field('phone')} type="tel" inputMode="tel" autoComplete="tel-national" className={inputClass} />
-      </Field>
-      <Field id={`${ids}-postalCode`} label="Pincode" error={errors.postalCode}>
-        <input
-          {...field('postalCode')}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          aria-describedby={
-            [errors.postalCode && `${ids}-postalCode-error`, `${ids}-pincode-note`].filter(Boolean).join(' ') ||
-            undefined
-          }
-          className={inputClass}
-        />
-        <p
-          id={`${ids}-pincode-note`}
-          aria-live="polite"
-          className={`mt-1 min-h-4 text-xs ${note?.tone === 'error' ? 'text-red-800' : 'text-stone-600'}`}
-        >
-          {note?.text}
-        </p>
-      </Field>
-      <Field
-        id={`${ids}-street`}
-        label="Address (house no., building, street, area)"
-        error={errors.street}
-        className="sm:col-span-2"
-      >
-        <input {...field('street')} autoComplete="street-address" className={inputClass} />
-      </Field>
-      <Field id={`${ids}-city`} label="City / district" error={errors.city}>
-        <input {...field('city')} autoComplete="address-level2" className={inputClass} />
-      </Field>
-      <Field id={`${ids}-state`} label="State" error={errors.state}>
-        <select {...field('state')} autoComplete="address-level1" className={inputClass}>
-          <option value="">Choose a state</option>
-          {stateOptions.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <div>
-        <p className="mb-1.5 text-sm font-medium text-stone-800">Country</p>
-        <p className="py-2.5 text-sm text-stone-900">India</p>
-      </div>
-      <label
-        className={`flex items-center gap-2 self-end pb-2.5 text-sm ${canSave ? 'text-stone-800' : 'text-stone-500'}`}
-      >
-        <input
-          type="checkbox"
-          checked={saveAddress}
-          disabled={!canSave}
-          onChange={(event) => onSaveAddressChange(event.target.checked)}
-          className="size-4 accent-brand-700"
-        />
-        Save this address
-        {!canSave && <span className="text-xs">({ADDRESS_MESSAGES.limit})</span>}
-      </label>
-    </div>
-  );
-}
-
-/** A labelled control with its error under it. */
-function Field({
-  id,
-  label,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,46 +1,24 @@
-import {
-  ADDRESS_MESSAGES,
-  TAX_MESSAGES,
-  VALIDATION_MESSAGES,
-  addressSchema,
-  type Address,
-  type AddressBookEntry,
-} from '@vastra/contracts';
-import type { AddressChoice, Destination } from '@/lib/store/checkout-slice';
+import { ADDRESS_MESSAGES, TAX_MESSAGES, VALIDATION_MESSAGES, addressSchema, type Address } from '@vastra/contracts';
+import { ADDRESS_FIELDS, type AddressDraft, type AddressField } from './address-draft';
+
+export {
+  ADDRESS_FIELDS,
+  addressLine,
+  chosenAddress,
+  destinationOf,
+  draftFor,
+  initialChoice,
+  isPincode,
+  toAddress,
+  type AddressDraft,
+  type AddressField,
+} from './address-draft';
 
 /**
- * The shipping address of checkout (behaviour.md §3 Order.shippingAddress): the new-address form's fields,
- * their checks (the contracts' rules, so the form says what the API would), which messages of
- * the API are about the address, and the GST destination of the address chosen.
+ * The shipping address of checkout (behaviour.md §3 Order.shippingAddress): the new-address
+ * form's checks (the contracts' rules, so the form says what the API would) and which messages
+ * of the API are about the address; with the rest of address-draft.ts, re-exported here.
  */
-
-/** The new-address form as typed; the country is always India. */
-export type AddressDraft = Omit<Address, 'country'>;
-export type AddressField = keyof AddressDraft;
-
-export const ADDRESS_FIELDS: readonly AddressField[] = [
-  'firstName',
-  'lastName',
-  'phone',
-  'postalCode',
-  'street',
-  'city',
-  'state',
-];
-
-/** An empty form, with the shopper's name and mobile number filled in when the account has them. */
-export function draftFor(user: { name: string; phone: string | null } | null): AddressDraft {
-  const [firstName = '', ...rest] = (user?.name ?? '').trim().split(/\s+/);
-  return {
-    firstName,
-    lastName: rest.join(' '),
-    street: '',
-    city: '',
-    state: '',
-    postalCode: '',
-    phone: user?.phone ?? '',
-  };
-}
 
 export type DraftCheck = { ok: true; address: Address } | { ok: false; errors: Partial<Record<AddressField, string>> };
 
@@ -55,9 +33,6 @@ export function checkDraft(draft: AddressDraft): DraftCheck {
   }
   return { ok: false, errors };
 }
-
-/** Whether a pincode is worth looking up: six digits, not starting with 0. */
-export const isPincode = (value: string) => /^[1-9]\d{5}$/.test(value.trim());
 
 const ADDRESS_TEXTS: ReadonlySet<string> = new Set([
   ADDRESS_MESSAGES.pincodeUnknown,
@@ -78,45 +53,4 @@ const ADDRESS_TEXTS: ReadonlySet<string> = new Set([
  */
 export function isAddressMessage(message: string): boolean {
   return ADDRESS_TEXTS.has(message) || /^Pincode \d{6} is in /.test(message);
-}
-
-/** The address an order would go to: the saved one chosen, or the form's. */
-export function chosenAddress(
-  choice: AddressChoice | null,
-  book: readonly AddressBookEntry[],
-): AddressBookEntry | 'new' | null {
-  if (!choice) return null;
-  if (choice.kind === 'new') return 'new';
-  return book.find((entry) => entry.id === choice.id) ?? null;
-}
-
-/**
- * Where GST is counted for (behaviour.md §3 Tax result): the state and pincode of the chosen address; for the
- * form, its state and a pincode once it is complete (no re-quote for each digit typed).
- */
-export function destinationOf(chosen: AddressBookEntry | 'new' | null, draft: AddressDraft): Destination {
-  if (!chosen) return null;
-  if (chosen !== 'new') return { state: chosen.state, postalCode: chosen.postalCode };
-  const postalCode = isPincode(draft.postalCode) ? draft.postalCode.trim() : '';
-  if (!draft.state && !postalCode) return null;
-  return { state: draft.state, postalCode };
-}
-
-/** The choice to start from: the one kept, if the book still has it; else the default address; else the form. */
-export function initialChoice(kept: AddressChoice | null, book: readonly AddressBookEntry[]): AddressChoice {
-  if (kept?.kind === 'saved' && book.some((entry) => entry.id === kept.id)) return kept;
-  if (kept?.kind === 'new') return kept;
-  const preferred = book.find((entry) => entry.isDefault) ?? book[0];
-  return preferred ? { kind: 'saved', id: preferred.id } : { kind: 'new' };
-}
-
-/** The address as an order takes it. */
-export function toAddress(entry: AddressBookEntry): Address {
-  const { firstName, lastName, street, city, state, postalCode, phone } = entry;
-  return { firstName, lastName, street, city, state, postalCode, phone, country: 'India' };
-}
-
-/** "12 MG Road, Bengaluru, Karnataka 560001": one line of an address. */
-export function addressLine(address: Pick<Address, 'street' | 'city' | 'state' | 'postalCode'>): string {
-  return `${address.street}, ${address.city}, ${address.state} ${address.postalCode}`;
 }

@@ -5,6 +5,7 @@ import {
   type CreateOrderBody,
   type GstState,
 } from '@vastra/contracts';
+import type { BusinessDraft, BusinessField } from './business-draft';
 
 /**
  * A business buyer at checkout (behaviour.md §10 Business buyers): the optional GSTIN and
@@ -13,11 +14,7 @@ import {
  * would before anything is sent.
  */
 
-/** The two fields as typed. */
-export type BusinessDraft = { gstin: string; businessName: string };
-export type BusinessField = keyof BusinessDraft;
-
-export const EMPTY_BUSINESS: BusinessDraft = { gstin: '', businessName: '' };
+export { EMPTY_BUSINESS, type BusinessDraft, type BusinessField } from './business-draft';
 
 type BusinessBody = Pick<CreateOrderBody, 'buyerGstin' | 'buyerBusinessName'>;
 

@@ -1,12 +1,11 @@
-'use client';
-
 import { useId } from 'react';
 import { inputClass } from '@/components/ui/form';
-import type { BusinessDraft, BusinessField } from './business-buyer';
+import type { BusinessDraft, BusinessField } from './business-draft';
 
 type Props = {
   draft: BusinessDraft;
-  onChange: (draft: BusinessDraft) => void;
+  /** Absent in the server's render (its fields disabled). */
+  onChange?: (draft: BusinessDraft) => void;
   errors: Partial<Record<BusinessField, string>>;
 };
 
@@ -25,7 +24,8 @@ export function BusinessSection({ draft, onChange, errors }: Props) {
         id={`${ids}-${name}`}
         name={name}
         value={draft[name]}
-        onChange={(event) => onChange({ ...draft, [name]: event.target.value })}
+        onChange={onChange && ((event) => onChange({ ...draft, [name]: event.target.value }))}
+        readOnly={!onChange}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${ids}-${name}-error` : undefined}
         className={inputClass}

@@ -1,24 +1,27 @@
 'use client';
 
-import { ORDER_MESSAGES, TAX_MESSAGES, type AddressBookEntry, type CartItem } from '@vastra/contracts';
+import {
+  ORDER_MESSAGES,
+  TAX_MESSAGES,
+  type AddressBookEntry,
+  type Cart,
+  type GstState,
+  type PaymentMethod,
+} from '@vastra/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DeliveryPromise } from '@/components/delivery-promise';
-import { EmptyState } from '@/components/ui/empty-state';
-import { FormMessage } from '@/components/ui/form';
-import { LoginPrompt } from '@/components/ui/login-prompt';
 import {
+  checkoutApi,
   useAddressBookQuery,
   useCheckoutOptionsQuery,
   useCheckoutQuoteQuery,
   useGstStatesQuery,
 } from '@/lib/api/browser/checkout';
-import { checkoutBlockedBy, lineImage } from '@/lib/cart-lines';
-import { OrderTotals } from '@/components/order-totals';
-import { formatCount, formatPrice } from '@/lib/format';
+import { checkoutBlockedBy } from '@/lib/cart-lines';
+import { formatPrice } from '@/lib/format';
 import { gstNote, splitOfQuote } from '@/lib/gst';
 import { fetchCart } from '@/lib/store/cart-slice';
 import {
@@ -32,10 +35,12 @@ import {
   quoteBody,
   quoteSettled,
   refusalOf,
+  type AddressChoice,
 } from '@/lib/store/checkout-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import { errorMessage } from '@/lib/store/thunk';
-import { PersistGate, usePersistor } from '@/lib/store/store-provider';
+import { useServerCart } from '@/lib/store/use-server-cart';
+import { usePersistor } from '@/lib/store/store-provider';
 import {
   ADDRESS_FIELDS,
   checkDraft,
@@ -48,7 +53,6 @@ import {
   type AddressDraft,
   type AddressField,
 } from './address';
-import { AddressSection } from './address-section';
 import {
   EMPTY_BUSINESS,
   checkBusiness,
@@ -56,64 +60,45 @@ import {
   type BusinessDraft,
   type BusinessField,
 } from './business-buyer';
-import { BusinessSection } from './business-section';
-import { CodeField } from './code-field';
-import { SummaryLines, type SummaryLine } from './order-summary';
+import {
+  CheckoutSkeleton,
+  EmptyCheckout,
+  GuestCheckout,
+  HEADING_CLASS,
+  ShopperCheckoutView,
+  figuresBeforeQuote,
+  toSummaryLine,
+  type CheckoutServerData,
+  type CheckoutUser,
+  type ShopperCheckoutActions,
+} from './checkout-view';
 import { codUnavailableReason } from './payment-choice';
-import { PaymentMethods } from './payment-methods';
 
-const HEADING_CLASS = 'text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl';
 const CHOOSE_ADDRESS = 'Please choose a delivery address.';
 const NO_ADDRESSES: AddressBookEntry[] = [];
-
-const toSummaryLine = (item: CartItem): SummaryLine => ({
-  id: item.id,
-  name: item.product.name,
-  brand: item.product.brand,
-  size: item.variant.size,
-  color: item.variant.color,
-  quantity: item.quantity,
-  unitPrice: item.price,
-  lineTotal: item.lineTotal,
-  image: lineImage(item),
-});
+const NO_STATES: GstState[] = [];
 
 /**
- * The checkout page (behaviour.md §2, §4 Pricing): the cart's lines, and for a logged-in shopper the delivery
- * address, the payment method, coupon and gift card, the GST breakdown and Place order. A guest
- * sees the cart and a Login button that opens the login modal, which keeps the cart (the guest
- * cart is merged at login) and lets the page carry on. Shown once the session is restored.
+ * The checkout page once the store is there (behaviour.md §2, §4 Pricing): the cart's lines, and
+ * for a logged-in shopper the delivery address, the payment method, coupon and gift card, the
+ * GST breakdown and Place order. A guest sees the cart and a Login button that opens the login
+ * modal, which keeps the cart (the guest cart is merged at login) and lets the page carry on.
+ * It starts from what the page's server read (`server`): the same views, now working.
  */
-export function CheckoutTemplate() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
-      <PersistGate
-        fallback={
-          <>
-            <h1 className={HEADING_CLASS}>Checkout</h1>
-            <CheckoutSkeleton />
-          </>
-        }
-      >
-        <CheckoutContents />
-      </PersistGate>
-    </div>
-  );
-}
-
-function CheckoutContents() {
+export function CheckoutContents({ server }: { server: CheckoutServerData }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.user : null));
-  const cart = useAppSelector((state) => state.cart.cart);
-  const [cartChecked, setCartChecked] = useState(false);
+  const cart = useServerCart(server.cart);
+  // The server's cart is the cart as the API has it now (null: it knew of none, as the page
+  // shows); only when it could not be read does checkout wait for the API's answer.
+  const [cartChecked, setCartChecked] = useState(server.cart !== undefined);
   const [leaving, setLeaving] = useState<string | null>(null);
 
-  // Checkout starts from the cart as the API has it now: prices and stock may have moved.
   useEffect(() => {
+    if (server.cart) return;
     void dispatch(fetchCart()).finally(() => setCartChecked(true));
-  }, [dispatch]);
+  }, [dispatch, server.cart]);
 
-  const lines = orderableLines(cart);
   const items = cart?.items ?? [];
 
   if (leaving) {
@@ -126,89 +111,39 @@ function CheckoutContents() {
       </>
     );
   }
-  if (!cartChecked && items.length === 0) {
-    return (
-      <>
-        <h1 className={HEADING_CLASS}>Checkout</h1>
-        <CheckoutSkeleton />
-      </>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        heading="Your cart is empty"
-        body="Add something you like, then check out here."
-        actions={[{ label: 'Continue shopping', href: '/shop' }]}
-      />
-    );
-  }
-
-  const summaryLines = lines.map(toSummaryLine);
-  if (!user) {
-    return (
-      <>
-        <h1 className={HEADING_CLASS}>Checkout</h1>
-        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
-          <section aria-labelledby="checkout-login" className="rounded-xl border border-stone-200 p-4 sm:p-6">
-            <h2 id="checkout-login" className="text-lg font-semibold text-stone-900">
-              Log in to check out
-            </h2>
-            <LoginPrompt message="Log in to choose a delivery address and pay. Your cart stays as it is." />
-          </section>
-          <aside
-            aria-labelledby="checkout-summary"
-            className="rounded-xl border border-stone-200 bg-stone-50 p-4 sm:p-5"
-          >
-            <h2 id="checkout-summary" className="text-lg font-semibold text-stone-900">
-              Order summary
-            </h2>
-            <SummaryLines lines={summaryLines} />
-            <p className="mt-2 flex justify-between border-t border-stone-200 pt-3 text-base font-semibold">
-              <span>Subtotal ({formatCount(cart?.itemCount ?? 0, 'item')})</span>
-              <span className="tabular-nums" data-testid="subtotal">
-                {formatPrice(cart?.totalAmount ?? 0)}
-              </span>
-            </p>
-          </aside>
-        </div>
-      </>
-    );
-  }
-
-  return (
-    <ShopperCheckout
-      key={user.id}
-      user={user}
-      summaryLines={summaryLines}
-      blockedBy={checkoutBlockedBy(items)}
-      onLeave={setLeaving}
-    />
-  );
+  if (!cartChecked && items.length === 0) return <CheckoutSkeleton />;
+  if (items.length === 0) return <EmptyCheckout />;
+  if (!user) return <GuestCheckout cart={cart} />;
+  return <ShopperCheckout key={user.id} user={user} cart={cart} server={server} onLeave={setLeaving} />;
 }
 
 type ShopperCheckoutProps = {
-  user: { id: string; name: string; phone: string | null };
-  summaryLines: SummaryLine[];
-  blockedBy: string | null;
+  user: CheckoutUser;
+  cart: Cart | null;
+  /** What the page's server read (the address book only counts when it was this same shopper's). */
+  server: CheckoutServerData;
   /** The order is placed and the browser is on its way to pay or to the order: what to say meanwhile. */
   onLeave: (message: string) => void;
 };
 
-/** Checkout for a logged-in shopper: the address, the payment method, the summary with codes and totals, Place order. */
-function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperCheckoutProps) {
+/** Checkout for a logged-in shopper: the model of ShopperCheckoutView from the store, and its actions. */
+function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const persistor = usePersistor();
   const checkout = useAppSelector((state) => state.checkout);
-  const cart = useAppSelector((state) => state.cart.cart);
-  const addressBook = useAddressBookQuery();
-  const { data: states = [] } = useGstStatesQuery();
-  const checkoutOptions = useCheckoutOptionsQuery();
-  const payments = checkoutOptions.data ?? null;
-  const optionsError = checkoutOptions.error?.message ?? null;
+  // What the server read is not asked again.
+  const serverBook = server.user?.id === user.id ? server.book : null;
+  const serverStates = server.states.length > 0 ? server.states : null;
+  const serverOptions = server.options;
+  const addressBook = useAddressBookQuery(serverBook ? skipToken : undefined);
+  const statesQuery = useGstStatesQuery(serverStates ? skipToken : undefined);
+  const checkoutOptions = useCheckoutOptionsQuery(serverOptions ? skipToken : undefined);
+  const states = serverStates ?? statesQuery.data ?? NO_STATES;
+  const payments = serverOptions ?? checkoutOptions.data ?? null;
+  const optionsError = serverOptions ? null : (checkoutOptions.error?.message ?? null);
   // A book that cannot be read is an empty one: the shopper types a new address.
-  const book = addressBook.data ?? (addressBook.isError ? NO_ADDRESSES : null);
+  const book = serverBook ?? addressBook.data ?? (addressBook.isError ? NO_ADDRESSES : null);
   const [draft, setDraft] = useState<AddressDraft>(() => draftFor(user));
   const [saveAddress, setSaveAddress] = useState(true);
   const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
@@ -219,17 +154,20 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
   const addressHeadingRef = useRef<HTMLHeadingElement>(null);
   const placeRef = useRef<HTMLDivElement>(null);
 
-  const { addressChoice, paymentMethod, placing, orderError } = checkout;
+  const { paymentMethod, placing, orderError } = checkout;
   const couponCode = checkout.appliedCoupon;
   const giftCardCode = checkout.giftCard;
+  // The kept choice, if the book still has it, else the default: known in the first render, so
+  // the first quote is already for the right address.
+  const addressChoice = book ? initialChoice(checkout.addressChoice, book) : checkout.addressChoice;
 
-  // Once the book is known, once per shopper (the component is keyed by the user): the kept
-  // choice is only where to start.
+  // Once the book is known, once per shopper (the component is keyed by the user): the store
+  // keeps where the shopper starts.
   const choiceStarted = useRef(false);
   useEffect(() => {
     if (!book || choiceStarted.current) return;
     choiceStarted.current = true;
-    dispatch(addressChosen(initialChoice(addressChoice, book)));
+    dispatch(addressChosen(addressChoice));
   }, [book, addressChoice, dispatch]);
 
   const chosen = book ? chosenAddress(addressChoice, book) : null;
@@ -340,155 +278,98 @@ function ShopperCheckout({ user, summaryLines, blockedBy, onLeave }: ShopperChec
     }
   };
 
+  const lookupPincode = useCallback(
+    (pincode: string) => dispatch(checkoutApi.endpoints.pincode.initiate(pincode, { subscribe: false })).unwrap(),
+    [dispatch],
+  );
+
+  const actions: ShopperCheckoutActions = {
+    chooseAddress: (choice: AddressChoice) => {
+      setAddressMessage(null);
+      dispatch(addressChosen(choice));
+    },
+    changeDraft: chooseDraft,
+    setSaveAddress,
+    lookupPincode,
+    changeBusiness: (next) => {
+      setBusiness(next);
+      setBusinessErrors({});
+    },
+    choosePayment: (method: PaymentMethod) => dispatch(paymentMethodChosen(method)),
+    applyCoupon: (code) => apply('coupon', code),
+    removeCoupon: () => dispatch(couponRemoved()),
+    applyGiftCard: (code) => apply('giftCard', code),
+    removeGiftCard: () => dispatch(giftCardRemoved()),
+    placeOrder: () => void submit(),
+  };
+
   const addressApiMessage = orderError && isAddressMessage(orderError) ? orderError : null;
   const placeMessage =
     orderError && !isAddressMessage(orderError) && !isBusinessMessage(orderError) ? orderError : null;
 
   return (
-    <>
-      <h1 className={HEADING_CLASS}>Checkout</h1>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
-        <div className="space-y-6">
-          <AddressSection
-            book={book}
-            states={states}
-            choice={addressChoice}
-            onChoose={(choice) => {
-              setAddressMessage(null);
-              dispatch(addressChosen(choice));
-            }}
-            draft={draft}
-            onDraftChange={chooseDraft}
-            saveAddress={saveAddress}
-            onSaveAddressChange={setSaveAddress}
-            errors={addressErrors}
-            message={addressMessage ?? addressApiMessage}
-            headingRef={addressHeadingRef}
-          />
-          <DeliveryPromise pincode={destination?.postalCode} />
-          <BusinessSection
-            draft={business}
-            onChange={(next) => {
-              setBusiness(next);
-              setBusinessErrors({});
-            }}
-            errors={businessErrors}
-          />
-          <PaymentMethods
-            options={payments}
-            error={optionsError}
-            payable={payable}
-            method={paymentMethod}
-            onChoose={(method) => dispatch(paymentMethodChosen(method))}
-          />
-        </div>
-
-        <aside
-          aria-labelledby="checkout-summary"
-          className="space-y-5 self-start rounded-xl border border-stone-200 bg-stone-50 p-4 sm:p-5 lg:sticky lg:top-24"
-        >
-          <div className="flex items-baseline justify-between gap-3">
-            <h2 id="checkout-summary" className="text-lg font-semibold text-stone-900">
-              Order summary
-            </h2>
-            <Link href="/cart" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-              Edit cart
-            </Link>
-          </div>
-          <SummaryLines lines={summaryLines} />
-          <div className="space-y-3 border-t border-stone-200 pt-4">
-            <CodeField
-              what="Coupon"
-              applied={
-                appliedCoupon && {
-                  code: appliedCoupon.code,
-                  details: <p data-testid="coupon-saving">You save {formatPrice(appliedCoupon.discountAmount)}</p>,
-                }
-              }
-              busy={checkout.couponBusy}
-              error={couponError}
-              onApply={(code) => apply('coupon', code)}
-              onRemove={() => dispatch(couponRemoved())}
-            />
-            <CodeField
-              what="Gift card"
-              applied={
-                giftCard && {
-                  code: giftCard.code,
-                  details: (
-                    <p data-testid="gift-card-cover">
-                      Pays {formatPrice(giftCard.amount)} of this order
-                      {giftCard.remainingBalance !== null &&
-                        `; ${formatPrice(giftCard.remainingBalance)} stays on the card`}
-                      .
-                    </p>
-                  ),
-                }
-              }
-              busy={checkout.giftCardBusy}
-              error={giftCardError}
-              unavailable={total === null ? 'Gift cards can be applied once the total is known.' : null}
-              onApply={(code) => apply('giftCard', code)}
-              onRemove={() => dispatch(giftCardRemoved())}
-            />
-          </div>
-          <div className="border-t border-stone-200 pt-4">
-            <OrderTotals
-              figures={{
-                itemCount: lines.reduce((n, line) => n + line.quantity, 0),
-                subtotal: cart?.totalAmount ?? 0,
-                coupon: appliedCoupon && { code: appliedCoupon.code, amount: appliedCoupon.discountAmount },
-                taxes: quote && {
-                  components: quote.taxes,
-                  totalTax: quote.totalTax,
-                  pricesIncludeTax: quote.pricesIncludeTax,
-                  note: gstNote(quote.pricesIncludeTax, splitOfQuote(quote), stateName),
-                },
-                delivery: quote ? { amount: quote.shippingAmount, shortfall: quote.freeDeliveryShortfall } : undefined,
-                codFee: quote?.codFee,
-                total,
-                giftCard: giftCard && { code: giftCard.code, amount: giftCard.amount },
-                payable,
-              }}
-              pending={taxError && <p className="mt-2 text-sm text-red-800">{taxError}</p>}
-            />
-            <p role="status" aria-live="polite" aria-atomic="true" className="sr-only">
-              {status}
-            </p>
-          </div>
-          <div ref={placeRef} tabIndex={-1} className="space-y-3 focus:outline-none">
-            {blockedBy && (
-              <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                {blockedBy}{' '}
-                <Link href="/cart" className="font-semibold underline">
-                  Go to the cart
-                </Link>
+    <ShopperCheckoutView
+      addressHeadingRef={addressHeadingRef}
+      placeRef={placeRef}
+      actions={actions}
+      model={{
+        book,
+        states,
+        choice: addressChoice,
+        draft,
+        saveAddress,
+        addressErrors,
+        addressMessage: addressMessage ?? addressApiMessage,
+        deliveryPromise: <DeliveryPromise pincode={destination?.postalCode} />,
+        business,
+        businessErrors,
+        payments,
+        optionsError,
+        paymentMethod,
+        summaryLines: lines.map(toSummaryLine),
+        coupon: {
+          applied: appliedCoupon && {
+            code: appliedCoupon.code,
+            details: <p data-testid="coupon-saving">You save {formatPrice(appliedCoupon.discountAmount)}</p>,
+          },
+          busy: checkout.couponBusy,
+          error: couponError,
+        },
+        giftCard: {
+          applied: giftCard && {
+            code: giftCard.code,
+            details: (
+              <p data-testid="gift-card-cover">
+                Pays {formatPrice(giftCard.amount)} of this order
+                {giftCard.remainingBalance !== null && `; ${formatPrice(giftCard.remainingBalance)} stays on the card`}.
               </p>
-            )}
-            <FormMessage message={placeMessage} />
-            <button
-              type="button"
-              onClick={() => void submit()}
-              disabled={placing || blockedBy !== null}
-              className="w-full rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-600"
-            >
-              {placing ? 'Placing order...' : 'Place order'}
-            </button>
-          </div>
-        </aside>
-      </div>
-    </>
-  );
-}
-
-function CheckoutSkeleton() {
-  return (
-    <div aria-hidden="true" className="mt-6 grid animate-pulse gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
-      <div className="space-y-6">
-        <div className="h-72 rounded-xl bg-stone-100" />
-        <div className="h-40 rounded-xl bg-stone-100" />
-      </div>
-      <div className="h-96 rounded-xl bg-stone-100" />
-    </div>
+            ),
+          },
+          busy: checkout.giftCardBusy,
+          error: giftCardError,
+          unavailable: total === null ? 'Gift cards can be applied once the total is known.' : null,
+        },
+        figures: {
+          ...figuresBeforeQuote(lines, cart),
+          coupon: appliedCoupon && { code: appliedCoupon.code, amount: appliedCoupon.discountAmount },
+          taxes: quote && {
+            components: quote.taxes,
+            totalTax: quote.totalTax,
+            pricesIncludeTax: quote.pricesIncludeTax,
+            note: gstNote(quote.pricesIncludeTax, splitOfQuote(quote), stateName),
+          },
+          delivery: quote ? { amount: quote.shippingAmount, shortfall: quote.freeDeliveryShortfall } : undefined,
+          codFee: quote?.codFee,
+          total,
+          giftCard: giftCard && { code: giftCard.code, amount: giftCard.amount },
+          payable,
+        },
+        taxError,
+        status,
+        blockedBy: checkoutBlockedBy(cart?.items ?? []),
+        placeMessage,
+        placing,
+      }}
+    />
   );
 }

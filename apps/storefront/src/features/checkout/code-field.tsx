@@ -13,9 +13,9 @@ type CodeFieldProps = {
   error: string | null;
   /** Why no code can be applied yet, if so (the button is disabled and this says why). */
   unavailable?: string | null;
-  /** Resolves true when the code was applied. */
-  onApply: (code: string) => Promise<boolean>;
-  onRemove: () => void;
+  /** Resolves true when the code was applied. The handlers are absent in the server's render. */
+  onApply?: (code: string) => Promise<boolean>;
+  onRemove?: () => void;
 };
 
 /**
@@ -32,7 +32,7 @@ export function CodeField({ what, applied, busy, error, unavailable, onApply, on
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await onApply(code)) {
+    if (onApply && (await onApply(code))) {
       setCode('');
       // The field gives way to the applied code; focus goes to what replaced it.
       requestAnimationFrame(() => removeRef.current?.focus());
@@ -53,7 +53,7 @@ export function CodeField({ what, applied, busy, error, unavailable, onApply, on
             ref={removeRef}
             type="button"
             onClick={() => {
-              onRemove();
+              onRemove?.();
               requestAnimationFrame(() => inputRef.current?.focus());
             }}
             aria-label={`Remove ${lower} ${applied.code}`}
@@ -92,10 +92,11 @@ export function CodeField({ what, applied, busy, error, unavailable, onApply, on
           </button>
         </form>
       )}
+      {/* A line kept for the message, so the totals below do not move when one comes or goes. */}
       <p
         id={`${ids}-message`}
         aria-live="polite"
-        className={`mt-1.5 text-xs ${error ? 'font-medium text-red-800' : 'text-stone-600'}`}
+        className={`mt-1.5 min-h-4 text-xs ${error ? 'font-medium text-red-800' : 'text-stone-600'}`}
       >
         {error ?? (applied ? '' : (unavailable ?? ''))}
       </p>

@@ -1,16 +1,29 @@
 'use client';
 
-import { storeIsland } from '@/lib/store/store-provider';
+import { lazy, type ReactNode } from 'react';
+import { PersistGate, storeIsland } from '@/lib/store/store-provider';
+import type { CheckoutServerData } from './checkout-view';
 
-/** The checkout page (checkout-template.tsx), loaded with the store; its heading holds the page until then. */
-export const CheckoutTemplate = storeIsland(
-  () => import('./checkout-template').then((module) => module.CheckoutTemplate),
-  <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
-    <h1 className="text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">Checkout</h1>
-    {/* A screen's height, so the footer does not jump when the page arrives. */}
-    <div aria-hidden="true" className="min-h-dvh" />
-  </div>,
+// The store-backed checkout (checkout-template.tsx), loaded with the store.
+const CheckoutContents = lazy(() =>
+  import('./checkout-template').then((module) => ({ default: module.CheckoutContents })),
 );
+
+/**
+ * The checkout page (docs/architecture.md "Cart and checkout pages"): `serverView`, the
+ * server's render of what it read as the shopper (ServerCheckoutView), its controls disabled,
+ * until the store and the island's code are there; then the island, with the same markup and
+ * starting from the same data (`server`), takes over.
+ */
+export function CheckoutTemplate({ server, serverView }: { server: CheckoutServerData; serverView: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
+      <PersistGate fallback={serverView}>
+        <CheckoutContents server={server} />
+      </PersistGate>
+    </div>
+  );
+}
 
 /** The order confirmation (confirmation-template.tsx), loaded with the store. */
 export const ConfirmationTemplate = storeIsland(

@@ -1,5 +1,3 @@
-'use client';
-
 import type { CheckoutOptions, PaymentMethod } from '@vastra/contracts';
 import { useId } from 'react';
 import { ChoiceCard } from './address-section';
@@ -32,7 +30,8 @@ export function PaymentMethods({
   error: string | null;
   payable: number | null;
   method: PaymentMethod | null;
-  onChoose: (method: PaymentMethod) => void;
+  /** Absent in the server's render (its controls disabled). */
+  onChoose?: (method: PaymentMethod) => void;
 }) {
   const ids = useId();
   const online = options && onlineMethod(options);
@@ -54,7 +53,7 @@ export function PaymentMethods({
                 name={`${ids}-method`}
                 value={online}
                 checked={method === online}
-                onChange={() => onChoose(online)}
+                onChange={onChoose && (() => onChoose(online))}
                 title={ONLINE_LABELS[online].title}
               >
                 {ONLINE_LABELS[online].details}
@@ -67,7 +66,7 @@ export function PaymentMethods({
                   value="cod"
                   checked={method === 'cod'}
                   disabled={codReason !== null}
-                  onChange={() => onChoose('cod')}
+                  onChange={onChoose && (() => onChoose('cod'))}
                   title="Cash on delivery"
                   describedBy={codReason ? `${ids}-cod-reason` : undefined}
                 >

@@ -156,6 +156,14 @@ const cartSlice = createSlice({
     cartRestored: (state, action: PayloadAction<Cart | null>) => {
       state.cart = action.payload;
     },
+    /**
+     * The cart the page's server read as the shopper (the cart and checkout pages render with
+     * it): taken unless the store holds a later state of the same cart. Unlike a restored cart it
+     * is written to browser storage, so the header and the other tabs follow.
+     */
+    cartRendered: (state, action: PayloadAction<Cart>) => {
+      if (!isStaleCart(state.cart, action.payload)) state.cart = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -177,5 +185,5 @@ const cartSlice = createSlice({
   },
 });
 
-export const { cartRestored } = cartSlice.actions;
+export const { cartRestored, cartRendered } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;

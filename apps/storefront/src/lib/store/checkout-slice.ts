@@ -2,7 +2,6 @@ import {
   COUPON_MESSAGES,
   ORDER_MESSAGES,
   type Address,
-  type Cart,
   type CartItem,
   type CheckoutQuote,
   type CheckoutQuoteBody,
@@ -11,6 +10,7 @@ import {
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { asFailure } from '@/lib/api/browser/api';
 import { checkoutApi } from '@/lib/api/browser/checkout';
+import { orderableLines } from '@/lib/cart-lines';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { loggedOut } from './auth-slice';
 import { createAppAsyncThunk, errorMessage } from './thunk';
@@ -76,10 +76,8 @@ export const initialCheckoutState: CheckoutState = {
   orderError: null,
 };
 
-/** The lines an order would hold: those that can be bought now (the cart's total counts only these). */
-export function orderableLines(cart: Cart | null): CartItem[] {
-  return (cart?.items ?? []).filter((item) => item.isAvailable);
-}
+// Where the checkout's views (rendered before the store is there) find it too.
+export { orderableLines };
 
 /**
  * What a quote is asked for: the lines that can be bought, the two codes, the ship-to state and
