@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { unstable_rethrow } from 'next/navigation';
 import { ServerCheckoutView, type CheckoutServerData } from '@/features/checkout/checkout-view';
 import { CheckoutTemplate } from '@/features/checkout/islands';
-import { getAddressBook, getCurrentShopper, getShopperCart } from '@/lib/api/server/shopper';
-import { getGstStates, getShopperCheckoutOptions } from '@/lib/api/server/shopper-checkout';
+import { getAddressBook, getCheckoutOptions, getCurrentShopper, getShopperCart } from '@/lib/api/server/shopper';
+import { getGstStates } from '@/lib/api/server/states';
 
 /** A shopper's own checkout is never indexed. */
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false } };
@@ -36,7 +36,7 @@ export default async function CheckoutPage() {
     orElse(getCurrentShopper(), null, 'the shopper'),
     orElse(getAddressBook(), null, 'the address book'),
     orElse(getGstStates(), [], 'the GST states'),
-    orElse(getShopperCheckoutOptions(), null, 'the checkout options'),
+    orElse(getCheckoutOptions(), null, 'the checkout options'),
   ]);
   const server: CheckoutServerData = {
     cart,

@@ -58,7 +58,11 @@ class SessionEnded extends Error {}
  * session cookie (no other cookie of the storefront's), with this page request's id.
  * Throws SessionEnded on 401, ApiError with the API's message (or `fallbackMessage`) otherwise.
  */
-async function shopperGet(path: string, token: string | null, fallbackMessage: string): Promise<Record<string, unknown>> {
+async function shopperGet(
+  path: string,
+  token: string | null,
+  fallbackMessage: string,
+): Promise<Record<string, unknown>> {
   await connection();
   const url = `${getConfig().apiUrl}${path}`;
   const requestId = (await headers()).get(REQUEST_ID_HEADER);
@@ -96,9 +100,10 @@ async function asUser<T>(read: (token: string) => Promise<T>): Promise<T | null>
 }
 
 /** GET /auth/me: the logged-in shopper, or null (no session, or it ended). */
-export const getCurrentShopper = cache(
-  (): Promise<User | null> =>
-    asUser(async (token) => checked(userSchema, (await shopperGet('/auth/me', token, GENERIC_MESSAGES.fallback)).user, 'auth/me')),
+export const getCurrentShopper = cache((): Promise<User | null> =>
+  asUser(async (token) =>
+    checked(userSchema, (await shopperGet('/auth/me', token, GENERIC_MESSAGES.fallback)).user, 'auth/me'),
+  ),
 );
 
 /**
@@ -124,65 +129,77 @@ export type OrderPage = ReturnType<typeof orderPageSchema.parse>;
 export type WishlistRef = { id: string; productId: string; variantId: string };
 
 /** GET /wishlist?page&limit: one page of the shopper's wishlist, newest first; null for a guest. */
-export const getWishlistPage = cache(
-  (page: number, limit: number): Promise<WishlistPage | null> =>
-    asUser(async (token) =>
-      checked(wishlistPageSchema, await shopperGet(`/wishlist?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback), 'wishlist'),
+export const getWishlistPage = cache((page: number, limit: number): Promise<WishlistPage | null> =>
+  asUser(async (token) =>
+    checked(
+      wishlistPageSchema,
+      await shopperGet(`/wishlist?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback),
+      'wishlist',
     ),
+  ),
 );
 
 /** GET /wishlist/ids: every entry's id, product and size (the hearts and the header's count); null for a guest. */
-export const getWishlistRefs = cache(
-  (): Promise<WishlistRef[] | null> =>
-    asUser(
-      async (token) =>
-        checked(wishlistIdsSchema, await shopperGet('/wishlist/ids', token, GENERIC_MESSAGES.fallback), 'wishlist/ids')
-          .entries,
-    ),
+export const getWishlistRefs = cache((): Promise<WishlistRef[] | null> =>
+  asUser(
+    async (token) =>
+      checked(wishlistIdsSchema, await shopperGet('/wishlist/ids', token, GENERIC_MESSAGES.fallback), 'wishlist/ids')
+        .entries,
+  ),
 );
 
 /** GET /orders/my-orders?page&limit: the shopper's orders, newest first; null for a guest. */
-export const getMyOrders = cache(
-  (page: number, limit: number): Promise<OrderPage | null> =>
-    asUser(async (token) =>
-      checked(orderPageSchema, await shopperGet(`/orders/my-orders?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback), 'orders'),
+export const getMyOrders = cache((page: number, limit: number): Promise<OrderPage | null> =>
+  asUser(async (token) =>
+    checked(
+      orderPageSchema,
+      await shopperGet(`/orders/my-orders?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback),
+      'orders',
     ),
+  ),
 );
 
 /** GET /orders/{id}: one of the shopper's orders; null for a guest; ApiError 404 for anyone else's. */
-export const getMyOrder = cache(
-  (orderId: string): Promise<Order | null> =>
-    asUser(async (token) =>
-      checked(
-        orderSchema,
-        (await shopperGet(`/orders/${encodeURIComponent(orderId)}`, token, GENERIC_MESSAGES.fallback)).order,
-        'order',
-      ),
+export const getMyOrder = cache((orderId: string): Promise<Order | null> =>
+  asUser(async (token) =>
+    checked(
+      orderSchema,
+      (await shopperGet(`/orders/${encodeURIComponent(orderId)}`, token, GENERIC_MESSAGES.fallback)).order,
+      'order',
     ),
+  ),
 );
 
 /** GET /orders/returns/all?page&limit: the shopper's return requests, newest first; null for a guest. */
-export const getMyReturns = cache(
-  (page: number, limit: number): Promise<ReturnRequest[] | null> =>
-    asUser(async (token) => {
-      const data = await shopperGet(`/orders/returns/all?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback);
-      return (Array.isArray(data.returns) ? data.returns : []).map((r) => checked(returnRequestSchema, r, 'return'));
-    }),
+export const getMyReturns = cache((page: number, limit: number): Promise<ReturnRequest[] | null> =>
+  asUser(async (token) => {
+    const data = await shopperGet(`/orders/returns/all?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback);
+    return (Array.isArray(data.returns) ? data.returns : []).map((r) => checked(returnRequestSchema, r, 'return'));
+  }),
 );
 
 /** GET /addresses: the shopper's address book, the default first; null for a guest. */
-export const getAddressBook = cache(
-  (): Promise<AddressBookEntry[] | null> =>
-    asUser(async (token) => {
-      const data = await shopperGet('/addresses', token, GENERIC_MESSAGES.fallback);
-      return (Array.isArray(data.addresses) ? data.addresses : []).map((a) => checked(addressBookEntrySchema, a, 'address'));
-    }),
+export const getAddressBook = cache((): Promise<AddressBookEntry[] | null> =>
+  asUser(async (token) => {
+    const data = await shopperGet('/addresses', token, GENERIC_MESSAGES.fallback);
+    return (Array.isArray(data.addresses) ? data.addresses : []).map((a) =>
+      checked(addressBookEntrySchema, a, 'address'),
+    );
+  }),
 );
 
-/** GET /orders/checkout-options: payment methods, the COD limit and how GST is shown (the same for everyone). */
-export const getCheckoutOptions = cache(
-  async (): Promise<CheckoutOptions> =>
-    checked(checkoutOptionsSchema, await shopperGet('/orders/checkout-options', null, GENERIC_MESSAGES.fallback), 'checkout-options'),
+/**
+ * GET /orders/checkout-options: the payment methods on offer, the cash on delivery limit (rupees)
+ * and how GST is shown; the API asks for a session, so null for a guest or an ended session.
+ */
+export const getCheckoutOptions = cache((): Promise<CheckoutOptions | null> =>
+  asUser(async (token) =>
+    checked(
+      checkoutOptionsSchema,
+      await shopperGet('/orders/checkout-options', token, GENERIC_MESSAGES.fallback),
+      'checkout-options',
+    ),
+  ),
 );
 
 function paging(page: number, limit: number): string {
