@@ -77,10 +77,17 @@ describe('production settings one at a time', () => {
     refused({ DATABASE_URL: '' }, /- DATABASE_URL: /);
   });
 
-  test("a storefront on another host without SESSION_COOKIE_DOMAIN is refused: its server could not see the session", () => {
-    refused({ SESSION_COOKIE_DOMAIN: '' }, /- SESSION_COOKIE_DOMAIN: the storefront is not on the API's host \(api\.vastra\.example\)/);
+  test('a storefront on another host without SESSION_COOKIE_DOMAIN is refused: its server could not see the session', () => {
+    refused(
+      { SESSION_COOKIE_DOMAIN: '' },
+      /- SESSION_COOKIE_DOMAIN: the storefront is not on the API's host \(api\.vastra\.example\)/,
+    );
     // One host for both (a same-origin path to the API) needs no domain.
-    const oneHost = { SESSION_COOKIE_DOMAIN: '', PUBLIC_URL: 'https://vastra.example', STOREFRONT_URL: 'https://vastra.example' };
+    const oneHost = {
+      SESSION_COOKIE_DOMAIN: '',
+      PUBLIC_URL: 'https://vastra.example',
+      STOREFRONT_URL: 'https://vastra.example',
+    };
     assert.equal(loadConfig(productionEnv(oneHost)).sessionCookieDomain, undefined);
   });
 
@@ -98,7 +105,10 @@ describe('production settings one at a time', () => {
       () => loadConfig(productionEnv({ STOREFRONT_URL: 'https://evilvastra.example' })),
       /does not cover evilvastra\.example/,
     );
-    assert.equal(loadConfig(productionEnv({ SESSION_COOKIE_DOMAIN: '.Vastra.example' })).sessionCookieDomain, 'vastra.example');
+    assert.equal(
+      loadConfig(productionEnv({ SESSION_COOKIE_DOMAIN: '.Vastra.example' })).sessionCookieDomain,
+      'vastra.example',
+    );
   });
 
   test('seeding at start is refused: a demo is seeded on purpose with npm run seed', () => {
@@ -186,7 +196,10 @@ describe('a complete production configuration', () => {
       url: '/auth/logout',
       headers: bearer(res.json().data.token),
     });
-    const cleared = [logout.headers['set-cookie']].flat().map(String).filter((c) => c.startsWith('auth_token=;'));
+    const cleared = [logout.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .filter((c) => c.startsWith('auth_token=;'));
     assert.ok(
       cleared.some((c) => /Domain=vastra\.example/i.test(c)),
       `the domain cookie is cleared: ${cleared.join(' | ')}`,
