@@ -1,5 +1,5 @@
 /**
- * The shopper's own pages arrive with their data in the server's HTML (issue 30): no browser,
+ * The shopper's own pages arrive with their data in the server's HTML: no browser,
  * no JavaScript run. A shopper with two cash on delivery orders and two wishlist entries (made
  * through the API) fetches /account, /account/orders, /account/orders/{id}, the returns page and
  * /wishlist with their session cookie and finds their name and email, the order numbers, amounts

@@ -1,6 +1,6 @@
 /**
- * The cart and checkout pages arrive with the shopper's own data in their first HTML (issue 30,
- * docs/architecture.md "Cart and checkout pages"): fetched as a script would, with the session
+ * The cart and checkout pages arrive with the shopper's own data in their first HTML
+ * (docs/architecture.md "Cart and checkout pages"): fetched as a script would, with the session
  * or guest id cookie and no JavaScript run, /cart holds the lines, their quantities and the
  * amounts, and /checkout the order summary and the saved address. Someone else's session, and
  * a visitor with neither cookie, see none of it; neither page may be stored by a cache.
