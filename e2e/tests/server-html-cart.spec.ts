@@ -186,7 +186,8 @@ test("a guest's cart, found by the guestId cookie, is in the cart HTML; without 
   });
 
   await test.step('another guest, or none, sees an empty cart', async () => {
-    for (const cookies of [{ guestId: guestId.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')) }, {}]) {
+    const otherGuest: Record<string, string> = { guestId: guestId.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')) };
+    for (const cookies of [otherGuest, {}]) {
       const page = await pageHtml('/cart', cookies);
       expect(page.status).toBe(200);
       expect(page.text).not.toContain(kurta.name);
