@@ -4,20 +4,18 @@ import { AUTH_MESSAGES, type User } from '@vastra/contracts';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { logoutUser } from '@/lib/store/auth-slice';
-import { useAppDispatch } from '@/lib/store/hooks';
 import { ACCOUNT_LINKS } from '@/lib/account-links';
+import { whenStoreReady } from '@/lib/store/store-provider';
 
 /**
  * The header's account menu for a logged-in shopper: their photo or initials and name, a
  * disclosure with Profile, Change password and Logout. Closes on Escape, an outside click and
- * navigation.
+ * navigation. Drawn from the shopper context without the store; Logout loads the store, whose
+ * persisted state (auth, wishlist, cart) is what a logout empties (behaviour.md §4 Logout).
  */
 export function AccountMenu({ user }: { user: User }) {
-  const dispatch = useAppDispatch();
   const router = useRouter();
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
@@ -52,7 +50,13 @@ export function AccountMenu({ user }: { user: User }) {
 
   const logout = async () => {
     setOpen(false);
-    await dispatch(logoutUser());
+    const [{ store }, { logoutUser }, { default: toast }] = await Promise.all([
+      whenStoreReady(),
+      import('@/lib/store/auth-slice'),
+      import('react-hot-toast'),
+    ]);
+    // The store's bridge empties the shopper context and renders the page again on the server.
+    await store.dispatch(logoutUser());
     toast.success(AUTH_MESSAGES.loggedOut);
     // Account pages need a login; elsewhere the shopper stays where they are.
     if (pathname.startsWith('/account')) router.push('/');

@@ -1,10 +1,14 @@
 'use client';
 
-import { CART_MESSAGES, MAX_LINE_QUANTITY, type Variant } from '@vastra/contracts';
+import { CART_MESSAGES, MAX_LINE_QUANTITY, type Cart, type Variant } from '@vastra/contracts';
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { BagIcon } from '@/components/ui/icons';
-import { whenStoreReady } from '@/lib/store/store-provider';
+import { MutationError, useMutate } from '@/lib/api/browser/mutate';
+import { publishCart } from '@/lib/cart-channel';
+import { ensureGuestId } from '@/lib/guest-id';
+import { useShopper } from '@/lib/shopper-context';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** One toast for adding, replaced by the next answer rather than stacking up. */
 const CART_TOAST = 'add-to-cart';
@@ -13,7 +17,11 @@ const CART_TOAST = 'add-to-cart';
  * The product page's quantity and Add to cart button (behaviour.md §3 Cart: productId, variantId,
  * quantity). A size has to be chosen first, and the button says so otherwise. While the call
  * runs the button is busy; then a toast says 'Item added to cart' (or shows the API's message,
- * such as "Only 3 left in stock for this size.") and a link to the cart appears.
+ * such as "Only 3 left in stock for this size.") and a link to the cart appears. The call goes
+ * through the write helper (lib/api/browser/mutate.ts) with a guest's id (made on their first
+ * item, behaviour.md §4 Guest cart); the answered cart goes to the cart context and browser
+ * storage (lib/cart-channel.ts), so the header's badge counts it. No Redux. Disabled until
+ * hydrated, so the first tap is never lost.
  */
 export function AddToCart({
   productId,
@@ -27,6 +35,9 @@ export function AddToCart({
   available: boolean;
 }) {
   const ids = useId();
+  const { user } = useShopper();
+  const mutate = useMutate();
+  const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [askedForSize, setAskedForSize] = useState(false);
@@ -42,16 +53,21 @@ export function AddToCart({
       return;
     }
     setBusy(true);
-    // Toasts load with the store, after the page.
-    const { default: toast } = await import('react-hot-toast');
+    // Toasts load after the page.
+    const toasts = import('react-hot-toast');
     try {
-      // The store and the cart's thunks are loaded after the page; a click waits for them.
-      const [{ store }, { addToCart }] = await Promise.all([whenStoreReady(), import('@/lib/store/cart-slice')]);
-      const result = await store.dispatch(addToCart({ productId, variantId: variant.id, quantity: chosen })).unwrap();
-      toast.success(result.message, { id: CART_TOAST });
+      const guestId = user ? null : ensureGuestId();
+      const answer = await mutate<{ cart: Cart }>('/cart/add', {
+        json: { productId, variantId: variant.id, quantity: chosen, ...(guestId ? { guestId } : {}) },
+        fallback: CART_MESSAGES.add,
+      });
+      if (!answer.data?.cart) throw new MutationError(CART_MESSAGES.add, 200);
+      publishCart(answer.data.cart);
+      (await toasts).default.success(answer.message ?? CART_MESSAGES.added, { id: CART_TOAST });
       setAdded(true);
-    } catch (message) {
-      toast.error(typeof message === 'string' ? message : CART_MESSAGES.add, { id: CART_TOAST });
+    } catch (error) {
+      const message = error instanceof MutationError ? error.message : CART_MESSAGES.add;
+      (await toasts).default.error(message, { id: CART_TOAST });
     } finally {
       setBusy(false);
     }
@@ -79,7 +95,7 @@ export function AddToCart({
           <select
             id={`${ids}-quantity`}
             value={chosen}
-            disabled={!variant}
+            disabled={!variant || !hydrated}
             onChange={(event) => setQuantity(Number(event.target.value))}
             className="h-12 rounded-md border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 disabled:bg-stone-50 disabled:text-stone-500"
           >
@@ -93,7 +109,7 @@ export function AddToCart({
         <button
           type="button"
           onClick={add}
-          disabled={busy}
+          disabled={busy || !hydrated}
           aria-describedby={needSize ? `${ids}-size` : undefined}
           className="flex h-12 min-w-0 flex-1 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 text-sm font-semibold tracking-wide whitespace-nowrap text-white uppercase hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-600 sm:min-w-64 sm:flex-none"
         >

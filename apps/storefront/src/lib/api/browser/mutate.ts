@@ -1,0 +1,79 @@
+'use client';
+
+import { useCallback } from 'react';
+import { usePublicConfig } from '@/lib/public-config';
+import { sessionExpired } from '@/lib/session-expiry';
+import { ApiError } from '../api-error';
+import { createBrowserApi, type BrowserApi } from './client';
+
+/**
+ * THE way the storefront writes (docs/architecture.md "Storefront data flow"): the browser
+ * calls the API itself, with the session cookie (so the API's Origin check and its per-address
+ * rate limits see the shopper, not the storefront's server), through the credentialed browser
+ * client (./client.ts), with no Redux. The caller then updates what shows the result: a
+ * client context (the cart, the shopper's wishlist refs), and/or router.refresh() so server
+ * components render again. An optimistic change is React's useOptimistic around the call.
+ * Reads are the server data layer's (lib/api/server); new writes use this, and the store's
+ * thunks move over to it one by one.
+ *
+ * A 401 goes to the one 401 handler (lib/session-expiry.ts: toast, logout, /auth/login, at most
+ * once per 3000 ms), then throws like any failure.
+ */
+
+/** A write's outcome: the envelope's data (money in rupees) and its message, shown in a toast. */
+export type Mutation<T> = { data: T | undefined; message: string | undefined };
+
+/** One write: the method (POST by default), a JSON body, extra headers, and the behaviour.md §8 text to show when the API gives none. */
+export type MutateOptions = {
+  method?: 'POST' | 'PUT' | 'DELETE';
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** behaviour.md §8's text of this call, e.g. CART_MESSAGES.add ('Failed to add item to cart'). */
+  fallback: string;
+};
+
+/** A failed write: the message to show (the API's, else the call's fallback) and the HTTP status (0: no answer). */
+export class MutationError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'MutationError';
+  }
+}
+
+const clients = new Map<string, BrowserApi>();
+
+function clientFor(apiUrl: string): BrowserApi {
+  let client = clients.get(apiUrl);
+  if (!client) {
+    client = createBrowserApi({ baseUrl: apiUrl, onUnauthorized: () => void sessionExpired() });
+    clients.set(apiUrl, client);
+  }
+  return client;
+}
+
+/**
+ * Sends one write to the API at `apiUrl` (the public address, PublicConfig.apiUrl) and resolves
+ * to its data and message. Throws MutationError with the API's message, or `fallback` when the
+ * API gave none of its own, could not be reached or timed out (behaviour.md §8).
+ */
+export async function mutate<T>(apiUrl: string, path: string, options: MutateOptions): Promise<Mutation<T>> {
+  const { method = 'POST', json, headers, fallback } = options;
+  try {
+    const answer = await clientFor(apiUrl).request<T>(path, { method, json, headers });
+    return { data: answer.data, message: answer.message };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new MutationError(error.status === 0 || error.isGeneric ? fallback : error.message, error.status);
+    }
+    throw new MutationError(fallback, 0);
+  }
+}
+
+/** `mutate` bound to this page's API address, for client components. */
+export function useMutate(): <T>(path: string, options: MutateOptions) => Promise<Mutation<T>> {
+  const { apiUrl } = usePublicConfig();
+  return useCallback(<T,>(path: string, options: MutateOptions) => mutate<T>(apiUrl, path, options), [apiUrl]);
+}
