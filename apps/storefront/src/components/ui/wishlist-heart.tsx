@@ -1,10 +1,9 @@
 'use client';
 
-import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
 import { useOptimistic, useTransition } from 'react';
-import { MutationError, useMutate } from '@/lib/api/browser/mutate';
 import { useLoginModal } from '@/lib/login-modal';
-import { useShopper, type WishlistRef } from '@/lib/shopper-context';
+import { usePublicConfig } from '@/lib/public-config';
+import { useShopper } from '@/lib/shopper-context';
 import { useHydrated } from '@/lib/use-hydrated';
 import { HeartIcon } from './icons';
 import { ICON_CLASS, LABELLED_CLASS, type WishlistHeartProps } from './wishlist-heart-style';
@@ -13,15 +12,16 @@ import { ICON_CLASS, LABELLED_CLASS, type WishlistHeartProps } from './wishlist-
  * The wishlist heart (behaviour.md §2, §4): a toggle button with aria-pressed and the label 'Add to
  * wishlist' or 'Remove from wishlist', drawn from the shopper context the server rendered, so
  * it shows pressed in the first HTML. Logged out it opens the login modal. A tap presses it at
- * once (useOptimistic) and writes through the write helper (lib/api/browser/mutate.ts): the
- * API's message in a toast ('Added to wishlist', 'Removed from wishlist'), or on failure the
- * heart goes back and the toast shows the API's message or 'Failed to add to wishlist' /
- * 'Failed to remove item from wishlist' (behaviour.md §8). Disabled until hydrated.
+ * once (useOptimistic) and writes through the write helper (wishlist-heart-write.ts, loaded
+ * with the first tap, over lib/api/browser/mutate.ts): the API's message in a toast ('Added to
+ * wishlist', 'Removed from wishlist'), or on failure the heart goes back and the toast shows
+ * the API's message or 'Failed to add to wishlist' / 'Failed to remove item from wishlist'
+ * (behaviour.md §8). Disabled until hydrated.
  */
 export function WishlistHeart({ productId, variantId, look = 'icon' }: WishlistHeartProps) {
   const { user, wishlistRefs, updateWishlistRefs } = useShopper();
   const { open: openLogin } = useLoginModal();
-  const mutate = useMutate();
+  const { apiUrl } = usePublicConfig();
   const hydrated = useHydrated();
   const [busy, startTransition] = useTransition();
   const matching = user
@@ -35,38 +35,12 @@ export function WishlistHeart({ productId, variantId, look = 'icon' }: WishlistH
       openLogin();
       return;
     }
-    const removing = matching.length > 0;
     startTransition(async () => {
-      setPressed(!removing);
-      const { default: toast } = await import('react-hot-toast');
-      try {
-        if (removing) {
-          let message: string = WISHLIST_MESSAGES.removed;
-          for (const ref of matching) {
-            const answer = await mutate(`/wishlist/${encodeURIComponent(ref.id)}`, {
-              method: 'DELETE',
-              fallback: WISHLIST_MESSAGES.remove,
-            });
-            message = answer.message ?? WISHLIST_MESSAGES.removed;
-          }
-          const gone = new Set(matching.map((ref) => ref.id));
-          startTransition(() => updateWishlistRefs((refs) => refs.filter((ref) => !gone.has(ref.id))));
-          toast.success(message);
-        } else {
-          const answer = await mutate<{ item: WishlistEntry }>('/wishlist/add', {
-            json: { productId, variantId },
-            fallback: WISHLIST_MESSAGES.add,
-          });
-          const item = answer.data?.item;
-          if (!item) throw new MutationError(answer.message ?? WISHLIST_MESSAGES.add, 200);
-          const added: WishlistRef = { id: item.id, productId: item.productId, variantId: item.variantId };
-          startTransition(() => updateWishlistRefs((refs) => [...refs.filter((ref) => ref.id !== added.id), added]));
-          toast.success(answer.message ?? WISHLIST_MESSAGES.added);
-        }
-      } catch (error) {
-        const fallback = removing ? WISHLIST_MESSAGES.remove : WISHLIST_MESSAGES.add;
-        toast.error(error instanceof MutationError ? error.message : fallback);
-      }
+      setPressed(matching.length === 0);
+      const { writeHeart } = await import('./wishlist-heart-write');
+      const update = await writeHeart(apiUrl, { productId, variantId, matching });
+      // A failure leaves the refs as they were: the optimistic press goes back.
+      if (update) startTransition(() => updateWishlistRefs(update));
     });
   };
 

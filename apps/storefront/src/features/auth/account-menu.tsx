@@ -1,13 +1,13 @@
 'use client';
 
-import { AUTH_MESSAGES, type User } from '@vastra/contracts';
+import type { User } from '@vastra/contracts';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { ACCOUNT_LINKS } from '@/lib/account-links';
-import { whenStoreReady } from '@/lib/store/store-provider';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * The header's account menu for a logged-in shopper: their photo or initials and name, a
@@ -18,6 +18,7 @@ import { whenStoreReady } from '@/lib/store/store-provider';
 export function AccountMenu({ user }: { user: User }) {
   const router = useRouter();
   const pathname = usePathname();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -50,14 +51,8 @@ export function AccountMenu({ user }: { user: User }) {
 
   const logout = async () => {
     setOpen(false);
-    const [{ store }, { logoutUser }, { default: toast }] = await Promise.all([
-      whenStoreReady(),
-      import('@/lib/store/auth-slice'),
-      import('react-hot-toast'),
-    ]);
-    // The store's bridge empties the shopper context and renders the page again on the server.
-    await store.dispatch(logoutUser());
-    toast.success(AUTH_MESSAGES.loggedOut);
+    const { logOut } = await import('./logout');
+    await logOut();
     // Account pages need a login; elsewhere the shopper stays where they are.
     if (pathname.startsWith('/account')) router.push('/');
   };
@@ -69,6 +64,7 @@ export function AccountMenu({ user }: { user: User }) {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
+        disabled={!hydrated}
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-stone-800 hover:bg-stone-100"
       >

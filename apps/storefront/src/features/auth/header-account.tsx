@@ -2,10 +2,17 @@
 
 import { useEffect, useState } from 'react';
 import { UserIcon } from '@/components/ui/icons';
+import { lazyIsland } from '@/lib/lazy-island';
 import { useLoginModal } from '@/lib/login-modal';
 import { useShopper } from '@/lib/shopper-context';
 import { storeIsland } from '@/lib/store/store-provider';
-import { AccountMenu } from './account-menu';
+import { useHydrated } from '@/lib/use-hydrated';
+
+// A logged-in shopper's menu: rendered by the server, its code loaded beside the page's, not in it.
+const AccountMenu = lazyIsland(
+  () => import('./account-menu').then((module) => module.AccountMenu),
+  <span aria-hidden="true" className="block h-10 w-20" />,
+);
 
 // The modal logs in through the store: it (and the store) load when it is first opened.
 const LoginModal = storeIsland(() => import('./login-modal').then((module) => module.LoginModal));
@@ -14,11 +21,12 @@ const LoginModal = storeIsland(() => import('./login-modal').then((module) => mo
  * The header's account area (behaviour.md §2): the account menu when logged in, otherwise a
  * Login button and the login modal it opens. Drawn from the shopper context, which the server
  * rendered (lib/shopper-context.tsx), so the first HTML already shows the shopper's name and
- * nothing flips from "Login" to the menu.
+ * nothing flips from "Login" to the menu. Its buttons are disabled until hydrated.
  */
 export function HeaderAccount() {
   const { user } = useShopper();
   const { isOpen, open, close } = useLoginModal();
+  const hydrated = useHydrated();
   // Once opened, the modal stays mounted, so it can close itself (and clear its error).
   const [opened, setOpened] = useState(isOpen);
   if (isOpen && !opened) setOpened(true);
@@ -34,6 +42,7 @@ export function HeaderAccount() {
       <button
         type="button"
         aria-haspopup="dialog"
+        disabled={!hydrated}
         onClick={open}
         className="flex h-10 items-center gap-1.5 rounded-md border border-brand-700 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >

@@ -1,27 +1,21 @@
 'use client';
 
-import { CART_MESSAGES, MAX_LINE_QUANTITY, type Cart, type Variant } from '@vastra/contracts';
+import { CART_MESSAGES, MAX_LINE_QUANTITY, type Variant } from '@vastra/contracts';
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { BagIcon } from '@/components/ui/icons';
-import { MutationError, useMutate } from '@/lib/api/browser/mutate';
-import { publishCart } from '@/lib/cart-channel';
-import { ensureGuestId } from '@/lib/guest-id';
+import { usePublicConfig } from '@/lib/public-config';
 import { useShopper } from '@/lib/shopper-context';
 import { useHydrated } from '@/lib/use-hydrated';
-
-/** One toast for adding, replaced by the next answer rather than stacking up. */
-const CART_TOAST = 'add-to-cart';
 
 /**
  * The product page's quantity and Add to cart button (behaviour.md §3 Cart: productId, variantId,
  * quantity). A size has to be chosen first, and the button says so otherwise. While the call
  * runs the button is busy; then a toast says 'Item added to cart' (or shows the API's message,
  * such as "Only 3 left in stock for this size.") and a link to the cart appears. The call goes
- * through the write helper (lib/api/browser/mutate.ts) with a guest's id (made on their first
- * item, behaviour.md §4 Guest cart); the answered cart goes to the cart context and browser
- * storage (lib/cart-channel.ts), so the header's badge counts it. No Redux. Disabled until
- * hydrated, so the first tap is never lost.
+ * through the write helper (add-to-cart-write.ts, loaded with the first tap); the answered cart
+ * goes to the cart context and browser storage, so the header's badge counts it. No Redux.
+ * Disabled until hydrated, so the first tap is never lost.
  */
 export function AddToCart({
   productId,
@@ -36,7 +30,7 @@ export function AddToCart({
 }) {
   const ids = useId();
   const { user } = useShopper();
-  const mutate = useMutate();
+  const { apiUrl } = usePublicConfig();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -53,21 +47,10 @@ export function AddToCart({
       return;
     }
     setBusy(true);
-    // Toasts load after the page.
-    const toasts = import('react-hot-toast');
     try {
-      const guestId = user ? null : ensureGuestId();
-      const answer = await mutate<{ cart: Cart }>('/cart/add', {
-        json: { productId, variantId: variant.id, quantity: chosen, ...(guestId ? { guestId } : {}) },
-        fallback: CART_MESSAGES.add,
-      });
-      if (!answer.data?.cart) throw new MutationError(CART_MESSAGES.add, 200);
-      publishCart(answer.data.cart);
-      (await toasts).default.success(answer.message ?? CART_MESSAGES.added, { id: CART_TOAST });
-      setAdded(true);
-    } catch (error) {
-      const message = error instanceof MutationError ? error.message : CART_MESSAGES.add;
-      (await toasts).default.error(message, { id: CART_TOAST });
+      const { writeAddToCart } = await import('./add-to-cart-write');
+      const ok = await writeAddToCart(apiUrl, { productId, variantId: variant.id, quantity: chosen }, user !== null);
+      if (ok) setAdded(true);
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,10 @@
 'use client';
 
-import { REVIEW_MESSAGES, type ReviewsPage } from '@vastra/contracts';
+import type { ReviewsPage } from '@vastra/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { LoginPrompt } from '@/components/ui/login-prompt';
-import { useShopper } from '@/lib/shopper-context';
-import { storeIsland, whenStoreReady } from '@/lib/store/store-provider';
+import { lazyIsland } from '@/lib/lazy-island';
+import { whenStoreReady } from '@/lib/store/store-provider';
 import { ReviewList } from './review-list';
 import { ReviewStats } from './review-stats';
 
@@ -15,18 +14,11 @@ async function loadReviewsPage(productId: string, page: number): Promise<Reviews
   return store.dispatch(loadReviews(productId, page));
 }
 
-// The form posts through the store: it loads (with the store) for a logged-in shopper only; a
-// guest sees the login prompt at once, from the shopper context the server rendered.
-const ReviewFormIsland = storeIsland(
-  () => import('./review-form-or-login').then((module) => module.FormOrLogin),
+// The form, or for a guest the login prompt (review-form-slot.tsx), loads after the page.
+const FormOrLogin = lazyIsland(
+  () => import('./review-form-slot').then((module) => module.FormOrLogin),
   <div aria-hidden="true" className="min-h-40" />,
 );
-
-function FormOrLogin({ productId, onPosted }: { productId: string; onPosted: () => void }) {
-  const { user } = useShopper();
-  if (!user) return <LoginPrompt message={REVIEW_MESSAGES.loginRequired} />;
-  return <ReviewFormIsland productId={productId} onPosted={onPosted} />;
-}
 
 /**
  * The product page's reviews (behaviour.md §1, §3 Review, §7): stats, the list 10 at a time, and the form

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { HeartIcon } from '@/components/ui/icons';
 import { useShopper } from '@/lib/shopper-context';
 import { storeIsland, whenStoreReady } from '@/lib/store/store-provider';
+import { useHydrated } from '@/lib/use-hydrated';
 
 // The sidebar lists the wishlist through the store: it (and the store) load on the first click.
 const Sidebar = storeIsland(() => import('./wishlist-sidebar-island').then((module) => module.WishlistSidebarIsland));
@@ -12,10 +13,12 @@ const Sidebar = storeIsland(() => import('./wishlist-sidebar-island').then((modu
  * The header's wishlist button, a heart with the count, and the sidebar it opens (behaviour.md
  * §2, §4: opening refetches the wishlist). The count comes from the shopper context, rendered
  * by the server (lib/shopper-context.tsx), so it is in the first HTML and follows every heart.
+ * Disabled until hydrated, so a click is never lost.
  */
 export function HeaderWishlist() {
   const { user, wishlistRefs } = useShopper();
   const count = user ? wishlistRefs.length : 0;
+  const hydrated = useHydrated();
   const [wanted, setWanted] = useState(false);
   const [isOpen, setOpen] = useState(false);
 
@@ -31,6 +34,7 @@ export function HeaderWishlist() {
         type="button"
         aria-haspopup="dialog"
         aria-expanded={isOpen}
+        disabled={!hydrated}
         onClick={() => void openSidebar()}
         className="relative grid size-10 place-items-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
       >

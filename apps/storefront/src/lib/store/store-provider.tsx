@@ -15,7 +15,7 @@ import {
 } from 'react';
 import type { Persistor } from 'redux-persist';
 import { usePublicConfig } from '@/lib/public-config';
-import { setSessionExpiryActions } from '@/lib/session-expiry';
+import { setSessionExpiryActions } from '@/lib/session-actions';
 import { useShopper, type ShopperSnapshot } from '@/lib/shopper-context';
 import type { ShopperLink } from './shopper-bridge';
 import type { AppStore } from './store';
@@ -97,7 +97,7 @@ export function whenStoreReady(): Promise<StoreRuntime> {
  * of `whenStoreReady`, does. Once the store is there, the islands waiting for it render, and
  * the store is kept in step with the shopper context (lib/shopper-context.tsx), which the
  * server rendered and which the header reads. It also gives the 401 handler
- * (lib/session-expiry.ts) its logout and navigation.
+ * (lib/session-expiry.ts) its logout and navigation (lib/session-actions.ts).
  */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const { apiUrl } = usePublicConfig();

@@ -2,9 +2,6 @@
 
 import { useCallback } from 'react';
 import { usePublicConfig } from '@/lib/public-config';
-import { sessionExpired } from '@/lib/session-expiry';
-import { ApiError } from '../api-error';
-import { createBrowserApi, type BrowserApi } from './client';
 
 /**
  * THE way the storefront writes (docs/architecture.md "Storefront data flow"): the browser
@@ -17,7 +14,12 @@ import { createBrowserApi, type BrowserApi } from './client';
  * thunks move over to it one by one.
  *
  * A 401 goes to the one 401 handler (lib/session-expiry.ts: toast, logout, /auth/login, at most
- * once per 3000 ms), then throws like any failure.
+ * once per 3000 ms), then throws like any failure. The client itself (./mutate-request.ts)
+ * loads with the first write, not with the page.
+ *
+ *   const mutate = useMutate();
+ *   const { data, message } = await mutate<{ cart: Cart }>('/cart/add', { json: body, fallback: CART_MESSAGES.add });
+ *   publishCart(data.cart); toast.success(message ?? CART_MESSAGES.added);
  */
 
 /** A write's outcome: the envelope's data (money in rupees) and its message, shown in a toast. */
@@ -43,33 +45,15 @@ export class MutationError extends Error {
   }
 }
 
-const clients = new Map<string, BrowserApi>();
-
-function clientFor(apiUrl: string): BrowserApi {
-  let client = clients.get(apiUrl);
-  if (!client) {
-    client = createBrowserApi({ baseUrl: apiUrl, onUnauthorized: () => void sessionExpired() });
-    clients.set(apiUrl, client);
-  }
-  return client;
-}
-
 /**
  * Sends one write to the API at `apiUrl` (the public address, PublicConfig.apiUrl) and resolves
  * to its data and message. Throws MutationError with the API's message, or `fallback` when the
  * API gave none of its own, could not be reached or timed out (behaviour.md §8).
  */
 export async function mutate<T>(apiUrl: string, path: string, options: MutateOptions): Promise<Mutation<T>> {
-  const { method = 'POST', json, headers, fallback } = options;
-  try {
-    const answer = await clientFor(apiUrl).request<T>(path, { method, json, headers });
-    return { data: answer.data, message: answer.message };
-  } catch (error) {
-    if (error instanceof ApiError) {
-      throw new MutationError(error.status === 0 || error.isGeneric ? fallback : error.message, error.status);
-    }
-    throw new MutationError(fallback, 0);
-  }
+  // The client loads with the first write, not with the page.
+  const { send } = await import('./mutate-request');
+  return send<T>(apiUrl, path, options);
 }
 
 /** `mutate` bound to this page's API address, for client components. */
