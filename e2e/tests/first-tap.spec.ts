@@ -8,7 +8,7 @@
 import { WISHLIST_MESSAGES } from '@vastra/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { loginThroughApi, newShopper, registerThroughApi } from '../support/accounts';
-import { cartLabel, cartLink, chooseSize, productsWithSizes, sizesInStock } from '../support/cart';
+import { cartLabel, cartLink, productsWithSizes, sizesInStock } from '../support/cart';
 import { PUBLIC_API_URL } from '../support/stack';
 
 /**

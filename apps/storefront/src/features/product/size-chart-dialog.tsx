@@ -21,7 +21,8 @@ function useSizeChart(productId: string): SizeChart | null {
   useEffect(() => {
     let live = true;
     fetch(`${apiUrl}/products/${encodeURIComponent(productId)}/size-chart`, { headers: { accept: 'application/json' } })
-      .then((res) => (res.ok ? (res.json() as Promise<{ success?: boolean; data?: SizeChart }>) : null))
+      // The body is read whatever the status: an unread 404 leaves the request open.
+      .then((res) => res.json() as Promise<{ success?: boolean; data?: SizeChart }>)
       .then((body) => {
         if (live && body?.success && body.data) setChart({ productId, chart: body.data });
       })

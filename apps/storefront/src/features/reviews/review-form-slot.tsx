@@ -3,18 +3,18 @@
 import { REVIEW_MESSAGES } from '@vastra/contracts';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { useShopper } from '@/lib/shopper-context';
-import { storeIsland } from '@/lib/store/store-provider';
+import { lazyIsland } from '@/lib/lazy-island';
 
-// The form posts through the store: it (and the store) load for a logged-in shopper only.
-const ReviewFormIsland = storeIsland(
-  () => import('./review-form-or-login').then((module) => module.FormOrLogin),
+// A logged-in shopper's form; the store loads only when a review is sent.
+const ReviewFormIsland = lazyIsland(
+  () => import('./review-form').then((module) => module.ReviewForm),
   <div aria-hidden="true" className="min-h-40" />,
 );
 
 /**
  * The review form for a logged-in shopper, else 'Please login to submit a review' with a Login
- * button (behaviour.md §5), decided by the shopper context the server rendered, so a guest's
- * prompt needs no store.
+ * button (behaviour.md §5), decided by the shopper context the server rendered; neither needs
+ * the store until a review is sent.
  */
 export function FormOrLogin({ productId, onPosted }: { productId: string; onPosted: () => void }) {
   const { user } = useShopper();
