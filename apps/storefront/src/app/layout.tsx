@@ -63,7 +63,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en-IN" className={GeistSans.variable} style={brandColourStyle(store.brandColour)}>
       <body className="flex min-h-dvh flex-col font-sans">
         <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId, nonce }}>
-          <ShopperProvider user={shopper.user} wishlistRefs={shopper.wishlistRefs}>
+          <ShopperProvider user={shopper.user} wishlistRefs={shopper.wishlistRefs} sessionEnded={shopper.sessionEnded}>
             <CartProvider serverCart={shopper.cart}>
               <StoreProvider>
                 <LoginModalProvider>
@@ -93,15 +93,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
  * The shopper this page is rendered for (lib/api/server/shopper.ts), the three reads in
  * parallel and none without a session cookie or a guest id. `cart` undefined: no shopper known
  * yet, or the cart could not be read (the cart context then shows the stored one); a failed
- * user or wishlist read renders as a guest, as an ended session does.
+ * user or wishlist read renders as a guest, as an ended session does. `sessionEnded`: the
+ * browser sent a session cookie the API refused (401), which the browser's 401 handler ends.
  */
 async function readShopper(): Promise<{
   user: User | null;
   cart: Cart | null | undefined;
   wishlistRefs: WishlistRef[] | null;
+  sessionEnded: boolean;
 }> {
   const { token, guestId } = await shopperSession();
-  if (!token && !guestId) return { user: null, cart: undefined, wishlistRefs: null };
+  if (!token && !guestId) return { user: null, cart: undefined, wishlistRefs: null, sessionEnded: false };
   const logged = (error: unknown) => {
     console.error('Reading the shopper failed', error instanceof Error ? error.message : error);
     return undefined;
@@ -111,5 +113,10 @@ async function readShopper(): Promise<{
     getShopperCart().catch(logged),
     token ? getWishlistRefs().catch(logged) : null,
   ]);
-  return { user: user ?? null, cart, wishlistRefs: user ? (wishlistRefs ?? null) : null };
+  return {
+    user: user ?? null,
+    cart,
+    wishlistRefs: user ? (wishlistRefs ?? null) : null,
+    sessionEnded: token !== null && user === null,
+  };
 }

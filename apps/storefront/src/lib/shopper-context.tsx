@@ -1,7 +1,7 @@
 'use client';
 
 import type { User } from '@vastra/contracts';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /** One wish-listed product and size (GET /wishlist/ids): the hearts and the header's count read these. */
 export type WishlistRef = { id: string; productId: string; variantId: string };
@@ -29,9 +29,19 @@ const NO_REFS: WishlistRef[] = [];
  * heart render logged in from the first HTML, without a client fetch or the Redux store
  * (behaviour.md §4: fetching the current user logs the shopper in; a valid session cookie with
  * empty browser storage shows them logged in). A new server render (router.refresh() after a
- * login or logout) hands in a new snapshot, which replaces this tab's.
+ * login or logout) hands in a new snapshot, which replaces this tab's. `sessionEnded`: the
+ * server's read of the session cookie was answered 401, which is a 401 like any other
+ * (behaviour.md §4 Session expiry: the toast, logout, /auth/login; lib/session-expiry.ts).
  */
-export function ShopperProvider({ user, wishlistRefs, children }: ShopperSnapshot & { children: ReactNode }) {
+export function ShopperProvider({
+  user,
+  wishlistRefs,
+  sessionEnded = false,
+  children,
+}: ShopperSnapshot & { sessionEnded?: boolean; children: ReactNode }) {
+  useEffect(() => {
+    if (sessionEnded) void import('./session-expiry').then(({ sessionExpired }) => sessionExpired());
+  }, [sessionEnded]);
   const [server, setServer] = useState<ShopperSnapshot>({ user, wishlistRefs });
   const [current, setCurrent] = useState<ShopperSnapshot>({ user, wishlistRefs });
   // A new server render wins (adjusted while rendering, not after).
