@@ -5,65 +5,21 @@
 import { formatPrice } from './money';
 import { CART_MESSAGES } from './cart-messages';
 import { CATALOG_MESSAGES } from './catalog-messages';
-import { GENERIC_MESSAGES } from './generic-messages';
 import { SIZING_MESSAGES } from './sizing-constants';
 import { DELIVERY_MESSAGES } from './delivery-messages';
 import { GSTIN_MESSAGES } from './gstin-messages';
+import { AUTH_MESSAGES } from './auth-messages';
+import { WISHLIST_MESSAGES } from './wishlist-messages';
+import { REVIEW_MESSAGES } from './review-messages';
 
 // In modules of their own, so a bundle that needs only these (the storefront's every page)
 // does not take every message with them.
 export * from './cart-messages';
 export * from './catalog-messages';
 export * from './generic-messages';
-
-/** Accounts (behaviour.md §5, §8 Login, Google, Register, User info, Any 401) and the API's own account answers. */
-export const AUTH_MESSAGES = {
-  fillAllFields: 'Please fill in all fields',
-  incorrectCredentials: 'Incorrect email or password. Please try again.',
-  connectionRefused: 'Unable to connect to our servers. Please check your internet connection.',
-  timeout: 'The connection timed out. Please try again.',
-  fallback: GENERIC_MESSAGES.fallback,
-  loginFailed: 'Login failed. Please try again.',
-  loggedIn: 'Logged in successfully',
-  googleFailedToast: 'Google login failed. Please try again.',
-  googleRejected: 'Failed to log in with Google.',
-  googleSuccess: 'Logged in successfully with Google!',
-  googleNotConfigured: 'Google sign-in is not available right now.',
-  googleExpired: 'Your Google sign-in has expired. Please try again.',
-  googleEmailUnverified: 'Your Google email address is not verified with Google.',
-  invalidRegistration: 'Invalid registration details.',
-  registrationFailed: 'Registration failed. Please try again.',
-  registered: 'Account created. We have sent a 6-digit code to your email.',
-  emailTaken: 'An account with this email already exists. Please log in instead.',
-  userNotFound: 'User data not found',
-  sessionExpired: 'Session expired. Please login again.',
-  fetchUserFailed: 'Failed to fetch user info.',
-  sessionExpiredToast: 'Session expired. Logging out... (please Login again)',
-  authRequired: 'Authentication required',
-  accountBlocked: 'This account has been blocked. Please contact the store.',
-  noAuthToken: 'No auth token found',
-  userEmailNotFound: 'User email not found',
-  noFormData: 'No form data provided. Please fill in the fields.',
-  profileUpdated: 'Profile updated successfully',
-  avatarTooLarge: 'The photo must be 2 MB or smaller.',
-  avatarType: 'The photo must be a JPEG, PNG or WebP image.',
-  emailVerified: 'Email verified successfully',
-  alreadyVerified: 'Your email is already verified.',
-  verificationSent: 'We have sent a new 6-digit code to your email.',
-  codeIncorrect: 'That code is not correct. Please check it and try again.',
-  codeExpired: 'That code has expired. Please request a new one.',
-  codeAttemptsExceeded: 'Too many wrong codes. Please request a new one.',
-  codeResendTooSoon: 'Please wait a minute before asking for another code.',
-  notYourEmail: 'You can only verify the email address of the account you are logged in to.',
-  currentPasswordIncorrect: 'Your current password is not correct.',
-  noPasswordYet: 'This account signs in with Google and has no password yet. Use Forgot Password to set one.',
-  passwordChanged: 'Password changed successfully',
-  resetCodeSent: 'If an account exists for this email, we have sent it a 6-digit code to reset the password.',
-  passwordReset: 'Your password has been reset. Please log in with the new one.',
-  loggedOut: 'Logged out successfully',
-  tooManyRequests: 'Too many attempts. Please wait a little and try again.',
-  originNotAllowed: 'This request came from a site that is not allowed to act for you.',
-} as const;
+export * from './auth-messages';
+export * from './wishlist-messages';
+export * from './review-messages';
 
 /** Messages for fields that fail validation, shown to the person who typed them. */
 export const VALIDATION_MESSAGES = {
@@ -84,43 +40,6 @@ export const VALIDATION_MESSAGES = {
   addresses: 'You can save at most 10 addresses.',
   googleToken: 'The Google credential is missing.',
   currentPassword: 'Please enter your current password.',
-} as const;
-
-/** Wishlist (behaviour.md §5, §8 Wishlist) and the API's own wishlist answers. */
-export const WISHLIST_MESSAGES = {
-  fetchError: 'Error fetching wishlist items',
-  fetchFailed: 'Failed to fetch wishlist items',
-  add: 'Failed to add to wishlist',
-  remove: 'Failed to remove item from wishlist',
-  invalidId: 'Invalid wishlist ID',
-  authRequired: 'Authentication required',
-  accountBlocked: 'This account has been blocked. Please contact the store.',
-  loginToView: 'Please login to view your wishlist',
-  empty: 'Your wishlist is empty!',
-  productRequired: 'Please choose a product.',
-  variantInvalid: 'That size is not available for this product.',
-  added: 'Added to wishlist',
-  alreadyAdded: 'Already in your wishlist',
-  removed: 'Removed from wishlist',
-  notFound: 'Wishlist item not found',
-  full: 'Your wishlist is full. Remove something to add more.',
-} as const;
-
-/** Reviews (behaviour.md §5, §8 Catalogue) and the API's own review answers. */
-export const REVIEW_MESSAGES = {
-  fetch: 'Failed to fetch reviews',
-  post: 'Failed to post review',
-  loginRequired: 'Please login to submit a review',
-  posted: 'Thank you! Your review has been posted.',
-  alreadyReviewed: 'You have already reviewed this product.',
-  productRequired: 'Please choose a product.',
-  rating: 'Please choose a rating from 1 to 5 stars.',
-  title: 'Please add a title (up to 120 characters).',
-  body: 'Please write your review (up to 2000 characters).',
-  tooManyPhotos: 'You can add at most 5 photos.',
-  photoTooLarge: 'Each photo must be 5 MB or smaller.',
-  photoType: 'Photos must be JPEG, PNG or WebP images.',
-  tooManyReviews: 'You have posted many reviews in a short time. Please wait a while before posting another.',
 } as const;
 
 /** 413 for a photo of more than `maxMegapixels` million pixels (decoding it would take gigabytes of memory). */

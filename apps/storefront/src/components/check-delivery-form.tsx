@@ -1,30 +1,32 @@
 'use client';
 
-import { DELIVERY_MESSAGES, type DeliveryEstimate } from '@vastra/contracts';
+import { ADDRESS_MESSAGES, DELIVERY_MESSAGES, type DeliveryEstimate } from '@vastra/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { inputClass } from '@/components/ui/form';
-import { whenStoreReady } from '@/lib/store/store-provider';
+import { ApiError } from '@/lib/api/api-error';
+import { createBrowserApi } from '@/lib/api/browser/client';
+import { usePublicConfig } from '@/lib/public-config';
 import { codLine, deliveryLine, isPincode, rememberedPincode, rememberPincode } from '@/lib/delivery';
 
 type Answer = { kind: 'estimate'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
 
 /**
- * One estimate through the store's RTK Query cache, or the message of its failure. The store and
- * RTK Query load on first use, so the product page's first load stays without them.
+ * One estimate (GET /shipping/delivery-estimate?pincode, a public read), or the message of its
+ * failure: the API's, else 'We could not find this pincode. Please check it.';
+ * a refused connection or a timeout keeps its own text. Through the browser client, without the
+ * store, so a remembered pincode checked on load does not load Redux.
  */
-async function fetchEstimate(pincode: string): Promise<Answer> {
-  const [{ store }, { deliveryApi }, { messageOf }] = await Promise.all([
-    whenStoreReady(),
-    import('@/lib/api/browser/delivery'),
-    import('@/lib/api/browser/api'),
-  ]);
+async function fetchEstimate(apiUrl: string, pincode: string): Promise<Answer> {
+  const query = new URLSearchParams({ pincode });
   try {
-    const estimate = await store
-      .dispatch(deliveryApi.endpoints.deliveryEstimate.initiate(pincode, { subscribe: false }))
-      .unwrap();
-    return { kind: 'estimate', estimate };
+    const answer = await createBrowserApi({ baseUrl: apiUrl, onUnauthorized: () => {} }).request<DeliveryEstimate>(
+      `/shipping/delivery-estimate?${query}`,
+    );
+    if (!answer.data?.deliveryBy) return { kind: 'error', message: ADDRESS_MESSAGES.pincodeUnknown };
+    return { kind: 'estimate', estimate: answer.data };
   } catch (error) {
-    return { kind: 'error', message: messageOf(error) };
+    const known = error instanceof ApiError && !error.isGeneric;
+    return { kind: 'error', message: known ? error.message : ADDRESS_MESSAGES.pincodeUnknown };
   }
 }
 
@@ -36,6 +38,7 @@ async function fetchEstimate(pincode: string): Promise<Answer> {
  */
 export function CheckDeliveryForm() {
   const ids = useId();
+  const { apiUrl } = usePublicConfig();
   const [pincode, setPincode] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -47,7 +50,7 @@ export function CheckDeliveryForm() {
       return;
     }
     setBusy(true);
-    const next = await fetchEstimate(wanted);
+    const next = await fetchEstimate(apiUrl, wanted);
     if (next.kind === 'estimate') rememberPincode(wanted);
     setAnswer(next);
     setBusy(false);
@@ -63,11 +66,11 @@ export function CheckDeliveryForm() {
       setPincode(kept);
       setAnswer(next);
     };
-    void fetchEstimate(kept).then(show);
+    void fetchEstimate(apiUrl, kept).then(show);
     return () => {
       live = false;
     };
-  }, []);
+  }, [apiUrl]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

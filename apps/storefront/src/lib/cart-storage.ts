@@ -2,9 +2,9 @@ import { CART_MESSAGES, type Cart } from '@vastra/contracts';
 
 /**
  * The cart in browser storage (behaviour.md §3: "kept in browser storage under a cart key"): the API's
- * `Cart` as JSON under `cart` in localStorage, shared by every tab of the site. The cart
- * slice is its one writer (a store listener mirrors the slice here); the cart context reads
- * it back on load and on `storage` events, so two tabs show one cart.
+ * `Cart` as JSON under `cart` in localStorage, shared by every tab of the site. It is written
+ * through lib/cart-channel.ts alone (the server's cart, a write's answer, the store's cart
+ * calls); the cart context reads it back on `storage` events, so two tabs show one cart.
  */
 
 export const CART_STORAGE_KEY = 'cart';
@@ -66,4 +66,20 @@ export function writeStoredCart(storage: Storage, cart: Cart | null): void {
   if (storage.getItem(CART_STORAGE_KEY) === value) return;
   if (value === null) storage.removeItem(CART_STORAGE_KEY);
   else storage.setItem(CART_STORAGE_KEY, value);
+}
+
+/**
+ * Whether an answer is older than the cart already held: the same cart, last changed earlier
+ * (answers to calls made close together, or a server render begun before a write, can arrive
+ * out of order).
+ */
+export function isStaleCart(current: Cart | null, incoming: Cart): boolean {
+  return (
+    current !== null &&
+    current.id !== null &&
+    current.id === incoming.id &&
+    current.updatedAt !== null &&
+    incoming.updatedAt !== null &&
+    Date.parse(incoming.updatedAt) < Date.parse(current.updatedAt)
+  );
 }

@@ -1,4 +1,4 @@
-/** The wishlist heart's props and looks, shared by its placeholder and its toggle. */
+/** The wishlist heart's props and looks (wishlist-heart.tsx). */
 export type WishlistHeartProps = {
   productId: string;
   /**

@@ -1,25 +1,24 @@
 'use client';
 
-import { AUTH_MESSAGES, type User } from '@vastra/contracts';
+import type { User } from '@vastra/contracts';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { logoutUser } from '@/lib/store/auth-slice';
-import { useAppDispatch } from '@/lib/store/hooks';
 import { ACCOUNT_LINKS } from '@/lib/account-links';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * The header's account menu for a logged-in shopper: their photo or initials and name, a
  * disclosure with Profile, Change password and Logout. Closes on Escape, an outside click and
- * navigation.
+ * navigation. Drawn from the shopper context without the store; Logout loads the store, whose
+ * persisted state (auth, wishlist, cart) is what a logout empties (behaviour.md §4 Logout).
  */
 export function AccountMenu({ user }: { user: User }) {
-  const dispatch = useAppDispatch();
   const router = useRouter();
   const pathname = usePathname();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -52,8 +51,8 @@ export function AccountMenu({ user }: { user: User }) {
 
   const logout = async () => {
     setOpen(false);
-    await dispatch(logoutUser());
-    toast.success(AUTH_MESSAGES.loggedOut);
+    const { logOut } = await import('./logout');
+    await logOut();
     // Account pages need a login; elsewhere the shopper stays where they are.
     if (pathname.startsWith('/account')) router.push('/');
   };
@@ -65,6 +64,7 @@ export function AccountMenu({ user }: { user: User }) {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
+        disabled={!hydrated}
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-stone-800 hover:bg-stone-100"
       >

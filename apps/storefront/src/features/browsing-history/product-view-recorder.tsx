@@ -9,33 +9,41 @@ import {
   parseRecentlyViewed,
   recentlyViewedCookie,
 } from '@/lib/recently-viewed';
-import { visitedProductsChanged } from '@/lib/store/auth-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { useShopper } from '@/lib/shopper-context';
 import {
   VISITED_PRODUCTS_COOKIE,
   addVisitedProduct,
   parseVisitedProducts,
   visitedProductEntry,
+  visitedProductsCookie,
 } from '@/lib/visited-products';
 
-/** RecordProductView's work (record-product-view.tsx), loaded with the store. */
+/**
+ * RecordProductView's work (record-product-view.tsx), loaded just after the page: notes that a
+ * product page was viewed (behaviour.md §3). The product goes to the front of the recently
+ * viewed cookie, and onto the visited products cookie (with the guest id when logged
+ * out, never a token) unless it is there already. Both cookies are written at once, without
+ * the store, so a view followed at once by a navigation is kept; the session is the shopper
+ * context's, rendered by the server. The cookie is the list (another tab may have added to it);
+ * the store's copy is emptied with it at logout. Renders nothing.
+ */
 export function Recorder({ productId }: { productId: string }) {
-  const dispatch = useAppDispatch();
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  const { user } = useShopper();
 
-  // Once per product shown: a login on this page reads the new state but is not a new view.
+  // Once per product shown: a login on this page is not a new view.
   const recordView = useEffectEvent(() => {
     const viewed = parseRecentlyViewed(readCookie(RECENTLY_VIEWED_COOKIE));
     writeCookie(recentlyViewedCookie(addRecentlyViewed(viewed, productId)));
-    // The cookie, not this tab's state, is the list: another tab may have added to it.
     const visited = parseVisitedProducts(readCookie(VISITED_PRODUCTS_COOKIE));
+    const isAuthenticated = user !== null;
     const entry = visitedProductEntry({
       productId,
       at: new Date(),
       isAuthenticated,
       guestId: isAuthenticated ? null : readGuestId(),
     });
-    dispatch(visitedProductsChanged(addVisitedProduct(visited, entry)));
+    const next = addVisitedProduct(visited, entry);
+    if (next.length !== visited.length) writeCookie(visitedProductsCookie(next));
   });
   useEffect(() => {
     recordView();

@@ -1,11 +1,10 @@
 'use client';
 
-import { storeIsland } from '@/lib/store/store-provider';
+import { lazyIsland } from '@/lib/lazy-island';
 
 /**
- * Notes that a product page was viewed (behaviour.md §3): the product goes to the front of the recently
- * viewed cookie, and onto the visited products list (with the guest id when logged out, never
- * a token) unless it is there already. It waits for the restored session so the entry is the
- * right one's. Renders nothing.
+ * Notes that a product page was viewed (behaviour.md §3): the recently viewed and visited
+ * products cookies, written without the store (product-view-recorder.tsx), whose code loads
+ * just after the page's own. Renders nothing.
  */
-export const RecordProductView = storeIsland(() => import('./product-view-recorder').then((module) => module.Recorder));
+export const RecordProductView = lazyIsland(() => import('./product-view-recorder').then((module) => module.Recorder));

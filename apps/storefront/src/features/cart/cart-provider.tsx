@@ -2,56 +2,41 @@
 
 import type { Cart } from '@vastra/contracts';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CART_STORAGE_KEY, readStoredCart } from '@/lib/cart-storage';
-import { storeIsland } from '@/lib/store/store-provider';
+import { adoptServerCart, subscribeCart } from '@/lib/cart-channel';
 
-/** What the cart context gives: the cart (null when there is none), its pieces, and whether storage has been read. */
+/** What the cart context gives: the cart (null when there is none), its pieces, and whether it is known yet. */
 export type CartContextValue = { cart: Cart | null; itemCount: number; ready: boolean };
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-/** Reads the stored cart, logging an unreadable one (which readStoredCart removes). */
-function storedCart(): Cart | null {
-  const stored = readStoredCart(window.localStorage);
-  if (stored.error) console.error(stored.error);
-  return stored.cart;
-}
-
-// The store's side of the cart, loaded with the store.
-const CartSync = storeIsland(() => import('./cart-sync').then((module) => module.CartSync));
-
 /**
- * The cart context of behaviour.md §4: keeps this tab's cart in step with browser storage (`cart`), which
- * every tab shares. It reads storage on load, so the header's badge shows the cart before the
- * store is loaded, and on each `storage` event (another tab wrote the cart) rather than
- * polling it on the main thread every second; an unreadable value is logged as 'Error
- * retrieving cart' (behaviour.md §8) and removed. Once the store is there, the cart is the
- * store's (CartSync), which also asks the API for the current one. Rendered once, around the app.
+ * The cart context of behaviour.md §4, rendered once around the app by the root layout with the
+ * cart its server read for this shopper (`serverCart`: the logged-in shopper's, else the guest's
+ * by the `guestId` cookie), so the header's badge and mini cart are in the first HTML. It
+ * mirrors that cart into browser storage (`cart`, shared by every tab) and follows every cart
+ * published since (lib/cart-channel.ts: Add to cart, the store's cart calls) and each `storage`
+ * event from another tab, at once rather than polling every second. `serverCart` undefined: the
+ * server knew no shopper (no cookie yet) or could not read the cart, and the stored cart is
+ * shown instead; an unreadable one is logged as 'Error retrieving cart' (behaviour.md §8) and removed.
  */
-export function CartProvider({ children }: { children: ReactNode }) {
-  const [cart, setCart] = useState<Cart | null>(null);
-  const [ready, setReady] = useState(false);
+export function CartProvider({ serverCart, children }: { serverCart: Cart | null | undefined; children: ReactNode }) {
+  const [cart, setCart] = useState<Cart | null>(serverCart ?? null);
+  const [ready, setReady] = useState(serverCart !== undefined);
 
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === CART_STORAGE_KEY || event.key === null) setCart(storedCart());
-    };
-    const load = () => {
-      setCart(storedCart());
-      setReady(true);
-    };
-    load();
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  useEffect(
+    () =>
+      subscribeCart((next) => {
+        setCart(next);
+        setReady(true);
+      }),
+    [],
+  );
+
+  // On load and after each new server render (router.refresh()).
+  useEffect(() => adoptServerCart(serverCart), [serverCart]);
 
   const value = useMemo(() => ({ cart, itemCount: cart?.itemCount ?? 0, ready }), [cart, ready]);
-  return (
-    <CartContext.Provider value={value}>
-      {children}
-      <CartSync onCart={setCart} />
-    </CartContext.Provider>
-  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
 /** The cart of this tab, from the cart context. */

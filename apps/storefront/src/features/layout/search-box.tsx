@@ -171,7 +171,8 @@ export function SearchBox() {
           </li>
         ))}
       </ul>
-      <SuggestionsQuery query={query} skip={query.length < MIN_CHARS} onData={setCurrentData} />
+      {/* Mounted once the shopper has typed enough: it loads the store, which no page needs before. */}
+      {query.length >= MIN_CHARS && <SuggestionsQuery query={query} skip={false} onData={setCurrentData} />}
       <p className="sr-only" role="status" aria-live="polite">
         {expanded ? `${suggestions.length} suggestions available; use the up and down arrows to choose.` : ''}
       </p>

@@ -5,8 +5,7 @@ import type { ReactNode } from 'react';
 import { isOptimisable, toMediaSrc } from '@/lib/media';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { CATEGORIES_UNAVAILABLE, categoryHref, type NavCategories } from './nav-model';
-import { MobileMenu } from './mobile-menu';
-import { SearchBox } from './search-box';
+import { MobileMenu, SearchBox } from './header-islands';
 
 /**
  * The header: the store's logo and name (its settings), category navigation (mega menu on desktop, drawer on mobile), search, the

@@ -4,16 +4,18 @@ import { CART_MESSAGES, MAX_LINE_QUANTITY, type Variant } from '@vastra/contract
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { BagIcon } from '@/components/ui/icons';
-import { whenStoreReady } from '@/lib/store/store-provider';
-
-/** One toast for adding, replaced by the next answer rather than stacking up. */
-const CART_TOAST = 'add-to-cart';
+import { usePublicConfig } from '@/lib/public-config';
+import { useShopper } from '@/lib/shopper-context';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * The product page's quantity and Add to cart button (behaviour.md §3 Cart: productId, variantId,
  * quantity). A size has to be chosen first, and the button says so otherwise. While the call
  * runs the button is busy; then a toast says 'Item added to cart' (or shows the API's message,
- * such as "Only 3 left in stock for this size.") and a link to the cart appears.
+ * such as "Only 3 left in stock for this size.") and a link to the cart appears. The call goes
+ * through the write helper (add-to-cart-write.ts, loaded with the first tap); the answered cart
+ * goes to the cart context and browser storage, so the header's badge counts it. No Redux.
+ * Disabled until hydrated, so the first tap is never lost.
  */
 export function AddToCart({
   productId,
@@ -27,6 +29,9 @@ export function AddToCart({
   available: boolean;
 }) {
   const ids = useId();
+  const { user } = useShopper();
+  const { apiUrl } = usePublicConfig();
+  const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [askedForSize, setAskedForSize] = useState(false);
@@ -42,16 +47,10 @@ export function AddToCart({
       return;
     }
     setBusy(true);
-    // Toasts load with the store, after the page.
-    const { default: toast } = await import('react-hot-toast');
     try {
-      // The store and the cart's thunks are loaded after the page; a click waits for them.
-      const [{ store }, { addToCart }] = await Promise.all([whenStoreReady(), import('@/lib/store/cart-slice')]);
-      const result = await store.dispatch(addToCart({ productId, variantId: variant.id, quantity: chosen })).unwrap();
-      toast.success(result.message, { id: CART_TOAST });
-      setAdded(true);
-    } catch (message) {
-      toast.error(typeof message === 'string' ? message : CART_MESSAGES.add, { id: CART_TOAST });
+      const { writeAddToCart } = await import('./add-to-cart-write');
+      const ok = await writeAddToCart(apiUrl, { productId, variantId: variant.id, quantity: chosen }, user !== null);
+      if (ok) setAdded(true);
     } finally {
       setBusy(false);
     }
@@ -79,7 +78,7 @@ export function AddToCart({
           <select
             id={`${ids}-quantity`}
             value={chosen}
-            disabled={!variant}
+            disabled={!variant || !hydrated}
             onChange={(event) => setQuantity(Number(event.target.value))}
             className="h-12 rounded-md border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 disabled:bg-stone-50 disabled:text-stone-500"
           >
@@ -93,7 +92,7 @@ export function AddToCart({
         <button
           type="button"
           onClick={add}
-          disabled={busy}
+          disabled={busy || !hydrated}
           aria-describedby={needSize ? `${ids}-size` : undefined}
           className="flex h-12 min-w-0 flex-1 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 text-sm font-semibold tracking-wide whitespace-nowrap text-white uppercase hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-600 sm:min-w-64 sm:flex-none"
         >

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { PriceTag } from '@/components/ui/price-tag';
 import { WishlistHeart } from '@/components/ui/wishlist-heart';
 import { swatchFor } from '@/lib/colours';
+import { useHydrated } from '@/lib/use-hydrated';
 import { AddToCart } from './add-to-cart';
 import { NotifyMe } from './notify-me';
 import { SizeChartButton } from './size-chart';
@@ -21,7 +22,9 @@ const TONES: Record<StockState['tone'], string> = {
 
 /**
  * Colour and size selectors built from the variants (radio groups), the price of the chosen
- * variant, its stock state and Add to cart.
+ * variant, its stock state and Add to cart. Each radio covers its drawn label (transparent), so
+ * a tap anywhere on a size or colour lands on the radio itself; the radios are disabled until
+ * the panel is hydrated, so a tap is never taken by the browser alone and then undone by React.
  */
 export function PurchasePanel({ product }: { product: ProductDetail }) {
   const variants = product.variants;
@@ -32,6 +35,7 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
   const [size, setSize] = useState<string | null>(onlyOne?.inStock ? onlyOne.size : null);
   const selected: Variant | undefined = ofColour.find((v) => v.size === size);
   const ids = useId();
+  const hydrated = useHydrated();
 
   const anyInStock =
     (variants.length > 0 ? ofColour : []).some((v) => v.inStock) || (variants.length === 0 && product.inStock);
@@ -75,14 +79,15 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
             {colours.map((c) => {
               const swatch = swatchFor(c);
               return (
-                <label key={c} className="cursor-pointer">
+                <label key={c} className="relative cursor-pointer">
                   <input
                     type="radio"
                     name={`${ids}-colour`}
                     value={c}
                     checked={c === colour}
+                    disabled={!hydrated}
                     onChange={() => chooseColour(c)}
-                    className="peer sr-only"
+                    className="peer absolute inset-0 size-full cursor-[inherit] appearance-none opacity-0"
                   />
                   <span className="flex items-center gap-2 rounded-full border border-stone-300 py-1.5 pr-4 pl-1.5 text-sm text-stone-800 peer-checked:border-brand-700 peer-checked:ring-1 peer-checked:ring-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700">
                     <span
@@ -107,15 +112,15 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
           <SizeChartButton productId={product.id} selectedSize={size} />
           <div className="flex flex-wrap gap-2">
             {ofColour.map((v) => (
-              <label key={v.id} className={v.inStock ? 'cursor-pointer' : 'cursor-not-allowed'}>
+              <label key={v.id} className={`relative ${v.inStock ? 'cursor-pointer' : 'cursor-not-allowed'}`}>
                 <input
                   type="radio"
                   name={`${ids}-size`}
                   value={v.size}
                   checked={v.size === size}
-                  disabled={!v.inStock}
+                  disabled={!v.inStock || !hydrated}
                   onChange={() => setSize(v.size)}
-                  className="peer sr-only"
+                  className="peer absolute inset-0 size-full cursor-[inherit] appearance-none opacity-0"
                 />
                 <span
                   className={`grid h-12 min-w-12 place-items-center rounded-full border px-3 text-sm font-semibold peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 ${

@@ -1,10 +1,10 @@
 'use client';
 
 import { CM_PER_INCH, type SizeChart } from '@vastra/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
-import { useSizeChartQuery } from '@/lib/api/browser/sizing';
+import { usePublicConfig } from '@/lib/public-config';
 
 type Unit = 'cm' | 'in';
 
@@ -14,14 +14,34 @@ export function formatLength(cm: number, unit: Unit): string {
   return String(Math.round(value * 10) / 10);
 }
 
+/** GET /products/{id}/size-chart (public, lengths in cm), read once per product; null until answered or when there is none. */
+function useSizeChart(productId: string): SizeChart | null {
+  const { apiUrl } = usePublicConfig();
+  const [chart, setChart] = useState<{ productId: string; chart: SizeChart } | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch(`${apiUrl}/products/${encodeURIComponent(productId)}/size-chart`, { headers: { accept: 'application/json' } })
+      // The body is read whatever the status: an unread 404 leaves the request open.
+      .then((res) => res.json() as Promise<{ success?: boolean; data?: SizeChart }>)
+      .then((body) => {
+        if (live && body?.success && body.data) setChart({ productId, chart: body.data });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [apiUrl, productId]);
+  return chart?.productId === productId ? chart.chart : null;
+}
+
 /**
  * "Size chart" beside the size picker (docs/shopper-features.md "Size charts and fit"), loaded
- * with the store (size-chart.tsx): shown only when the product has a chart. It opens a modal dialog (focus inside, Escape or Close
+ * after the page (size-chart.tsx): shown only when the product has a chart. It opens a modal dialog (focus inside, Escape or Close
  * shuts it and focus returns to the button) with the chart in centimetres, a cm/in switch and
  * the guide the figures come from.
  */
 export function SizeChartLoaded({ productId, selectedSize }: { productId: string; selectedSize: string | null }) {
-  const { data: chart } = useSizeChartQuery(productId);
+  const chart = useSizeChart(productId);
   const [open, setOpen] = useState(false);
   if (!chart) return null;
   return (

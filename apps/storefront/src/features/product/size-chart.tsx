@@ -1,12 +1,12 @@
 'use client';
 
-import { storeIsland } from '@/lib/store/store-provider';
+import { lazyIsland } from '@/lib/lazy-island';
 
 /**
  * The size picker's "Size chart" button and dialog (docs/shopper-features.md "Size charts and
- * fit"): a client island, as the chart is read through the store's RTK Query cache; nothing
- * shows until the store is there and the product's chart has loaded.
+ * fit"): a client island that reads the chart after the page (no store); nothing
+ * shows until the product's chart has loaded.
  */
-export const SizeChartButton = storeIsland(() =>
+export const SizeChartButton = lazyIsland(() =>
   import('./size-chart-dialog').then((module) => module.SizeChartLoaded),
 );

@@ -3,7 +3,8 @@
 import type { ReviewsPage } from '@vastra/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { storeIsland, whenStoreReady } from '@/lib/store/store-provider';
+import { lazyIsland } from '@/lib/lazy-island';
+import { whenStoreReady } from '@/lib/store/store-provider';
 import { ReviewList } from './review-list';
 import { ReviewStats } from './review-stats';
 
@@ -13,9 +14,9 @@ async function loadReviewsPage(productId: string, page: number): Promise<Reviews
   return store.dispatch(loadReviews(productId, page));
 }
 
-// The form (or the login prompt) depends on the session: it is loaded with the store.
-const FormOrLogin = storeIsland(
-  () => import('./review-form-or-login').then((module) => module.FormOrLogin),
+// The form, or for a guest the login prompt (review-form-slot.tsx), loads after the page.
+const FormOrLogin = lazyIsland(
+  () => import('./review-form-slot').then((module) => module.FormOrLogin),
   <div aria-hidden="true" className="min-h-40" />,
 );
 

@@ -14,9 +14,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import toast from 'react-hot-toast';
 import { FormMessage, SubmitButton, TextField, inputClass } from '@/components/ui/form';
 import { CloseIcon, StarIcon } from '@/components/ui/icons';
-import { useAppDispatch } from '@/lib/store/hooks';
+import { whenStoreReady } from '@/lib/store/store-provider';
 import { FIT_LABELS } from './fit-share';
-import { submitReview } from './reviews-thunks';
 
 type Photo = { file: File; preview: string };
 
@@ -30,7 +29,6 @@ const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
  * empties and `onPosted` reloads the stats and the list.
  */
 export function ReviewForm({ productId, onPosted }: { productId: string; onPosted: () => void }) {
-  const dispatch = useAppDispatch();
   const ids = useId();
   const [rating, setRating] = useState(0);
   const [fit, setFit] = useState<ReviewFit | undefined>(undefined);
@@ -93,7 +91,9 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
     setError(null);
     setBusy(true);
     try {
-      const { message } = await dispatch(
+      // The store (whose API client posts the photos) loads with the first review sent.
+      const [{ store }, { submitReview }] = await Promise.all([whenStoreReady(), import('./reviews-thunks')]);
+      const { message } = await store.dispatch(
         submitReview(
           { productId, rating, title, body, fit },
           photos.map((photo) => photo.file),

@@ -1,12 +1,56 @@
 'use client';
 
-import { storeIsland } from '@/lib/store/store-provider';
+import { useState } from 'react';
+import { HeartIcon } from '@/components/ui/icons';
+import { useShopper } from '@/lib/shopper-context';
+import { storeIsland, whenStoreReady } from '@/lib/store/store-provider';
+import { useHydrated } from '@/lib/use-hydrated';
+
+// The sidebar lists the wishlist through the store: it (and the store) load on the first click.
+const Sidebar = storeIsland(() => import('./wishlist-sidebar-island').then((module) => module.WishlistSidebarIsland));
 
 /**
- * The header's wishlist button and sidebar (behaviour.md §2), once the store is loaded and
- * restored; an empty box of the same size until then and in server HTML.
+ * The header's wishlist button, a heart with the count, and the sidebar it opens (behaviour.md
+ * §2, §4: opening refetches the wishlist). The count comes from the shopper context, rendered
+ * by the server (lib/shopper-context.tsx), so it is in the first HTML and follows every heart.
+ * Disabled until hydrated, so a click is never lost.
  */
-export const HeaderWishlist = storeIsland(
-  () => import('./wishlist-button').then((module) => module.WishlistHeader),
-  <span aria-hidden="true" className="block size-10" />,
-);
+export function HeaderWishlist() {
+  const { user, wishlistRefs } = useShopper();
+  const count = user ? wishlistRefs.length : 0;
+  const hydrated = useHydrated();
+  const [wanted, setWanted] = useState(false);
+  const [isOpen, setOpen] = useState(false);
+
+  const openSidebar = async () => {
+    setWanted(true);
+    const [{ store }, { openWishlist }] = await Promise.all([whenStoreReady(), import('@/lib/store/wishlist-slice')]);
+    void store.dispatch(openWishlist());
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        disabled={!hydrated}
+        onClick={() => void openSidebar()}
+        className="relative grid size-10 place-items-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
+      >
+        <HeartIcon width={22} height={22} />
+        <span className="sr-only">Wishlist{count > 0 ? ` (${count})` : ''}</span>
+        {count > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="wishlist-count"
+            className="absolute top-0.5 right-0.5 grid h-4.5 min-w-4.5 place-items-center rounded-full bg-brand-700 px-1 text-[0.6875rem] leading-none font-bold text-white"
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </button>
+      {wanted && <Sidebar onOpenChange={setOpen} />}
+    </>
+  );
+}

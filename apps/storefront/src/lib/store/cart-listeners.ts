@@ -2,7 +2,7 @@ import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { CART_MESSAGES } from '@vastra/contracts';
 import { REHYDRATE } from 'redux-persist';
 import { deleteCookie, readCookie, writeCookie } from '@/lib/browser-cookies';
-import { writeStoredCart } from '@/lib/cart-storage';
+import { publishCart } from '@/lib/cart-channel';
 import { clearGuestId, readGuestId } from '@/lib/guest-id';
 import {
   VISITED_PRODUCTS_COOKIE,
@@ -42,10 +42,11 @@ export function createCartListeners() {
   // behaviour.md §4 Logout: the next guest gets a new guest id (the slices empty the cart and the visited products).
   startListening({ actionCreator: loggedOut, effect: () => clearGuestId() });
 
-  // The one writer of the stored cart. A cart that came from storage is there already.
+  // The store's carts go to browser storage and the cart context (lib/cart-channel.ts), which
+  // the header reads. A cart that came from there (cartRestored) is there already.
   startListening({
     predicate: (action, state, previous) => state.cart.cart !== previous.cart.cart && !cartRestored.match(action),
-    effect: (_, { getState }) => writeStoredCart(window.localStorage, getState().cart.cart),
+    effect: (_, { getState }) => publishCart(getState().cart.cart),
   });
 
   // The one writer of the visited products cookie; restoring persisted state writes nothing,

@@ -2,6 +2,7 @@ import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } f
 import { CART_MESSAGES, type Cart } from '@vastra/contracts';
 import { ONCE } from '@/lib/api/browser/api';
 import { cartApi } from '@/lib/api/browser/cart';
+import { isStaleCart } from '@/lib/cart-storage';
 import { clearGuestId, ensureGuestId, readGuestId } from '@/lib/guest-id';
 import { loggedOut } from './auth-slice';
 import type { RootState } from './store';
@@ -127,20 +128,7 @@ export const clearCart = createAppAsyncThunk(
 
 const cartThunks = [addToCart, fetchCart, updateCartItem, removeCartItem, mergeGuestCart, clearCart] as const;
 
-/**
- * Whether an answer is older than the cart already held: the same cart, last changed earlier
- * (answers to calls made close together can arrive out of order).
- */
-export function isStaleCart(current: Cart | null, incoming: Cart): boolean {
-  return (
-    current !== null &&
-    current.id !== null &&
-    current.id === incoming.id &&
-    current.updatedAt !== null &&
-    incoming.updatedAt !== null &&
-    Date.parse(incoming.updatedAt) < Date.parse(current.updatedAt)
-  );
-}
+export { isStaleCart };
 
 /** One call has ended (a logout in between has already reset the count). */
 function settled(state: CartState) {

@@ -15,6 +15,9 @@ import {
 } from 'react';
 import type { Persistor } from 'redux-persist';
 import { usePublicConfig } from '@/lib/public-config';
+import { setSessionExpiryActions } from '@/lib/session-actions';
+import { useShopper, type ShopperSnapshot } from '@/lib/shopper-context';
+import type { ShopperLink } from './shopper-bridge';
 import type { AppStore } from './store';
 import type { StoreGate } from './store-gate';
 
@@ -23,23 +26,27 @@ export type StoreRuntime = { store: AppStore; persistor: Persistor; Gate: typeof
 
 const RuntimeContext = createContext<StoreRuntime | null>(null);
 
+/** What building the store needs from the page: the API's address and client-side navigation. */
+type StoreConfig = { apiUrl: string; navigate: (path: string) => void };
+
+let announceConfig: (config: StoreConfig) => void = () => {};
+const configured = new Promise<StoreConfig>((resolve) => {
+  announceConfig = resolve;
+});
 let announceRestored: (runtime: StoreRuntime) => void = () => {};
 const restored = new Promise<StoreRuntime>((resolve) => {
   announceRestored = resolve;
 });
+let requested = false;
+// The shopper context's side of the bridge (shopper-bridge.ts), set by the StoreProvider.
+let shopperLink: ShopperLink | null = null;
+let bridge: { push: (snapshot: ShopperSnapshot) => void } | null = null;
 
-/**
- * The store once it is loaded and its persisted state restored (behaviour.md §4), for code
- * that only dispatches on a click (Add to cart) and so need not wait for it to render.
- */
-export function whenStoreReady(): Promise<StoreRuntime> {
-  return restored;
-}
-
-/** Resolves `whenStoreReady` once the persistor has restored the state. */
-function announceWhenRestored(runtime: StoreRuntime) {
+/** Resolves `restored` once the persistor has restored the state, after `first`. */
+function announceWhenRestored(runtime: StoreRuntime, first: () => void) {
   const check = () => {
     if (!runtime.persistor.getState().bootstrapped) return false;
+    first();
     announceRestored(runtime);
     return true;
   };
@@ -50,12 +57,47 @@ function announceWhenRestored(runtime: StoreRuntime) {
 }
 
 /**
- * The Redux store for the whole app, rendered by the root layout around server-rendered
- * pages. Redux, RTK Query, the slices and the contracts' schemas are loaded after the page
- * (a chunk of their own, not the page's first-load JavaScript), so the page shows and
- * hydrates without them. Only the islands that use the store wait for it, behind a
- * PersistGate, as they already waited for the persisted state: the server HTML and the
- * first paint show their fallback either way.
+ * Loads the store (Redux, RTK Query, redux-persist and the slices, in chunks of their own) the
+ * first time something asks for it, and resolves once its persisted state is restored
+ * (behaviour.md §4). Nothing asks on a page that does not need it: home, shop, category,
+ * search and product pages run without it until the shopper does something that needs it.
+ */
+function requestStore(): Promise<StoreRuntime> {
+  if (!requested && typeof window !== 'undefined') {
+    requested = true;
+    void configured
+      .then((config) =>
+        Promise.all([import('./store'), import('./store-gate'), import('./shopper-bridge')]).then(
+          ([{ getStore }, { StoreGate }, { bridgeStore }]) => {
+            const { store, persistor } = getStore(config);
+            if (!persistor) return;
+            // Bridged before anyone can dispatch, so no login or logout is missed.
+            announceWhenRestored({ store, persistor, Gate: StoreGate }, () => {
+              if (shopperLink) bridge = bridgeStore(store, shopperLink);
+            });
+          },
+        ),
+      )
+      .catch((error: unknown) => console.error(error));
+  }
+  return restored;
+}
+
+/**
+ * The store once it is loaded and its persisted state restored (behaviour.md §4), for code
+ * that only dispatches on a click; calling it loads the store if nothing has yet.
+ */
+export function whenStoreReady(): Promise<StoreRuntime> {
+  return requestStore();
+}
+
+/**
+ * The Redux store's place in the app, rendered by the root layout around server-rendered
+ * pages. It does not load the store: a PersistGate (or `storeIsland`) that mounts, or a call
+ * of `whenStoreReady`, does. Once the store is there, the islands waiting for it render, and
+ * the store is kept in step with the shopper context (lib/shopper-context.tsx), which the
+ * server rendered and which the header reads. It also gives the 401 handler
+ * (lib/session-expiry.ts) its logout and navigation (lib/session-actions.ts).
  */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const { apiUrl } = usePublicConfig();
@@ -66,25 +108,54 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     routerRef.current = router;
   }, [router]);
   const [runtime, setRuntime] = useState<StoreRuntime | null>(null);
+
+  useEffect(() => {
+    const navigate = (path: string) => routerRef.current.push(path);
+    announceConfig({ apiUrl, navigate });
+    setSessionExpiryActions({
+      navigate,
+      // Logging out needs the store: its persisted state (auth, wishlist, cart) is what goes.
+      logout: () => {
+        void Promise.all([requestStore(), import('./auth-slice')]).then(([{ store }, { logoutUser }]) =>
+          store.dispatch(logoutUser()),
+        );
+      },
+    });
+  }, [apiUrl]);
+
   useEffect(() => {
     let live = true;
-    void Promise.all([import('./store'), import('./store-gate')])
-      .then(([{ getStore }, { StoreGate }]) => {
-        const { store, persistor } = getStore({ apiUrl, navigate: (path) => routerRef.current.push(path) });
-        if (!persistor) return;
-        announceWhenRestored({ store, persistor, Gate: StoreGate });
-        return restored;
-      })
-      .then((runtime) => {
-        // Every island waiting for the store renders now: as a transition, React does that work
-        // in slices between frames instead of one long task (docs/performance.md).
-        if (live && runtime) startTransition(() => setRuntime(runtime));
-      });
+    void restored.then((ready) => {
+      // Every island waiting for the store renders now: as a transition, React does that work
+      // in slices between frames instead of one long task (docs/performance.md).
+      if (live) startTransition(() => setRuntime(ready));
+    });
     return () => {
       live = false;
     };
-  }, [apiUrl]);
+  }, []);
+
+  // The shopper context (the server's render) and the store, kept in step (shopper-bridge.ts).
+  const shopper = useShopper();
+  const latest = useRef(shopper);
+  useEffect(() => {
+    latest.current = shopper;
+    bridge?.push(snapshotOf(shopper));
+  }, [shopper]);
+  useEffect(() => {
+    shopperLink = {
+      read: () => snapshotOf(latest.current),
+      setUser: (user) => latest.current.setUser(user),
+      setWishlistRefs: (refs) => latest.current.updateWishlistRefs(() => refs),
+      refresh: () => routerRef.current.refresh(),
+    };
+  }, []);
+
   return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>;
+}
+
+function snapshotOf({ user, wishlistRefs }: ShopperSnapshot): ShopperSnapshot {
+  return { user, wishlistRefs: user ? wishlistRefs : null };
 }
 
 /**
@@ -103,12 +174,16 @@ export function usePersistor(): Persistor | null {
 
 /**
  * Shows its children once the store is loaded and the persisted state restored
- * (behaviour.md §4), the fallback until then and in server HTML. Wrap only the client islands
- * that depend on the store; their modules are best loaded with `storeIsland`, so that Redux
- * stays out of the page's own JavaScript.
+ * (behaviour.md §4), the fallback until then and in server HTML. Mounting it loads the store:
+ * wrap only the client islands that cannot work without it, and mount them only when they are
+ * needed (a page whose content is the store's, a dialog once opened); their modules are best
+ * loaded with `storeIsland`, so that Redux stays out of the page's own JavaScript.
  */
 export function PersistGate({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const runtime = useContext(RuntimeContext);
+  useEffect(() => {
+    void requestStore();
+  }, []);
   if (!runtime) return fallback;
   const { Gate, store } = runtime;
   return (
@@ -120,8 +195,8 @@ export function PersistGate({ children, fallback = null }: { children: ReactNode
 
 /**
  * A client island that uses the store: `load` imports its module (`() => import('./x').then(
- * (m) => m.X)`) once the store is there; the fallback shows until both are. Its props must
- * be serialisable when a server component renders it.
+ * (m) => m.X)`) once the store is there; the fallback shows until both are. Mounting it loads
+ * the store (see PersistGate). Its props must be serialisable when a server component renders it.
  */
 export function storeIsland<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -1,6 +1,5 @@
-import { AUTH_MESSAGES, PERSISTENCE_TIMEOUT_MS, UNAUTHORIZED_DEBOUNCE_MS } from '@vastra/contracts';
+import { PERSISTENCE_TIMEOUT_MS } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import toast from 'react-hot-toast';
 import {
   FLUSH,
   PAUSE,
@@ -18,7 +17,8 @@ import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
 import { storefrontApi } from '@/lib/api/browser/api';
 import { createBrowserApi } from '@/lib/api/browser/client';
 import { keepRegionId } from '@/lib/region';
-import { authReducer, logoutUser } from './auth-slice';
+import { sessionExpired } from '@/lib/session-expiry';
+import { authReducer } from './auth-slice';
 import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
 import { CHECKOUT_TRANSIENT_FIELDS, checkoutReducer } from './checkout-slice';
@@ -92,28 +92,16 @@ const persistedReducer = persistReducer<SliceStates>(
 export type StoreOptions = {
   /** The API's address for browsers (PublicConfig.apiUrl). */
   apiUrl: string;
-  /** Client-side navigation, for the redirect after a session expires. */
-  navigate: (path: string) => void;
 };
 
 /**
  * Builds the store with its API client: the client sends the session cookie, and any 401
- * outside login and register (behaviour.md §4 Session expiry) shows the toast, logs out and goes to
- * /auth/login, at most once per UNAUTHORIZED_DEBOUNCE_MS however many calls fail together.
+ * outside login and register goes to the one 401 handler (lib/session-expiry.ts, behaviour.md §4
+ * Session expiry: the toast, logout, /auth/login, at most once per UNAUTHORIZED_DEBOUNCE_MS),
+ * which the write helper's calls share.
  */
-export function makeStore({ apiUrl, navigate }: StoreOptions) {
-  let lastExpiry = Number.NEGATIVE_INFINITY;
-  const api = createBrowserApi({
-    baseUrl: apiUrl,
-    onUnauthorized: () => {
-      const now = Date.now();
-      if (now - lastExpiry < UNAUTHORIZED_DEBOUNCE_MS) return;
-      lastExpiry = now;
-      toast.error(AUTH_MESSAGES.sessionExpiredToast);
-      void store.dispatch(logoutUser());
-      navigate('/auth/login');
-    },
-  });
+export function makeStore({ apiUrl }: StoreOptions) {
+  const api = createBrowserApi({ baseUrl: apiUrl, onUnauthorized: () => void sessionExpired() });
   const store = configureStore({
     reducer: persistedReducer,
     middleware: (getDefaultMiddleware) =>

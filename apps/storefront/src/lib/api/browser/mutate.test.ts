@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, UNAUTHORIZED_DEBOUNCE_MS } from '@vastra/contracts';
+import { setSessionExpiryActions } from '@/lib/session-actions';
+import { sessionExpired } from '@/lib/session-expiry';
+import { MutationError, mutate } from './mutate';
+
+/**
+ * The write helper (behaviour.md §8: the API's message, else the call's own text) and the one
+ * 401 handler (§4 Session expiry), through the real browser client; only `fetch` (the HTTP
+ * boundary) is replaced.
+ */
+type Network = (url: string, init: RequestInit) => Promise<Response>;
+let network: Network;
+let sent: { url: string; init: RequestInit }[] = [];
+const realFetch = globalThis.fetch;
+
+beforeEach(() => {
+  sent = [];
+  globalThis.fetch = ((url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    return network(url, init);
+  }) as typeof fetch;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const add = () =>
+  mutate<{ cart: { itemCount: number } }>('http://api.test', '/cart/add', {
+    json: { productId: 'p1', variantId: 'v1', quantity: 1 },
+    fallback: CART_MESSAGES.add,
+  });
+
+describe('mutate', () => {
+  it('sends the body with the session cookie and answers the data and the message', async () => {
+    network = async () => json(200, { success: true, message: 'Item added to cart', data: { cart: { itemCount: 1 } } });
+    const answer = await add();
+    assert.deepEqual(answer, { data: { cart: { itemCount: 1 } }, message: 'Item added to cart' });
+    assert.equal(sent[0]!.url, 'http://api.test/cart/add');
+    assert.equal(sent[0]!.init.method, 'POST');
+    assert.equal(sent[0]!.init.credentials, 'include');
+    assert.equal(sent[0]!.init.body, JSON.stringify({ productId: 'p1', variantId: 'v1', quantity: 1 }));
+  });
+
+  it("throws the API's own message", async () => {
+    network = async () => json(409, { success: false, message: 'Only 3 left in stock for this size.' });
+    await assert.rejects(add(), (error: unknown) => {
+      assert.ok(error instanceof MutationError);
+      assert.equal(error.message, 'Only 3 left in stock for this size.');
+      assert.equal(error.status, 409);
+      return true;
+    });
+  });
+
+  for (const [name, failure] of [
+    ['cannot be reached', async () => Promise.reject(new TypeError('fetch failed'))],
+    ['does not answer in time', async () => Promise.reject(new DOMException('timed out', 'TimeoutError'))],
+    ['fails with its generic message', async () => json(500, { success: false, message: GENERIC_MESSAGES.fallback })],
+  ] as [string, Network][]) {
+    it(`throws the call's own text when the API ${name}`, async () => {
+      network = failure;
+      await assert.rejects(add(), { name: 'MutationError', message: CART_MESSAGES.add });
+    });
+  }
+});
+
+describe('the 401 handler', () => {
+  it('a 401 of a write logs out and goes to /auth/login once per UNAUTHORIZED_DEBOUNCE_MS', async () => {
+    const done: string[] = [];
+    setSessionExpiryActions({ logout: () => done.push('logout'), navigate: (path) => done.push(path) });
+    network = async () => json(401, { success: false, message: AUTH_MESSAGES.sessionExpired });
+    await assert.rejects(add(), { name: 'MutationError' });
+    await assert.rejects(add(), { name: 'MutationError' });
+    assert.deepEqual(done, ['logout', '/auth/login']);
+    // Past the debounce, the next 401 runs it again.
+    assert.equal(sessionExpired(Date.now() + UNAUTHORIZED_DEBOUNCE_MS + 1), true);
+    assert.deepEqual(done, ['logout', '/auth/login', 'logout', '/auth/login']);
+  });
+});

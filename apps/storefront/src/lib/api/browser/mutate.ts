@@ -1,0 +1,63 @@
+'use client';
+
+import { useCallback } from 'react';
+import { usePublicConfig } from '@/lib/public-config';
+
+/**
+ * THE way the storefront writes (docs/architecture.md "Storefront data flow"): the browser
+ * calls the API itself, with the session cookie (so the API's Origin check and its per-address
+ * rate limits see the shopper, not the storefront's server), through the credentialed browser
+ * client (./client.ts), with no Redux. The caller then updates what shows the result: a
+ * client context (the cart, the shopper's wishlist refs), and/or router.refresh() so server
+ * components render again. An optimistic change is React's useOptimistic around the call.
+ * Reads are the server data layer's (lib/api/server); new writes use this, and the store's
+ * thunks move over to it one by one.
+ *
+ * A 401 goes to the one 401 handler (lib/session-expiry.ts: toast, logout, /auth/login, at most
+ * once per 3000 ms), then throws like any failure. The client itself (./mutate-request.ts)
+ * loads with the first write, not with the page.
+ *
+ *   const mutate = useMutate();
+ *   const { data, message } = await mutate<{ cart: Cart }>('/cart/add', { json: body, fallback: CART_MESSAGES.add });
+ *   publishCart(data.cart); toast.success(message ?? CART_MESSAGES.added);
+ */
+
+/** A write's outcome: the envelope's data (money in rupees) and its message, shown in a toast. */
+export type Mutation<T> = { data: T | undefined; message: string | undefined };
+
+/** One write: the method (POST by default), a JSON body, extra headers, and the behaviour.md §8 text to show when the API gives none. */
+export type MutateOptions = {
+  method?: 'POST' | 'PUT' | 'DELETE';
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** behaviour.md §8's text of this call, e.g. CART_MESSAGES.add ('Failed to add item to cart'). */
+  fallback: string;
+};
+
+/** A failed write: the message to show (the API's, else the call's fallback) and the HTTP status (0: no answer). */
+export class MutationError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'MutationError';
+  }
+}
+
+/**
+ * Sends one write to the API at `apiUrl` (the public address, PublicConfig.apiUrl) and resolves
+ * to its data and message. Throws MutationError with the API's message, or `fallback` when the
+ * API gave none of its own, could not be reached or timed out (behaviour.md §8).
+ */
+export async function mutate<T>(apiUrl: string, path: string, options: MutateOptions): Promise<Mutation<T>> {
+  // The client loads with the first write, not with the page.
+  const { send } = await import('./mutate-request');
+  return send<T>(apiUrl, path, options);
+}
+
+/** `mutate` bound to this page's API address, for client components. */
+export function useMutate(): <T>(path: string, options: MutateOptions) => Promise<Mutation<T>> {
+  const { apiUrl } = usePublicConfig();
+  return useCallback(<T,>(path: string, options: MutateOptions) => mutate<T>(apiUrl, path, options), [apiUrl]);
+}

@@ -1,0 +1,28 @@
+import { AUTH_MESSAGES, UNAUTHORIZED_DEBOUNCE_MS } from '@vastra/contracts';
+import { sessionExpiryActions } from './session-actions';
+
+/**
+ * The one 401 handler of the browser (behaviour.md §4 Session expiry): the toast 'Session
+ * expired. Logging out... (please Login again)', the logout and the move to /auth/login, at most
+ * once per UNAUTHORIZED_DEBOUNCE_MS (3000 ms) however many calls fail together, whether they
+ * went through the Redux store or the write helper (lib/api/browser/mutate.ts). The shell
+ * (store-provider.tsx) tells it how to log out and navigate (session-actions.ts); no Redux is
+ * imported here. Loaded with the store or the first write, never with the page.
+ */
+
+let lastExpiry = Number.NEGATIVE_INFINITY;
+
+/**
+ * A call answered 401: runs the handler unless it ran less than UNAUTHORIZED_DEBOUNCE_MS ago.
+ * Returns whether it ran. `now` in ms since the epoch (tests pass their own).
+ */
+export function sessionExpired(now: number = Date.now()): boolean {
+  if (now - lastExpiry < UNAUTHORIZED_DEBOUNCE_MS) return false;
+  lastExpiry = now;
+  // Toasts load after the page; a toast raised before they are up waits for them.
+  void import('react-hot-toast').then(({ default: toast }) => toast.error(AUTH_MESSAGES.sessionExpiredToast));
+  const actions = sessionExpiryActions();
+  actions?.logout();
+  actions?.navigate('/auth/login');
+  return true;
+}

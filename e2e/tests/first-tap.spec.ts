@@ -1,0 +1,103 @@
+/**
+ * A product page on a phone-sized budget (issue 30): no Redux, RTK Query or redux-persist code
+ * is requested until the shopper does something that needs it, and the size, Add to cart and
+ * the wishlist heart work on the first tap after load. The header shows the shopper (name,
+ * cart count, wishlist count) from the server's HTML: a session cookie with empty browser
+ * storage is logged in, and nothing flips from "Login" to the menu.
+ */
+import { WISHLIST_MESSAGES } from '@vastra/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { loginThroughApi, newShopper, registerThroughApi } from '../support/accounts';
+import { cartLabel, cartLink, productsWithSizes, sizesInStock } from '../support/cart';
+import { PUBLIC_API_URL } from '../support/stack';
+
+/**
+ * What only the store's code holds: Redux's own action type, redux-persist's and RTK Query's
+ * (their minifiers keep these strings). A script whose body holds one of them is store code.
+ */
+const STORE_CODE = ['@@redux/INIT', 'persist/REHYDRATE', '__rtkq/'];
+
+/** Every script the page requests, with whether its body is store code. */
+function recordScripts(page: Page): { url: string; store: Promise<boolean> }[] {
+  const scripts: { url: string; store: Promise<boolean> }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const store = response
+      .text()
+      .then((body) => STORE_CODE.some((marker) => body.includes(marker)))
+      .catch(() => false);
+    scripts.push({ url: response.url(), store });
+  });
+  return scripts;
+}
+
+/** The scripts recorded so far that are store code. */
+async function storeScripts(scripts: { url: string; store: Promise<boolean> }[]): Promise<string[]> {
+  const checked = await Promise.all(scripts.map(async (s) => ((await s.store) ? s.url : null)));
+  return checked.filter((url): url is string => url !== null);
+}
+
+test('a guest adds to the cart on the first tap, and the product page never loads the store', async ({ page }) => {
+  const [product] = await productsWithSizes('limit=15', 2, 1);
+  const size = sizesInStock(product!)[0]!.size;
+  const scripts = recordScripts(page);
+
+  await page.goto(`/shop/product/${product!.id}`);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length, 'the page loads its scripts').toBeGreaterThan(0);
+  expect(await storeScripts(scripts), 'store code before any interaction').toEqual([]);
+
+  // One check and one click: no retry loop (support/cart.ts chooseSize retries; this must not need it).
+  const radio = page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: new RegExp(`^${size}\\b`) });
+  await radio.check({ timeout: 5_000 });
+  await expect(radio).toBeChecked();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Item added to cart' })).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(cartLabel(1));
+  expect(await storeScripts(scripts), 'store code after Add to cart').toEqual([]);
+
+  // The server renders the guest's cart count (guestId cookie): no flash from empty to 1.
+  const html = await (await page.request.get('/')).text();
+  expect(html.includes(`aria-label="${cartLabel(1)}"`), 'the cart count is in the server HTML').toBe(true);
+});
+
+test('a shopper with only a session cookie is logged in from the first HTML and hearts a product on the first tap', async ({
+  page,
+  context,
+}) => {
+  const shopper = newShopper('first-tap', 'Meera Iyer');
+  await registerThroughApi(shopper);
+  const token = await loginThroughApi(shopper);
+  // The session cookie alone: no localStorage, no persisted store (behaviour.md §4: fetching the current user logs in).
+  await context.addCookies([
+    { name: 'auth_token', value: token, domain: new URL(PUBLIC_API_URL).hostname, path: '/', httpOnly: true },
+  ]);
+  const [product] = await productsWithSizes('limit=15', 1, 1);
+  const url = `/shop/product/${product!.id}`;
+
+  const html = await (await page.request.get(url)).text();
+  expect(html.includes(shopper.name), 'the account menu is in the server HTML').toBe(true);
+  expect(/>Login<\/button>/.test(html), 'no Login button in the server HTML').toBe(false);
+
+  const scripts = recordScripts(page);
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: new RegExp(shopper.name) })).toBeVisible();
+  expect(await storeScripts(scripts), 'store code before any interaction').toEqual([]);
+
+  // The purchase panel's heart comes first in the page; similar products' cards have their own.
+  const heart = page.getByRole('main').getByRole('button', { name: /^(Add to|Remove from) wishlist$/ }).first();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(heart).toHaveAccessibleName('Remove from wishlist');
+  await expect(page.getByRole('status').filter({ hasText: WISHLIST_MESSAGES.added })).toBeVisible();
+  await expect(banner.getByRole('button', { name: /^Wishlist/ })).toHaveAccessibleName('Wishlist (1)');
+  expect(await storeScripts(scripts), 'store code after the heart').toEqual([]);
+
+  // A reload shows the heart pressed and the count from the server, before any script runs.
+  const again = await (await page.request.get(url)).text();
+  expect(again.includes('aria-pressed="true"'), 'the heart is pressed in the server HTML').toBe(true);
+  expect(/Wishlist(<!-- -->)? \(1\)/.test(again), 'the wishlist count is in the server HTML').toBe(true);
+});
