@@ -1,5 +1,5 @@
 /**
- * A product page on a phone-sized budget (issue 30): no Redux, RTK Query or redux-persist code
+ * A product page on a phone-sized budget (docs/performance.md): no Redux, RTK Query or redux-persist code
  * is requested until the shopper does something that needs it, and the size, Add to cart and
  * the wishlist heart work on the first tap after load. The header shows the shopper (name,
  * cart count, wishlist count) from the server's HTML: a session cookie with empty browser
@@ -87,7 +87,10 @@ test('a shopper with only a session cookie is logged in from the first HTML and 
   expect(await storeScripts(scripts), 'store code before any interaction').toEqual([]);
 
   // The purchase panel's heart comes first in the page; similar products' cards have their own.
-  const heart = page.getByRole('main').getByRole('button', { name: /^(Add to|Remove from) wishlist$/ }).first();
+  const heart = page
+    .getByRole('main')
+    .getByRole('button', { name: /^(Add to|Remove from) wishlist$/ })
+    .first();
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');

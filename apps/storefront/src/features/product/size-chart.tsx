@@ -7,6 +7,4 @@ import { lazyIsland } from '@/lib/lazy-island';
  * fit"): a client island that reads the chart after the page (no store); nothing
  * shows until the product's chart has loaded.
  */
-export const SizeChartButton = lazyIsland(() =>
-  import('./size-chart-dialog').then((module) => module.SizeChartLoaded),
-);
+export const SizeChartButton = lazyIsland(() => import('./size-chart-dialog').then((module) => module.SizeChartLoaded));

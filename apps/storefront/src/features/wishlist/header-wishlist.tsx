@@ -10,8 +10,8 @@ import { useHydrated } from '@/lib/use-hydrated';
 const Sidebar = storeIsland(() => import('./wishlist-sidebar-island').then((module) => module.WishlistSidebarIsland));
 
 /**
- * The header's wishlist button, a heart with the count, and the sidebar it opens (behaviour.md
- * §2, §4: opening refetches the wishlist). The count comes from the shopper context, rendered
+ * The header's wishlist button, a heart with the count, and the sidebar it opens
+ * (behaviour.md §2, §4: opening refetches the wishlist). The count comes from the shopper context, rendered
  * by the server (lib/shopper-context.tsx), so it is in the first HTML and follows every heart.
  * Disabled until hydrated, so a click is never lost.
  */

@@ -26,7 +26,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * through it (the login modal, the 401 handler, the account menu) and its wishlist changes go to
  * the shopper context, and a login or logout renders the page again on the server.
  */
-export function bridgeStore(store: AppStore, link: ShopperLink): { push: (snapshot: ShopperSnapshot) => void; stop: () => void } {
+export function bridgeStore(
+  store: AppStore,
+  link: ShopperLink,
+): { push: (snapshot: ShopperSnapshot) => void; stop: () => void } {
   let pushing = false;
   const push = ({ user, wishlistRefs }: ShopperSnapshot) => {
     pushing = true;

@@ -7,7 +7,7 @@ import { MutationError, mutate } from './mutate';
 
 /**
  * The write helper (behaviour.md §8: the API's message, else the call's own text) and the one
- * 401 handler (§4 Session expiry), through the real browser client; only `fetch` (the HTTP
+ * 401 handler (behaviour.md §4 Session expiry), through the real browser client; only `fetch` (the HTTP
  * boundary) is replaced.
  */
 type Network = (url: string, init: RequestInit) => Promise<Response>;

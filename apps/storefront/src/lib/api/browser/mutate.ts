@@ -59,5 +59,5 @@ export async function mutate<T>(apiUrl: string, path: string, options: MutateOpt
 /** `mutate` bound to this page's API address, for client components. */
 export function useMutate(): <T>(path: string, options: MutateOptions) => Promise<Mutation<T>> {
   const { apiUrl } = usePublicConfig();
-  return useCallback(<T,>(path: string, options: MutateOptions) => mutate<T>(apiUrl, path, options), [apiUrl]);
+  return useCallback(<T>(path: string, options: MutateOptions) => mutate<T>(apiUrl, path, options), [apiUrl]);
 }
