@@ -61,7 +61,7 @@ test('the cart and checkout show the server data first, controls disabled, and s
 
   await test.step('/cart', async () => {
     const release = await holdLateScripts(page, '/cart', `auth_token=${token}`);
-    await page.goto('/cart');
+    await page.goto('/cart', { waitUntil: 'domcontentloaded' });
     const line = main.getByTestId('cart-line');
     const plus = main.getByRole('button', { name: `Increase quantity of ${kurta!.name}, size ${size.size}` });
     const watched = [main.getByRole('heading', { level: 1 }), line, main.getByTestId('total-amount'), plus];
@@ -77,7 +77,7 @@ test('the cart and checkout show the server data first, controls disabled, and s
 
   await test.step('/checkout', async () => {
     const release = await holdLateScripts(page, '/checkout', `auth_token=${token}`);
-    await page.goto('/checkout');
+    await page.goto('/checkout', { waitUntil: 'domcontentloaded' });
     const address = main.getByRole('radio', { name: /Meera Iyer/ });
     const placeOrder = main.getByRole('button', { name: 'Place order' });
     const watched = [main.getByTestId('summary-line'), main.getByTestId('subtotal'), address];

@@ -260,7 +260,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
         await persistor?.flush();
         window.location.assign(order.paymentUrl);
       } else {
-        router.push(`/checkout/confirmation/${encodeURIComponent(order.id)}`);
+        router.push(`/checkout/confirmation/${encodeURIComponent(order.id)}`, { scroll: false });
         onLeave('Order placed. Taking you to your order...');
       }
       return;

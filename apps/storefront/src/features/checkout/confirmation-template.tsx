@@ -128,10 +128,12 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
   }, [settled]);
 
   // Place order is far down checkout: the confirmation opens at its top, the order number on
-  // screen, once it has something to show (the router's own scroll ran on the skeleton).
+  // screen, and again once it has something to show. Checkout navigates here without the
+  // router's scroll, which aligns the page's segment (below the sticky header) instead. A page
+  // opening does not glide there: the page's smooth scrolling is for in-page links.
   const shown = payment !== null && order !== null;
   useEffect(() => {
-    if (shown) window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, behavior: 'instant' });
   }, [shown]);
 
   if (missing) notFound();
