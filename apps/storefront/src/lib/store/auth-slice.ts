@@ -317,14 +317,18 @@ export const { loggedOut, clearAuthError, clearChangePasswordOutput, visitedProd
 export const authReducer = authSlice.reducer;
 
 /**
- * behaviour.md §4 Logout: the state forgets the session at once; then the API ends the session its cookie
- * names and clears the cookie. The logout stands locally even when the API cannot be reached.
+ * behaviour.md §4 Logout: the API ends the session its cookie names and clears the cookie; then
+ * the state forgets the session. In that order, because forgetting it renders the page again on
+ * the server (lib/store/shopper-bridge.ts): a render sent while the cookie still stood found the
+ * shopper logged in again, or, once the API had ended the session, ran the 401 handler (toast,
+ * /auth/login) on a shopper who had just logged out. The logout stands locally even when the API
+ * cannot be reached.
  */
 export const logoutUser = createAppAsyncThunk('auth/logout', async (_: void, { dispatch }) => {
-  dispatch(loggedOut());
-  // What the API answered of the old session is no one's now.
-  dispatch(storefrontApi.util.resetApiState());
   await dispatch(authApi.endpoints.logout.initiate())
     .unwrap()
     .catch(() => undefined);
+  dispatch(loggedOut());
+  // What the API answered of the old session is no one's now.
+  dispatch(storefrontApi.util.resetApiState());
 });
