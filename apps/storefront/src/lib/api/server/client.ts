@@ -1,5 +1,5 @@
 import 'server-only';
-import { GENERIC_MESSAGES, type Envelope } from '@vastra/contracts';
+import { AUTH_TOKEN_STORAGE_NAME, GENERIC_MESSAGES, type Envelope } from '@vastra/contracts';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { ApiError } from '@/lib/api/api-error';
@@ -17,6 +17,8 @@ export type ApiGetOptions = {
   /** The message of behaviour.md §8 when the API gives none. */
   fallbackMessage?: string;
   timeoutMs?: number;
+  /** The shopper's session token, sent as the API's `auth_token` cookie; such a call is never cached. */
+  sessionToken?: string | null;
 };
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -42,12 +44,16 @@ export async function apiGet(path: string, options: ApiGetOptions): Promise<Reco
   await connection();
   const url = `${getConfig().apiUrl}${path}`;
   const fallback = options.fallbackMessage ?? GENERIC_MESSAGES.fallback;
-  const cached = options.revalidate > 0;
+  const cached = options.revalidate > 0 && !options.sessionToken;
   const requestId = cached ? null : (await headers()).get(REQUEST_ID_HEADER);
   let res: Response;
   try {
     res = await fetch(url, {
-      headers: { accept: 'application/json', ...requestIdHeader(cached, requestId) },
+      headers: {
+        accept: 'application/json',
+        ...(options.sessionToken ? { cookie: `${AUTH_TOKEN_STORAGE_NAME}=${options.sessionToken}` } : {}),
+        ...requestIdHeader(cached, requestId),
+      },
       ...(cached ? { next: { revalidate: options.revalidate, tags: options.tags } } : { cache: 'no-store' as const }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });

@@ -15,20 +15,16 @@ import {
   type AddressBookEntry,
   type Cart,
   type CheckoutOptions,
-  type Envelope,
   type Order,
   type ReturnRequest,
   type User,
   type WishlistPage,
 } from '@vastra/contracts';
-import { cookies, headers } from 'next/headers';
-import { connection } from 'next/server';
+import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { ApiError } from '@/lib/api/api-error';
-import { getConfig } from '@/lib/config';
 import { GUEST_ID_COOKIE } from '@/lib/guest-id';
-import { REQUEST_ID_HEADER, requestIdHeader } from '@/lib/request-id';
-import { checked } from './client';
+import { apiGet, checked } from './client';
 
 /**
  * The shopper's side of the server data layer (docs/architecture.md "Storefront data flow"):
@@ -54,37 +50,20 @@ export const shopperSession = cache(async (): Promise<ShopperSession> => {
 class SessionEnded extends Error {}
 
 /**
- * GET an API path as the shopper and unwrap the `{ success, data }` envelope. Sends only the
- * session cookie (no other cookie of the storefront's), with this page request's id.
- * Throws SessionEnded on 401, ApiError with the API's message (or `fallbackMessage`) otherwise.
+ * GET an API path as the shopper (client.ts apiGet with the session, never cached, with this page
+ * request's id). Throws SessionEnded on 401, ApiError with the API's message (or `fallbackMessage`) otherwise.
  */
 async function shopperGet(
   path: string,
   token: string | null,
   fallbackMessage: string,
 ): Promise<Record<string, unknown>> {
-  await connection();
-  const url = `${getConfig().apiUrl}${path}`;
-  const requestId = (await headers()).get(REQUEST_ID_HEADER);
-  let res: Response;
   try {
-    res = await fetch(url, {
-      headers: {
-        accept: 'application/json',
-        ...(token ? { cookie: `${AUTH_TOKEN_STORAGE_NAME}=${token}` } : {}),
-        ...requestIdHeader(false, requestId),
-      },
-      cache: 'no-store',
-      signal: AbortSignal.timeout(10_000),
-    });
+    return await apiGet(path, { revalidate: 0, fallbackMessage, sessionToken: token });
   } catch (error) {
-    console.error(`API unreachable: GET ${url}`, error instanceof Error ? error.message : error);
-    throw new ApiError(0, fallbackMessage);
+    if (error instanceof ApiError && error.status === 401) throw new SessionEnded();
+    throw error;
   }
-  if (res.status === 401) throw new SessionEnded();
-  const body = (await res.json().catch(() => null)) as (Envelope<unknown> & { message?: string }) | null;
-  if (!res.ok || !body || body.success !== true) throw new ApiError(res.status, body?.message || fallbackMessage);
-  return (body.data ?? {}) as Record<string, unknown>;
 }
 
 /** Runs a logged-in read; null for a guest or an ended session. */
