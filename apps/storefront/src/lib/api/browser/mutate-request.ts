@@ -1,12 +1,13 @@
 import { sessionExpired } from '@/lib/session-expiry';
 import { ApiError } from '../api-error';
 import { createBrowserApi, type BrowserApi } from './client';
-import { MutationError, type MutateOptions, type Mutation } from './mutate';
+import { MutationError, type MutateOptions, type Mutation, type ReadOptions } from './mutate';
 
 /** The write helper's sending half (mutate.ts), loaded with the first write: one credentialed client per API address. */
 const clients = new Map<string, BrowserApi>();
 
-function clientFor(apiUrl: string): BrowserApi {
+/** The credentialed client of this API address (made once). */
+export function clientFor(apiUrl: string): BrowserApi {
   let client = clients.get(apiUrl);
   if (!client) {
     client = createBrowserApi({ baseUrl: apiUrl, onUnauthorized: () => void sessionExpired() });
@@ -22,9 +23,25 @@ export async function send<T>(apiUrl: string, path: string, options: MutateOptio
     const answer = await clientFor(apiUrl).request<T>(path, { method, json, headers });
     return { data: answer.data, message: answer.message };
   } catch (error) {
-    if (error instanceof ApiError) {
-      throw new MutationError(error.status === 0 || error.isGeneric ? fallback : error.message, error.status);
-    }
-    throw new MutationError(fallback, 0);
+    throw failure(error, fallback);
   }
+}
+
+/** Sends one read (see mutate.ts `read`). */
+export async function receive<T>(apiUrl: string, path: string, options: ReadOptions): Promise<Mutation<T>> {
+  const { fallback, answersBelow500 } = options;
+  try {
+    const answer = await clientFor(apiUrl).request<T>(path, { answersBelow500 });
+    return { data: answer.data, message: answer.message };
+  } catch (error) {
+    throw failure(error, fallback);
+  }
+}
+
+/** The MutationError of a failed call: the API's message, else the call's behaviour.md §8 text. */
+function failure(error: unknown, fallback: string): MutationError {
+  if (error instanceof ApiError) {
+    return new MutationError(error.status === 0 || error.isGeneric ? fallback : error.message, error.status);
+  }
+  return new MutationError(fallback, 0);
 }

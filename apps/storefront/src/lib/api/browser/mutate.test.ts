@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, UNAUTHORIZED_DEBOUNCE_MS } from '@vastra/contracts';
 import { setSessionExpiryActions } from '@/lib/session-actions';
 import { sessionExpired } from '@/lib/session-expiry';
-import { MutationError, mutate } from './mutate';
+import { MutationError, mutate, read } from './mutate';
 
 /**
  * The write helper (behaviour.md §8: the API's message, else the call's own text) and the one
@@ -65,6 +65,32 @@ describe('mutate', () => {
       await assert.rejects(add(), { name: 'MutationError', message: CART_MESSAGES.add });
     });
   }
+});
+
+describe('read', () => {
+  it('sends a GET with the session cookie and answers the data', async () => {
+    network = async () => json(200, { success: true, data: { status: 'completed' } });
+    const answer = await read<{ status: string }>('http://api.test', '/orders/o1/payment-status', {
+      fallback: 'Failed to check payment status',
+    });
+    assert.deepEqual(answer.data, { status: 'completed' });
+    assert.equal(sent[0]!.init.method, 'GET');
+    assert.equal(sent[0]!.init.credentials, 'include');
+  });
+
+  it("throws the call's own text when the API fails with its generic message", async () => {
+    network = async () => json(500, { success: false, message: GENERIC_MESSAGES.fallback });
+    await assert.rejects(read('http://api.test', '/cart', { fallback: CART_MESSAGES.fetch }), {
+      name: 'MutationError',
+      message: CART_MESSAGES.fetch,
+    });
+  });
+
+  it('answers 4xx to a caller that reads them (a wrong password is not a session expiry)', async () => {
+    network = async () => json(404, { success: false, message: 'Not found' });
+    const answer = await read('http://api.test', '/x', { fallback: 'f', answersBelow500: true });
+    assert.equal(answer.message, 'Not found');
+  });
 });
 
 describe('the 401 handler', () => {

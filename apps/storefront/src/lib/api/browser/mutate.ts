@@ -56,8 +56,41 @@ export async function mutate<T>(apiUrl: string, path: string, options: MutateOpt
   return send<T>(apiUrl, path, options);
 }
 
+/** A read the browser makes after an interaction (suggestions as the shopper types, another page of reviews, a pincode, a payment's status): the behaviour.md §8 text to show when the API gives none. */
+export type ReadOptions = {
+  fallback: string;
+  /** behaviour.md §7: answers 200 to 499 are the caller's to read (a login's wrong password), not failures. */
+  answersBelow500?: boolean;
+};
+
+/**
+ * One GET through the same client as `mutate` (the session cookie, the one 401 handler, the
+ * §8 texts). What a page shows when it opens is the server's read (lib/api/server); this is for
+ * what the shopper asks for after it. Throws MutationError like `mutate`.
+ */
+export async function read<T>(apiUrl: string, path: string, options: ReadOptions): Promise<Mutation<T>> {
+  const { receive } = await import('./mutate-request');
+  return receive<T>(apiUrl, path, options);
+}
+
+/**
+ * The credentialed browser client itself (./client.ts), for the two calls that are neither
+ * JSON writes nor reads: a multipart upload with progress (a return's photos) and a file
+ * download (an invoice PDF). Loaded on first use.
+ */
+export async function browserClient(apiUrl: string): Promise<import('./client').BrowserApi> {
+  const { clientFor } = await import('./mutate-request');
+  return clientFor(apiUrl);
+}
+
 /** `mutate` bound to this page's API address, for client components. */
 export function useMutate(): <T>(path: string, options: MutateOptions) => Promise<Mutation<T>> {
   const { apiUrl } = usePublicConfig();
   return useCallback(<T>(path: string, options: MutateOptions) => mutate<T>(apiUrl, path, options), [apiUrl]);
+}
+
+/** `read` bound to this page's API address, for client components. */
+export function useRead(): <T>(path: string, options: ReadOptions) => Promise<Mutation<T>> {
+  const { apiUrl } = usePublicConfig();
+  return useCallback(<T>(path: string, options: ReadOptions) => read<T>(apiUrl, path, options), [apiUrl]);
 }
