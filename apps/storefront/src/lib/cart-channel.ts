@@ -1,11 +1,12 @@
 import type { Cart } from '@vastra/contracts';
-import { CART_STORAGE_KEY, isStaleCart, readStoredCart, writeStoredCart } from './cart-storage';
+import { CART_STORAGE_KEY, isStaleCart, newerCart, readStoredCart, writeStoredCart } from './cart-storage';
 
 /**
  * How a new cart reaches everyone who shows it (behaviour.md §4), without the Redux store:
  * `publishCart` mirrors it into browser storage under `cart` (other tabs hear the `storage`
  * event at once, instead of polling every 1000 ms) and tells this tab's listeners (the cart
  * context, and the store once loaded), which a `storage` event never does. Browser only.
+ * `publishCartAnswer` is the same for a write's answer, which may come after a later one's.
  */
 
 type CartListener = (cart: Cart | null) => void;
@@ -23,6 +24,17 @@ export function storedCart(): Cart | null {
 export function publishCart(cart: Cart | null): void {
   writeStoredCart(window.localStorage, cart);
   for (const listener of listeners) listener(cart);
+}
+
+/**
+ * A cart answered by a write (the cart page's quantities and Remove, a re-order): published
+ * unless a later state of the same cart is already stored (answers to calls made close
+ * together can arrive out of order). Returns the cart now shown.
+ */
+export function publishCartAnswer(cart: Cart): Cart {
+  const kept = newerCart(storedCart(), cart);
+  if (kept === cart) publishCart(cart);
+  return kept;
 }
 
 /**

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CART_MESSAGES, type Cart } from '@vastra/contracts';
 import { MemoryStorage } from '@/test-support/memory-storage';
-import { CART_STORAGE_KEY, readStoredCart, writeStoredCart } from './cart-storage';
-import { isStaleCart } from './store/cart-slice';
+import { CART_STORAGE_KEY, isStaleCart, newerCart, readStoredCart, writeStoredCart } from './cart-storage';
 
 const cart = (updatedAt: string | null, id: string | null = 'cart-1'): Cart => ({
   id,
@@ -63,5 +62,33 @@ describe('answers arriving out of order', () => {
       false,
     );
     assert.equal(isStaleCart(cart('2025-01-01T10:00:02.000Z'), cart(null, null)), false);
+  });
+});
+
+describe('the cart the page was rendered with (newerCart, docs/architecture.md "Cart and checkout pages")', () => {
+  const priced = (updatedAt: string | null, totalAmount: number, id: string | null = 'cart-1'): Cart => ({
+    ...cart(updatedAt, id),
+    totalAmount,
+    totalMrp: totalAmount,
+  });
+
+  test('replaces what browser storage held: the server read the cart as it is now', () => {
+    const stored = priced('2026-01-05T10:00:00.000Z', 1299);
+    // The same cart, not changed since, but priced again on the server (a price moved).
+    const rendered = priced('2026-01-05T10:00:00.000Z', 999);
+    assert.equal(newerCart(stored, rendered), rendered);
+    assert.equal(newerCart(null, rendered), rendered);
+  });
+
+  test("a later state of the same cart is kept: a change made after the page's request", () => {
+    const later = priced('2026-01-05T10:05:00.000Z', 2598);
+    const rendered = priced('2026-01-05T10:00:00.000Z', 1299);
+    assert.equal(newerCart(later, rendered), later);
+  });
+
+  test("another cart (a guest's before, the user's now) is replaced whatever its time", () => {
+    const guests = priced('2026-01-05T10:05:00.000Z', 2598, 'guest-cart');
+    const users = priced('2026-01-05T10:00:00.000Z', 1299, 'user-cart');
+    assert.equal(newerCart(guests, users), users);
   });
 });

@@ -3,7 +3,7 @@ import { CART_MESSAGES, type Cart } from '@vastra/contracts';
 /**
  * The cart in browser storage (behaviour.md §3: "kept in browser storage under a cart key"): the API's
  * `Cart` as JSON under `cart` in localStorage, shared by every tab of the site. It is written
- * through lib/cart-channel.ts alone (the server's cart, a write's answer, the store's cart
+ * through lib/cart-channel.ts alone (the server's cart, a write's answer, the store's login
  * calls); the cart context reads it back on `storage` events, so two tabs show one cart.
  */
 
@@ -82,4 +82,12 @@ export function isStaleCart(current: Cart | null, incoming: Cart): boolean {
     incoming.updatedAt !== null &&
     Date.parse(incoming.updatedAt) < Date.parse(current.updatedAt)
   );
+}
+
+/**
+ * The cart to keep when `incoming` arrives (a server render, a write's answer) while `held` is
+ * shown: the incoming one, unless the held one is a later state of the same cart.
+ */
+export function newerCart(held: Cart | null, incoming: Cart): Cart {
+  return held && isStaleCart(held, incoming) ? held : incoming;
 }

@@ -1,34 +1,38 @@
 'use client';
 
-import type { Cart, CartItem } from '@vastra/contracts';
-import { useRef, useState } from 'react';
+import { CART_MESSAGES, type Cart, type CartItem } from '@vastra/contracts';
+import { startTransition, useOptimistic, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { removeCartLine, setCartLineQuantity } from '@/lib/api/browser/cart';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { publishCartAnswer } from '@/lib/cart-channel';
 import { formatCount, formatPrice } from '@/lib/format';
-import { removeCartItem, updateCartItem } from '@/lib/store/cart-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { useServerCart } from '@/lib/store/use-server-cart';
-import { useCart } from './cart-provider';
+import { readGuestId } from '@/lib/guest-id';
+import { usePublicConfig } from '@/lib/public-config';
+import { useShopper } from '@/lib/shopper-context';
+import { usePageCart } from '@/lib/use-page-cart';
+import { withLineChange } from './cart-change';
 import { CartView } from './cart-view';
 
 /**
- * The cart page once the store is there (behaviour.md §2, §3 Cart): CartView with its controls
- * working. It shows the server's cart until the store has it, then the store's (useServerCart),
- * kept in step with other tabs; with no server cart, the cart context's; each change is announced in a polite live region, failures also
- * as a toast.
+ * The cart page's working controls (behaviour.md §2, §3 Cart): CartView over the cart the page
+ * was rendered with, kept in step with the cart published since (usePageCart). A quantity or Remove shows at once
+ * (useOptimistic: the line's count and the totals, or the line gone) and goes to the API
+ * through the write helper (lib/api/browser/cart.ts); the answered cart is published to the
+ * cart context, browser storage and the other tabs (lib/cart-channel.ts). Each change is
+ * announced in a polite live region; a failure shows the API's message ('Only 3 left in stock
+ * for this size.') or behaviour.md §8's 'Failed to update cart item' / 'Failed to remove item
+ * from cart' there and as a toast, and the line is as it was.
  */
 export function CartContents({ serverCart }: { serverCart?: Cart | null }) {
-  const dispatch = useAppDispatch();
-  const context = useCart();
-  const shown = useServerCart(serverCart);
-  // Without a server cart, the cart context's (as before the server read it), once storage is read.
-  const cart = serverCart ? shown : context.cart;
-  const ready = serverCart ? true : context.ready;
-  const loading = useAppSelector((state) => state.cart.loading);
+  const { apiUrl } = usePublicConfig();
+  const { user } = useShopper();
+  const cart = usePageCart(serverCart);
+  const [shown, changeLine] = useOptimistic(cart, withLineChange);
   const [busyItems, setBusyItems] = useState<ReadonlySet<string>>(new Set());
   const [status, setStatus] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const items = cart?.items ?? [];
   const setBusy = (itemId: string, busy: boolean) =>
     setBusyItems((current) => {
       const next = new Set(current);
@@ -37,46 +41,44 @@ export function CartContents({ serverCart }: { serverCart?: Cart | null }) {
       return next;
     });
 
-  /** Runs a change of one line; says what happened, or shows the server's message. */
-  const change = async (item: CartItem, call: () => Promise<{ cart: Cart }>, said: (cart: Cart) => string) => {
-    setBusy(item.id, true);
-    try {
-      const result = await call();
-      setStatus(said(result.cart));
-    } catch (message) {
-      const text = typeof message === 'string' ? message : String(message);
-      setStatus(text);
-      toast.error(text);
-    } finally {
-      setBusy(item.id, false);
-    }
-  };
-
   const what = (item: CartItem) => `${item.product.name}, size ${item.variant.size}`;
-  const setQuantity = (item: CartItem, quantity: number) =>
-    void change(
-      item,
-      () => dispatch(updateCartItem({ itemId: item.id, quantity })).unwrap(),
-      (next) => `Quantity of ${what(item)} is now ${quantity}. Total amount ${formatPrice(next.totalAmount)}.`,
-    );
-  const remove = (item: CartItem) =>
-    void change(
-      item,
-      () => dispatch(removeCartItem(item.id)).unwrap(),
-      (next) => {
-        // The button is gone with its line: focus goes back to the top of the cart.
-        headingRef.current?.focus();
-        return `Removed ${what(item)} from your cart. ${formatCount(next.itemCount, 'item')} left.`;
-      },
-    );
+
+  /** Changes one line (a quantity, or null to remove it); says what happened, or the API's message. */
+  const change = (item: CartItem, quantity: number | null) => {
+    setBusy(item.id, true);
+    // The Remove button goes with its line: focus goes back to the top of the cart.
+    if (quantity === null) headingRef.current?.focus();
+    startTransition(async () => {
+      changeLine({ itemId: item.id, quantity });
+      // A logged-in shopper's cart is found by the session; a guest's by the guest id.
+      const guestId = user ? null : readGuestId();
+      try {
+        if (quantity === null) {
+          const answer = await removeCartLine(apiUrl, item.id, guestId);
+          const now = publishCartAnswer(answer.cart);
+          setStatus(`Removed ${what(item)} from your cart. ${formatCount(now.itemCount, 'item')} left.`);
+        } else {
+          const answer = await setCartLineQuantity(apiUrl, { itemId: item.id, quantity }, guestId);
+          const now = publishCartAnswer(answer.cart);
+          setStatus(`Quantity of ${what(item)} is now ${quantity}. Total amount ${formatPrice(now.totalAmount)}.`);
+        }
+      } catch (error) {
+        const fallback = quantity === null ? CART_MESSAGES.remove : CART_MESSAGES.update;
+        const text = error instanceof MutationError ? error.message : fallback;
+        setStatus(text);
+        toast.error(text);
+      } finally {
+        setBusy(item.id, false);
+      }
+    });
+  };
 
   return (
     <CartView
-      cart={cart}
-      loading={!ready || (loading && items.length === 0 && serverCart === undefined)}
+      cart={shown}
       busyItems={busyItems}
-      onQuantity={setQuantity}
-      onRemove={remove}
+      onQuantity={(item, quantity) => change(item, quantity)}
+      onRemove={(item) => change(item, null)}
       headingRef={headingRef}
       status={status}
     />

@@ -1,23 +1,29 @@
 'use client';
 
 import type { Cart } from '@vastra/contracts';
-import { lazy, type ReactNode } from 'react';
-import { PersistGate } from '@/lib/store/store-provider';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
-// The store-backed cart (cart-template.tsx), loaded with the store.
+// The cart's controls (cart-template.tsx), loaded after the page's own JavaScript.
 const CartContents = lazy(() => import('./cart-template').then((module) => ({ default: module.CartContents })));
 
 /**
  * The cart page (docs/architecture.md "Cart and checkout pages"): `serverView`, the server's
- * render of the cart (ServerCartView), until the store and the island's code are there; then
- * the island, with the same markup, takes over. `serverCart` as useServerCart describes it.
+ * render of the cart (ServerCartView, its controls disabled), in the HTML and until the page
+ * is hydrated and the controls' code is there; then CartContents, the same markup over the same
+ * cart (`serverCart`), with its controls working, takes its place without moving the page.
  */
 export function CartTemplate({ serverCart, serverView }: { serverCart?: Cart | null; serverView: ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
-      <PersistGate fallback={serverView}>
-        <CartContents serverCart={serverCart} />
-      </PersistGate>
+      {hydrated ? (
+        <Suspense fallback={serverView}>
+          <CartContents serverCart={serverCart} />
+        </Suspense>
+      ) : (
+        serverView
+      )}
     </div>
   );
 }

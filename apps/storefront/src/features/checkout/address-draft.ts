@@ -1,11 +1,15 @@
 import type { Address, AddressBookEntry } from '@vastra/contracts';
-import type { AddressChoice, Destination } from '@/lib/store/checkout-slice';
 
 /**
  * The shipping address of checkout (behaviour.md §3 Order.shippingAddress) without its checks:
  * the new-address form's fields, the address chosen and its GST destination. No schema here, so
  * the checkout's first render (checkout-view.tsx) loads no zod; the checks are address.ts's.
  */
+
+/** One of the address book's addresses, or the new-address form. */
+export type AddressChoice = { kind: 'saved'; id: string } | { kind: 'new' };
+/** Where the order goes, as far as GST is concerned (behaviour.md §3 Tax result: by state, else by pincode). */
+export type Destination = { state: string; postalCode: string } | null;
 
 /** The new-address form as typed; the country is always India. */
 export type AddressDraft = Omit<Address, 'country'>;

@@ -1,8 +1,7 @@
 import { MAX_SAVED_ADDRESSES, type AddressBookEntry, type GstState } from '@vastra/contracts';
 import { useId, type ReactNode, type RefObject } from 'react';
 import { FormMessage } from '@/components/ui/form';
-import type { AddressChoice } from '@/lib/store/checkout-slice';
-import { addressLine, type AddressDraft, type AddressField } from './address-draft';
+import { addressLine, type AddressChoice, type AddressDraft, type AddressField } from './address-draft';
 import { NewAddressForm, type PincodeLookup } from './new-address-form';
 
 type AddressSectionProps = {

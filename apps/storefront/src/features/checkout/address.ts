@@ -10,8 +10,10 @@ export {
   initialChoice,
   isPincode,
   toAddress,
+  type AddressChoice,
   type AddressDraft,
   type AddressField,
+  type Destination,
 } from './address-draft';
 
 /**

@@ -1,46 +1,32 @@
 'use client';
 
 import {
-  ORDER_MESSAGES,
-  TAX_MESSAGES,
+  GENERIC_MESSAGES,
   type AddressBookEntry,
   type Cart,
   type GstState,
   type PaymentMethod,
 } from '@vastra/contracts';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DeliveryPromise } from '@/components/delivery-promise';
+import { readCart } from '@/lib/api/browser/cart';
 import {
-  checkoutApi,
-  useAddressBookQuery,
-  useCheckoutOptionsQuery,
-  useCheckoutQuoteQuery,
-  useGstStatesQuery,
+  lookupPincode,
+  readAddressBook,
+  readCheckoutOptions,
+  readGstStates,
 } from '@/lib/api/browser/checkout';
-import { checkoutBlockedBy } from '@/lib/cart-lines';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { publishCartAnswer } from '@/lib/cart-channel';
+import { checkoutBlockedBy, orderableLines } from '@/lib/cart-lines';
 import { formatPrice } from '@/lib/format';
+import { readGuestId } from '@/lib/guest-id';
 import { gstNote, splitOfQuote } from '@/lib/gst';
-import { fetchCart } from '@/lib/store/cart-slice';
-import {
-  addressChosen,
-  applyCode,
-  couponRemoved,
-  giftCardRemoved,
-  orderableLines,
-  paymentMethodChosen,
-  placeOrder,
-  quoteBody,
-  quoteSettled,
-  refusalOf,
-  type AddressChoice,
-} from '@/lib/store/checkout-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { errorMessage } from '@/lib/store/thunk';
-import { useServerCart } from '@/lib/store/use-server-cart';
-import { usePersistor } from '@/lib/store/store-provider';
+import { usePublicConfig } from '@/lib/public-config';
+import { useShopper } from '@/lib/shopper-context';
+import { usePageCart } from '@/lib/use-page-cart';
 import {
   ADDRESS_FIELDS,
   checkDraft,
@@ -50,16 +36,21 @@ import {
   initialChoice,
   isAddressMessage,
   toAddress,
+  type AddressChoice,
   type AddressDraft,
   type AddressField,
 } from './address';
+import { checkBusiness, isBusinessMessage, type BusinessDraft, type BusinessField } from './business-buyer';
+import { applyCode, placeOrder, quoteSettled, type CheckoutStore } from './checkout-actions';
 import {
-  EMPTY_BUSINESS,
-  checkBusiness,
-  isBusinessMessage,
-  type BusinessDraft,
-  type BusinessField,
-} from './business-buyer';
+  checkoutReducer,
+  loadCheckout,
+  quoteBody,
+  refusalOf,
+  saveCheckout,
+  type CheckoutState,
+  type CodeKind,
+} from './checkout-state';
 import {
   CheckoutSkeleton,
   EmptyCheckout,
@@ -73,31 +64,42 @@ import {
   type ShopperCheckoutActions,
 } from './checkout-view';
 import { codUnavailableReason } from './payment-choice';
+import { useQuote } from './quote-cache';
 
 const CHOOSE_ADDRESS = 'Please choose a delivery address.';
 const NO_ADDRESSES: AddressBookEntry[] = [];
 const NO_STATES: GstState[] = [];
 
 /**
- * The checkout page once the store is there (behaviour.md §2, §4 Pricing): the cart's lines, and
- * for a logged-in shopper the delivery address, the payment method, coupon and gift card, the
- * GST breakdown and Place order. A guest sees the cart and a Login button that opens the login
+ * The checkout page's working controls (behaviour.md §2, §4 Pricing): the cart's lines, and for
+ * a logged-in shopper the delivery address, the payment method, coupon and gift card, the GST
+ * breakdown and Place order. A guest sees the cart and a Login button that opens the login
  * modal, which keeps the cart (the guest cart is merged at login) and lets the page carry on.
  * It starts from what the page's server read (`server`): the same views, now working.
  */
 export function CheckoutContents({ server }: { server: CheckoutServerData }) {
-  const dispatch = useAppDispatch();
-  const user = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.user : null));
-  const cart = useServerCart(server.cart);
+  const { apiUrl } = usePublicConfig();
+  const { user } = useShopper();
+  const cart = usePageCart(server.cart);
   // The server's cart is the cart as the API has it now (null: it knew of none, as the page
   // shows); only when it could not be read does checkout wait for the API's answer.
   const [cartChecked, setCartChecked] = useState(server.cart !== undefined);
   const [leaving, setLeaving] = useState<string | null>(null);
 
+  const loggedIn = user !== null;
   useEffect(() => {
-    if (server.cart) return;
-    void dispatch(fetchCart()).finally(() => setCartChecked(true));
-  }, [dispatch, server.cart]);
+    if (server.cart !== undefined) return;
+    const guestId = loggedIn ? null : readGuestId();
+    // A guest with no guest id has no cart yet.
+    if (!loggedIn && !guestId) {
+      setCartChecked(true);
+      return;
+    }
+    void readCart(apiUrl, guestId)
+      .then((answer) => publishCartAnswer(answer.cart))
+      .catch((error: unknown) => console.error(error instanceof Error ? error.message : error))
+      .finally(() => setCartChecked(true));
+  }, [apiUrl, server.cart, loggedIn]);
 
   const items = cart?.items ?? [];
 
@@ -114,7 +116,63 @@ export function CheckoutContents({ server }: { server: CheckoutServerData }) {
   if (!cartChecked && items.length === 0) return <CheckoutSkeleton />;
   if (items.length === 0) return <EmptyCheckout />;
   if (!user) return <GuestCheckout cart={cart} />;
-  return <ShopperCheckout key={user.id} user={user} cart={cart} server={server} onLeave={setLeaving} />;
+  return (
+    <ShopperCheckout
+      key={user.id}
+      user={{ id: user.id, name: user.name, phone: user.phone }}
+      cart={cart}
+      server={server}
+      onLeave={setLeaving}
+    />
+  );
+}
+
+/**
+ * The checkout of `userId` and the way to change it (a CheckoutStore): restored from browser
+ * storage before the first render (checkout-state.ts), and stored again with each change, at
+ * once, so the key of an order attempt is kept before its request goes and the reset checkout
+ * before the browser leaves for a payment page.
+ */
+function useCheckoutStore(userId: string): [CheckoutState, CheckoutStore] {
+  const [state, setState] = useState(() => loadCheckout(window.localStorage, userId));
+  const latest = useRef(state);
+  const store = useMemo<CheckoutStore>(
+    () => ({
+      get: () => latest.current,
+      dispatch: (action) => {
+        const next = checkoutReducer(latest.current, action);
+        if (next === latest.current) return;
+        latest.current = next;
+        saveCheckout(window.localStorage, userId, next);
+        setState(next);
+      },
+    }),
+    [userId],
+  );
+  return [state, store];
+}
+
+/** What the browser reads when the page's server could not (`wanted`): the data, or the message of its failure. */
+function useReadWhen<T>(
+  apiUrl: string,
+  wanted: boolean,
+  load: (apiUrl: string) => Promise<T>,
+): { data: T | null; error: string | null } {
+  const [answer, setAnswer] = useState<{ data: T | null; error: string | null }>({ data: null, error: null });
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    load(apiUrl).then(
+      (data) => current && setAnswer({ data, error: null }),
+      (error: unknown) =>
+        current &&
+        setAnswer({ data: null, error: error instanceof MutationError ? error.message : GENERIC_MESSAGES.fallback }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [apiUrl, wanted, load]);
+  return answer;
 }
 
 type ShopperCheckoutProps = {
@@ -126,29 +184,26 @@ type ShopperCheckoutProps = {
   onLeave: (message: string) => void;
 };
 
-/** Checkout for a logged-in shopper: the model of ShopperCheckoutView from the store, and its actions. */
+/** Checkout for a logged-in shopper: the model of ShopperCheckoutView from the checkout's state, and its actions. */
 function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) {
-  const dispatch = useAppDispatch();
+  const { apiUrl } = usePublicConfig();
   const router = useRouter();
-  const persistor = usePersistor();
-  const checkout = useAppSelector((state) => state.checkout);
+  const [checkout, store] = useCheckoutStore(user.id);
   // What the server read is not asked again.
   const serverBook = server.user?.id === user.id ? server.book : null;
   const serverStates = server.states.length > 0 ? server.states : null;
   const serverOptions = server.options;
-  const addressBook = useAddressBookQuery(serverBook ? skipToken : undefined);
-  const statesQuery = useGstStatesQuery(serverStates ? skipToken : undefined);
-  const checkoutOptions = useCheckoutOptionsQuery(serverOptions ? skipToken : undefined);
-  const states = serverStates ?? statesQuery.data ?? NO_STATES;
-  const payments = serverOptions ?? checkoutOptions.data ?? null;
-  const optionsError = serverOptions ? null : (checkoutOptions.error?.message ?? null);
+  const bookRead = useReadWhen(apiUrl, !serverBook, readAddressBook);
+  const statesRead = useReadWhen(apiUrl, !serverStates, readGstStates);
+  const optionsRead = useReadWhen(apiUrl, !serverOptions, readCheckoutOptions);
+  const states = serverStates ?? statesRead.data ?? NO_STATES;
+  const payments = serverOptions ?? optionsRead.data;
+  const optionsError = serverOptions ? null : optionsRead.error;
   // A book that cannot be read is an empty one: the shopper types a new address.
-  const book = serverBook ?? addressBook.data ?? (addressBook.isError ? NO_ADDRESSES : null);
-  const [draft, setDraft] = useState<AddressDraft>(() => draftFor(user));
+  const book = serverBook ?? bookRead.data ?? (bookRead.error ? NO_ADDRESSES : null);
   const [saveAddress, setSaveAddress] = useState(true);
   const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [addressMessage, setAddressMessage] = useState<string | null>(null);
-  const [business, setBusiness] = useState<BusinessDraft>(EMPTY_BUSINESS);
   const [businessErrors, setBusinessErrors] = useState<Partial<Record<BusinessField, string>>>({});
   const [status, setStatus] = useState('');
   const addressHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -157,37 +212,29 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
   const { paymentMethod, placing, orderError } = checkout;
   const couponCode = checkout.appliedCoupon;
   const giftCardCode = checkout.giftCard;
+  const draft = checkout.addressDraft ?? draftFor(user);
   // The kept choice, if the book still has it, else the default: known in the first render, so
   // the first quote is already for the right address.
   const addressChoice = book ? initialChoice(checkout.addressChoice, book) : checkout.addressChoice;
 
-  // Once the book is known, once per shopper (the component is keyed by the user): the store
-  // keeps where the shopper starts.
-  const choiceStarted = useRef(false);
+  // Once the book is known, the checkout keeps where the shopper starts (the same choice changes nothing).
   useEffect(() => {
-    if (!book || choiceStarted.current) return;
-    choiceStarted.current = true;
-    dispatch(addressChosen(addressChoice));
-  }, [book, addressChoice, dispatch]);
+    if (book && addressChoice) store.dispatch({ type: 'addressChosen', choice: addressChoice });
+  }, [book, addressChoice, store]);
 
   const chosen = book ? chosenAddress(addressChoice, book) : null;
   const destination = destinationOf(chosen, draft);
   const lines = orderableLines(cart);
 
-  // One quote per change of the lines, the codes or the destination (RTK Query keys it by the
-  // body, so the same body is served from the cache); none until the book says where to.
+  // One quote per change of the lines, the codes or the destination (the same body is served
+  // from the quotes kept); none until the book says where to.
   const body = quoteBody({ lines, couponCode, giftCardCode, destination, paymentMethod });
-  const quoteQuery = useCheckoutQuoteQuery(book && lines.length > 0 ? body : skipToken);
-  // A quote of earlier choices is not shown as this one's.
-  const quote = quoteQuery.currentData ?? null;
-  const quoting = quoteQuery.isFetching;
-  const taxError = quoteQuery.isError ? errorMessage(quoteQuery.error, TAX_MESSAGES.calculate) : null;
-  const quotedFor = quoteQuery.originalArgs;
+  const { quote, quoting, error: taxError, quotedFor } = useQuote(apiUrl, book && lines.length > 0 ? body : null);
 
-  // A code the new quote refused goes, and its field says why.
+  // A code the new quote refused goes, its field says why, and the quote without it is kept.
   useEffect(() => {
-    if (quote && quotedFor) void dispatch(quoteSettled({ body: quotedFor, quote }));
-  }, [quote, quotedFor, dispatch]);
+    if (quote && quotedFor) quoteSettled(apiUrl, store, quotedFor, quote);
+  }, [apiUrl, quote, quotedFor, store]);
 
   const appliedCoupon = couponCode && quote?.coupon?.code === couponCode ? quote.coupon : null;
   const giftCard = giftCardCode && quote?.additionalCoupon?.code === giftCardCode ? quote.additionalCoupon : null;
@@ -199,8 +246,8 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
 
   // Cash on delivery chosen earlier stops being a choice once the amount passes its limit.
   useEffect(() => {
-    if (paymentMethod === 'cod' && codReason) dispatch(paymentMethodChosen(null));
-  }, [paymentMethod, codReason, dispatch]);
+    if (paymentMethod === 'cod' && codReason) store.dispatch({ type: 'paymentMethodChosen', method: null });
+  }, [paymentMethod, codReason, store]);
 
   // Say the new amount once it settles (totals are announced to screen readers); the last one
   // stays while a new quote is asked.
@@ -208,17 +255,20 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
   if (settled !== null && settled !== status) setStatus(settled);
 
   const stateName = destination?.state || null;
-  const chooseDraft = useCallback((next: AddressDraft) => {
-    setDraft(next);
-    setAddressErrors({});
-  }, []);
+  const changeDraft = useCallback(
+    (next: AddressDraft) => {
+      store.dispatch({ type: 'addressTyped', draft: next });
+      setAddressErrors({});
+    },
+    [store],
+  );
+  const lookup = useCallback((pincode: string) => lookupPincode(apiUrl, pincode), [apiUrl]);
 
   /** Applies a coupon or a gift card; a toast says it worked, the field says why not. */
-  const apply = async (kind: 'coupon' | 'giftCard', code: string) => {
-    const result = await dispatch(applyCode({ kind, code, destination }));
-    if (!applyCode.fulfilled.match(result)) return false;
-    toast.success(result.payload.message);
-    return true;
+  const apply = async (kind: CodeKind, code: string) => {
+    const result = await applyCode(apiUrl, store, { kind, code, lines, destination, paymentMethod });
+    if (result.ok) toast.success(result.message);
+    return result.ok;
   };
 
   const submit = async () => {
@@ -240,24 +290,28 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
       addressHeadingRef.current?.focus();
       return;
     }
-    const businessCheck = checkBusiness(business, shippingAddress.state, states);
+    const businessCheck = checkBusiness(checkout.business, shippingAddress.state, states);
     setBusinessErrors(businessCheck.ok ? {} : businessCheck.errors);
     if (!businessCheck.ok) {
       const first = businessCheck.errors.gstin ? 'gstin' : 'businessName';
       document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    const result = await dispatch(
-      placeOrder({ shippingAddress, saveAddress: chosen === 'new' && saveAddress, ...businessCheck.body }),
-    );
-    if (placeOrder.fulfilled.match(result)) {
-      const { order } = result.payload;
+    const outcome = await placeOrder(apiUrl, store, {
+      shippingAddress,
+      saveAddress: chosen === 'new' && saveAddress,
+      ...businessCheck.body,
+    });
+    // A second click while the first is on its way is simply not sent.
+    if (outcome.kind === 'skipped') return;
+    if (outcome.kind === 'placed') {
+      const { order } = outcome;
       // The order holds the cart now: the header's cart empties.
-      void dispatch(fetchCart());
+      void readCart(apiUrl, null)
+        .then((answer) => publishCartAnswer(answer.cart))
+        .catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
       if (order.paymentUrl) {
         onLeave('Order placed. Taking you to the payment page...');
-        // The reset checkout must be stored before the browser leaves for the gateway's page.
-        await persistor?.flush();
         window.location.assign(order.paymentUrl);
       } else {
         router.push(`/checkout/confirmation/${encodeURIComponent(order.id)}`, { scroll: false });
@@ -265,9 +319,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
       }
       return;
     }
-    // A second click while the first is on its way is simply not sent.
-    if (result.meta.condition) return;
-    const message = result.payload ?? ORDER_MESSAGES.create;
+    const { message } = outcome;
     if (isAddressMessage(message)) {
       addressHeadingRef.current?.focus();
     } else if (isBusinessMessage(message)) {
@@ -278,28 +330,23 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
     }
   };
 
-  const lookupPincode = useCallback(
-    (pincode: string) => dispatch(checkoutApi.endpoints.pincode.initiate(pincode, { subscribe: false })).unwrap(),
-    [dispatch],
-  );
-
   const actions: ShopperCheckoutActions = {
     chooseAddress: (choice: AddressChoice) => {
       setAddressMessage(null);
-      dispatch(addressChosen(choice));
+      store.dispatch({ type: 'addressChosen', choice });
     },
-    changeDraft: chooseDraft,
+    changeDraft,
     setSaveAddress,
-    lookupPincode,
-    changeBusiness: (next) => {
-      setBusiness(next);
+    lookupPincode: lookup,
+    changeBusiness: (next: BusinessDraft) => {
+      store.dispatch({ type: 'businessTyped', business: next });
       setBusinessErrors({});
     },
-    choosePayment: (method: PaymentMethod) => dispatch(paymentMethodChosen(method)),
+    choosePayment: (method: PaymentMethod) => store.dispatch({ type: 'paymentMethodChosen', method }),
     applyCoupon: (code) => apply('coupon', code),
-    removeCoupon: () => dispatch(couponRemoved()),
+    removeCoupon: () => store.dispatch({ type: 'codeRemoved', kind: 'coupon' }),
     applyGiftCard: (code) => apply('giftCard', code),
-    removeGiftCard: () => dispatch(giftCardRemoved()),
+    removeGiftCard: () => store.dispatch({ type: 'codeRemoved', kind: 'giftCard' }),
     placeOrder: () => void submit(),
   };
 
@@ -321,7 +368,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
         addressErrors,
         addressMessage: addressMessage ?? addressApiMessage,
         deliveryPromise: <DeliveryPromise pincode={destination?.postalCode} />,
-        business,
+        business: checkout.business,
         businessErrors,
         payments,
         optionsError,

@@ -1,18 +1,19 @@
 'use client';
 
-import type { Order, PaymentStatusResult } from '@vastra/contracts';
+import { CART_MESSAGES, ORDER_MESSAGES, type Order, type PaymentStatusResult } from '@vastra/contracts';
 import Link from 'next/link';
 import { notFound, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { OrderTotals, orderFigures } from '@/components/order-totals';
+import { addCartLine } from '@/lib/api/browser/cart';
+import { readOrderConfirmation, readPaymentStatus } from '@/lib/api/browser/checkout';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { publishCartAnswer } from '@/lib/cart-channel';
 import { formatPrice } from '@/lib/format';
-import { addToCart } from '@/lib/store/cart-slice';
-import { asFailure, messageOf } from '@/lib/api/browser/api';
-import { checkoutApi } from '@/lib/api/browser/checkout';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { PersistGate } from '@/lib/store/store-provider';
+import { usePublicConfig } from '@/lib/public-config';
+import { useShopper } from '@/lib/shopper-context';
 import { addressLine } from './address';
 import { SummaryLines, type SummaryLine } from './order-summary';
 import { confirmationState, PAYMENT_STATUS_POLL_MS, SHIPS_WITHIN_DAYS } from './confirmation-state';
@@ -34,33 +35,28 @@ const toSummaryLine = (line: Order['items'][number]): SummaryLine => ({
  * (asked every PAYMENT_STATUS_POLL_MS until it is completed or failed; a cash on delivery order
  * stays pending until delivery and is not asked again), the itemised order with its GST, the
  * address and what happens next. Only the order's owner sees it: the API answers 404 to anyone
- * else, and so does this page.
+ * else, and so does this page. The shopper is the one the server rendered the page for (the
+ * shopper context); the status and the order are read by the browser (read(), with the session
+ * cookie), the order's failure said as 'Failed to send order confirmation' (behaviour.md §8).
  */
 export function ConfirmationTemplate({ orderId }: { orderId: string }) {
+  const { user } = useShopper();
   return (
     <div className="mx-auto max-w-5xl px-4 pt-6 pb-12 sm:pt-10">
-      <PersistGate fallback={<ConfirmationSkeleton />}>
-        <Confirmation orderId={orderId} />
-      </PersistGate>
+      {user ? (
+        <OrderConfirmation key={user.id} orderId={orderId} email={user.email} />
+      ) : (
+        <>
+          <h1 className="text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">Your order</h1>
+          <LoginPrompt message="Please log in to see your order." />
+        </>
+      )}
     </div>
   );
 }
 
-function Confirmation({ orderId }: { orderId: string }) {
-  const user = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.user : null));
-  if (!user) {
-    return (
-      <>
-        <h1 className="text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">Your order</h1>
-        <LoginPrompt message="Please log in to see your order." />
-      </>
-    );
-  }
-  return <OrderConfirmation key={user.id} orderId={orderId} email={user.email} />;
-}
-
 function OrderConfirmation({ orderId, email }: { orderId: string; email: string }) {
-  const dispatch = useAppDispatch();
+  const { apiUrl } = usePublicConfig();
   const router = useRouter();
   const [payment, setPayment] = useState<PaymentStatusResult | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
@@ -77,9 +73,7 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async () => {
       try {
-        const answer = await dispatch(
-          checkoutApi.endpoints.paymentStatus.initiate(orderId, { subscribe: false, forceRefetch: true }),
-        ).unwrap();
+        const answer = await readPaymentStatus(apiUrl, orderId);
         if (stopped) return;
         setPayment(answer);
         setStatusError(null);
@@ -88,8 +82,8 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
         }
       } catch (error) {
         if (stopped) return;
-        if (asFailure(error)?.status === 404) setMissing(true);
-        else setStatusError(messageOf(error));
+        if (error instanceof MutationError && error.status === 404) setMissing(true);
+        else setStatusError(error instanceof MutationError ? error.message : ORDER_MESSAGES.status);
       }
     };
     void ask();
@@ -97,15 +91,14 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
       stopped = true;
       clearTimeout(timer);
     };
-  }, [dispatch, orderId, round]);
+  }, [apiUrl, orderId, round]);
 
   // The order itself: once the status is known, and again each time it changes.
   const phase = payment ? `${payment.paymentStatus}:${payment.status}` : null;
   useEffect(() => {
     if (!phase) return;
     let current = true;
-    dispatch(checkoutApi.endpoints.orderConfirmation.initiate(orderId, { subscribe: false, forceRefetch: true }))
-      .unwrap()
+    readOrderConfirmation(apiUrl, orderId)
       .then((loaded) => {
         if (!current) return;
         setOrder(loaded);
@@ -113,13 +106,13 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
       })
       .catch((error: unknown) => {
         if (!current) return;
-        if (asFailure(error)?.status === 404) setMissing(true);
-        else setOrderError(messageOf(error));
+        if (error instanceof MutationError && error.status === 404) setMissing(true);
+        else setOrderError(error instanceof MutationError ? error.message : ORDER_MESSAGES.confirmation);
       });
     return () => {
       current = false;
     };
-  }, [dispatch, orderId, phase, round]);
+  }, [apiUrl, orderId, phase, round]);
 
   // A settled payment changes the whole message: focus its heading so it is read out.
   const settled = payment?.paymentStatus !== 'pending' ? payment?.paymentStatus : null;
@@ -158,14 +151,25 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
 
   const view = confirmationState(payment, order);
 
-  /** Puts the order's lines back in the cart and goes to checkout (a failed payment released them). */
+  /**
+   * Puts the order's lines back in the cart (POST /cart/add, each answered cart published to the
+   * header and the other tabs) and goes to checkout (a failed payment released them); a line
+   * that cannot go back says why.
+   */
   const tryAgain = async () => {
     setRetrying(true);
     for (const line of order.items) {
-      const result = await dispatch(
-        addToCart({ productId: line.productId, variantId: line.variantId, quantity: line.quantity }),
-      );
-      if (addToCart.rejected.match(result)) toast.error(`${line.name} (size ${line.size}): ${result.payload}`);
+      try {
+        const answer = await addCartLine(
+          apiUrl,
+          { productId: line.productId, variantId: line.variantId, quantity: line.quantity },
+          null,
+        );
+        publishCartAnswer(answer.cart);
+      } catch (error) {
+        const message = error instanceof MutationError ? error.message : CART_MESSAGES.add;
+        toast.error(`${line.name} (size ${line.size}): ${message}`);
+      }
     }
     router.push('/checkout');
   };

@@ -1,10 +1,10 @@
 'use client';
 
-import { lazy, type ReactNode } from 'react';
-import { PersistGate, storeIsland } from '@/lib/store/store-provider';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { CheckoutServerData } from './checkout-view';
 
-// The store-backed checkout (checkout-template.tsx), loaded with the store.
+// The checkout's controls (checkout-template.tsx), loaded after the page's own JavaScript.
 const CheckoutContents = lazy(() =>
   import('./checkout-template').then((module) => ({ default: module.CheckoutContents })),
 );
@@ -12,21 +12,21 @@ const CheckoutContents = lazy(() =>
 /**
  * The checkout page (docs/architecture.md "Cart and checkout pages"): `serverView`, the
  * server's render of what it read as the shopper (ServerCheckoutView), its controls disabled,
- * until the store and the island's code are there; then the island, with the same markup and
- * starting from the same data (`server`), takes over.
+ * in the HTML and until the page is hydrated and the controls' code is there; then
+ * CheckoutContents, with the same markup, starting from the same data (`server`) and the
+ * checkout kept in browser storage (restored before its first render), takes its place.
  */
 export function CheckoutTemplate({ server, serverView }: { server: CheckoutServerData; serverView: ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
-      <PersistGate fallback={serverView}>
-        <CheckoutContents server={server} />
-      </PersistGate>
+      {hydrated ? (
+        <Suspense fallback={serverView}>
+          <CheckoutContents server={server} />
+        </Suspense>
+      ) : (
+        serverView
+      )}
     </div>
   );
 }
-
-/** The order confirmation (confirmation-template.tsx), loaded with the store. */
-export const ConfirmationTemplate = storeIsland(
-  () => import('./confirmation-template').then((module) => module.ConfirmationTemplate),
-  <div aria-hidden="true" className="min-h-96" />,
-);

@@ -21,7 +21,6 @@ import { sessionExpired } from '@/lib/session-expiry';
 import { authReducer } from './auth-slice';
 import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
-import { CHECKOUT_TRANSIENT_FIELDS, checkoutReducer } from './checkout-slice';
 import { ORDERS_TRANSIENT_FIELDS, ordersReducer } from './orders-slice';
 import { PERSIST_VERSION, migratePersistedState } from './persist-migrations';
 import { productsReducer } from './products-slice';
@@ -33,7 +32,6 @@ const slices = {
   wishlist: wishlistReducer,
   orders: ordersReducer,
   cart: cartReducer,
-  checkout: checkoutReducer,
 };
 // The RTK Query cache of API answers and the client product list sit beside them and are never persisted.
 const rootReducer = combineReducers({
@@ -52,8 +50,6 @@ const TRANSIENT: Record<string, readonly string[]> = {
   wishlist: ['loading', 'error', 'message', 'isOpen', 'deleteSuccess'],
   // The cart itself is kept under its own storage key (lib/cart-storage.ts), shared by all tabs.
   cart: ['loading', 'pendingCalls', 'error', 'cart'],
-  // The GST quote is asked again; the idempotency key of an unanswered order attempt is kept.
-  checkout: CHECKOUT_TRANSIENT_FIELDS,
   orders: ORDERS_TRANSIENT_FIELDS,
 };
 const withoutTransient = (slice: Record<string, unknown>, key: PropertyKey) => {

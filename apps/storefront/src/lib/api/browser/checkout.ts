@@ -14,134 +14,107 @@ import {
   type PincodeInfo,
 } from '@vastra/contracts';
 import { checked } from '../checked';
-import { failureMessage, storefrontApi, type AnswerMeta, type ApiFailure } from './api';
+import { MutationError, mutate, read } from './mutate';
 
 /**
- * The checkout's endpoints (behaviour.md §7 Orders, Coupons and taxes, and the address book).
- * Money in rupees. Failures are ApiFailures whose message is the server's, else the fallback
- * of the call (behaviour.md §8); a 404 on an order keeps its status, so the page can say the order
- * is not there (someone else's id answers 404).
+ * The checkout's calls (behaviour.md §7 Orders, Coupons and taxes, and the address book)
+ * through the write helper (mutate.ts), without Redux. Money in rupees. Each throws
+ * MutationError with the server's message, else the call's behaviour.md §8 text (also when the
+ * API could not be reached or did not answer in time); a 404 keeps its status, so a page can say
+ * the order is not there (someone else's id answers 404).
  */
 
-/** A failure with its behaviour.md §8 fallback put in when the server gave no message. */
-const withFallback =
-  (fallback: string) =>
-  (failure: ApiFailure): ApiFailure => ({ ...failure, message: failureMessage(failure, fallback) });
-
-/**
- * withFallback that also puts the call's own text in when the API could not be reached or did
- * not answer in time (behaviour.md §8: the connection texts are the account calls').
- */
-const withOwnText =
-  (text: string) =>
-  (failure: ApiFailure): ApiFailure => ({
-    ...failure,
-    message: failure.status === 0 ? text : failureMessage(failure, text),
+/** GET /orders/checkout-options: the payment methods on offer, the cash on delivery limit, how GST is shown. */
+export async function readCheckoutOptions(apiUrl: string): Promise<CheckoutOptions> {
+  const { data } = await read<CheckoutOptions>(apiUrl, '/orders/checkout-options', {
+    fallback: GENERIC_MESSAGES.fallback,
   });
+  if (!data?.paymentMethods) throw new MutationError(ORDER_MESSAGES.invalidResponse, 200);
+  return data;
+}
 
-export const checkoutApi = storefrontApi.injectEndpoints({
-  endpoints: (build) => ({
-    /** GET /orders/checkout-options: the payment methods on offer, the cash on delivery limit, how GST is shown. */
-    checkoutOptions: build.query<CheckoutOptions, void>({
-      query: () => ({ path: '/orders/checkout-options' }),
-      transformResponse: (data: CheckoutOptions | undefined) => {
-        if (!data?.paymentMethods) throw new Error(ORDER_MESSAGES.invalidResponse);
-        return data;
-      },
-      transformErrorResponse: withFallback(GENERIC_MESSAGES.fallback),
-    }),
-    /** GET /addresses: the logged-in shopper's address book, the default first. */
-    addressBook: build.query<AddressBookEntry[], void>({
-      query: () => ({ path: '/addresses' }),
-      transformResponse: (data: { addresses?: AddressBookEntry[] } | undefined) => data?.addresses ?? [],
-      transformErrorResponse: withFallback(GENERIC_MESSAGES.fallback),
-      providesTags: ['Addresses'],
-    }),
-    /** GET /addresses/states: the states and union territories of India with their GST codes. */
-    gstStates: build.query<GstState[], void>({
-      query: () => ({ path: '/addresses/states' }),
-      transformResponse: (data: { states?: GstState[] } | undefined) => data?.states ?? [],
-      transformErrorResponse: withFallback(GENERIC_MESSAGES.fallback),
-    }),
-    /**
-     * GET /addresses/pincode/{pincode}: the district and state of an India Post pincode, or null
-     * when the directory knows nothing of it (404 or 400: 'We could not find this pincode.
-     * Please check it.' is then the form's to say).
-     */
-    pincode: build.query<PincodeInfo | null, string>({
-      async queryFn(pincode, _api, _extra, baseQuery) {
-        const answer = await baseQuery({ path: `/addresses/pincode/${encodeURIComponent(pincode)}` });
-        if (answer.error) {
-          if (answer.error.status === 404 || answer.error.status === 400) return { data: null };
-          return { error: withFallback(ADDRESS_MESSAGES.pincodeUnknown)(answer.error) };
-        }
-        const info = answer.data as PincodeInfo | undefined;
-        return { data: info?.stateCode ? info : null };
-      },
-    }),
-    /**
-     * POST /checkout/quote: the whole quote of the cart's lines, the coupon, the gift card and the
-     * ship-to state or pincode, in one call (docs/behaviour.md §4 Pricing). A refused code is
-     * left out of the quote and named in `messages` with the reason to show under its field.
-     */
-    checkoutQuote: build.query<CheckoutQuote, CheckoutQuoteBody>({
-      query: (body) => ({ path: '/checkout/quote', method: 'POST', json: body }),
-      // The schema is loaded with the first quote: the store, on every page, stays without zod.
-      transformResponse: async (data: unknown) =>
-        checked((await import('./quote-contract')).checkoutQuoteSchema, data, 'checkout/quote'),
-      transformErrorResponse: withFallback(TAX_MESSAGES.calculate),
-      providesTags: ['Quote'],
-    }),
-    /**
-     * POST /orders from the caller's cart. The `Idempotency-Key` makes a retry of the same attempt
-     * answer the order the first one created, never a second order. The cart now belongs to the
-     * order, and the orders list has one more.
-     */
-    placeOrder: build.mutation<
-      { order: Order | undefined; message: string | undefined },
-      { body: CreateOrderBody; idempotencyKey: string }
-    >({
-      query: ({ body, idempotencyKey }) => ({
-        path: '/orders',
-        method: 'POST',
-        json: body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-      transformResponse: (data: { order?: Order } | undefined, meta: AnswerMeta | undefined) => ({
-        order: data?.order,
-        message: meta?.message,
-      }),
-      invalidatesTags: (result) => (result?.order ? ['Cart', 'Quote', 'Orders', 'Addresses'] : []),
-    }),
-    /** GET /orders/getOrderConfirmation/{id}: the order as its confirmation shows it (itemised, with GST). */
-    orderConfirmation: build.query<Order, string>({
-      query: (orderId) => ({ path: `/orders/getOrderConfirmation/${encodeURIComponent(orderId)}` }),
-      transformResponse: (data: { order?: Order } | undefined) => {
-        if (!data?.order) throw new Error(ORDER_MESSAGES.invalidResponse);
-        return data.order;
-      },
-      // behaviour.md §8 Orders: the server's message, else 'Failed to send order confirmation'.
-      transformErrorResponse: withOwnText(ORDER_MESSAGES.confirmation),
-      providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
-    }),
-    /** GET /orders/{id}/payment-status: behaviour.md §4 paymentStatus, read from the gateway while pending. */
-    paymentStatus: build.query<PaymentStatusResult, string>({
-      query: (orderId) => ({ path: `/orders/${encodeURIComponent(orderId)}/payment-status` }),
-      transformResponse: (data: PaymentStatusResult | undefined) => {
-        if (!data?.paymentStatus) throw new Error(ORDER_MESSAGES.status);
-        return data;
-      },
-      transformErrorResponse: withFallback(ORDER_MESSAGES.status),
-    }),
-  }),
-});
+/** GET /addresses: the logged-in shopper's address book, the default first. */
+export async function readAddressBook(apiUrl: string): Promise<AddressBookEntry[]> {
+  const { data } = await read<{ addresses?: AddressBookEntry[] }>(apiUrl, '/addresses', {
+    fallback: GENERIC_MESSAGES.fallback,
+  });
+  return data?.addresses ?? [];
+}
 
-export const {
-  useCheckoutOptionsQuery,
-  useAddressBookQuery,
-  useGstStatesQuery,
-  useLazyPincodeQuery,
-  useCheckoutQuoteQuery,
-  useOrderConfirmationQuery,
-  useLazyPaymentStatusQuery,
-} = checkoutApi;
+/** GET /addresses/states: the states and union territories of India with their GST codes. */
+export async function readGstStates(apiUrl: string): Promise<GstState[]> {
+  const { data } = await read<{ states?: GstState[] }>(apiUrl, '/addresses/states', {
+    fallback: GENERIC_MESSAGES.fallback,
+  });
+  return data?.states ?? [];
+}
+
+/**
+ * GET /addresses/pincode/{pincode}: the district and state of an India Post pincode, or null
+ * when the directory knows nothing of it (404 or 400: 'We could not find this pincode. Please
+ * check it.' is then the form's to say).
+ */
+export async function lookupPincode(apiUrl: string, pincode: string): Promise<PincodeInfo | null> {
+  try {
+    const { data } = await read<PincodeInfo>(apiUrl, `/addresses/pincode/${encodeURIComponent(pincode)}`, {
+      fallback: ADDRESS_MESSAGES.pincodeUnknown,
+    });
+    return data?.stateCode ? data : null;
+  } catch (error) {
+    if (error instanceof MutationError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+/**
+ * POST /checkout/quote: the whole quote of the cart's lines, the coupon, the gift card and the
+ * ship-to state or pincode, in one call (behaviour.md §4 Pricing). A refused code is left out of
+ * the quote and named in `messages` with the reason to show under its field. behaviour.md §8:
+ * 'Failed to calculate taxes' when it fails.
+ */
+export async function requestQuote(apiUrl: string, body: CheckoutQuoteBody): Promise<CheckoutQuote> {
+  const { data } = await mutate<unknown>(apiUrl, '/checkout/quote', { json: body, fallback: TAX_MESSAGES.calculate });
+  // The schema is loaded with the first quote: the checkout's first load stays without zod.
+  return checked((await import('./quote-contract')).checkoutQuoteSchema, data, 'checkout/quote');
+}
+
+/**
+ * POST /orders from the caller's cart. The `Idempotency-Key` makes a retry of the same attempt
+ * answer the order the first one created, never a second order. Resolves to the order (undefined
+ * when the answer held none) and the API's message. behaviour.md §8: 'Failed to create order'.
+ */
+export async function createOrder(
+  apiUrl: string,
+  body: CreateOrderBody,
+  idempotencyKey: string,
+): Promise<{ order: Order | undefined; message: string | undefined }> {
+  const { data, message } = await mutate<{ order?: Order }>(apiUrl, '/orders', {
+    json: body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    fallback: ORDER_MESSAGES.create,
+  });
+  return { order: data?.order, message };
+}
+
+/**
+ * GET /orders/getOrderConfirmation/{id}: the order as its confirmation shows it (itemised, with
+ * GST). behaviour.md §8 Orders: the server's message, else 'Failed to send order confirmation'.
+ */
+export async function readOrderConfirmation(apiUrl: string, orderId: string): Promise<Order> {
+  const { data } = await read<{ order?: Order }>(
+    apiUrl,
+    `/orders/getOrderConfirmation/${encodeURIComponent(orderId)}`,
+    { fallback: ORDER_MESSAGES.confirmation },
+  );
+  if (!data?.order) throw new MutationError(ORDER_MESSAGES.invalidResponse, 200);
+  return data.order;
+}
+
+/** GET /orders/{id}/payment-status: behaviour.md §4 paymentStatus, read from the gateway while pending. */
+export async function readPaymentStatus(apiUrl: string, orderId: string): Promise<PaymentStatusResult> {
+  const { data } = await read<PaymentStatusResult>(apiUrl, `/orders/${encodeURIComponent(orderId)}/payment-status`, {
+    fallback: ORDER_MESSAGES.status,
+  });
+  if (!data?.paymentStatus) throw new MutationError(ORDER_MESSAGES.status, 200);
+  return data;
+}

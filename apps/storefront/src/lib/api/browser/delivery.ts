@@ -1,26 +1,28 @@
 import { ADDRESS_MESSAGES, type DeliveryEstimate } from '@vastra/contracts';
-import { failureMessage, storefrontApi } from './api';
+import { MutationError, read } from './mutate';
 
 /**
  * The delivery promise by pincode (docs/shopper-features.md "Delivery by pincode"): GET
- * /shipping/delivery-estimate, one answer per pincode kept in the cache, so the product page,
- * the cart and the checkout ask once for the same pincode. A failure's message is the server's
- * (a 6-digit pincode, an unknown pincode), else the pincode fallback.
+ * /shipping/delivery-estimate through the write helper's read (mutate.ts), one answer per
+ * pincode kept for the page's life, so the checkout asks once for each address's pincode. A
+ * failure's message is the server's (a 6-digit pincode, an unknown pincode), else the pincode
+ * fallback ('We could not find this pincode. Please check it.').
  */
-export const deliveryApi = storefrontApi.injectEndpoints({
-  endpoints: (build) => ({
-    deliveryEstimate: build.query<DeliveryEstimate, string>({
-      query: (pincode) => ({ path: `/shipping/delivery-estimate?${new URLSearchParams({ pincode })}` }),
-      transformResponse: (data: DeliveryEstimate | undefined) => {
-        if (!data?.deliveryBy) throw new Error(ADDRESS_MESSAGES.pincodeUnknown);
-        return data;
-      },
-      transformErrorResponse: (failure) => ({
-        ...failure,
-        message: failureMessage(failure, ADDRESS_MESSAGES.pincodeUnknown),
-      }),
-    }),
-  }),
-});
+const answers = new Map<string, Promise<DeliveryEstimate>>();
 
-export const { useDeliveryEstimateQuery } = deliveryApi;
+/** The estimate for a 6-digit pincode; throws MutationError when it cannot be told (and asks again next time). */
+export function deliveryEstimate(apiUrl: string, pincode: string): Promise<DeliveryEstimate> {
+  const key = `${apiUrl} ${pincode}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = read<DeliveryEstimate>(apiUrl, `/shipping/delivery-estimate?${new URLSearchParams({ pincode })}`, {
+      fallback: ADDRESS_MESSAGES.pincodeUnknown,
+    }).then(({ data }) => {
+      if (!data?.deliveryBy) throw new MutationError(ADDRESS_MESSAGES.pincodeUnknown, 200);
+      return data;
+    });
+    answer.catch(() => answers.delete(key));
+    answers.set(key, answer);
+  }
+  return answer;
+}
