@@ -233,8 +233,9 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
   });
 
   await test.step('checkout starts afresh after the order', async () => {
-    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('persist:vastra') ?? '{}'));
-    const kept = JSON.parse(stored.checkout ?? '{}') as Record<string, unknown>;
+    const kept = (await page.evaluate(() =>
+      JSON.parse(window.localStorage.getItem('vastra:checkout') ?? '{}'),
+    )) as Record<string, unknown>;
     expect(kept.appliedCoupon).toBeNull();
     expect(kept.giftCard).toBeNull();
     expect(kept.idempotencyKey).toBeNull();

@@ -71,7 +71,7 @@ export async function applyCode(
     paymentMethod,
   });
   try {
-    const quote = await askQuote(apiUrl, body);
+    const quote = await askQuote(apiUrl, body, CODE_MESSAGES[kind].failed);
     const applied = kind === 'coupon' ? quote.coupon?.code : quote.additionalCoupon?.code;
     if (!applied) return failed(refusalOf(quote, kind) ?? CODE_MESSAGES[kind].failed);
     store.dispatch({ type: 'codeApplied', kind, code: applied });

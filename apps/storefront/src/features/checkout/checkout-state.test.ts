@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import {
   COUPON_MESSAGES,
   ORDER_MESSAGES,
@@ -10,33 +10,22 @@ import {
   type CartItem,
   type CheckoutQuote,
   type CheckoutQuoteBody,
-  type Order,
 } from '@vastra/contracts';
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/api/api-error';
-import { storefrontApi } from '@/lib/api/browser/api';
-import { checkoutApi } from '@/lib/api/browser/checkout';
-import type { ApiAnswer, BrowserApi, RequestOptions } from '@/lib/api/browser/client';
-import { authReducer, loggedOut, loginUser } from './auth-slice';
-import { cartReducer, cartRestored } from './cart-slice';
+import type { ApiAnswer, RequestOptions } from '@/lib/api/browser/client';
+import { MemoryStorage } from '@/test-support/memory-storage';
+import { applyCode, placeOrder, quoteSettled, type CheckoutStore, type PlaceOrderInput } from './checkout-actions';
 import {
-  applyCode,
+  CHECKOUT_STORAGE_KEY,
   checkoutReducer,
-  couponRemoved,
-  giftCardRemoved,
   initialCheckoutState,
   keyForAttempt,
-  orderAttemptRefused,
-  orderAttemptStarted,
-  paymentMethodChosen,
-  placeOrder,
+  loadCheckout,
   quoteBody,
-  quoteSettled,
-  resetCheckout,
+  saveCheckout,
   type CheckoutState,
-} from './checkout-slice';
-import type { AppDispatch } from './store';
-import { releasedAfterTests } from '@/test-support/api-stores';
+} from './checkout-state';
+import { askQuote } from './quote-cache';
 
 function line(variantId: string, price: number, quantity: number, isAvailable = true): CartItem {
   return {
@@ -140,80 +129,103 @@ type Call = { path: string; options: RequestOptions };
 type Handler = (call: Call) => ApiAnswer<unknown> | Promise<ApiAnswer<unknown>>;
 const ok = <T>(data: T, message?: string): ApiAnswer<T> => ({ status: 200, ok: true, message, data });
 
+const realFetch = globalThis.fetch;
+let handle: Handler = () => {
+  throw new Error('no API in this test');
+};
+let calls: Call[] = [];
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
 /**
- * A store of the real auth, cart and checkout slices whose API client records every call and
- * answers with `handler` (or throws what it throws, as the browser client does).
+ * The API at the HTTP boundary (`fetch`), answering each call with `handle`: its answer, or what
+ * it throws as the browser client would have thrown it (ApiError: no answer, or an error
+ * answer with its message; a generic one is the API's 500). Every call is recorded.
+ */
+beforeEach(() => {
+  calls = [];
+  globalThis.fetch = (async (url: string, init: RequestInit) => {
+    const headers = { ...(init.headers as Record<string, string>) };
+    delete headers.accept;
+    delete headers['content-type'];
+    const call: Call = {
+      path: new URL(url).pathname,
+      options: {
+        method: init.method as RequestOptions['method'],
+        json: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      },
+    };
+    calls.push(call);
+    try {
+      const answer = await handle(call);
+      return json(answer.status, { success: answer.ok, message: answer.message, data: answer.data });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 0 && /timed out/.test(error.message)) throw new DOMException('timed out', 'TimeoutError');
+      if (error.status === 0) throw new TypeError('fetch failed');
+      return json(error.status, { success: false, message: error.message });
+    }
+  }) as typeof fetch;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+let apis = 0;
+
+/**
+ * A logged-in shopper's checkout (its state, kept as it changes, as the checkout page keeps it)
+ * over `cart`, with an API address of its own (quotes are kept per address), whose calls are
+ * answered by `handler`.
  */
 function checkoutStore(handler: Handler, { cart = cartOf([line('v1', 1000, 2)]) }: { cart?: Cart } = {}) {
-  const calls: Call[] = [];
-  const api: BrowserApi = {
-    request: async <T>(path: string, options: RequestOptions = {}) => {
-      const call = { path, options };
-      calls.push(call);
-      return (await handler(call)) as ApiAnswer<T>;
-    },
-    upload: async (path) => {
-      throw new Error(`unexpected upload ${path}`);
-    },
-    download: async (path) => {
-      throw new Error(`unexpected download ${path}`);
+  handle = handler;
+  let current = initialCheckoutState;
+  const store: CheckoutStore = {
+    get: () => current,
+    dispatch: (action) => {
+      current = checkoutReducer(current, action);
     },
   };
-  const store = configureStore({
-    reducer: combineReducers({
-      auth: authReducer,
-      cart: cartReducer,
-      checkout: checkoutReducer,
-      [storefrontApi.reducerPath]: storefrontApi.reducer,
-    }),
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
-  });
-  releasedAfterTests(store);
-  store.dispatch(
-    loginUser.fulfilled({ token: 't', user: { id: 'u', email: 'asha@example.com' } } as never, 'request', {
-      email: 'asha@example.com',
-      password: 'x',
-    }),
-  );
-  store.dispatch(cartRestored(cart));
-  // The thunks read only these slices.
-  return { store, dispatch: store.dispatch as unknown as AppDispatch, calls };
+  apis += 1;
+  return { store, apiUrl: `http://api${apis}.test`, cart };
+}
+
+/** Until the request of a call just made has gone out (the write helper loads its client first). */
+async function sent(count: number) {
+  for (let i = 0; i < 100 && calls.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
 const state = (overrides: Partial<CheckoutState> = {}): CheckoutState => ({ ...initialCheckoutState, ...overrides });
 
 describe('checkout reducers (behaviour.md §4: coupons and gift cards applied or removed, checkout reset)', () => {
-  const coupon = { kind: 'coupon' as const, code: 'WELCOME10', destination: null };
-  const giftCard = { kind: 'giftCard' as const, code: 'GIFT', destination: null };
-
   it('a coupon applied is kept with its saving; removing it clears it and its error', () => {
-    let s = checkoutReducer(state({ couponError: 'old' }), applyCode.pending('r', coupon));
+    let s = checkoutReducer(state({ couponError: 'old' }), { type: 'codeApplying', kind: 'coupon' });
     assert.equal(s.couponBusy, true);
     assert.equal(s.couponError, null);
-    s = checkoutReducer(s, applyCode.fulfilled({ code: 'WELCOME10', message: COUPON_MESSAGES.applied }, 'r', coupon));
+    s = checkoutReducer(s, { type: 'codeApplied', kind: 'coupon', code: 'WELCOME10' });
     assert.equal(s.appliedCoupon, 'WELCOME10');
     assert.equal(s.couponBusy, false);
-    s = checkoutReducer({ ...s, couponError: 'x' }, couponRemoved());
+    s = checkoutReducer({ ...s, couponError: 'x' }, { type: 'codeRemoved', kind: 'coupon' });
     assert.equal(s.appliedCoupon, null);
     assert.equal(s.couponError, null);
   });
 
   it('a refused coupon keeps the one applied before and says why', () => {
-    const s = checkoutReducer(
-      state({ appliedCoupon: 'WELCOME10' }),
-      applyCode.rejected(null, 'r', { ...coupon, code: 'NOPE' }, COUPON_MESSAGES.notFound),
-    );
+    const s = checkoutReducer(state({ appliedCoupon: 'WELCOME10' }), {
+      type: 'codeFailed',
+      kind: 'coupon',
+      message: COUPON_MESSAGES.notFound,
+    });
     assert.equal(s.appliedCoupon, 'WELCOME10');
     assert.equal(s.couponError, COUPON_MESSAGES.notFound);
   });
 
   it('a gift card applied is kept with what it pays; removing it clears it', () => {
-    let s = checkoutReducer(
-      state(),
-      applyCode.fulfilled({ code: 'GIFT', message: COUPON_MESSAGES.giftCardApplied }, 'r', giftCard),
-    );
+    let s = checkoutReducer(state(), { type: 'codeApplied', kind: 'giftCard', code: 'GIFT' });
     assert.equal(s.giftCard, 'GIFT');
-    s = checkoutReducer(s, giftCardRemoved());
+    s = checkoutReducer(s, { type: 'codeRemoved', kind: 'giftCard' });
     assert.equal(s.giftCard, null);
   });
 
@@ -226,12 +238,14 @@ describe('checkout reducers (behaviour.md §4: coupons and gift cards applied or
       idempotencyKey: 'order_abcdefgh',
       lastOrderId: 'o1',
     });
-    assert.deepEqual(checkoutReducer(busy, resetCheckout()), initialCheckoutState);
-    assert.deepEqual(checkoutReducer(busy, loggedOut()), initialCheckoutState);
+    assert.deepEqual(checkoutReducer(busy, { type: 'reset' }), initialCheckoutState);
+    // After a logout the next shopper's checkout is their own: another shopper's is not restored.
+    const storage = new MemoryStorage();
+    saveCheckout(storage, 'u1', busy);
+    assert.deepEqual(loadCheckout(storage, 'u2'), initialCheckoutState);
   });
 
   it('a placed order resets the checkout and remembers the order', () => {
-    const order = { id: 'order-1' } as Order;
     const s = checkoutReducer(
       state({
         appliedCoupon: 'WELCOME10',
@@ -240,20 +254,17 @@ describe('checkout reducers (behaviour.md §4: coupons and gift cards applied or
         idempotencyKey: 'order_k',
         placing: true,
       }),
-      placeOrder.fulfilled({ order, message: ORDER_MESSAGES.created }, 'r', {
-        shippingAddress: ADDRESS,
-        saveAddress: false,
-      }),
+      { type: 'orderPlaced', orderId: 'order-1' },
     );
     assert.deepEqual(s, { ...initialCheckoutState, lastOrderId: 'order-1' });
   });
 
   it('an attempt keeps the key of the attempt under way; a refusal lets the next one start anew', () => {
-    let s = checkoutReducer(state(), orderAttemptStarted('order_first000'));
+    let s = checkoutReducer(state(), { type: 'orderAttemptStarted', key: 'order_first000' });
     assert.equal(s.idempotencyKey, 'order_first000');
-    s = checkoutReducer(s, orderAttemptStarted('order_second00'));
+    s = checkoutReducer(s, { type: 'orderAttemptStarted', key: 'order_second00' });
     assert.equal(s.idempotencyKey, 'order_first000');
-    s = checkoutReducer(s, orderAttemptRefused());
+    s = checkoutReducer(s, { type: 'orderAttemptRefused' });
     assert.equal(s.idempotencyKey, null);
     assert.equal(
       keyForAttempt('kept', () => 'new'),
@@ -266,12 +277,58 @@ describe('checkout reducers (behaviour.md §4: coupons and gift cards applied or
   });
 
   it('choosing a payment method clears the order error', () => {
-    const s = checkoutReducer(state({ orderError: ORDER_MESSAGES.paymentMethodRequired }), paymentMethodChosen('cod'));
+    const s = checkoutReducer(state({ orderError: ORDER_MESSAGES.paymentMethodRequired }), {
+      type: 'paymentMethodChosen',
+      method: 'cod',
+    });
     assert.equal(s.paymentMethod, 'cod');
     assert.equal(s.orderError, null);
   });
 });
 
+describe('the checkout kept in browser storage (behaviour.md §4: persisted and restored)', () => {
+  const chosen = state({
+    addressChoice: { kind: 'saved', id: 'a1' },
+    addressDraft: { firstName: 'Asha', lastName: 'Rao', street: '', city: '', state: '', postalCode: '5600', phone: '' },
+    business: { gstin: '29AAPFU0939F1ZV', businessName: 'Unique Traders' },
+    appliedCoupon: 'WELCOME10',
+    giftCard: 'GIFT',
+    paymentMethod: 'sandbox',
+    idempotencyKey: 'order_abcdefgh',
+    lastOrderId: 'o1',
+  });
+
+  it('a reload gets back the choices, the drafts and the key of an unanswered attempt, not the calls in flight', () => {
+    const storage = new MemoryStorage();
+    saveCheckout(storage, 'u1', {
+      ...chosen,
+      couponBusy: true,
+      couponError: 'x',
+      giftCardBusy: true,
+      giftCardError: 'y',
+      placing: true,
+      orderError: 'z',
+    });
+    assert.deepEqual(loadCheckout(storage, 'u1'), chosen);
+    const stored = JSON.parse(storage.getItem(CHECKOUT_STORAGE_KEY)!) as Record<string, unknown>;
+    assert.equal(stored.userId, 'u1');
+    for (const field of ['couponBusy', 'couponError', 'giftCardBusy', 'giftCardError', 'placing', 'orderError']) {
+      assert.equal(field in stored, false, field);
+    }
+  });
+
+  it('nothing stored, or what cannot be read, starts afresh; a field of the wrong shape is left out', () => {
+    const storage = new MemoryStorage();
+    assert.deepEqual(loadCheckout(storage, 'u1'), initialCheckoutState);
+    storage.setItem(CHECKOUT_STORAGE_KEY, '{not json');
+    assert.deepEqual(loadCheckout(storage, 'u1'), initialCheckoutState);
+    storage.setItem(
+      CHECKOUT_STORAGE_KEY,
+      JSON.stringify({ userId: 'u1', appliedCoupon: 5, paymentMethod: 'cheque', addressChoice: { kind: 'saved' }, giftCard: 'GIFT' }),
+    );
+    assert.deepEqual(loadCheckout(storage, 'u1'), { ...initialCheckoutState, giftCard: 'GIFT' });
+  });
+});
 describe('checkout helpers', () => {
   it('the quote body holds the lines that can be bought, the codes and the destination', () => {
     assert.deepEqual(
@@ -307,32 +364,27 @@ describe('checkout helpers', () => {
 });
 
 describe('placeOrder (behaviour.md §5, Idempotency-Key)', () => {
-  const input = { shippingAddress: ADDRESS, saveAddress: true };
-  const order = { id: 'order-1', paymentUrl: 'http://localhost:9000/payments/sandbox/m1' } as Order;
+  const input: PlaceOrderInput = { shippingAddress: ADDRESS, saveAddress: true };
+  const order = { id: 'order-1', paymentUrl: 'http://localhost:9000/payments/sandbox/m1' };
   const keyOf = (call: Call) => call.options.headers?.['Idempotency-Key'];
 
   it("without a payment method: 'Payment method is required', and no request", async () => {
-    const { store, dispatch, calls } = checkoutStore(() => ok({ order }));
-    const result = await dispatch(placeOrder(input));
-    assert.equal(result.payload, ORDER_MESSAGES.paymentMethodRequired);
-    assert.equal(store.getState().checkout.orderError, ORDER_MESSAGES.paymentMethodRequired);
+    const { store, apiUrl } = checkoutStore(() => ok({ order }));
+    const result = await placeOrder(apiUrl, store, input);
+    assert.equal(result.kind === 'failed' && result.message, ORDER_MESSAGES.paymentMethodRequired);
+    assert.equal(store.get().orderError, ORDER_MESSAGES.paymentMethodRequired);
     assert.deepEqual(calls, []);
   });
 
   it('sends the choices with a key, and a second click while it is on its way sends nothing', async () => {
     let answer!: (value: ApiAnswer<unknown>) => void;
-    const { store, dispatch, calls } = checkoutStore(() => new Promise((resolve) => (answer = resolve)));
-    dispatch(paymentMethodChosen('sandbox'));
-    store.dispatch(
-      applyCode.fulfilled({ code: 'WELCOME10', message: COUPON_MESSAGES.applied }, 'r', {
-        kind: 'coupon',
-        code: 'WELCOME10',
-        destination: null,
-      }),
-    );
-    const first = dispatch(placeOrder(input));
-    const second = dispatch(placeOrder(input));
-    assert.equal(store.getState().checkout.placing, true);
+    const { store, apiUrl } = checkoutStore(() => new Promise((resolve) => (answer = resolve)));
+    store.dispatch({ type: 'paymentMethodChosen', method: 'sandbox' });
+    store.dispatch({ type: 'codeApplied', kind: 'coupon', code: 'WELCOME10' });
+    const first = placeOrder(apiUrl, store, input);
+    const second = placeOrder(apiUrl, store, input);
+    assert.equal(store.get().placing, true);
+    await sent(1);
     assert.equal(calls.length, 1);
     const [call] = calls;
     assert.equal(call!.path, '/orders');
@@ -347,11 +399,11 @@ describe('placeOrder (behaviour.md §5, Idempotency-Key)', () => {
     assert.ok(idempotencyKeySchema.safeParse(keyOf(call!)).success, 'the key is one the API accepts');
     answer(ok({ order }));
     const [done, skipped] = await Promise.all([first, second]);
-    assert.equal(done.type, placeOrder.fulfilled.type);
-    assert.ok(placeOrder.rejected.match(skipped) && skipped.meta.condition, 'the second click was not sent');
+    assert.equal(done.kind, 'placed');
+    assert.equal(skipped.kind, 'skipped', 'the second click was not sent');
     assert.equal(calls.length, 1);
-    assert.equal(store.getState().checkout.lastOrderId, 'order-1');
-    assert.equal(store.getState().checkout.idempotencyKey, null);
+    assert.equal(store.get().lastOrderId, 'order-1');
+    assert.equal(store.get().idempotencyKey, null);
   });
 
   it('a retry after an answer that never came sends the same key; after a refusal the next attempt has a new one', async () => {
@@ -364,50 +416,52 @@ describe('placeOrder (behaviour.md §5, Idempotency-Key)', () => {
       },
       () => ok({ order }),
     ];
-    const { store, dispatch, calls } = checkoutStore(() => answers.shift()!());
-    dispatch(paymentMethodChosen('cod'));
+    const { store, apiUrl } = checkoutStore(() => answers.shift()!());
+    store.dispatch({ type: 'paymentMethodChosen', method: 'cod' });
 
-    const timedOut = await dispatch(placeOrder(input));
+    const timedOut = await placeOrder(apiUrl, store, input);
     assert.equal(
-      timedOut.payload,
+      timedOut.kind === 'failed' && timedOut.message,
       'Failed to create order',
       "placing an order has its own text (behaviour.md §8), not the login's",
     );
-    const kept = store.getState().checkout.idempotencyKey;
+    const kept = store.get().idempotencyKey;
     assert.ok(kept);
 
-    const refused = await dispatch(placeOrder(input));
-    assert.equal(refused.payload, 'Only 1 left of Cotton kurta (size M).');
-    assert.equal(store.getState().checkout.orderError, 'Only 1 left of Cotton kurta (size M).');
+    const refused = await placeOrder(apiUrl, store, input);
+    assert.equal(refused.kind === 'failed' && refused.message, 'Only 1 left of Cotton kurta (size M).');
+    assert.equal(store.get().orderError, 'Only 1 left of Cotton kurta (size M).');
     assert.equal(keyOf(calls[1]!), kept, 'the retry is the same attempt');
-    assert.equal(store.getState().checkout.idempotencyKey, null);
+    assert.equal(store.get().idempotencyKey, null);
 
-    const placed = await dispatch(placeOrder(input));
-    assert.equal(placed.type, placeOrder.fulfilled.type);
+    const placed = await placeOrder(apiUrl, store, input);
+    assert.equal(placed.kind, 'placed');
     assert.notEqual(keyOf(calls[2]!), kept, 'after a refusal the next attempt is a new one');
   });
 
   it("a failure without the server's words is 'Failed to create order' (behaviour.md §8)", async () => {
-    const { dispatch } = checkoutStore(() => {
+    const { store, apiUrl } = checkoutStore(() => {
       throw new ApiError(500, 'Something went wrong. Please try again later.', true);
     });
-    dispatch(paymentMethodChosen('sandbox'));
-    const result = await dispatch(placeOrder(input));
-    assert.equal(result.payload, ORDER_MESSAGES.create);
+    store.dispatch({ type: 'paymentMethodChosen', method: 'sandbox' });
+    const result = await placeOrder(apiUrl, store, input);
+    assert.equal(result.kind === 'failed' && result.message, ORDER_MESSAGES.create);
   });
 });
 
 describe('coupons and gift cards (behaviour.md §7 POST /checkout/quote, §8)', () => {
-  const coupon = (code: string) => applyCode({ kind: 'coupon', code, destination: DESTINATION });
-  const giftCard = (code: string) => applyCode({ kind: 'giftCard', code, destination: DESTINATION });
+  type Checkout = ReturnType<typeof checkoutStore>;
+  const apply = (kind: 'coupon' | 'giftCard', { store, apiUrl, cart }: Checkout, code: string) =>
+    applyCode(apiUrl, store, { kind, code, lines: cart.items, destination: DESTINATION });
+  const messageOf = (result: Awaited<ReturnType<typeof applyCode>>) => result.message;
 
   it('applying a coupon asks one quote with the cart lines; a new coupon replaces the one applied', async () => {
-    const { store, dispatch, calls } = checkoutStore(({ options }) => {
+    const checkout = checkoutStore(({ options }) => {
       const body = options.json as CheckoutQuoteBody;
       return ok(quoteOf(1800, { coupon: couponOf(body.coupon!, body.coupon === 'WELCOME10' ? 200 : 300) }));
     });
-    await dispatch(coupon(' welcome10 '.toUpperCase()));
-    await dispatch(coupon('FESTIVE300'));
+    await apply('coupon', checkout, ' welcome10 '.toUpperCase());
+    await apply('coupon', checkout, 'FESTIVE300');
     assert.equal(calls[0]!.path, '/checkout/quote');
     assert.equal(calls[0]!.options.method, 'POST');
     assert.deepEqual(calls[0]!.options.json, {
@@ -419,7 +473,7 @@ describe('coupons and gift cards (behaviour.md §7 POST /checkout/quote, §8)', 
     });
     assert.equal((calls[1]!.options.json as CheckoutQuoteBody).coupon, 'FESTIVE300');
     assert.equal(calls.length, 2);
-    assert.equal(store.getState().checkout.appliedCoupon, 'FESTIVE300');
+    assert.equal(checkout.store.get().appliedCoupon, 'FESTIVE300');
   });
 
   it("the quote's reason is shown; without one, or with no answer, 'Failed to apply coupon'", async () => {
@@ -433,22 +487,22 @@ describe('coupons and gift cards (behaviour.md §7 POST /checkout/quote, §8)', 
         throw new ApiError(0, 'Unable to connect to our servers. Please check your internet connection.');
       },
     ];
-    const { store, dispatch } = checkoutStore(() => answers.shift()!());
-    assert.equal((await dispatch(coupon('OLD'))).payload, 'This coupon has expired.');
-    assert.equal((await dispatch(coupon('NOPE'))).payload, COUPON_MESSAGES.notFound);
-    assert.equal((await dispatch(coupon('WELCOME10'))).payload, COUPON_MESSAGES.apply);
+    const checkout = checkoutStore(() => answers.shift()!());
+    assert.equal(messageOf(await apply('coupon', checkout, 'OLD')), 'This coupon has expired.');
+    assert.equal(messageOf(await apply('coupon', checkout, 'NOPE')), COUPON_MESSAGES.notFound);
+    assert.equal(messageOf(await apply('coupon', checkout, 'WELCOME10')), COUPON_MESSAGES.apply);
     assert.equal(
-      (await dispatch(coupon('WELCOME10'))).payload,
+      messageOf(await apply('coupon', checkout, 'WELCOME10')),
       COUPON_MESSAGES.apply,
       'no answer: the coupon text, not the login one',
     );
-    assert.equal(store.getState().checkout.couponError, COUPON_MESSAGES.apply);
-    assert.equal(store.getState().checkout.appliedCoupon, null);
+    assert.equal(checkout.store.get().couponError, COUPON_MESSAGES.apply);
+    assert.equal(checkout.store.get().appliedCoupon, null);
   });
 
   it('an empty code is refused without a request', async () => {
-    const { dispatch, calls } = checkoutStore(() => ok(null));
-    assert.equal((await dispatch(coupon('   '))).payload, COUPON_MESSAGES.codeRequired);
+    const checkout = checkoutStore(() => ok(null));
+    assert.equal(messageOf(await apply('coupon', checkout, '   ')), COUPON_MESSAGES.codeRequired);
     assert.deepEqual(calls, []);
   });
 
@@ -468,15 +522,15 @@ describe('coupons and gift cards (behaviour.md §7 POST /checkout/quote, §8)', 
         throw new ApiError(500, 'Something went wrong. Please try again later.', true);
       },
     ];
-    const { store, dispatch, calls } = checkoutStore(() => answers.shift()!());
-    await dispatch(coupon('WELCOME10'));
-    await dispatch(giftCard('GIFT-500'));
+    const checkout = checkoutStore(() => answers.shift()!());
+    await apply('coupon', checkout, 'WELCOME10');
+    await apply('giftCard', checkout, 'GIFT-500');
     assert.equal((calls[1]!.options.json as CheckoutQuoteBody).coupon, 'WELCOME10');
     assert.equal((calls[1]!.options.json as CheckoutQuoteBody).additionalCoupon, 'GIFT-500');
-    assert.equal(store.getState().checkout.giftCard, 'GIFT-500');
-    const failed = await dispatch(giftCard('GIFT-OTHER'));
-    assert.equal(failed.payload, COUPON_MESSAGES.giftCardApply);
-    assert.equal(store.getState().checkout.giftCard, 'GIFT-500');
+    assert.equal(checkout.store.get().giftCard, 'GIFT-500');
+    const failed = await apply('giftCard', checkout, 'GIFT-OTHER');
+    assert.equal(messageOf(failed), COUPON_MESSAGES.giftCardApply);
+    assert.equal(checkout.store.get().giftCard, 'GIFT-500');
   });
 });
 
@@ -485,15 +539,12 @@ describe('the checkout quote (one POST /checkout/quote per change)', () => {
     quoteBody({ lines: cart.items, couponCode, giftCardCode: null, destination });
 
   it('the same choices are asked once; a new destination once more; never /taxes/calculate or /coupons/validate', async () => {
-    const { store, dispatch, calls } = checkoutStore(() => ok(quoteOf(2000)));
-    const cart = store.getState().cart.cart!;
-    const first = await dispatch(checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(cart, null)));
-    assert.equal(first.data?.totalAmount, 2000);
-    await dispatch(checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(cart, null)));
+    const { apiUrl, cart } = checkoutStore(() => ok(quoteOf(2000)));
+    const first = await askQuote(apiUrl, bodyFor(cart, null));
+    assert.equal(first.totalAmount, 2000);
+    await askQuote(apiUrl, bodyFor(cart, null));
     assert.equal(calls.length, 1);
-    await dispatch(
-      checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(cart, null, { state: 'Delhi', postalCode: '110001' })),
-    );
+    await askQuote(apiUrl, bodyFor(cart, null, { state: 'Delhi', postalCode: '110001' }));
     assert.equal(calls.length, 2);
     assert.equal((calls[1]!.options.json as CheckoutQuoteBody).stateCode, 'Delhi');
     assert.deepEqual(new Set(calls.map((c) => c.path)), new Set(['/checkout/quote']));
@@ -501,32 +552,33 @@ describe('the checkout quote (one POST /checkout/quote per change)', () => {
 
   it("a coupon the quote refuses after the cart changed goes with the quote's reason, and is not asked again", async () => {
     const reason = 'Add items worth ₹ 1,999 or more to use this coupon.';
-    const { store, dispatch, calls } = checkoutStore(({ options }) => {
+    const checkout = checkoutStore(({ options }) => {
       const body = options.json as CheckoutQuoteBody;
       if (body.items![0]!.quantity === 1) return ok(quoteOf(500, { messages: [{ field: 'coupon', message: reason }] }));
       return ok(quoteOf(1700, { coupon: couponOf('FESTIVE300', 300) }));
     });
-    await dispatch(applyCode({ kind: 'coupon', code: 'FESTIVE300', destination: DESTINATION }));
+    const { store, apiUrl } = checkout;
+    await applyCode(apiUrl, store, { kind: 'coupon', code: 'FESTIVE300', lines: checkout.cart.items, destination: DESTINATION });
     const smaller = cartOf([line('v1', 500, 1)]);
-    store.dispatch(cartRestored(smaller));
     const body = bodyFor(smaller, 'FESTIVE300');
-    const refused = await dispatch(checkoutApi.endpoints.checkoutQuote.initiate(body));
-    await dispatch(quoteSettled({ body, quote: refused.data! }));
-    const { checkout } = store.getState();
-    assert.equal(checkout.appliedCoupon, null);
-    assert.equal(checkout.couponError, reason);
-    const settled = await dispatch(checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(smaller, null)));
-    assert.equal(settled.data?.totalAmount, 500);
+    const refused = await askQuote(apiUrl, body);
+    quoteSettled(apiUrl, store, body, refused);
+    const state = store.get();
+    assert.equal(state.appliedCoupon, null);
+    assert.equal(state.couponError, reason);
+    const settled = await askQuote(apiUrl, bodyFor(smaller, null));
+    assert.equal(settled.totalAmount, 500);
     assert.equal(calls.length, 2, 'the quote without the coupon is the one already answered');
   });
 
   it("a failed quote says 'Failed to calculate taxes' (behaviour.md §8)", async () => {
-    const { store, dispatch } = checkoutStore(() => {
+    const { apiUrl, cart } = checkoutStore(() => {
       throw new ApiError(500, 'Something went wrong. Please try again later.', true);
     });
-    const result = await dispatch(
-      checkoutApi.endpoints.checkoutQuote.initiate(bodyFor(store.getState().cart.cart!, null)),
+    const result = await askQuote(apiUrl, bodyFor(cart, null)).catch((error: unknown) => ({ error }));
+    assert.equal(
+      'error' in result && result.error instanceof Error ? result.error.message : null,
+      TAX_MESSAGES.calculate,
     );
-    assert.equal(result.error && 'message' in result.error ? result.error.message : null, TAX_MESSAGES.calculate);
   });
 });

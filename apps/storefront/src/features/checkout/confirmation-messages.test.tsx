@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { GENERIC_MESSAGES, ORDER_MESSAGES } from '@vastra/contracts';
-import { configureStore } from '@reduxjs/toolkit';
 import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import ConfirmationError from '@/app/checkout/confirmation/[id]/error';
-import { ONCE, asFailure, messageOf, storefrontApi } from '@/lib/api/browser/api';
-import { checkoutApi } from '@/lib/api/browser/checkout';
-import { createBrowserApi } from '@/lib/api/browser/client';
-import { releasedAfterTests } from '@/test-support/api-stores';
+import { readOrderConfirmation } from '@/lib/api/browser/checkout';
+import { MutationError } from '@/lib/api/browser/mutate';
 
 // tsx compiles this JSX and the page's with the classic runtime, which looks React up globally.
 Object.assign(globalThis, { React });
@@ -16,7 +13,7 @@ Object.assign(globalThis, { React });
 /**
  * behaviour.md §8 Orders: the confirmation page's read of the order
  * (GET /orders/getOrderConfirmation/{id}), through the real browser client; only `fetch` (the
- * HTTP boundary) is replaced. The page shows `messageOf` of the failure (confirmation-template.tsx).
+ * HTTP boundary) is replaced. The page shows the failure's message (confirmation-template.tsx).
  */
 type Network = (url: string, init: RequestInit) => Promise<Response>;
 let network: Network;
@@ -31,27 +28,15 @@ afterEach(() => {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function store() {
-  const api = createBrowserApi({ baseUrl: 'http://api.test', onUnauthorized: () => {} });
-  return releasedAfterTests(
-    configureStore({
-      reducer: { [storefrontApi.reducerPath]: storefrontApi.reducer },
-      middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
-    }),
-  );
-}
-
 /** What the confirmation page says when its confirmation call ends so. */
 async function confirmationFailure(answer: Network): Promise<{ message: string; status: number | undefined }> {
   network = answer;
-  const error: unknown = await store()
-    .dispatch(checkoutApi.endpoints.orderConfirmation.initiate('o1', ONCE))
-    .unwrap()
-    .then(
-      () => assert.fail('the confirmation did not fail'),
-      (failure: unknown) => failure,
-    );
-  return { message: messageOf(error), status: asFailure(error)?.status };
+  const error: unknown = await readOrderConfirmation('http://api.test', 'o1').then(
+    () => assert.fail('the confirmation did not fail'),
+    (failure: unknown) => failure,
+  );
+  assert.ok(error instanceof MutationError);
+  return { message: error.message, status: error.status };
 }
 
 describe('a confirmation page whose confirmation call fails (behaviour.md §8 Orders)', () => {

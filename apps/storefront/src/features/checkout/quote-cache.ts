@@ -41,21 +41,26 @@ const isFresh = (entry: QuoteEntry | undefined, now: number) =>
 
 /**
  * The quote of `body`: the fresh one kept, the one being asked, else a new POST
- * /checkout/quote. Throws MutationError with the API's message or 'Failed to calculate taxes'.
+ * /checkout/quote. Throws MutationError with the API's message, else `fallback` (behaviour.md
+ * §8: 'Failed to calculate taxes', or a code's own text while it is applied).
  */
-export function askQuote(apiUrl: string, body: CheckoutQuoteBody, now = Date.now()): Promise<CheckoutQuote> {
+export function askQuote(
+  apiUrl: string,
+  body: CheckoutQuoteBody,
+  fallback: string = TAX_MESSAGES.calculate,
+): Promise<CheckoutQuote> {
   const key = keyOf(apiUrl, body);
   const asked = inFlight.get(key);
   if (asked) return asked;
   const entry = entries.get(key);
-  if (entry?.quote && isFresh(entry, now)) return Promise.resolve(entry.quote);
-  const request = requestQuote(apiUrl, body).then(
+  if (entry?.quote && isFresh(entry, Date.now())) return Promise.resolve(entry.quote);
+  const request = requestQuote(apiUrl, body, fallback).then(
     (quote) => {
       set(key, { body, quote, error: null, pending: false, answeredAt: Date.now() });
       return quote;
     },
     (error: unknown) => {
-      const message = error instanceof MutationError ? error.message : TAX_MESSAGES.calculate;
+      const message = error instanceof MutationError ? error.message : fallback;
       set(key, { body, quote: null, error: message, pending: false, answeredAt: Date.now() });
       throw error;
     },

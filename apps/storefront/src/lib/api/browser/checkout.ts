@@ -70,10 +70,14 @@ export async function lookupPincode(apiUrl: string, pincode: string): Promise<Pi
  * POST /checkout/quote: the whole quote of the cart's lines, the coupon, the gift card and the
  * ship-to state or pincode, in one call (behaviour.md §4 Pricing). A refused code is left out of
  * the quote and named in `messages` with the reason to show under its field. behaviour.md §8:
- * 'Failed to calculate taxes' when it fails.
+ * 'Failed to calculate taxes' when it fails, or the `fallback` of the code being applied.
  */
-export async function requestQuote(apiUrl: string, body: CheckoutQuoteBody): Promise<CheckoutQuote> {
-  const { data } = await mutate<unknown>(apiUrl, '/checkout/quote', { json: body, fallback: TAX_MESSAGES.calculate });
+export async function requestQuote(
+  apiUrl: string,
+  body: CheckoutQuoteBody,
+  fallback: string = TAX_MESSAGES.calculate,
+): Promise<CheckoutQuote> {
+  const { data } = await mutate<unknown>(apiUrl, '/checkout/quote', { json: body, fallback });
   // The schema is loaded with the first quote: the checkout's first load stays without zod.
   return checked((await import('./quote-contract')).checkoutQuoteSchema, data, 'checkout/quote');
 }
