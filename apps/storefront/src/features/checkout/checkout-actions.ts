@@ -87,7 +87,12 @@ export async function applyCode(
  * quote without it, which is this same quote, is kept under the body without it, so it is not
  * asked again.
  */
-export function quoteSettled(apiUrl: string, store: CheckoutStore, body: CheckoutQuoteBody, quote: CheckoutQuote): void {
+export function quoteSettled(
+  apiUrl: string,
+  store: CheckoutStore,
+  body: CheckoutQuoteBody,
+  quote: CheckoutQuote,
+): void {
   const settled = settleQuote(body, quote);
   if (!settled) return;
   keepQuote(apiUrl, settled.body, settled.quote);
@@ -104,9 +109,7 @@ export type PlaceOrderInput = {
 
 /** How an attempt to place the order ended: placed, refused or failed (with the message), or not sent (one is under way). */
 export type PlaceOrderOutcome =
-  | { kind: 'placed'; order: Order; message: string }
-  | { kind: 'failed'; message: string }
-  | { kind: 'skipped' };
+  { kind: 'placed'; order: Order; message: string } | { kind: 'failed'; message: string } | { kind: 'skipped' };
 
 /**
  * POST /orders from the shopper's cart with the chosen address, payment method, coupon and gift
@@ -117,7 +120,11 @@ export type PlaceOrderOutcome =
  * the next attempt start with a new one. behaviour.md §8: the API's message, else 'Failed to
  * create order'. A placed order resets the checkout, remembering the order (behaviour.md §4).
  */
-export async function placeOrder(apiUrl: string, store: CheckoutStore, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
+export async function placeOrder(
+  apiUrl: string,
+  store: CheckoutStore,
+  input: PlaceOrderInput,
+): Promise<PlaceOrderOutcome> {
   const checkout = store.get();
   if (checkout.placing) return { kind: 'skipped' };
   const failed = (message: string): PlaceOrderOutcome => {

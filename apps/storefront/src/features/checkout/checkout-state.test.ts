@@ -289,7 +289,15 @@ describe('checkout reducers (behaviour.md §4: coupons and gift cards applied or
 describe('the checkout kept in browser storage (behaviour.md §4: persisted and restored)', () => {
   const chosen = state({
     addressChoice: { kind: 'saved', id: 'a1' },
-    addressDraft: { firstName: 'Asha', lastName: 'Rao', street: '', city: '', state: '', postalCode: '5600', phone: '' },
+    addressDraft: {
+      firstName: 'Asha',
+      lastName: 'Rao',
+      street: '',
+      city: '',
+      state: '',
+      postalCode: '5600',
+      phone: '',
+    },
     business: { gstin: '29AAPFU0939F1ZV', businessName: 'Unique Traders' },
     appliedCoupon: 'WELCOME10',
     giftCard: 'GIFT',
@@ -324,7 +332,13 @@ describe('the checkout kept in browser storage (behaviour.md §4: persisted and 
     assert.deepEqual(loadCheckout(storage, 'u1'), initialCheckoutState);
     storage.setItem(
       CHECKOUT_STORAGE_KEY,
-      JSON.stringify({ userId: 'u1', appliedCoupon: 5, paymentMethod: 'cheque', addressChoice: { kind: 'saved' }, giftCard: 'GIFT' }),
+      JSON.stringify({
+        userId: 'u1',
+        appliedCoupon: 5,
+        paymentMethod: 'cheque',
+        addressChoice: { kind: 'saved' },
+        giftCard: 'GIFT',
+      }),
     );
     assert.deepEqual(loadCheckout(storage, 'u1'), { ...initialCheckoutState, giftCard: 'GIFT' });
   });
@@ -558,7 +572,12 @@ describe('the checkout quote (one POST /checkout/quote per change)', () => {
       return ok(quoteOf(1700, { coupon: couponOf('FESTIVE300', 300) }));
     });
     const { store, apiUrl } = checkout;
-    await applyCode(apiUrl, store, { kind: 'coupon', code: 'FESTIVE300', lines: checkout.cart.items, destination: DESTINATION });
+    await applyCode(apiUrl, store, {
+      kind: 'coupon',
+      code: 'FESTIVE300',
+      lines: checkout.cart.items,
+      destination: DESTINATION,
+    });
     const smaller = cartOf([line('v1', 500, 1)]);
     const body = bodyFor(smaller, 'FESTIVE300');
     const refused = await askQuote(apiUrl, body);

@@ -107,7 +107,8 @@ const CODE_FIELDS = {
 } as const;
 
 const sameChoice = (a: AddressChoice | null, b: AddressChoice | null) =>
-  a === b || (a !== null && b !== null && a.kind === b.kind && (a.kind === 'new' || (b.kind === 'saved' && a.id === b.id)));
+  a === b ||
+  (a !== null && b !== null && a.kind === b.kind && (a.kind === 'new' || (b.kind === 'saved' && a.id === b.id)));
 
 /** The key of an attempt: the one already under way, else a new one. */
 export function keyForAttempt(current: string | null, makeKey: () => string = newIdempotencyKey): string {
@@ -213,7 +214,11 @@ export function refusalOf(quote: CheckoutQuote, kind: CodeKind): string | null {
 export function settleQuote(
   body: CheckoutQuoteBody,
   quote: CheckoutQuote,
-): { refused: { coupon: string | null; giftCard: string | null }; body: CheckoutQuoteBody; quote: CheckoutQuote } | null {
+): {
+  refused: { coupon: string | null; giftCard: string | null };
+  body: CheckoutQuoteBody;
+  quote: CheckoutQuote;
+} | null {
   const coupon = body.coupon ? refusalOf(quote, 'coupon') : null;
   const giftCard = body.additionalCoupon ? refusalOf(quote, 'giftCard') : null;
   if (!coupon && !giftCard) return null;

@@ -12,12 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DeliveryPromise } from '@/components/delivery-promise';
 import { readCart } from '@/lib/api/browser/cart';
-import {
-  lookupPincode,
-  readAddressBook,
-  readCheckoutOptions,
-  readGstStates,
-} from '@/lib/api/browser/checkout';
+import { lookupPincode, readAddressBook, readCheckoutOptions, readGstStates } from '@/lib/api/browser/checkout';
 import { MutationError } from '@/lib/api/browser/mutate';
 import { publishCartAnswer } from '@/lib/cart-channel';
 import { checkoutBlockedBy, orderableLines } from '@/lib/cart-lines';
@@ -81,25 +76,22 @@ export function CheckoutContents({ server }: { server: CheckoutServerData }) {
   const { apiUrl } = usePublicConfig();
   const { user } = useShopper();
   const cart = usePageCart(server.cart);
+  const loggedIn = user !== null;
   // The server's cart is the cart as the API has it now (null: it knew of none, as the page
-  // shows); only when it could not be read does checkout wait for the API's answer.
-  const [cartChecked, setCartChecked] = useState(server.cart !== undefined);
+  // shows); only when it could not be read does checkout wait for the API's answer (a guest
+  // with no guest id has no cart yet).
+  const [cartChecked, setCartChecked] = useState(
+    () => server.cart !== undefined || (!loggedIn && readGuestId() === null),
+  );
   const [leaving, setLeaving] = useState<string | null>(null);
 
-  const loggedIn = user !== null;
   useEffect(() => {
-    if (server.cart !== undefined) return;
-    const guestId = loggedIn ? null : readGuestId();
-    // A guest with no guest id has no cart yet.
-    if (!loggedIn && !guestId) {
-      setCartChecked(true);
-      return;
-    }
-    void readCart(apiUrl, guestId)
+    if (cartChecked) return;
+    void readCart(apiUrl, loggedIn ? null : readGuestId())
       .then((answer) => publishCartAnswer(answer.cart))
       .catch((error: unknown) => console.error(error instanceof Error ? error.message : error))
       .finally(() => setCartChecked(true));
-  }, [apiUrl, server.cart, loggedIn]);
+  }, [apiUrl, cartChecked, loggedIn]);
 
   const items = cart?.items ?? [];
 

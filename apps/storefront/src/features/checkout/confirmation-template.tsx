@@ -14,7 +14,7 @@ import { publishCartAnswer } from '@/lib/cart-channel';
 import { formatPrice } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
 import { useShopper } from '@/lib/shopper-context';
-import { addressLine } from './address';
+import { addressLine } from './address-draft';
 import { SummaryLines, type SummaryLine } from './order-summary';
 import { confirmationState, PAYMENT_STATUS_POLL_MS, SHIPS_WITHIN_DAYS } from './confirmation-state';
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { Suspense, lazy, type ReactNode } from 'react';
+import { lazyIsland } from '@/lib/lazy-island';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { CheckoutServerData } from './checkout-view';
 
@@ -30,3 +31,12 @@ export function CheckoutTemplate({ server, serverView }: { server: CheckoutServe
     </div>
   );
 }
+
+/**
+ * The order confirmation (confirmation-template.tsx), a client component whose code loads after
+ * the page's own JavaScript (the page's first-load budget, docs/performance.md).
+ */
+export const ConfirmationTemplate = lazyIsland(
+  () => import('./confirmation-template').then((module) => module.ConfirmationTemplate),
+  <div aria-hidden="true" className="min-h-96" />,
+);

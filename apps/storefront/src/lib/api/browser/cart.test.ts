@@ -52,7 +52,10 @@ describe('the cart calls', () => {
     assert.equal((await removeCartLine(API, 'i1', null)).message, CART_MESSAGES.removed);
     assert.equal(sent[1]!.init.method, 'DELETE');
     assert.equal(sent[1]!.init.body, '{}', "a logged-in shopper's cart is found by the session");
-    assert.equal((await addCartLine(API, { productId: 'p1', variantId: 'v1', quantity: 1 }, null)).message, CART_MESSAGES.added);
+    assert.equal(
+      (await addCartLine(API, { productId: 'p1', variantId: 'v1', quantity: 1 }, null)).message,
+      CART_MESSAGES.added,
+    );
     await readCart(API, GUEST);
     assert.equal(sent[3]!.url, `${API}/cart?guestId=${GUEST}`);
   });

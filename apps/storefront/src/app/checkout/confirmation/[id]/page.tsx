@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ConfirmationTemplate } from '@/features/checkout/confirmation-template';
+import { ConfirmationTemplate } from '@/features/checkout/islands';
 
 /** An order is its owner's alone: never indexed. */
 export const metadata: Metadata = { title: 'Order confirmation', robots: { index: false, follow: false } };
