@@ -14,7 +14,7 @@ const CartContext = createContext<CartContextValue | null>(null);
  * cart its server read for this shopper (`serverCart`: the logged-in shopper's, else the guest's
  * by the `guestId` cookie), so the header's badge and mini cart are in the first HTML. It
  * mirrors that cart into browser storage (`cart`, shared by every tab) and follows every cart
- * published since (lib/cart-channel.ts: Add to cart, the store's cart calls) and each `storage`
+ * published since (lib/cart-channel.ts: Add to cart, the cart page, a login) and each `storage`
  * event from another tab, at once rather than polling every second. `serverCart` undefined: the
  * server knew no shopper (no cookie yet) or could not read the cart, and the stored cart is
  * shown instead; an unreadable one is logged as 'Error retrieving cart' (behaviour.md §8) and removed.

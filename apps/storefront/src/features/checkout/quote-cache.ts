@@ -41,8 +41,8 @@ const isFresh = (entry: QuoteEntry | undefined, now: number) =>
 
 /**
  * The quote of `body`: the fresh one kept, the one being asked, else a new POST
- * /checkout/quote. Throws MutationError with the API's message, else `fallback` (behaviour.md
- * §8: 'Failed to calculate taxes', or a code's own text while it is applied).
+ * /checkout/quote. Throws MutationError with the API's message, else `fallback`
+ * (behaviour.md §8: 'Failed to calculate taxes', or a code's own text while it is applied).
  */
 export function askQuote(
   apiUrl: string,
