@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Shopping cart', robots: { index: fal
  * guestId cookie): the lines and amounts are in the first HTML. Personal, so rendered per
  * request and never cached (reading the cookies makes the page dynamic; Next sends
  * `Cache-Control: private, no-store`). When the API cannot be read the page still renders: the
- * browser's store shows the cart then, as it did before the server read it.
+ * browser shows the cart it stored then, as it did before the server read it.
  */
 export default async function CartPage() {
   let cart: Cart | null | undefined;

@@ -28,7 +28,7 @@ async function orElse<T, F>(read: Promise<T>, failed: F, what: string): Promise<
  * shopper the address book, the payment choices and the GST states of the address form, read at
  * once. The quote (GST, delivery, the total) stays the browser's: it depends on the codes and the
  * address chosen there. Personal, so rendered per request and never cached. What cannot be read
- * here the browser's store asks for, as before.
+ * here the browser asks for itself (checkout-template.tsx).
  */
 export default async function CheckoutPage() {
   const [cart, user, book, states, options] = await Promise.all([

@@ -28,7 +28,7 @@ const NO_ITEMS: ReadonlySet<string> = new Set();
  * The cart page's markup (behaviour.md §2, §3 Cart): the heading with the count, the lines with
  * their quantity steppers and Remove, Check delivery, the price details and Checkout, or the
  * empty cart with 'Continue shopping'. Rendered by the server from its cart first (ServerCartView,
- * a server component there, every control disabled) and then by the store-backed island with the
+ * a server component there, every control disabled) and then by the client island (cart-template.tsx) with the
  * same props plus its handlers, so the page does not move when the island takes over. No hooks
  * and no 'use client': it is a server component or a client one as its importer is.
  */
@@ -98,7 +98,7 @@ export function CartView({
 
 /**
  * The cart page as the server read it (undefined: it could not be read, so the skeleton),
- * before the store-backed island is there: the same markup with every control disabled (a
+ * before the client island is there: the same markup with every control disabled (a
  * disabled fieldset), so no click is silently lost; links work as links. Rendered by the page,
  * a server component, so none of its code is the browser's to load.
  */

@@ -26,7 +26,7 @@ import { PaymentMethods } from './payment-methods';
 /**
  * The checkout page's markup (behaviour.md §2, §4 Pricing), shared by the server's first render
  * (ServerCheckoutView, a server component there: the shopper's data, every control disabled)
- * and the store-backed island (checkout-template.tsx), which renders the same views with its
+ * and the client island (checkout-template.tsx), which renders the same views with its
  * handlers, so the page does not move when the island takes over (docs/architecture.md "Cart
  * and checkout pages"). No 'use client' and no hooks but useId: what needs the browser (the code
  * fields, the new-address form, the login button) are client components of their own.
@@ -136,7 +136,7 @@ export type ShopperCheckoutModel = {
   saveAddress: boolean;
   addressErrors: Partial<Record<AddressField, string>>;
   addressMessage: string | null;
-  /** The delivery promise for the chosen address (a store-backed part, so given from outside). */
+  /** The delivery promise for the chosen address (the island's, read in the browser, so given from outside). */
   deliveryPromise: ReactNode;
   business: BusinessDraft;
   businessErrors: Partial<Record<BusinessField, string>>;
@@ -340,7 +340,7 @@ function serverModel(server: CheckoutServerData & { user: CheckoutUser }, cart: 
 }
 
 /**
- * The checkout as the page's server read it, before the store-backed island is there: the
+ * The checkout as the page's server read it, before the client island is there: the
  * guest's or the shopper's view with their data, every control disabled (a disabled fieldset),
  * so no click is silently lost; links work as links. Rendered by the page, a server component.
  */
