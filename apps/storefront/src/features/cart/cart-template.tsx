@@ -16,8 +16,9 @@ import { CartView } from './cart-view';
 
 /**
  * The cart page's working controls (behaviour.md §2, §3 Cart): CartView over the cart the page
- * was rendered with, kept in step with the cart published since (usePageCart). A quantity or Remove shows at once
- * (useOptimistic: the line's count and the totals, or the line gone) and goes to the API
+ * was rendered with, kept in step with the cart published since (usePageCart). A quantity or
+ * Remove shows at once (useOptimistic: the line's count and the totals, or the line gone) and
+ * goes to the API
  * through the write helper (lib/api/browser/cart.ts); the answered cart is published to the
  * cart context, browser storage and the other tabs (lib/cart-channel.ts). Each change is
  * announced in a polite live region; a failure shows the API's message ('Only 3 left in stock

@@ -28,8 +28,9 @@ const NO_ITEMS: ReadonlySet<string> = new Set();
  * The cart page's markup (behaviour.md §2, §3 Cart): the heading with the count, the lines with
  * their quantity steppers and Remove, Check delivery, the price details and Checkout, or the
  * empty cart with 'Continue shopping'. Rendered by the server from its cart first (ServerCartView,
- * a server component there, every control disabled) and then by the client island (cart-template.tsx) with the
- * same props plus its handlers, so the page does not move when the island takes over. No hooks
+ * a server component there, every control disabled) and then by the client island
+ * (cart-template.tsx) with the same props plus its handlers, so the page does not move when the
+ * island takes over. No hooks
  * and no 'use client': it is a server component or a client one as its importer is.
  */
 export function CartView({
