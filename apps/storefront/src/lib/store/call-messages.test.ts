@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, ORDER_MESSAGES, WISHLIST_MESSAGES } from '@vastra/contracts';
+import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, WISHLIST_MESSAGES } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { storefrontApi } from '@/lib/api/browser/api';
 import { createBrowserApi } from '@/lib/api/browser/client';
 import { authReducer, loginUser } from './auth-slice';
 import { addToCart, cartReducer, clearCart, fetchCart, removeCartItem, updateCartItem } from './cart-slice';
-import { cancelOrder, fetchOrder, fetchOrders, ordersReducer, removeOrder } from './orders-slice';
 import type { AppDispatch } from './store';
 import { addToWishlist, deleteWishlistEntryById, fetchWishlist, wishlistReducer } from './wishlist-slice';
 import { releasedAfterTests } from '@/test-support/api-stores';
@@ -45,7 +44,6 @@ async function loggedInStore() {
     reducer: combineReducers({
       auth: authReducer,
       cart: cartReducer,
-      orders: ordersReducer,
       wishlist: wishlistReducer,
       [storefrontApi.reducerPath]: storefrontApi.reducer,
     }),
@@ -67,10 +65,6 @@ const calls = (dispatch: AppDispatch) =>
     [() => dispatch(updateCartItem({ itemId: 'i1', quantity: 2 })), CART_MESSAGES.update],
     [() => dispatch(removeCartItem('i1')), CART_MESSAGES.remove],
     [() => dispatch(clearCart()), CART_MESSAGES.clear],
-    [() => dispatch(fetchOrders(1)), ORDER_MESSAGES.fetch],
-    [() => dispatch(fetchOrder('o1')), ORDER_MESSAGES.details],
-    [() => dispatch(cancelOrder({ orderId: 'o1', reason: 'Ordered the wrong size' })), ORDER_MESSAGES.cancel],
-    [() => dispatch(removeOrder('o1')), ORDER_MESSAGES.delete],
     [() => dispatch(fetchWishlist({ page: 1 })), WISHLIST_MESSAGES.fetchError],
     [() => dispatch(addToWishlist({ productId: 'p1' })), WISHLIST_MESSAGES.add],
     [() => dispatch(deleteWishlistEntryById('w1')), WISHLIST_MESSAGES.remove],
