@@ -1,15 +1,14 @@
 'use client';
 
-import { ORDER_MESSAGES, type Order } from '@vastra/contracts';
+import type { Order } from '@vastra/contracts';
 import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
-import { MutationError } from '@/lib/api/browser/mutate';
-import { getInvoice, removeOrder } from '@/lib/api/browser/orders';
-import { saveFile } from '@/lib/api/browser/transfer';
+import { lazyIsland } from '@/lib/lazy-island';
 import { usePublicConfig } from '@/lib/public-config';
 import { useHydrated } from '@/lib/use-hydrated';
-import { CancelOrderDialog } from './cancel-dialog';
+
+// The dialog, and the writes (order-writes.ts), load when first wanted, not with the page.
+const CancelOrderDialog = lazyIsland(() => import('./cancel-dialog').then((module) => module.CancelOrderDialog));
 
 const secondaryButton =
   'rounded-md border border-stone-300 bg-white px-4 py-2.5 text-center text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:cursor-wait disabled:opacity-60';
@@ -23,7 +22,7 @@ export type ActionableOrder = Pick<Order, 'id' | 'orderNumber' | 'invoiceAvailab
  * lead the row (the server's "Return items" link). The buttons are disabled until the page is
  * hydrated; a failure ('Failed to generate invoice', 'Failed to delete order' or the API's
  * message) is announced under them. A cancel renders the page again on the server
- * (cancel-dialog.tsx); a removal toasts and goes back to the list.
+ * (cancel-dialog.tsx, mounted while open); a removal toasts and goes back to the list.
  */
 export function OrderActions({ order, children }: { order: ActionableOrder; children?: ReactNode }) {
   const { apiUrl } = usePublicConfig();
@@ -34,30 +33,23 @@ export function OrderActions({ order, children }: { order: ActionableOrder; chil
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const downloadInvoice = async () => {
+  const onInvoice = async () => {
     setInvoiceBusy(true);
     setError(null);
-    try {
-      const file = await getInvoice(apiUrl, order.id);
-      saveFile(file.blob, file.filename ?? `invoice-${order.id}.pdf`);
-    } catch (failure) {
-      setError(failure instanceof MutationError ? failure.message : ORDER_MESSAGES.invoice);
-    } finally {
-      setInvoiceBusy(false);
-    }
+    const { downloadInvoice } = await import('./order-writes');
+    setError(await downloadInvoice(apiUrl, order.id));
+    setInvoiceBusy(false);
   };
 
-  const remove = async () => {
+  const onRemove = async () => {
     if (!window.confirm(`Remove order ${order.orderNumber} from your orders?`)) return;
     setDeleting(true);
     setError(null);
-    try {
-      toast.success(await removeOrder(apiUrl, order.id));
-      router.push('/account/orders');
-    } catch (failure) {
-      setError(failure instanceof MutationError ? failure.message : ORDER_MESSAGES.delete);
-      setDeleting(false);
-    }
+    const { removeFromOrders } = await import('./order-writes');
+    const failure = await removeFromOrders(apiUrl, order.id);
+    if (!failure) return router.push('/account/orders');
+    setError(failure);
+    setDeleting(false);
   };
 
   return (
@@ -69,7 +61,7 @@ export function OrderActions({ order, children }: { order: ActionableOrder; chil
             type="button"
             className={secondaryButton}
             disabled={!hydrated || invoiceBusy}
-            onClick={() => void downloadInvoice()}
+            onClick={() => void onInvoice()}
           >
             {invoiceBusy ? 'Preparing the invoice…' : 'Download invoice'}
           </button>
@@ -84,7 +76,7 @@ export function OrderActions({ order, children }: { order: ActionableOrder; chil
             type="button"
             className={secondaryButton}
             disabled={!hydrated || deleting}
-            onClick={() => void remove()}
+            onClick={() => void onRemove()}
           >
             {deleting ? 'Removing…' : 'Remove from my orders'}
           </button>
@@ -97,7 +89,7 @@ export function OrderActions({ order, children }: { order: ActionableOrder; chil
           </p>
         )}
       </div>
-      <CancelOrderDialog orderId={order.id} open={cancelOpen} onClose={() => setCancelOpen(false)} />
+      {cancelOpen && <CancelOrderDialog orderId={order.id} open onClose={() => setCancelOpen(false)} />}
     </>
   );
 }

@@ -5,8 +5,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper, readFailure } from '@/features/account/account-shopper';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
-import { ReturnFlow } from '@/features/orders/return-flow';
-import { ReturnUnavailable } from '@/features/orders/return-form-view';
+import { ReturnFlowIsland } from '@/features/orders/return-flow-island';
+import { ReturnFormView, ReturnUnavailable } from '@/features/orders/return-form-view';
 import { ApiError } from '@/lib/api/api-error';
 import { getMyOrder } from '@/lib/api/server/shopper';
 
@@ -25,7 +25,21 @@ export default async function ReturnPage({ params }: Props) {
       ) : typeof order === 'string' ? (
         <LoadError message={order} />
       ) : order.canReturn ? (
-        <ReturnFlow order={order} />
+        <ReturnFlowIsland
+          order={order}
+          view={
+            <ReturnFormView
+              order={order}
+              step={0}
+              choice={{}}
+              reason=""
+              comment=""
+              attachments={[]}
+              error={null}
+              progress={null}
+            />
+          }
+        />
       ) : (
         <ReturnUnavailable order={order} />
       )}
