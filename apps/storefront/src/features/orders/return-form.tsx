@@ -2,6 +2,7 @@
 
 import { ORDER_MESSAGES, type Order, type ReturnReason } from '@vastra/contracts';
 import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   checkFiles,
   chosenItems,
@@ -10,7 +11,6 @@ import {
   returnKind,
   type QuantityChoice,
 } from './return-choice';
-import { useHydrated } from '@/lib/use-hydrated';
 import { ReturnFormView, type Attachment } from './return-form-view';
 
 /**
