@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { VISITED_PRODUCTS } from '@vastra/contracts';
 import { COOKIE_MAX_BYTES, cookieBytes, cookieString } from './browser-cookies';
-import type { VisitedProduct } from './store/auth-slice';
 import {
+  type VisitedProduct,
   VISITED_PRODUCTS_COOKIE,
   addVisitedProduct,
   parseVisitedProducts,
