@@ -6,8 +6,8 @@ import { setSessionExpiryActions } from '@/lib/session-actions';
 import { changePassword, logInWithPassword, register, resendVerification, updateProfile, verifyEmail } from './auth';
 
 /**
- * The accounts calls through the write helper and the real browser client (behaviour.md §5, §7,
- * §8); only `fetch` (the HTTP boundary) is replaced.
+ * The accounts calls through the write helper and the real browser client (behaviour.md §5, §7
+ * and behaviour.md §8); only `fetch` (the HTTP boundary) is replaced.
  */
 type Network = (url: string, init: RequestInit) => Promise<Response>;
 let network: Network;

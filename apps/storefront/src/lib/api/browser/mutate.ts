@@ -74,8 +74,8 @@ export type ReadOptions = {
 };
 
 /**
- * One GET through the same client as `mutate` (the session cookie, the one 401 handler, the
- * §8 texts). What a page shows when it opens is the server's read (lib/api/server); this is for
+ * One GET through the same client as `mutate` (the session cookie, the one 401 handler,
+ * the behaviour.md §8 texts). What a page shows when it opens is the server's read (lib/api/server); this is for
  * what the shopper asks for after it. Throws MutationError like `mutate`.
  */
 export async function read<T>(apiUrl: string, path: string, options: ReadOptions): Promise<Mutation<T>> {
