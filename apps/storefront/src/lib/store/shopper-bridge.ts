@@ -18,8 +18,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * Keeps a loaded store and the contexts the server rendered in step (docs/architecture.md
  * "Storefront data flow"), for the slices still in the store. Into the store: the shopper
- * context's user (a login, or a logout when the context has none: the slices empty themselves
- * and the API answers cached for the old session go), its wishlist refs, and the cart of the
+ * context's user (a login; a logout when the context has none or another shopper: the slices
+ * empty themselves and the API answers cached for the old session go), its wishlist refs, and the cart of the
  * cart context (browser storage), now and whenever a login, a logout, another tab or a write
  * helper changes them. Out of the store: its wishlist changes go to the shopper context. Logins
  * and logouts happen outside the store (features/auth/session.ts).
@@ -29,17 +29,18 @@ export function bridgeStore(
   link: ShopperLink,
 ): { push: (snapshot: ShopperSnapshot) => void; stop: () => void } {
   let pushing = false;
-  const push = ({ user, wishlistRefs }: ShopperSnapshot) => {
+  const push = ({ user, wishlistRefs }: ShopperSnapshot, atLoad = false) => {
     pushing = true;
     try {
-      const { auth, wishlist } = store.getState();
-      if (user && (!auth.isAuthenticated || !same(auth.user, user))) {
-        store.dispatch(loggedIn(user));
-      } else if (!user && auth.isAuthenticated) {
+      const { auth } = store.getState();
+      // A logout, or at load another shopper than the persisted one (a logout and a login made
+      // while the store was not loaded): the old shopper's state and cached answers go first.
+      if (auth.isAuthenticated && (!user || (atLoad && auth.user?.id !== user.id))) {
         store.dispatch(loggedOut());
-        // What the API answered of the old session is no one's now.
         store.dispatch(storefrontApi.util.resetApiState());
       }
+      if (user && !same(store.getState().auth.user, user)) store.dispatch(loggedIn(user));
+      const { wishlist } = store.getState();
       if (user && wishlistRefs && !same(wishlist.refs, wishlistRefs)) {
         store.dispatch(fetchWishlistRefs.fulfilled(wishlistRefs, 'shopper-context'));
       }
@@ -51,7 +52,7 @@ export function bridgeStore(
     if (serializeCart(store.getState().cart.cart) !== serializeCart(cart)) store.dispatch(cartRestored(cart));
   };
 
-  push(link.read());
+  push(link.read(), true);
   takeCart(storedCart());
   let previous = store.getState();
   const unsubscribeStore = store.subscribe(() => {
