@@ -6,7 +6,6 @@ import type { ShopperSnapshot } from '@/lib/shopper-context';
 import { MemoryStorage } from '@/test-support/memory-storage';
 import { authReducer, loggedIn } from './auth-slice';
 import { cartReducer } from './cart-slice';
-import { ordersReducer } from './orders-slice';
 import { bridgeStore } from './shopper-bridge';
 import type { AppStore } from './store';
 import { wishlistReducer } from './wishlist-slice';
@@ -29,7 +28,6 @@ const storeWith = (shopper: User | null) => {
     reducer: combineReducers({
       auth: authReducer,
       cart: cartReducer,
-      orders: ordersReducer,
       wishlist: wishlistReducer,
     }),
   });
