@@ -6,6 +6,7 @@ import type { Cart, User } from '@vastra/contracts';
 import type { ReactNode } from 'react';
 import { LazyToasts } from '@/components/ui/lazy-toasts';
 import { HeaderAccount } from '@/features/auth/header-account';
+import { SessionKeeper } from '@/features/auth/session-keeper';
 import { CartProvider } from '@/features/cart/cart-provider';
 import { HeaderCart } from '@/features/cart/header-cart';
 import { SiteFooter } from '@/features/layout/site-footer';
@@ -44,8 +45,9 @@ export const viewport: Viewport = { themeColor: '#8a1a42' };
  * a few seconds. Every page reads the API at request time (never during `next build`), and configuration
  * comes from the environment of the running server. The shopper (user, cart, wishlist refs) is
  * read here as the shopper, in parallel, and handed to the shopper and cart contexts, so the
- * header shows them in the first HTML (readShopper). The Redux store wraps the page without
- * loading itself: only an island or a click that needs it loads it. The CSP nonce of this request (src/proxy.ts) goes to the
+ * header shows them in the first HTML (readShopper); SessionKeeper gives the 401 handler its
+ * logout. The Redux store wraps the page without loading itself: only an island or a click that
+ * needs it loads it. The CSP nonce of this request (src/proxy.ts) goes to the
  * client for the scripts it adds itself (Google sign-in).
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -64,6 +66,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="flex min-h-dvh flex-col font-sans">
         <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId, nonce }}>
           <ShopperProvider user={shopper.user} wishlistRefs={shopper.wishlistRefs} sessionEnded={shopper.sessionEnded}>
+            <SessionKeeper />
             <CartProvider serverCart={shopper.cart}>
               <StoreProvider>
                 <LoginModalProvider>

@@ -1,7 +1,8 @@
 /**
  * What the 401 handler (session-expiry.ts) does beyond its toast: forget the session, go to a
- * path. Set by the app shell (store-provider.tsx) once mounted; kept apart from the handler so
- * the shell's first-load JavaScript holds no messages (the handler loads with the first call).
+ * path. Set by the root layout's SessionKeeper (features/auth/session-keeper.tsx) once
+ * mounted; kept apart from the handler so the page's first-load JavaScript holds no messages
+ * (the handler loads with the first call).
  */
 export type SessionExpiryActions = { logout: () => void; navigate: (path: string) => void };
 
@@ -12,7 +13,7 @@ export function setSessionExpiryActions(next: SessionExpiryActions): void {
   actions = next;
 }
 
-/** The actions set by the shell, null before it has mounted (and on the server). */
+/** The actions set by SessionKeeper, null before it has mounted (and on the server). */
 export function sessionExpiryActions(): SessionExpiryActions | null {
   return actions;
 }

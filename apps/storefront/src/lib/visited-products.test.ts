@@ -2,14 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { VISITED_PRODUCTS } from '@vastra/contracts';
 import { COOKIE_MAX_BYTES, cookieBytes, cookieString } from './browser-cookies';
-import type { VisitedProduct } from './store/auth-slice';
 import {
+  type VisitedProduct,
   VISITED_PRODUCTS_COOKIE,
   addVisitedProduct,
   parseVisitedProducts,
   visitedProductEntry,
   visitedProductsCookie,
   visitedProductsHoldToken,
+  rewriteCookieWithToken,
 } from './visited-products';
 
 const GUEST = `guest_${'a1'.repeat(12)}b`;
@@ -142,5 +143,49 @@ describe('visited products (behaviour.md §3, §9)', () => {
     assert.deepEqual(parseVisitedProducts(null), []);
     assert.deepEqual(parseVisitedProducts('[oops'), []);
     assert.deepEqual(parseVisitedProducts(JSON.stringify([entry(1), { productId: 3 }, 'x'])), [entry(1)]);
+  });
+});
+
+describe('the app start (behaviour.md §3)', () => {
+  /** A browser's cookie jar for this test: the assignments made, and what `document.cookie` reads. */
+  function withCookies(cookie: string, run: (assigned: string[]) => void) {
+    const assigned: string[] = [];
+    const globals = globalThis as unknown as Record<string, unknown>;
+    globals.window = { location: { protocol: 'http:' } };
+    globals.document = {
+      get cookie() {
+        return cookie;
+      },
+      set cookie(value: string) {
+        assigned.push(value);
+      },
+    };
+    try {
+      run(assigned);
+    } finally {
+      delete globals.window;
+      delete globals.document;
+    }
+  }
+
+  test("rewrites a cookie an older version wrote with the session's token, without it", () => {
+    const old = visitedProductsCookie(visit(1, 2));
+    const withTokens = old.value.replaceAll('"authToken":null', `"authToken":"${TOKEN}"`);
+    withCookies(cookieString({ ...old, value: withTokens }, false).split(';')[0]!, (assigned) => {
+      rewriteCookieWithToken();
+      assert.equal(assigned.length, 1);
+      assert.ok(!assigned[0]!.includes(TOKEN));
+      assert.equal(assigned[0], cookieString(old, false));
+    });
+  });
+
+  test('leaves a cookie without tokens, or no cookie, as it is', () => {
+    const current = visitedProductsCookie(visit(1, 2));
+    for (const jar of [cookieString(current, false).split(';')[0]!, '']) {
+      withCookies(jar, (assigned) => {
+        rewriteCookieWithToken();
+        assert.deepEqual(assigned, []);
+      });
+    }
   });
 });

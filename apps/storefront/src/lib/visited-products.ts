@@ -1,13 +1,18 @@
 import { VISITED_PRODUCTS } from '@vastra/contracts';
-import type { VisitedProduct } from './store/auth-slice';
-import { COOKIE_MAX_BYTES, cookieBytes, type BrowserCookie } from './browser-cookies';
+import { COOKIE_MAX_BYTES, cookieBytes, readCookie, writeCookie, type BrowserCookie } from './browser-cookies';
+
+/**
+ * A product the shopper opened (behaviour.md §3 Visited products), kept until logout. `authToken` stays
+ * null: the session lives in the API's httpOnly cookie, never where a script can read it.
+ */
+export type VisitedProduct = { productId: string; timestamp: string; authToken: null; guestId: string | null };
 
 /**
  * The visited products list of behaviour.md §3 and §9: a cookie of `{productId, timestamp (ISO), authToken,
  * guestId}` entries, newest first, at most VISITED_PRODUCTS.maxEntries (20), kept
  * VISITED_PRODUCTS.maxAgeDays (30). A product is added only the first time it is opened: a
- * later visit leaves its entry (and timestamp) as they are. The auth state's `visitedProducts`
- * holds the same list, and logging out empties both (behaviour.md §4). Every entry carries the
+ * later visit leaves its entry (and timestamp) as they are. The cookie is the list (no copy in
+ * the page's state), and logging out deletes it (behaviour.md §4). Every entry carries the
  * `authToken` key, and its value is always null: the session is the API's httpOnly `auth_token`
  * cookie, which no script can read, and this cookie is readable by every script on the page, so
  * the token must never be copied into it. Pure functions, tested without a browser.
@@ -108,4 +113,14 @@ export function parseVisitedProducts(value: string | null | undefined): VisitedP
  */
 export function visitedProductsHoldToken(value: string | null | undefined): boolean {
   return storedEntries(value).some((entry) => typeof entry.authToken === 'string');
+}
+
+/**
+ * Rewrites the browser's visited products cookie without the tokens an older version put in it
+ * (see visitedProductsHoldToken); a cookie without any is left as it is, so an expired one is
+ * not brought back. Run once as the app starts (features/auth/session-keeper.tsx). Browser only.
+ */
+export function rewriteCookieWithToken(): void {
+  const stored = readCookie(VISITED_PRODUCTS_COOKIE);
+  if (visitedProductsHoldToken(stored)) writeCookie(visitedProductsCookie(parseVisitedProducts(stored)));
 }

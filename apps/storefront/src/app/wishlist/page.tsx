@@ -3,7 +3,6 @@ import type { Metadata } from 'next';
 import { LoadError } from '@/components/ui/load-error';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { readFailure } from '@/features/account/account-shopper';
-import { SignedOutWatch } from '@/features/account/signed-out-island';
 import { ShopperOnly } from '@/features/account/shopper-only';
 import { WishlistPage } from '@/features/wishlist/islands';
 import { WishlistHeading, WishlistView } from '@/features/wishlist/wishlist-page-view';
@@ -29,7 +28,6 @@ export default async function WishlistRoute({ searchParams }: Props) {
     <>
       <WishlistHeading />
       <LoginPrompt message={WISHLIST_MESSAGES.loginToView} />
-      <SignedOutWatch />
     </>
   );
   return (

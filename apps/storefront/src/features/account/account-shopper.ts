@@ -7,8 +7,8 @@ import { getCurrentShopper, shopperSession } from '@/lib/api/server/shopper';
 /**
  * The logged-in shopper an account page is rendered for (behaviour.md §4). A visitor with no
  * session is sent to /auth/login?next=`path` (a redirect: this throws); one whose session has
- * ended gets null, and the page renders `SignedOutWatch`, which lets the browser's 401 handler
- * end the session there (toast, logout, /auth/login) as before.
+ * ended gets null, and the page renders an empty frame while the browser's 401 handler ends the
+ * session (toast, logout, /auth/login: the root layout's shopper context runs it for such a render).
  */
 export async function accountShopper(path: string): Promise<User | null> {
   const user = await getCurrentShopper();

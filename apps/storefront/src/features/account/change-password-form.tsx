@@ -1,32 +1,28 @@
 'use client';
 
 import { AUTH_MESSAGES, changePasswordBodySchema, type User } from '@vastra/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { changePassword, clearChangePasswordOutput } from '@/lib/store/auth-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { changePassword } from '@/lib/api/browser/auth';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { usePublicConfig } from '@/lib/public-config';
+import { useShopper } from '@/lib/shopper-context';
 import { ChangePasswordView } from './change-password-view';
 
 /**
- * /account/password once the store is there: checks the fields, sends them and shows the
- * outcome (the server's message on a refusal); the fields empty themselves once changed.
+ * /account/password once hydrated: checks the fields, sends them (behaviour.md §5: a logged-in
+ * shopper only) and shows the outcome (the server's message on a refusal); the fields empty
+ * themselves once changed. The outcome belongs to this visit of the page (component state).
  * `initialUser` is the server's copy of the shopper (whether they have a password).
  */
 export function ChangePasswordForm({ initialUser }: { initialUser: User }) {
-  const dispatch = useAppDispatch();
-  const busy = useAppSelector((state) => state.auth.loading.changePassword);
-  const output = useAppSelector((state) => state.auth.changePasswordOutput);
+  const { apiUrl } = usePublicConfig();
+  const { user } = useShopper();
+  const [busy, setBusy] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  // The outcome belongs to this visit of the page.
-  useEffect(
-    () => () => {
-      dispatch(clearChangePasswordOutput());
-    },
-    [dispatch],
-  );
+  const [output, setOutput] = useState<{ success: boolean; message: string } | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,12 +32,21 @@ export function ChangePasswordForm({ initialUser }: { initialUser: User }) {
       return;
     }
     setError(null);
+    setOutput(null);
+    setBusy(true);
     try {
-      toast.success(await dispatch(changePassword(parsed.data)).unwrap());
+      const message = await changePassword(apiUrl, user, parsed.data);
+      setOutput({ success: true, message });
+      toast.success(message);
       setCurrentPassword('');
       setNewPassword('');
-    } catch {
-      // The outcome, with the server's message, is in changePasswordOutput.
+    } catch (failure) {
+      setOutput({
+        success: false,
+        message: failure instanceof MutationError ? failure.message : AUTH_MESSAGES.fallback,
+      });
+    } finally {
+      setBusy(false);
     }
   };
 

@@ -6,7 +6,7 @@ import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 /** What a change of password came to: a message and whether it is an error. */
 export type PasswordOutcome = { message: string | null; tone: 'error' | 'success' };
 
-/** What the shopper does on the form (absent before the store is there: every control disabled). */
+/** What the shopper does on the form (absent before hydration: every control disabled). */
 export type PasswordControls = {
   setCurrentPassword: (value: string) => void;
   setNewPassword: (value: string) => void;

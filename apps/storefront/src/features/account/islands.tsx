@@ -1,11 +1,11 @@
 'use client';
 
-import { storeIslandOverView } from '@/lib/store/island-with-view';
+import { hydratedIslandOverView } from '@/lib/hydrated-island';
 
 /** The profile form (profile-form.tsx) over the server's view of it (profile-view.tsx). */
-export const ProfileForm = storeIslandOverView(() => import('./profile-form').then((module) => module.ProfileForm));
+export const ProfileForm = hydratedIslandOverView(() => import('./profile-form').then((module) => module.ProfileForm));
 
 /** The change of password (change-password-form.tsx) over the server's view of it (change-password-view.tsx). */
-export const ChangePasswordForm = storeIslandOverView(() =>
+export const ChangePasswordForm = hydratedIslandOverView(() =>
   import('./change-password-form').then((module) => module.ChangePasswordForm),
 );

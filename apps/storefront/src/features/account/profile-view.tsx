@@ -21,7 +21,7 @@ export const fieldsOf = (user: User): Fields => ({
   dateOfBirth: user.dateOfBirth?.slice(0, 10) ?? '',
 });
 
-/** What the shopper does on the profile form (absent before the store is there: every control disabled). */
+/** What the shopper does on the profile form (absent before hydration: every control disabled). */
 export type ProfileControls = {
   setField: (name: keyof Fields, value: string) => void;
   chooseAvatar: (event: ChangeEvent<HTMLInputElement>) => void;

@@ -7,17 +7,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { ACCOUNT_LINKS } from '@/lib/account-links';
+import { usePublicConfig } from '@/lib/public-config';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useSessionLink } from './use-session-link';
 
 /**
  * The header's account menu for a logged-in shopper: their photo or initials and name, a
  * disclosure with Profile, Change password and Logout. Closes on Escape, an outside click and
- * navigation. Drawn from the shopper context without the store; Logout loads the store, whose
- * persisted state (auth, wishlist, cart) is what a logout empties (behaviour.md §4 Logout).
+ * navigation. Drawn from the shopper context; Logout (behaviour.md §4 Logout, logout.ts) loads
+ * with the click.
  */
 export function AccountMenu({ user }: { user: User }) {
   const router = useRouter();
   const pathname = usePathname();
+  const { apiUrl } = usePublicConfig();
+  const session = useSessionLink();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -52,7 +56,7 @@ export function AccountMenu({ user }: { user: User }) {
   const logout = async () => {
     setOpen(false);
     const { logOut } = await import('./logout');
-    await logOut();
+    await logOut(apiUrl, session);
     // Account pages need a login; elsewhere the shopper stays where they are.
     if (pathname.startsWith('/account')) router.push('/');
   };

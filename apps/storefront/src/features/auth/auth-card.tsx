@@ -13,7 +13,7 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
   );
 }
 
-/** Holds a form's place (server HTML, and until the persisted state is restored). */
+/** Holds a form's place (server HTML, and until the page is hydrated and the form's code is there). */
 export function FormPlaceholder() {
   return <div aria-hidden="true" className="min-h-80" />;
 }

@@ -6,8 +6,9 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CodeField, FormMessage, SubmitButton, TextField } from '@/components/ui/form';
-import { forgotPassword, resetPassword } from '@/lib/store/auth-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { usePublicConfig } from '@/lib/public-config';
+import { forgotPassword, resetPassword } from '@/lib/api/browser/auth';
 
 /**
  * /auth/forget-password in two steps: the email (a reset code is mailed; the answer is the
@@ -15,10 +16,10 @@ import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
  * shopper logs in again.
  */
 export function ForgotPasswordForm() {
-  const dispatch = useAppDispatch();
+  const { apiUrl } = usePublicConfig();
   const router = useRouter();
-  const sending = useAppSelector((state) => state.auth.loading.forgotPassword);
-  const resetting = useAppSelector((state) => state.auth.loading.resetPassword);
+  const [sending, setSending] = useState(false);
+  const [resetting, setResetting] = useState(false);
   const [step, setStep] = useState<'email' | 'reset'>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -26,19 +27,26 @@ export function ForgotPasswordForm() {
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
 
   const fail = (error: unknown) =>
-    setMessage({ text: typeof error === 'string' ? error : AUTH_MESSAGES.fallback, tone: 'error' });
+    setMessage({
+      text: error instanceof MutationError ? error.message : typeof error === 'string' ? error : AUTH_MESSAGES.fallback,
+      tone: 'error',
+    });
 
   const sendCode = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) return fail(parsed.error.issues[0]?.message);
+    setMessage(null);
+    setSending(true);
     try {
-      const text = await dispatch(forgotPassword(parsed.data)).unwrap();
+      const text = await forgotPassword(apiUrl, parsed.data);
       setEmail(parsed.data);
       setMessage({ text, tone: 'success' });
       setStep('reset');
     } catch (error) {
       fail(error);
+    } finally {
+      setSending(false);
     }
   };
 
@@ -48,12 +56,15 @@ export function ForgotPasswordForm() {
     if (!otp.success) return fail(otp.error.issues[0]?.message);
     const password = passwordSchema.safeParse(newPassword);
     if (!password.success) return fail(password.error.issues[0]?.message);
+    setResetting(true);
     try {
-      const text = await dispatch(resetPassword({ email, otp: otp.data, newPassword: password.data })).unwrap();
+      const text = await resetPassword(apiUrl, { email, otp: otp.data, newPassword: password.data });
       toast.success(text);
       router.push('/auth/login');
     } catch (error) {
       fail(error);
+    } finally {
+      setResetting(false);
     }
   };
 

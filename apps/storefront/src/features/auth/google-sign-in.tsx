@@ -10,48 +10,56 @@ import {
 } from '@react-oauth/google';
 import { useRouter } from 'next/navigation';
 import toast from 'react-hot-toast';
+import { MutationError } from '@/lib/api/browser/mutate';
 import { usePublicConfig } from '@/lib/public-config';
-import { googleLogin } from '@/lib/store/auth-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { useShopper } from '@/lib/shopper-context';
+import { logInWithGoogle } from '@/lib/api/browser/auth';
+import { startSession } from './session';
+import { useSessionLink } from './use-session-link';
 
 /**
  * Google sign-in (behaviour.md §2): the button and one-tap, both handing Google's credential to
  * POST /auth/google-login. Rendered only when a client id is configured; Google's script
  * loads only while a login form is on screen, and nothing shows until it has loaded (offline
- * or blocked, the form simply has no Google option).
+ * or blocked, the form simply has no Google option). `onRefused` gets our API's refusal
+ * (behaviour.md §8 Google), which the login form shows.
  */
-export function GoogleSignIn({ clientId }: { clientId: string }) {
+export function GoogleSignIn({ clientId, onRefused }: { clientId: string; onRefused: (message: string) => void }) {
   // Google's script carries the page's CSP nonce (the policy also names its address).
   const { nonce } = usePublicConfig();
   return (
     <GoogleOAuthProvider clientId={clientId} locale="en-IN" nonce={nonce ?? undefined}>
-      <GoogleButtons />
+      <GoogleButtons onRefused={onRefused} />
     </GoogleOAuthProvider>
   );
 }
 
-function GoogleButtons() {
+function GoogleButtons({ onRefused }: { onRefused: (message: string) => void }) {
   const { scriptLoadedSuccessfully } = useGoogleOAuth();
-  const dispatch = useAppDispatch();
+  const { apiUrl } = usePublicConfig();
+  const { user } = useShopper();
+  const session = useSessionLink();
   const router = useRouter();
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
 
   const failed = () => toast.error(AUTH_MESSAGES.googleFailedToast);
 
-  // behaviour.md §4/§8: a toast on success, then home after GOOGLE_LOGIN_REDIRECT_MS. A rejection by our API
-  // lands in the auth state's error, which the login form shows.
+  // behaviour.md §4/§8: the session starts as any login's (the guest cart merged), a toast, then home
+  // after GOOGLE_LOGIN_REDIRECT_MS. A refusal by our API goes to the login form.
   const onSuccess = async ({ credential }: CredentialResponse) => {
     if (!credential) return failed();
+    let loggedIn;
     try {
-      await dispatch(googleLogin(credential)).unwrap();
-    } catch {
+      loggedIn = await logInWithGoogle(apiUrl, credential);
+    } catch (error) {
+      onRefused(error instanceof MutationError ? error.message : AUTH_MESSAGES.googleRejected);
       return;
     }
+    await startSession(apiUrl, loggedIn, session);
     toast.success(AUTH_MESSAGES.googleSuccess);
     setTimeout(() => router.push('/'), GOOGLE_LOGIN_REDIRECT_MS);
   };
 
-  useGoogleOneTapLogin({ onSuccess, onError: failed, disabled: isAuthenticated });
+  useGoogleOneTapLogin({ onSuccess, onError: failed, disabled: user !== null });
 
   if (!scriptLoadedSuccessfully) return null;
   return (

@@ -5,7 +5,6 @@ import { UserIcon } from '@/components/ui/icons';
 import { lazyIsland } from '@/lib/lazy-island';
 import { useLoginModal } from '@/lib/login-modal';
 import { useShopper } from '@/lib/shopper-context';
-import { storeIsland } from '@/lib/store/store-provider';
 import { useHydrated } from '@/lib/use-hydrated';
 
 // A logged-in shopper's menu: rendered by the server, its code loaded beside the page's, not in it.
@@ -14,8 +13,8 @@ const AccountMenu = lazyIsland(
   <span aria-hidden="true" className="block h-10 w-20" />,
 );
 
-// The modal logs in through the store: it (and the store) load when it is first opened.
-const LoginModal = storeIsland(() => import('./login-modal').then((module) => module.LoginModal));
+// The modal's code loads when it is first opened.
+const LoginModal = lazyIsland(() => import('./login-modal').then((module) => module.LoginModal));
 
 /**
  * The header's account area (behaviour.md §2): the account menu when logged in, otherwise a

@@ -4,49 +4,55 @@ import { AUTH_MESSAGES } from '@vastra/contracts';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
+import { MutationError } from '@/lib/api/browser/mutate';
 import { usePublicConfig } from '@/lib/public-config';
 import { withNext } from '@/lib/safe-next';
-import { loginUser } from '@/lib/store/auth-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { logInWithPassword } from '@/lib/api/browser/auth';
 import { GoogleSignIn } from './google-sign-in';
+import { startSession } from './session';
+import { useSessionLink } from './use-session-link';
 
 /**
  * The login form of the modal and of /auth/login (behaviour.md §2, §5, §8): email and password, 'Forgot
  * Password?', Google sign-in when configured, and the way to register. Empty fields are caught
- * here before any request; other errors are the auth state's (server or connection messages).
+ * here before any request; other errors are the login's (server or connection messages, and
+ * Google's refusal), kept in this form's state, which goes when the modal closes.
  * `next`: the page to come back to when the shopper registers instead (checkout, say).
  */
 export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: string }) {
-  const dispatch = useAppDispatch();
-  const { googleClientId } = usePublicConfig();
-  const busy = useAppSelector((state) => state.auth.loading.login);
-  const stateError = useAppSelector((state) => state.auth.error);
+  const { apiUrl, googleClientId } = usePublicConfig();
+  const session = useSessionLink();
+  const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!email.trim() || !password) {
-      setLocalError(AUTH_MESSAGES.fillAllFields);
+      setError(AUTH_MESSAGES.fillAllFields);
       return;
     }
-    setLocalError(null);
+    setError(null);
+    setBusy(true);
     try {
-      await dispatch(loginUser({ email: email.trim(), password })).unwrap();
-    } catch (message) {
-      // The state holds the message; a rejection without one still says something (behaviour.md §8).
-      if (typeof message !== 'string' || !message) setLocalError(AUTH_MESSAGES.loginFailed);
+      const user = await logInWithPassword(apiUrl, { email: email.trim(), password });
+      // behaviour.md §4: the guest cart is merged (or the user's read) before the modal closes.
+      await startSession(apiUrl, user, session);
+    } catch (failure) {
+      // A refusal without a message still says something (behaviour.md §8).
+      setError(failure instanceof MutationError && failure.message ? failure.message : AUTH_MESSAGES.loginFailed);
       return;
+    } finally {
+      setBusy(false);
     }
-    // behaviour.md §4: the cart is refreshed (and the guest cart merged) by the store's cart listeners.
     onSuccess();
   };
 
   return (
     <div className="space-y-5">
       <form noValidate onSubmit={submit} className="space-y-4">
-        <FormMessage message={localError ?? stateError} />
+        <FormMessage message={error} />
         <TextField
           label="Email"
           type="email"
@@ -75,7 +81,7 @@ export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: s
           Login
         </SubmitButton>
       </form>
-      {googleClientId && <GoogleSignIn clientId={googleClientId} />}
+      {googleClientId && <GoogleSignIn clientId={googleClientId} onRefused={setError} />}
       <p className="text-center text-sm text-stone-700">
         {"Don't have an account ? "}
         <Link href={withNext('/auth/register', next)} className="font-semibold text-brand-700 hover:underline">

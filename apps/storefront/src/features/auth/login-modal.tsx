@@ -5,44 +5,29 @@ import { useCallback, useEffect } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { useLoginModal } from '@/lib/login-modal';
-import { clearAuthError } from '@/lib/store/auth-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { useShopper } from '@/lib/shopper-context';
 import { LoginForm } from './login-form';
 
 /**
  * The login modal (behaviour.md §2, §4): a modal <dialog> (the browser traps focus, makes the page behind
  * it inert and closes it on Escape), also closed by its overlay, its close button and its
- * links. It clears its error on close, closes itself once the shopper is authenticated, and
+ * links. It clears its error on close (the form, and its error, are rendered only while it is
+ * open), closes itself once the shopper is logged in (the shopper context has a user), and
  * gives focus back to whatever opened it.
  */
 export function LoginModal() {
   const { isOpen, close } = useLoginModal();
-  const dispatch = useAppDispatch();
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  const { user } = useShopper();
   // Registering from the modal comes back to this page once the email is verified.
   const pathname = usePathname();
-  const onOpen = useCallback(
-    (dialog: HTMLDialogElement) => {
-      dispatch(clearAuthError());
-      dialog.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
-    },
-    [dispatch],
-  );
-  const {
-    dialogProps,
-    titleId,
-    close: closeDialog,
-  } = useModalDialog(isOpen, {
-    onOpen,
-    onClosed: () => {
-      close();
-      dispatch(clearAuthError());
-    },
-  });
+  const onOpen = useCallback((dialog: HTMLDialogElement) => {
+    dialog.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
+  }, []);
+  const { dialogProps, titleId, close: closeDialog } = useModalDialog(isOpen, { onOpen, onClosed: close });
 
   useEffect(() => {
-    if (isAuthenticated) close();
-  }, [isAuthenticated, close]);
+    if (user) close();
+  }, [user, close]);
 
   return (
     <dialog

@@ -2,28 +2,20 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '@/lib/store/hooks';
-import { PersistGate } from '@/lib/store/store-provider';
+import { useShopper } from '@/lib/shopper-context';
 import { FormPlaceholder } from './auth-card';
 import { LoginForm } from './login-form';
 
 /**
  * /auth/login: the login form as a page (behaviour.md §2; the browser lands here after a session expires).
- * After logging in, or when already logged in, the shopper goes on to `next`.
+ * After logging in, or when already logged in (the shopper context, as the server rendered it),
+ * the shopper goes on to `next`.
  */
 export function LoginPage({ next }: { next: string }) {
-  return (
-    <PersistGate fallback={<FormPlaceholder />}>
-      <LoginPageForm next={next} />
-    </PersistGate>
-  );
-}
-
-function LoginPageForm({ next }: { next: string }) {
   const router = useRouter();
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  const { user } = useShopper();
   // Judged once, on arrival: a Google login made here follows its own redirect (behaviour.md §4).
-  const [loggedInOnArrival] = useState(isAuthenticated);
+  const [loggedInOnArrival] = useState(user !== null);
 
   useEffect(() => {
     if (loggedInOnArrival) router.replace(next);

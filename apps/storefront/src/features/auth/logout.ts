@@ -1,17 +1,13 @@
 import { AUTH_MESSAGES } from '@vastra/contracts';
-import { whenStoreReady } from '@/lib/store/store-provider';
+import { endSession, type SessionLink } from './session';
 
 /**
- * behaviour.md §4 Logout from the account menu, loaded with the click: the store (whose
- * persisted auth, wishlist and cart a logout empties) logs out, its bridge empties the shopper
- * context and renders the page again on the server; then the toast 'Logged out successfully'.
+ * behaviour.md §4 Logout from the account menu, loaded with the click: the session ends at the API
+ * and in this tab (session.ts `endSession`: the guest id, the visited products cookie, the cart,
+ * the user and wishlist refs go, and the page renders again on the server); then the toast
+ * 'Logged out successfully'.
  */
-export async function logOut(): Promise<void> {
-  const [{ store }, { logoutUser }, { default: toast }] = await Promise.all([
-    whenStoreReady(),
-    import('@/lib/store/auth-slice'),
-    import('react-hot-toast'),
-  ]);
-  await store.dispatch(logoutUser());
+export async function logOut(apiUrl: string, link: SessionLink): Promise<void> {
+  const [, { default: toast }] = await Promise.all([endSession(apiUrl, link), import('react-hot-toast')]);
   toast.success(AUTH_MESSAGES.loggedOut);
 }

@@ -6,9 +6,13 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { usePublicConfig } from '@/lib/public-config';
 import { withNext } from '@/lib/safe-next';
-import { registerUser } from '@/lib/store/auth-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { register } from '@/lib/api/browser/auth';
+import { startSession } from './session';
+import { useSessionLink } from './use-session-link';
+import { noteCodeMailed } from './verification-code';
 
 /**
  * /auth/register: name, email, password and an optional mobile number, checked with the
@@ -16,9 +20,10 @@ import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
  * email verification, carrying `next` (the page the shopper came from, checkout say) along.
  */
 export function RegisterForm({ next }: { next?: string }) {
-  const dispatch = useAppDispatch();
+  const { apiUrl } = usePublicConfig();
+  const session = useSessionLink();
   const router = useRouter();
-  const busy = useAppSelector((state) => state.auth.loading.register);
+  const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState({ name: '', email: '', password: '', phone: '' });
   const [error, setError] = useState<string | null>(null);
 
@@ -36,13 +41,20 @@ export function RegisterForm({ next }: { next?: string }) {
       return;
     }
     setError(null);
+    setBusy(true);
+    let result;
     try {
-      const result = await dispatch(registerUser(parsed.data)).unwrap();
-      if (result.verificationEmailSent) toast.success(AUTH_MESSAGES.registered);
-      router.push(withNext('/auth/verify-email', next));
-    } catch (message) {
-      setError(typeof message === 'string' ? message : AUTH_MESSAGES.registrationFailed);
+      result = await register(apiUrl, parsed.data);
+    } catch (failure) {
+      setError(failure instanceof MutationError ? failure.message : AUTH_MESSAGES.registrationFailed);
+      setBusy(false);
+      return;
     }
+    // A registration logs in like any login (behaviour.md §4: the guest cart is merged).
+    await startSession(apiUrl, result.user, session);
+    noteCodeMailed(result.verificationEmailSent);
+    if (result.verificationEmailSent) toast.success(AUTH_MESSAGES.registered);
+    router.push(withNext('/auth/verify-email', next));
   };
 
   return (

@@ -6,11 +6,13 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CodeField, FormMessage, SubmitButton } from '@/components/ui/form';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { usePublicConfig } from '@/lib/public-config';
 import { withNext } from '@/lib/safe-next';
-import { resendVerification, verifyEmail } from '@/lib/store/auth-slice';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { PersistGate } from '@/lib/store/store-provider';
+import { useShopper } from '@/lib/shopper-context';
+import { resendVerification, verifyEmail } from '@/lib/api/browser/auth';
 import { FormPlaceholder } from './auth-card';
+import { codeMailedJustNow, noteCodeMailed } from './verification-code';
 
 /**
  * The email verification screen: the 6-digit code from the mail, and a resend button that
@@ -19,17 +21,9 @@ import { FormPlaceholder } from './auth-card';
  * shopper was when they chose to register: checkout, say), else to the account.
  */
 export function VerifyEmail({ next }: { next?: string }) {
-  return (
-    <PersistGate fallback={<FormPlaceholder />}>
-      <VerifyEmailContent next={next} />
-    </PersistGate>
-  );
-}
-
-function VerifyEmailContent({ next }: { next?: string }) {
   const router = useRouter();
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
-  const user = useAppSelector((state) => state.auth.user);
+  const { user } = useShopper();
+  const isAuthenticated = user !== null;
 
   useEffect(() => {
     if (!isAuthenticated) router.replace(withNext('/auth/login', withNext('/auth/verify-email', next)));
@@ -53,15 +47,15 @@ function VerifyEmailContent({ next }: { next?: string }) {
 }
 
 function VerifyEmailForm({ email, next }: { email: string; next?: string }) {
-  const dispatch = useAppDispatch();
+  const { apiUrl } = usePublicConfig();
+  const { user, setUser } = useShopper();
   const router = useRouter();
-  const busy = useAppSelector((state) => state.auth.loading.verifyEmail);
-  const resending = useAppSelector((state) => state.auth.loading.resendVerification);
-  const justSent = useAppSelector((state) => state.auth.verificationEmailSent);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
   // A code mailed moments ago (at registration) starts the wait right away.
-  const [resendAt, setResendAt] = useState(() => (justSent ? Date.now() + OTP_RESEND_INTERVAL_MS : 0));
+  const [resendAt, setResendAt] = useState(() => (codeMailedJustNow() ? Date.now() + OTP_RESEND_INTERVAL_MS : 0));
   const [now, setNow] = useState(() => Date.now());
   const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
@@ -79,23 +73,31 @@ function VerifyEmailForm({ email, next }: { email: string; next?: string }) {
       return;
     }
     setMessage(null);
+    setBusy(true);
     try {
-      const result = await dispatch(verifyEmail(parsed.data)).unwrap();
+      const result = await verifyEmail(apiUrl, user, parsed.data);
+      // behaviour.md §4: the email shows as verified at once (the header, the account page), without a reload.
+      setUser(result.user);
+      noteCodeMailed(false);
       toast.success(result.message);
       router.push(next && next !== '/' ? next : '/account');
     } catch (error) {
-      setMessage({ text: typeof error === 'string' ? error : AUTH_MESSAGES.fallback, tone: 'error' });
+      setMessage({ text: error instanceof MutationError ? error.message : AUTH_MESSAGES.fallback, tone: 'error' });
+      setBusy(false);
     }
   };
 
   const resend = async () => {
     setMessage(null);
+    setResending(true);
     try {
-      const text = await dispatch(resendVerification()).unwrap();
+      const text = await resendVerification(apiUrl, user);
+      noteCodeMailed(true);
       setMessage({ text, tone: 'success' });
     } catch (error) {
-      setMessage({ text: typeof error === 'string' ? error : AUTH_MESSAGES.fallback, tone: 'error' });
+      setMessage({ text: error instanceof MutationError ? error.message : AUTH_MESSAGES.fallback, tone: 'error' });
     }
+    setResending(false);
     // Asked too soon or sent: either way the next code can be asked for after the interval.
     setResendAt(Date.now() + OTP_RESEND_INTERVAL_MS);
     setNow(Date.now());

@@ -22,10 +22,10 @@ import {
  * RecordProductView's work (record-product-view.tsx), loaded just after the page: notes that a
  * product page was viewed (behaviour.md §3). The product goes to the front of the recently
  * viewed cookie, and onto the visited products cookie (with the guest id when logged
- * out, never a token) unless it is there already. Both cookies are written at once, without
- * the store, so a view followed at once by a navigation is kept; the session is the shopper
- * context's, rendered by the server. The cookie is the list (another tab may have added to it);
- * the store's copy is emptied with it at logout. Renders nothing.
+ * out, never a token) unless it is there already. Both cookies are written at once, so a
+ * view followed at once by a navigation is kept; the session is the shopper context's, rendered
+ * by the server. The cookie is the list (another tab may have added to it), and a logout
+ * deletes it (features/auth/session.ts). Renders nothing.
  */
 export function Recorder({ productId }: { productId: string }) {
   const { user } = useShopper();

@@ -1,6 +1,5 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import {
   Suspense,
   createContext,
@@ -15,7 +14,6 @@ import {
 } from 'react';
 import type { Persistor } from 'redux-persist';
 import { usePublicConfig } from '@/lib/public-config';
-import { setSessionExpiryActions } from '@/lib/session-actions';
 import { useShopper, type ShopperSnapshot } from '@/lib/shopper-context';
 import type { ShopperLink } from './shopper-bridge';
 import type { AppStore } from './store';
@@ -26,8 +24,8 @@ export type StoreRuntime = { store: AppStore; persistor: Persistor; Gate: typeof
 
 const RuntimeContext = createContext<StoreRuntime | null>(null);
 
-/** What building the store needs from the page: the API's address and client-side navigation. */
-type StoreConfig = { apiUrl: string; navigate: (path: string) => void };
+/** What building the store needs from the page: the API's address. */
+type StoreConfig = { apiUrl: string };
 
 let announceConfig: (config: StoreConfig) => void = () => {};
 const configured = new Promise<StoreConfig>((resolve) => {
@@ -96,31 +94,15 @@ export function whenStoreReady(): Promise<StoreRuntime> {
  * pages. It does not load the store: a PersistGate (or `storeIsland`) that mounts, or a call
  * of `whenStoreReady`, does. Once the store is there, the islands waiting for it render, and
  * the store is kept in step with the shopper context (lib/shopper-context.tsx), which the
- * server rendered and which the header reads. It also gives the 401 handler
- * (lib/session-expiry.ts) its logout and navigation (lib/session-actions.ts).
+ * server rendered and which the header reads. (The 401 handler's logout and navigation are
+ * set by features/auth/session-keeper.tsx, not here.)
  */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const { apiUrl } = usePublicConfig();
-  const router = useRouter();
-  // The store is made once per tab; it navigates through the latest router.
-  const routerRef = useRef(router);
-  useEffect(() => {
-    routerRef.current = router;
-  }, [router]);
   const [runtime, setRuntime] = useState<StoreRuntime | null>(null);
 
   useEffect(() => {
-    const navigate = (path: string) => routerRef.current.push(path);
-    announceConfig({ apiUrl, navigate });
-    setSessionExpiryActions({
-      navigate,
-      // Logging out needs the store: its persisted state (auth, wishlist, cart) is what goes.
-      logout: () => {
-        void Promise.all([requestStore(), import('./auth-slice')]).then(([{ store }, { logoutUser }]) =>
-          store.dispatch(logoutUser()),
-        );
-      },
-    });
+    announceConfig({ apiUrl });
   }, [apiUrl]);
 
   useEffect(() => {
@@ -145,9 +127,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     shopperLink = {
       read: () => snapshotOf(latest.current),
-      setUser: (user) => latest.current.setUser(user),
       setWishlistRefs: (refs) => latest.current.updateWishlistRefs(() => refs),
-      refresh: () => routerRef.current.refresh(),
     };
   }, []);
 

@@ -21,7 +21,6 @@ import { sessionExpired } from '@/lib/session-expiry';
 import { authReducer } from './auth-slice';
 import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
-import { ORDERS_TRANSIENT_FIELDS, ordersReducer } from './orders-slice';
 import { PERSIST_VERSION, migratePersistedState } from './persist-migrations';
 import { productsReducer } from './products-slice';
 import { wishlistReducer } from './wishlist-slice';
@@ -30,7 +29,6 @@ import { wishlistReducer } from './wishlist-slice';
 const slices = {
   auth: authReducer,
   wishlist: wishlistReducer,
-  orders: ordersReducer,
   cart: cartReducer,
 };
 // The RTK Query cache of API answers and the client product list sit beside them and are never persisted.
@@ -50,7 +48,6 @@ const TRANSIENT: Record<string, readonly string[]> = {
   wishlist: ['loading', 'error', 'message', 'isOpen', 'deleteSuccess'],
   // The cart itself is kept under its own storage key (lib/cart-storage.ts), shared by all tabs.
   cart: ['loading', 'pendingCalls', 'error', 'cart'],
-  orders: ORDERS_TRANSIENT_FIELDS,
 };
 const withoutTransient = (slice: Record<string, unknown>, key: PropertyKey) => {
   const transient = TRANSIENT[String(key)] ?? ['loading', 'error'];

@@ -22,8 +22,11 @@ import { usePublicConfig } from '@/lib/public-config';
  *   publishCart(data.cart); toast.success(message ?? CART_MESSAGES.added);
  */
 
-/** A write's outcome: the envelope's data (money in rupees) and its message, shown in a toast. */
-export type Mutation<T> = { data: T | undefined; message: string | undefined };
+/**
+ * A write's outcome: the envelope's data (money in rupees) and its message, shown in a toast;
+ * with `answersBelow500` also `status`, the HTTP status, for the caller to read.
+ */
+export type Mutation<T> = { data: T | undefined; message: string | undefined; status?: number };
 
 /** One write: the method (POST by default), a JSON body, extra headers, and the behaviour.md §8 text to show when the API gives none. */
 export type MutateOptions = {
@@ -32,6 +35,13 @@ export type MutateOptions = {
   headers?: Record<string, string>;
   /** behaviour.md §8's text of this call, e.g. CART_MESSAGES.add ('Failed to add item to cart'). */
   fallback: string;
+  /** behaviour.md §7: answers 200 to 499 are the caller's to read (a login's wrong password), not failures nor a 401 to handle. */
+  answersBelow500?: boolean;
+  /**
+   * behaviour.md §8: the account calls say 'Unable to connect to our servers…' or 'The connection
+   * timed out…' when the API cannot be reached or does not answer in time, not their fallback.
+   */
+  connectionTexts?: boolean;
 };
 
 /** A failed write: the message to show (the API's, else the call's fallback) and the HTTP status (0: no answer). */
@@ -64,8 +74,8 @@ export type ReadOptions = {
 };
 
 /**
- * One GET through the same client as `mutate` (the session cookie, the one 401 handler, the
- * §8 texts). What a page shows when it opens is the server's read (lib/api/server); this is for
+ * One GET through the same client as `mutate` (the session cookie, the one 401 handler,
+ * the behaviour.md §8 texts). What a page shows when it opens is the server's read (lib/api/server); this is for
  * what the shopper asks for after it. Throws MutationError like `mutate`.
  */
 export async function read<T>(apiUrl: string, path: string, options: ReadOptions): Promise<Mutation<T>> {
