@@ -3,8 +3,8 @@ import { CART_MESSAGES, type Cart } from '@vastra/contracts';
 /**
  * The cart in browser storage (behaviour.md §3: "kept in browser storage under a cart key"): the API's
  * `Cart` as JSON under `cart` in localStorage, shared by every tab of the site. It is written
- * through lib/cart-channel.ts alone (the server's cart, a write's answer, the store's login
- * calls); the cart context reads it back on `storage` events, so two tabs show one cart.
+ * through lib/cart-channel.ts alone (the server's cart, a write's answer, a login's merge, a
+ * logout); the cart context reads it back on `storage` events, so two tabs show one cart.
  */
 
 export const CART_STORAGE_KEY = 'cart';

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { CART_MESSAGES, GENERIC_MESSAGES, WISHLIST_MESSAGES } from '@vastra/contracts';
+import { GENERIC_MESSAGES, WISHLIST_MESSAGES } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { storefrontApi } from '@/lib/api/browser/api';
 import { createBrowserApi } from '@/lib/api/browser/client';
 import { authReducer, loggedIn } from './auth-slice';
-import { cartReducer, fetchCart } from './cart-slice';
+import { cartReducer } from './cart-slice';
 import type { AppDispatch } from './store';
 import { addToWishlist, deleteWishlistEntryById, fetchWishlist, wishlistReducer } from './wishlist-slice';
 import { releasedAfterTests } from '@/test-support/api-stores';
@@ -59,7 +59,6 @@ async function loggedInStore() {
 /** Every cart, order and wishlist call with the behaviour.md §8 text it must show when nothing better is known. */
 const calls = (dispatch: AppDispatch) =>
   [
-    [() => dispatch(fetchCart()), CART_MESSAGES.fetch],
     [() => dispatch(fetchWishlist({ page: 1 })), WISHLIST_MESSAGES.fetchError],
     [() => dispatch(addToWishlist({ productId: 'p1' })), WISHLIST_MESSAGES.add],
     [() => dispatch(deleteWishlistEntryById('w1')), WISHLIST_MESSAGES.remove],
