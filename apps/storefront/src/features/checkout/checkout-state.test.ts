@@ -25,7 +25,7 @@ import {
   saveCheckout,
   type CheckoutState,
 } from './checkout-state';
-import { askQuote } from './quote-cache';
+import { QUOTE_FRESH_MS, askQuote } from './quote-cache';
 
 function line(variantId: string, price: number, quantity: number, isAvailable = true): CartItem {
   return {
@@ -588,6 +588,36 @@ describe('the checkout quote (one POST /checkout/quote per change)', () => {
     const settled = await askQuote(apiUrl, bodyFor(smaller, null));
     assert.equal(settled.totalAmount, 500);
     assert.equal(calls.length, 2, 'the quote without the coupon is the one already answered');
+  });
+
+  it('a quote answered over a minute ago is asked again; a failed one is asked again at once', async () => {
+    const answers: (() => ApiAnswer<unknown>)[] = [
+      () => ok(quoteOf(2000)),
+      () => ok(quoteOf(1900)),
+      () => {
+        throw new ApiError(500, 'Something went wrong. Please try again later.', true);
+      },
+      () => ok(quoteOf(1800)),
+    ];
+    const { apiUrl, cart } = checkoutStore(() => answers.shift()!());
+    const realNow = Date.now;
+    const start = realNow();
+    try {
+      Date.now = () => start;
+      assert.equal((await askQuote(apiUrl, bodyFor(cart, null))).totalAmount, 2000);
+      Date.now = () => start + QUOTE_FRESH_MS - 1;
+      assert.equal((await askQuote(apiUrl, bodyFor(cart, null))).totalAmount, 2000);
+      assert.equal(calls.length, 1);
+      Date.now = () => start + QUOTE_FRESH_MS + 1;
+      assert.equal((await askQuote(apiUrl, bodyFor(cart, null))).totalAmount, 1900);
+      assert.equal(calls.length, 2);
+      const delhi = bodyFor(cart, null, { state: 'Delhi', postalCode: '110001' });
+      await assert.rejects(askQuote(apiUrl, delhi), { message: TAX_MESSAGES.calculate });
+      assert.equal((await askQuote(apiUrl, delhi)).totalAmount, 1800);
+      assert.equal(calls.length, 4);
+    } finally {
+      Date.now = realNow;
+    }
   });
 
   it("a failed quote says 'Failed to calculate taxes' (behaviour.md §8)", async () => {
