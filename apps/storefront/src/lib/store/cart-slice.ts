@@ -3,7 +3,7 @@ import type { Cart } from '@vastra/contracts';
 import { loggedOut } from './auth-slice';
 
 /**
- * What is left of the cart in the Redux store: the cart the stores' remaining islands see,
+ * What is left of the cart in the Redux store: the cart the store's remaining islands see,
  * restored from browser storage and the cart context (lib/cart-channel.ts, shopper-bridge.ts).
  * Every cart call goes through the write helper (lib/api/browser/cart.ts, the login's merge in
  * features/auth/session.ts) and publishes its cart itself; this slice goes with the store.
