@@ -2,40 +2,39 @@
 
 import { useState } from 'react';
 import { HeartIcon } from '@/components/ui/icons';
+import { lazyIsland } from '@/lib/lazy-island';
 import { useShopper } from '@/lib/shopper-context';
-import { storeIsland, whenStoreReady } from '@/lib/store/store-provider';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useWishlistSidebar } from './use-wishlist-sidebar';
 
-// The sidebar lists the wishlist through the store: it (and the store) load on the first click.
-const Sidebar = storeIsland(() => import('./wishlist-sidebar-island').then((module) => module.WishlistSidebarIsland));
+// The sidebar's markup loads with the first click, not with the page.
+const Sidebar = lazyIsland(() => import('./wishlist-sidebar').then((module) => module.WishlistSidebar));
 
 /**
  * The header's wishlist button, a heart with the count, and the sidebar it opens
- * (behaviour.md §2, §4: opening refetches the wishlist). The count comes from the shopper context, rendered
- * by the server (lib/shopper-context.tsx), so it is in the first HTML and follows every heart.
- * Disabled until hydrated, so a click is never lost.
+ * (behaviour.md §2, §4: opening reads the wishlist again). The count comes from the shopper
+ * context, rendered by the server (lib/shopper-context.tsx), so it is in the first HTML and
+ * follows every heart. The sidebar's state is here (use-wishlist-sidebar.ts), its markup loads
+ * on the first click. Disabled until hydrated, so a click is never lost.
  */
 export function HeaderWishlist() {
   const { user, wishlistRefs } = useShopper();
   const count = user ? wishlistRefs.length : 0;
   const hydrated = useHydrated();
+  const sidebar = useWishlistSidebar();
   const [wanted, setWanted] = useState(false);
-  const [isOpen, setOpen] = useState(false);
-
-  const openSidebar = async () => {
-    setWanted(true);
-    const [{ store }, { openWishlist }] = await Promise.all([whenStoreReady(), import('@/lib/store/wishlist-slice')]);
-    void store.dispatch(openWishlist());
-  };
 
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
-        aria-expanded={isOpen}
+        aria-expanded={sidebar.state.isOpen}
         disabled={!hydrated}
-        onClick={() => void openSidebar()}
+        onClick={() => {
+          setWanted(true);
+          sidebar.open();
+        }}
         className="relative grid size-10 place-items-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
       >
         <HeartIcon width={22} height={22} />
@@ -50,7 +49,9 @@ export function HeaderWishlist() {
           </span>
         )}
       </button>
-      {wanted && <Sidebar onOpenChange={setOpen} />}
+      {wanted && (
+        <Sidebar state={sidebar.state} loggedIn={user !== null} onClosed={sidebar.close} onRemove={sidebar.remove} />
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, ORDER_MESSAGES, WISHLIST_MESSAGES } from '@vastra/contracts';
+import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, ORDER_MESSAGES } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { storefrontApi } from '@/lib/api/browser/api';
 import { createBrowserApi } from '@/lib/api/browser/client';
@@ -8,7 +8,6 @@ import { authReducer, loginUser } from './auth-slice';
 import { addToCart, cartReducer, clearCart, fetchCart, removeCartItem, updateCartItem } from './cart-slice';
 import { cancelOrder, fetchOrder, fetchOrders, ordersReducer, removeOrder } from './orders-slice';
 import type { AppDispatch } from './store';
-import { addToWishlist, deleteWishlistEntryById, fetchWishlist, wishlistReducer } from './wishlist-slice';
 import { releasedAfterTests } from '@/test-support/api-stores';
 
 /**
@@ -46,7 +45,6 @@ async function loggedInStore() {
       auth: authReducer,
       cart: cartReducer,
       orders: ordersReducer,
-      wishlist: wishlistReducer,
       [storefrontApi.reducerPath]: storefrontApi.reducer,
     }),
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
@@ -59,7 +57,7 @@ async function loggedInStore() {
   return { store, dispatch };
 }
 
-/** Every cart, order and wishlist call with the behaviour.md §8 text it must show when nothing better is known. */
+/** Every cart and order call with the behaviour.md §8 text it must show when nothing better is known. */
 const calls = (dispatch: AppDispatch) =>
   [
     [() => dispatch(addToCart({ productId: 'p1', variantId: 'v1', quantity: 1 })), CART_MESSAGES.add],
@@ -71,9 +69,6 @@ const calls = (dispatch: AppDispatch) =>
     [() => dispatch(fetchOrder('o1')), ORDER_MESSAGES.details],
     [() => dispatch(cancelOrder({ orderId: 'o1', reason: 'Ordered the wrong size' })), ORDER_MESSAGES.cancel],
     [() => dispatch(removeOrder('o1')), ORDER_MESSAGES.delete],
-    [() => dispatch(fetchWishlist({ page: 1 })), WISHLIST_MESSAGES.fetchError],
-    [() => dispatch(addToWishlist({ productId: 'p1' })), WISHLIST_MESSAGES.add],
-    [() => dispatch(deleteWishlistEntryById('w1')), WISHLIST_MESSAGES.remove],
   ] as const;
 
 describe("each call's own behaviour.md §8 text", () => {
@@ -82,7 +77,7 @@ describe("each call's own behaviour.md §8 text", () => {
     ['the API does not answer in time', timedOut],
     ['the API fails unexpectedly (500 with its generic message)', serverError],
   ] as const) {
-    it(`when ${name}, cart, order and wishlist calls show their own text, not the login's or the generic one`, async () => {
+    it(`when ${name}, cart and order calls show their own text, not the login's or the generic one`, async () => {
       const { dispatch } = await loggedInStore();
       network = failure;
       for (const [call, expected] of calls(dispatch)) {
@@ -92,15 +87,12 @@ describe("each call's own behaviour.md §8 text", () => {
     });
   }
 
-  it("a server message about the call still comes first (the cart's 409, the wishlist's 404)", async () => {
+  it("a server message about the call still comes first (the cart's 409)", async () => {
     const { store, dispatch } = await loggedInStore();
     network = async () => json(409, { success: false, message: 'Only 2 left in stock for this size.' });
     const added = await dispatch(addToCart({ productId: 'p1', variantId: 'v1', quantity: 3 }));
     assert.equal(added.payload, 'Only 2 left in stock for this size.');
     assert.equal(store.getState().cart.error, 'Only 2 left in stock for this size.');
-    network = async () => json(404, { success: false, message: WISHLIST_MESSAGES.notFound });
-    const removed = await dispatch(deleteWishlistEntryById('w1'));
-    assert.equal(removed.payload, WISHLIST_MESSAGES.notFound);
   });
 
   it('login keeps its own texts for a refused connection and a timeout (behaviour.md §8 Login)', async () => {
