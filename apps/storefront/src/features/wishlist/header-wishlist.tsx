@@ -5,36 +5,32 @@ import { HeartIcon } from '@/components/ui/icons';
 import { lazyIsland } from '@/lib/lazy-island';
 import { useShopper } from '@/lib/shopper-context';
 import { useHydrated } from '@/lib/use-hydrated';
-import { useWishlistSidebar } from './use-wishlist-sidebar';
 
-// The sidebar's markup loads with the first click, not with the page.
-const Sidebar = lazyIsland(() => import('./wishlist-sidebar').then((module) => module.WishlistSidebar));
+// The sidebar, its state and its calls load on the first click, not with the page.
+const Sidebar = lazyIsland(() => import('./wishlist-sidebar-island').then((module) => module.WishlistSidebarIsland));
 
 /**
  * The header's wishlist button, a heart with the count, and the sidebar it opens
  * (behaviour.md §2, §4: opening reads the wishlist again). The count comes from the shopper
  * context, rendered by the server (lib/shopper-context.tsx), so it is in the first HTML and
- * follows every heart. The sidebar's state is here (use-wishlist-sidebar.ts), its markup loads
- * on the first click. Disabled until hydrated, so a click is never lost.
+ * follows every heart. Each press opens the sidebar (wishlist-sidebar-island.tsx), which says
+ * whether it is open. Disabled until hydrated, so a click is never lost.
  */
 export function HeaderWishlist() {
   const { user, wishlistRefs } = useShopper();
   const count = user ? wishlistRefs.length : 0;
   const hydrated = useHydrated();
-  const sidebar = useWishlistSidebar();
-  const [wanted, setWanted] = useState(false);
+  const [presses, setPresses] = useState(0);
+  const [isOpen, setOpen] = useState(false);
 
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
-        aria-expanded={sidebar.state.isOpen}
+        aria-expanded={isOpen}
         disabled={!hydrated}
-        onClick={() => {
-          setWanted(true);
-          sidebar.open();
-        }}
+        onClick={() => setPresses((n) => n + 1)}
         className="relative grid size-10 place-items-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
       >
         <HeartIcon width={22} height={22} />
@@ -49,9 +45,7 @@ export function HeaderWishlist() {
           </span>
         )}
       </button>
-      {wanted && (
-        <Sidebar state={sidebar.state} loggedIn={user !== null} onClosed={sidebar.close} onRemove={sidebar.remove} />
-      )}
+      {presses > 0 && <Sidebar presses={presses} onOpenChange={setOpen} />}
     </>
   );
 }

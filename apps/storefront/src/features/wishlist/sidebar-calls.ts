@@ -5,8 +5,8 @@ import { readWishlistPage, removeWishlistEntry } from '@/lib/api/browser/wishlis
 import type { WishlistEvent } from './wishlist-state';
 
 /**
- * The wishlist sidebar's calls (use-wishlist-sidebar.ts), loaded with its first opening; each
- * resolves to the event its outcome is for the sidebar's state (wishlist-state.ts).
+ * The wishlist sidebar's calls (use-wishlist-sidebar.ts); each resolves to the event its
+ * outcome is for the sidebar's state (wishlist-state.ts).
  */
 
 /**

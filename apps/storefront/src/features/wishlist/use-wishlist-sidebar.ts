@@ -4,9 +4,10 @@ import type { WishlistEntry } from '@vastra/contracts';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { usePublicConfig } from '@/lib/public-config';
 import { useShopper } from '@/lib/shopper-context';
+import { readPage, removeEntry } from './sidebar-calls';
 import { initialWishlistState, pageAfterRemoval, wishlistReducer, type WishlistState } from './wishlist-state';
 
-/** The wishlist sidebar as the header holds it: its state and what the shopper does to it. */
+/** The wishlist sidebar: its state and what the shopper does to it. */
 export type WishlistSidebarControl = {
   state: WishlistState;
   /** Opens the sidebar and reads the wishlist's first page again (behaviour.md §4). */
@@ -23,7 +24,7 @@ export type WishlistSidebarControl = {
  * (DELETE /wishlist/{id}) updates the shopper context's refs (the header's count, the hearts),
  * reads the page again and clears deleteSuccess (behaviour.md §4 Wishlist sidebar). The state
  * follows the shopper context: its refs give the count, and another user (a logout) empties
- * it. The calls' code (sidebar-calls.ts) loads with the first opening.
+ * it. It lives in the sidebar's island, loaded with the header button's first press.
  */
 export function useWishlistSidebar(): WishlistSidebarControl {
   const { user, wishlistRefs, updateWishlistRefs } = useShopper();
@@ -47,11 +48,10 @@ export function useWishlistSidebar(): WishlistSidebarControl {
     shopperNow.current = userId;
   }, [userId]);
 
-  const readPage = async (paging: { page: number; limit: number }) => {
+  const readAgain = async (paging: { page: number; limit: number }) => {
     const forShopper = userId;
     dispatch({ type: 'fetchStarted' });
-    const calls = await import('./sidebar-calls');
-    const outcome = await calls.readPage(apiUrl, paging, forShopper !== null);
+    const outcome = await readPage(apiUrl, paging, forShopper !== null);
     if (shopperNow.current === forShopper) dispatch(outcome);
   };
 
@@ -59,19 +59,18 @@ export function useWishlistSidebar(): WishlistSidebarControl {
     state,
     open: () => {
       dispatch({ type: 'opened' });
-      void readPage({ page: 1, limit: state.meta.limit });
+      void readAgain({ page: 1, limit: state.meta.limit });
     },
     close: () => dispatch({ type: 'closed' }),
     remove: async (entry) => {
       const forShopper = userId;
       dispatch({ type: 'deleteStarted' });
-      const calls = await import('./sidebar-calls');
-      const outcome = await calls.removeEntry(apiUrl, entry.id, forShopper !== null);
+      const outcome = await removeEntry(apiUrl, entry.id, forShopper !== null);
       if (shopperNow.current !== forShopper) return false;
       dispatch(outcome);
       if (outcome.type !== 'deleted') return false;
       updateWishlistRefs((refs) => refs.filter((ref) => ref.id !== entry.id));
-      await readPage(pageAfterRemoval(wishlistReducer(state, outcome)));
+      await readAgain(pageAfterRemoval(wishlistReducer(state, outcome)));
       dispatch({ type: 'deleteSuccessCleared' });
       return true;
     },

@@ -8,7 +8,7 @@ import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import type { WishlistState } from './wishlist-state';
 import { WishlistRow } from './wishlist-row';
 
-/** The sidebar's state as the header holds it (use-wishlist-sidebar.ts), and what it reports back. */
+/** The sidebar's state (use-wishlist-sidebar.ts), and what it reports back. */
 export type WishlistSidebarProps = {
   state: WishlistState;
   /** Whether the shopper context has a user. */
@@ -24,8 +24,8 @@ export type WishlistSidebarProps = {
  * traps focus in it, makes the page behind inert and closes it on Escape), also closed by its
  * overlay, its close button and its links. Its title shows the count. Logged out it shows only
  * the login message and button; logged in a loading text, then the rows or the empty text.
- * Its state is the header's (header-wishlist.tsx, which reads the wishlist again on opening);
- * this is its markup, loaded with the first opening. Focus goes back to the opener.
+ * Its state and calls are the island's (wishlist-sidebar-island.tsx, which reads the wishlist
+ * again on opening); this is its markup. Focus goes back to the opener.
  */
 export function WishlistSidebar({ state, loggedIn, onClosed, onRemove }: WishlistSidebarProps) {
   const { dialogProps, titleId, close } = useModalDialog(state.isOpen, { onClosed });
