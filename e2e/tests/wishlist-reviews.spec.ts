@@ -15,7 +15,7 @@ import {
   type WishlistPage,
 } from '@vastra/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { LoginModal, loginThroughApi, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
+import { LoginModal, logOut, loginThroughApi, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
 import { productsWithSizes, sizesInStock } from '../support/cart';
 import { api, expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 import { API_URL, PUBLIC_API_URL } from '../support/stack';
@@ -121,12 +121,15 @@ test('the sidebar lists and removes, and the search box suggests, without the st
   const shopper = newShopper('wishlist-no-store');
   const token = await registerThroughApi(shopper);
   const [product] = await productsWithSizes('limit=15', 1, 1);
-  const added = await fetch(`${API_URL}/wishlist/add`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ productId: product!.id, variantId: sizesInStock(product!)[0]!.id }),
-  });
-  expect(added.status, await added.text()).toBeLessThan(300);
+  const addThroughApi = async () => {
+    const added = await fetch(`${API_URL}/wishlist/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ productId: product!.id, variantId: sizesInStock(product!)[0]!.id }),
+    });
+    expect(added.status, await added.text()).toBeLessThan(300);
+  };
+  await addThroughApi();
   // The session cookie alone: the shopper context has them logged in from the server's HTML.
   await context.addCookies([
     { name: 'auth_token', value: token, domain: new URL(PUBLIC_API_URL).hostname, path: '/', httpOnly: true },
@@ -161,6 +164,20 @@ test('the sidebar lists and removes, and the search box suggests, without the st
   });
 
   expect(await storeScripts(scripts), 'store code for the suggestions and the sidebar').toEqual([]);
+
+  await test.step('opening reads the wishlist again; after a logout the sidebar holds nothing', async () => {
+    // Added elsewhere: the header's refs do not know it, the sidebar's read does.
+    await addThroughApi();
+    await wishlistButton(page).click();
+    await expect(page.getByRole('dialog', { name: 'Wishlist (1)' }).getByRole('listitem')).toHaveCount(1);
+    await sidebar(page).getByRole('button', { name: 'Close wishlist' }).click();
+    await expect(sidebar(page)).toBeHidden();
+    await logOut(page, shopper);
+    await wishlistButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Wishlist (0)' });
+    await expect(dialog.getByText(WISHLIST_MESSAGES.loginToView)).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toHaveCount(0);
+  });
 });
 
 test('a shopper posts a review with a photo and sees the stats and the list change', async ({ page, browser }) => {
