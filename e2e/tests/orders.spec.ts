@@ -81,6 +81,11 @@ test('a delivered order: timeline, tracking, invoice and a partial return with a
     await expect(detail.status).toHaveText('Shipped');
     await expect(detail.tracking.getByTestId('tracking-courier')).toHaveText('Delhivery');
     await expect(detail.tracking.getByTestId('tracking-awb')).toHaveText('DLV1234567890');
+    // Refresh reads it again on the server.
+    const refresh = detail.tracking.getByRole('button', { name: 'Refresh' });
+    await refresh.click();
+    await expect(refresh).toBeEnabled();
+    await expect(detail.tracking.getByTestId('tracking-courier')).toHaveText('Delhivery');
     // Shipped, too late to cancel: the button is gone.
     await expect(detail.main.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
     await screenshotThisPage(page, 'order-tracking');
@@ -231,4 +236,14 @@ test('a cancelled cash-on-delivery order owes nothing', async ({ page }) => {
   await expect(detail.main.getByTestId('amount-refunded')).toHaveCount(0);
   await expect(detail.main.getByTestId('payment-status')).toHaveText('Nothing to pay: the order was cancelled');
   await screenshotThisPage(page, 'order-cancelled-cod');
+
+  await test.step('the list pages by ?page= on the server; a page past the last leads back to the first', async () => {
+    await page.goto('/account/orders?page=2');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'No orders on this page' })).toBeVisible();
+    await expect(main.getByTestId('order-row')).toHaveCount(0);
+    await main.getByRole('link', { name: 'Your latest orders' }).click();
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(main.getByTestId('order-row').filter({ hasText: order.orderNumber })).toBeVisible();
+  });
 });

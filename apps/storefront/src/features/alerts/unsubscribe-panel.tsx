@@ -1,30 +1,32 @@
 'use client';
 
-import { ALERTS_MESSAGES } from '@vastra/contracts';
+import { ALERTS_MESSAGES, type UnsubscribeStatus } from '@vastra/contracts';
 import { useState } from 'react';
-import { messageOf } from '@/lib/api/browser/api';
-import { useUnsubscribeMutation, useUnsubscribeStatusQuery } from '@/lib/api/browser/alerts';
+import { unsubscribe } from '@/lib/api/browser/alerts';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { usePublicConfig } from '@/lib/public-config';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * Stops the alert mails of the link's token (docs/shopper-features.md "Alerts"), without a login.
- * Opening the link only reads whose mails it stops (mail scanners open links too); the button
- * stops them.
+ * Opening the link only reads whose mails it stops (`status`, read on the server; null for a
+ * link that is not valid); the button stops them. It is disabled until the page is hydrated.
  */
-export function UnsubscribePanel({ token }: { token: string }) {
-  const status = useUnsubscribeStatusQuery(token, { skip: !token });
-  const [unsubscribe, { isLoading }] = useUnsubscribeMutation();
+export function UnsubscribePanel({ token, status }: { token: string; status: UnsubscribeStatus | null }) {
+  const { apiUrl } = usePublicConfig();
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (!token || status.isError) {
+  if (!token || !status) {
     return (
       <p role="alert" className="text-sm font-semibold text-red-700">
         {ALERTS_MESSAGES.linkInvalid}
       </p>
     );
   }
-  if (!status.data) return <p className="text-sm text-stone-600">Checking the link…</p>;
-  if (done || status.data.unsubscribed) {
+  if (done || status.unsubscribed) {
     return (
       <p role="status" className="text-sm font-semibold text-emerald-800">
         {ALERTS_MESSAGES.unsubscribed}
@@ -34,23 +36,26 @@ export function UnsubscribePanel({ token }: { token: string }) {
 
   const stop = async () => {
     setError(null);
+    setBusy(true);
     try {
-      await unsubscribe(token).unwrap();
+      await unsubscribe(apiUrl, token);
       setDone(true);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failure instanceof MutationError ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
     }
   };
 
   return (
     <div className="space-y-4">
       <p className="text-sm text-stone-700">
-        Stop the back-in-stock and price-drop mails to <strong>{status.data.email}</strong>?
+        Stop the back-in-stock and price-drop mails to <strong>{status.email}</strong>?
       </p>
       <button
         type="button"
         onClick={() => void stop()}
-        disabled={isLoading}
+        disabled={!hydrated || busy}
         className="rounded-md bg-brand-700 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
       >
         Unsubscribe

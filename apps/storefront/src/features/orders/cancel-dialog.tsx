@@ -1,21 +1,25 @@
 'use client';
 
 import { MAX_REASON_LENGTH, ORDER_MESSAGES } from '@vastra/contracts';
+import { useRouter } from 'next/navigation';
 import { useCallback, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormMessage, inputClass } from '@/components/ui/form';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
-import { useAppDispatch } from '@/lib/store/hooks';
-import { cancelOrder } from '@/lib/store/orders-slice';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { cancelOrder } from '@/lib/api/browser/orders';
+import { usePublicConfig } from '@/lib/public-config';
 
 /**
  * The cancel dialog: a modal `<dialog>` (focus moves to the reason when it opens, stays inside,
  * Escape closes it and focus returns to the button that opened it) asking for the reason,
  * which is required. The API's refusal ('This order has shipped…') or 'Failed to cancel order'
- * is announced in the dialog; success closes it with the toast 'Order cancelled'.
+ * is announced in the dialog; success closes it with the toast 'Order cancelled' and renders
+ * the page again on the server, which shows the cancelled order (its reason, its refunds).
  */
 export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string; open: boolean; onClose: () => void }) {
-  const dispatch = useAppDispatch();
+  const { apiUrl } = usePublicConfig();
+  const router = useRouter();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,14 +41,16 @@ export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string;
     }
     setBusy(true);
     setError(null);
-    const result = await dispatch(cancelOrder({ orderId, reason: reason.trim() }));
-    setBusy(false);
-    if (cancelOrder.fulfilled.match(result)) {
-      toast.success(result.payload.message);
+    try {
+      const { message } = await cancelOrder(apiUrl, orderId, reason.trim());
+      toast.success(message);
       setReason('');
       close();
-    } else {
-      setError(result.payload ?? ORDER_MESSAGES.cancel);
+      router.refresh();
+    } catch (failure) {
+      setError(failure instanceof MutationError ? failure.message : ORDER_MESSAGES.cancel);
+    } finally {
+      setBusy(false);
     }
   };
 

@@ -5,6 +5,7 @@ import { OrderTotals, orderFigures } from '@/components/order-totals';
 import { MediaImage } from '@/components/ui/media-image';
 import { formatCount, formatPrice } from '@/lib/format';
 import { formatDate, formatDateTime } from './order-status';
+import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
 import { paymentStatusText } from './payment-text';
 import { OrderStatusBadge, ReturnStatusBadge } from './status-badge';
@@ -20,38 +21,16 @@ const REFUND_METHOD_LABELS = {
   gift_card: 'To your gift card',
   manual: 'By the store',
 };
-const secondaryButton =
-  'rounded-md border border-stone-300 bg-white px-4 py-2.5 text-center text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:cursor-wait disabled:opacity-60';
-
-/** What the shopper may do on the order page once the store is there, and how it is going. */
-export type OrderActions = {
-  downloadInvoice: () => void;
-  invoiceBusy: boolean;
-  openCancel: () => void;
-  remove: () => void;
-  deleting: boolean;
-  /** Why the last action failed, announced under the buttons. */
-  error: string | null;
-};
 
 /**
  * /account/orders/{id}: the order in full for its owner (behaviour.md §7 Orders): status, what the shopper
  * may do now (download the invoice, cancel with a reason, return items, remove a failed or
  * cancelled order), the items with their GST lines, totals, address, payment and refunds, the
- * timeline and, once shipped, the tracking panel (`tracking`). Without `actions` (before the
- * store is there) the buttons are disabled; `children` go at the end (the cancel dialog).
+ * timeline and, once shipped, the tracking panel (`tracking`, read on the server and streamed
+ * in; a panel that says it is loading until then). Rendered on the server; only the buttons
+ * (order-actions.tsx) and the tracking's Refresh are client components.
  */
-export function OrderDetailView({
-  order,
-  actions,
-  tracking,
-  children,
-}: {
-  order: Order;
-  actions?: OrderActions;
-  tracking?: ReactNode;
-  children?: ReactNode;
-}) {
+export function OrderDetailView({ order, tracking }: { order: Order; tracking?: ReactNode }) {
   const pieces = order.items.reduce((n, line) => n + line.quantity, 0);
   return (
     <div className="space-y-6">
@@ -82,7 +61,15 @@ export function OrderDetailView({
         {order.returnableUntil && order.canReturn && (
           <p className="mt-2 text-sm text-stone-700">Return by {formatDate(order.returnableUntil)}</p>
         )}
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <OrderActions
+          order={{
+            id: order.id,
+            orderNumber: order.orderNumber,
+            invoiceAvailable: order.invoiceAvailable,
+            canCancel: order.canCancel,
+            canDelete: order.canDelete,
+          }}
+        >
           {order.canReturn && (
             <Link
               href={`/account/orders/${order.id}/return`}
@@ -91,42 +78,7 @@ export function OrderDetailView({
               Return items
             </Link>
           )}
-          {order.invoiceAvailable && (
-            <button
-              type="button"
-              className={secondaryButton}
-              disabled={!actions || actions.invoiceBusy}
-              onClick={actions?.downloadInvoice}
-            >
-              {actions?.invoiceBusy ? 'Preparing the invoice…' : 'Download invoice'}
-            </button>
-          )}
-          {order.canCancel && (
-            <button type="button" className={secondaryButton} disabled={!actions} onClick={actions?.openCancel}>
-              Cancel order
-            </button>
-          )}
-          {order.canDelete && (
-            <button
-              type="button"
-              className={secondaryButton}
-              disabled={!actions || actions.deleting}
-              onClick={actions?.remove}
-            >
-              {actions?.deleting ? 'Removing…' : 'Remove from my orders'}
-            </button>
-          )}
-        </div>
-        <div aria-live="polite" aria-atomic="true">
-          {actions?.error && (
-            <p
-              role="alert"
-              className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
-            >
-              {actions.error}
-            </p>
-          )}
-        </div>
+        </OrderActions>
       </div>
 
       {order.returnRequest && (
@@ -263,8 +215,6 @@ export function OrderDetailView({
           </section>
         </div>
       </div>
-
-      {children}
     </div>
   );
 }

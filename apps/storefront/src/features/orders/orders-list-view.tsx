@@ -3,67 +3,41 @@ import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MediaImage } from '@/components/ui/media-image';
 import { formatCount, formatPrice } from '@/lib/format';
+import { ordersPageHref } from '@/lib/orders-page-size';
 import { formatDate } from './order-status';
 import { OrderStatusBadge } from './status-badge';
 
 const buttonClass =
-  'rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:opacity-50';
+  'rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:border-stone-900';
 
 /** The paging of the orders list, as GET /orders/my-orders answers it. */
 export type OrdersMeta = { currentPage: number; totalPages: number };
 
-/** One page of the shopper's orders and its paging, as the server read it. */
-export type OrdersPageData = { orders: Order[]; meta: OrdersMeta };
-
 /**
- * /account/orders: the shopper's orders, newest first, each with its number, date, status,
- * pieces and total, linking to its detail; 'Failed to fetch orders' (or the API's message) with
- * a retry. `onPage` and `onRetry` are absent until the store is there: the buttons are disabled.
+ * /account/orders: one page of the shopper's orders, newest first, each with its number, date,
+ * status, pieces and total, linking to its detail; "Newer orders" and "Older orders" link to the
+ * pages beside it (/account/orders?page=2, read on the server). No JavaScript of its own.
  */
-export function OrdersListView({
-  orders,
-  meta,
-  page,
-  loading = false,
-  error = null,
-  onPage,
-  onRetry,
-}: {
-  orders: readonly Order[];
-  meta: OrdersMeta | null;
-  page: number;
-  loading?: boolean;
-  error?: string | null;
-  onPage?: (page: number) => void;
-  onRetry?: () => void;
-}) {
+export function OrdersListView({ orders, meta }: { orders: readonly Order[]; meta: OrdersMeta }) {
+  const page = meta.currentPage;
   return (
     <div>
-      <p role="status" aria-live="polite" className="sr-only">
-        {loading ? 'Loading your orders' : ''}
-      </p>
-      {error && (
-        <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-medium">{error}</p>
-          <button type="button" className={`mt-3 ${buttonClass}`} disabled={!onRetry} onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
-      {!loading && !error && meta && orders.length === 0 && (
-        <EmptyState
-          headingLevel="h2"
-          heading="No orders yet"
-          body="When you place an order, it shows up here."
-          actions={[{ label: 'Start shopping', href: '/shop' }]}
-        />
-      )}
-      {orders.length === 0 && loading && (
-        <div aria-hidden="true" className="animate-pulse space-y-3">
-          <div className="h-28 rounded-xl bg-stone-100" />
-          <div className="h-28 rounded-xl bg-stone-100" />
-        </div>
-      )}
+      {orders.length === 0 &&
+        (page <= 1 || meta.totalPages === 0 ? (
+          <EmptyState
+            headingLevel="h2"
+            heading="No orders yet"
+            body="When you place an order, it shows up here."
+            actions={[{ label: 'Start shopping', href: '/shop' }]}
+          />
+        ) : (
+          <EmptyState
+            headingLevel="h2"
+            heading="No orders on this page"
+            body={`Your orders fill ${formatCount(meta.totalPages, 'page')}.`}
+            actions={[{ label: 'Your latest orders', href: ordersPageHref(1) }]}
+          />
+        ))}
       <ul className="space-y-3" aria-label="Your orders">
         {orders.map((order) => {
           const pieces = order.items.reduce((n, line) => n + line.quantity, 0);
@@ -92,27 +66,29 @@ export function OrdersListView({
           );
         })}
       </ul>
-      {meta && meta.totalPages > 1 && (
+      {meta.totalPages > 1 && page <= meta.totalPages && (
         <nav aria-label="Order pages" className="mt-6 flex items-center justify-between gap-3">
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={!onPage || page <= 1}
-            onClick={onPage && (() => onPage(page - 1))}
-          >
-            Newer orders
-          </button>
+          {page > 1 ? (
+            <Link href={ordersPageHref(page - 1)} className={buttonClass}>
+              Newer orders
+            </Link>
+          ) : (
+            <span aria-hidden="true" className={`invisible ${buttonClass}`}>
+              Newer orders
+            </span>
+          )}
           <span className="text-sm text-stone-700">
-            Page {meta.currentPage} of {meta.totalPages}
+            Page {page} of {meta.totalPages}
           </span>
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={!onPage || page >= meta.totalPages}
-            onClick={onPage && (() => onPage(page + 1))}
-          >
-            Older orders
-          </button>
+          {page < meta.totalPages ? (
+            <Link href={ordersPageHref(page + 1)} className={buttonClass}>
+              Older orders
+            </Link>
+          ) : (
+            <span aria-hidden="true" className={`invisible ${buttonClass}`}>
+              Older orders
+            </span>
+          )}
         </nav>
       )}
     </div>

@@ -63,7 +63,7 @@ export type ReturnFormState = {
   progress: number | null;
 };
 
-/** What the shopper does on the return form (absent before the store is there: every control disabled). */
+/** What the shopper does on the return form (absent until the page is hydrated: every control disabled). */
 export type ReturnFormControls = {
   choose: (line: OrderLine, pieces: number) => void;
   chooseAll: () => void;
@@ -80,8 +80,8 @@ export type ReturnFormControls = {
 
 /**
  * The return form's markup (return-form.tsx holds its state): the order, the three steps, the
- * step's fields, the error and the buttons. Rendered by the server at step 0 with no `controls`
- * (so no handler at all: a server component cannot send one).
+ * step's fields, the error and the buttons. Without `controls` (the server's HTML, until the
+ * page is hydrated) every control is disabled.
  */
 export function ReturnFormView({
   order,

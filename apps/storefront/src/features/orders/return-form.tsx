@@ -2,6 +2,7 @@
 
 import { ORDER_MESSAGES, type Order, type ReturnReason } from '@vastra/contracts';
 import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   checkFiles,
   chosenItems,
@@ -28,7 +29,8 @@ export type SendReturn = (
  * checked here as the API checks them; (3) a review, then the upload with its progress. Every
  * returnable piece chosen is a full return (POST /orders/{id}/return), fewer a partial one
  * (/partial-return). Each step's heading takes focus so a screen reader starts there; errors
- * and the upload's progress are announced. The markup is return-form-view.tsx's.
+ * and the upload's progress are announced. The markup is return-form-view.tsx's; its controls
+ * are disabled until the page is hydrated.
  */
 export function ReturnForm({ order, send }: { order: Order; send: SendReturn }) {
   const [step, setStep] = useState(0);
@@ -41,6 +43,7 @@ export function ReturnForm({ order, send }: { order: Order; send: SendReturn }) 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const fileInput = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
 
   // A new step: its heading takes focus (not on arrival, where the page's own heading leads).
   useEffect(() => {
@@ -115,19 +118,24 @@ export function ReturnForm({ order, send }: { order: Order; send: SendReturn }) 
       attachments={attachments}
       error={error}
       progress={progress}
-      controls={{
-        choose: (line, pieces) => setChoice((c) => ({ ...c, [line.id]: clampQuantity(line, pieces) })),
-        chooseAll: () => setChoice(Object.fromEntries(returnable.map((line) => [line.id, line.returnableQuantity]))),
-        setReason,
-        setComment,
-        addFiles,
-        removeFile,
-        back: () => go(step - 1),
-        next,
-        submit: () => void submit(),
-        headingRef,
-        fileInput,
-      }}
+      controls={
+        hydrated
+          ? {
+              choose: (line, pieces) => setChoice((c) => ({ ...c, [line.id]: clampQuantity(line, pieces) })),
+              chooseAll: () =>
+                setChoice(Object.fromEntries(returnable.map((line) => [line.id, line.returnableQuantity]))),
+              setReason,
+              setComment,
+              addFiles,
+              removeFile,
+              back: () => go(step - 1),
+              next,
+              submit: () => void submit(),
+              headingRef,
+              fileInput,
+            }
+          : undefined
+      }
     />
   );
 }

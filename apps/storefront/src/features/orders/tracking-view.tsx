@@ -1,21 +1,21 @@
 import { isHttpUrl, type Tracking } from '@vastra/contracts';
 import { formatDate, formatDateTime } from './order-status';
+import { TrackingRefresh } from './tracking-refresh';
 
 /**
  * Where the shipment is: courier, AWB, the shipment's status in words, the expected delivery,
- * the courier's scans newest first and a link to the courier's own page; a failure is announced.
- * Without `onRefresh` (before the store is there) "Refresh" is disabled.
+ * the courier's scans newest first and a link to the courier's own page; a failure ('Tracking
+ * is not available right now…' or 'Failed to track order') is announced, and "Refresh" reads it
+ * again. `busy`: the server's read is still under way (the panel streamed in later shows it).
  */
 export function TrackingPanelView({
   tracking = null,
   error = null,
   busy,
-  onRefresh,
 }: {
   tracking?: Tracking | null;
   error?: string | null;
   busy: boolean;
-  onRefresh?: () => void;
 }) {
   const events = tracking ? [...tracking.events].reverse() : [];
   return (
@@ -24,14 +24,7 @@ export function TrackingPanelView({
         <h2 id="order-tracking" className="font-semibold text-stone-900">
           Tracking
         </h2>
-        <button
-          type="button"
-          onClick={onRefresh}
-          disabled={!onRefresh || busy}
-          className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:underline disabled:opacity-50"
-        >
-          {busy ? 'Refreshing…' : 'Refresh'}
-        </button>
+        <TrackingRefresh loading={busy} />
       </div>
       <div aria-live="polite" aria-atomic="true">
         {error && (

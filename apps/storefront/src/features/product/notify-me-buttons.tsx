@@ -1,37 +1,47 @@
 'use client';
 
 import { ALERTS_MESSAGES } from '@vastra/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useRequestStockAlertMutation, useStockAlertsQuery } from '@/lib/api/browser/alerts';
-import { messageOf } from '@/lib/api/browser/api';
-import { useLoginModal } from '@/lib/login-modal';
-import { useAppSelector } from '@/lib/store/hooks';
+import { readStockAlerts, requestStockAlert } from '@/lib/api/browser/alerts';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { usePublicConfig } from '@/lib/public-config';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { SoldOutSize } from './notify-me';
 
 /**
- * A "Notify me" button per sold-out size (notify-me.tsx). Logged out it opens the login modal,
- * as the wishlist heart does; a size already asked about says "We'll mail you when it's back".
+ * A logged-in shopper's "Notify me" button per sold-out size (notify-me.tsx). The sizes they
+ * already asked about (GET /alerts/stock, read when the buttons show) say "We'll mail you when
+ * it's back"; a tap asks (POST /alerts/stock) and then says the same, or toasts the API's
+ * message. Disabled until hydrated.
  */
 export function NotifyMeButtons({ soldOut }: { soldOut: SoldOutSize[] }) {
-  const { open: openLogin } = useLoginModal();
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
-  const requested = useStockAlertsQuery(undefined, { skip: !isAuthenticated });
-  const [request] = useRequestStockAlertMutation();
+  const { apiUrl } = usePublicConfig();
+  const hydrated = useHydrated();
+  const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
-  const asked = new Set(isAuthenticated ? (requested.data ?? []) : []);
+
+  useEffect(() => {
+    let current = true;
+    readStockAlerts(apiUrl).then(
+      (variantIds) => {
+        if (current) setAsked((now) => new Set([...now, ...variantIds]));
+      },
+      // Not knowing what was asked only leaves the buttons showing; asking again keeps one request.
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [apiUrl]);
 
   const notify = async (variantId: string) => {
-    if (!isAuthenticated) {
-      openLogin();
-      return;
-    }
     setBusy(variantId);
     try {
-      await request(variantId).unwrap();
-      await requested.refetch();
+      await requestStockAlert(apiUrl, variantId);
+      setAsked((now) => new Set([...now, variantId]));
     } catch (error) {
-      toast.error(messageOf(error));
+      toast.error(error instanceof MutationError ? error.message : String(error));
     } finally {
       setBusy(null);
     }
@@ -52,7 +62,7 @@ export function NotifyMeButtons({ soldOut }: { soldOut: SoldOutSize[] }) {
                 type="button"
                 aria-label={`${ALERTS_MESSAGES.notifyMe} when size ${v.size} is back`}
                 aria-busy={busy === v.id || undefined}
-                disabled={busy !== null}
+                disabled={!hydrated || busy !== null}
                 onClick={() => void notify(v.id)}
                 className="rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm font-semibold text-stone-900 hover:border-brand-700 hover:text-brand-700 disabled:cursor-wait disabled:opacity-70"
               >

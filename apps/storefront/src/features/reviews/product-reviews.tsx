@@ -4,14 +4,14 @@ import type { ReviewsPage } from '@vastra/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { lazyIsland } from '@/lib/lazy-island';
-import { whenStoreReady } from '@/lib/store/store-provider';
+import { usePublicConfig } from '@/lib/public-config';
 import { ReviewList } from './review-list';
 import { ReviewStats } from './review-stats';
 
-/** A page of reviews through the store (reviews-thunks.ts), both loaded after the page. */
-async function loadReviewsPage(productId: string, page: number): Promise<ReviewsPage> {
-  const [{ store }, { loadReviews }] = await Promise.all([whenStoreReady(), import('./reviews-thunks')]);
-  return store.dispatch(loadReviews(productId, page));
+/** A page of reviews read in the browser (lib/api/browser/reviews.ts), whose code loads with the first such read. */
+async function loadReviewsPage(apiUrl: string, productId: string, page: number): Promise<ReviewsPage> {
+  const { readReviews } = await import('@/lib/api/browser/reviews');
+  return readReviews(apiUrl, productId, page);
 }
 
 // The form, or for a guest the login prompt (review-form-slot.tsx), loads after the page.
@@ -23,10 +23,13 @@ const FormOrLogin = lazyIsland(
 /**
  * The product page's reviews (behaviour.md §1, §3 Review, §7): stats, the list 10 at a time, and the form
  * (or, logged out, 'Please login to submit a review' with a Login button). The first page
- * comes rendered from the server (`initial`); when that call failed it is loaded here, and
- * 'Failed to fetch reviews' (or the server's message) is shown if that fails too.
+ * comes rendered from the server (`initial`); when that call failed it is read here, and
+ * 'Failed to fetch reviews' (or the server's message) is shown if that fails too. Other pages,
+ * and page 1 again after a review is posted, are read in the browser (lib/api/browser/reviews.ts);
+ * the section keeps them in its own state.
  */
 export function ProductReviews({ productId, initial }: { productId: string; initial: ReviewsPage | null }) {
+  const { apiUrl } = usePublicConfig();
   const [data, setData] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(initial === null);
@@ -48,12 +51,12 @@ export function ProductReviews({ productId, initial }: { productId: string; init
   );
   const load = (page: number) => {
     setLoading(true);
-    return show(loadReviewsPage(productId, page));
+    return show(loadReviewsPage(apiUrl, productId, page));
   };
 
   useEffect(() => {
-    if (initial === null) void show(loadReviewsPage(productId, 1));
-  }, [initial, show, productId]);
+    if (initial === null) void show(loadReviewsPage(apiUrl, productId, 1));
+  }, [initial, show, productId, apiUrl]);
 
   const goTo = async (page: number) => {
     await load(page);

@@ -5,7 +5,7 @@ import { LoginPrompt } from '@/components/ui/login-prompt';
 import { useShopper } from '@/lib/shopper-context';
 import { lazyIsland } from '@/lib/lazy-island';
 
-// A logged-in shopper's form; the store loads only when a review is sent.
+// A logged-in shopper's form, loaded after the page.
 const ReviewFormIsland = lazyIsland(
   () => import('./review-form').then((module) => module.ReviewForm),
   <div aria-hidden="true" className="min-h-40" />,
@@ -13,8 +13,7 @@ const ReviewFormIsland = lazyIsland(
 
 /**
  * The review form for a logged-in shopper, else 'Please login to submit a review' with a Login
- * button (behaviour.md §5), decided by the shopper context the server rendered; neither needs
- * the store until a review is sent.
+ * button (behaviour.md §5), decided by the shopper context the server rendered.
  */
 export function FormOrLogin({ productId, onPosted }: { productId: string; onPosted: () => void }) {
   const { user } = useShopper();

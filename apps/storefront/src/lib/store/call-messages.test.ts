@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, ORDER_MESSAGES } from '@vastra/contracts';
+import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { storefrontApi } from '@/lib/api/browser/api';
 import { createBrowserApi } from '@/lib/api/browser/client';
 import { authReducer, loginUser } from './auth-slice';
 import { addToCart, cartReducer, clearCart, fetchCart, removeCartItem, updateCartItem } from './cart-slice';
-import { cancelOrder, fetchOrder, fetchOrders, ordersReducer, removeOrder } from './orders-slice';
 import type { AppDispatch } from './store';
 import { releasedAfterTests } from '@/test-support/api-stores';
 
@@ -44,7 +43,6 @@ async function loggedInStore() {
     reducer: combineReducers({
       auth: authReducer,
       cart: cartReducer,
-      orders: ordersReducer,
       [storefrontApi.reducerPath]: storefrontApi.reducer,
     }),
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
@@ -57,7 +55,7 @@ async function loggedInStore() {
   return { store, dispatch };
 }
 
-/** Every cart and order call with the behaviour.md §8 text it must show when nothing better is known. */
+/** Every cart call with the behaviour.md §8 text it must show when nothing better is known. */
 const calls = (dispatch: AppDispatch) =>
   [
     [() => dispatch(addToCart({ productId: 'p1', variantId: 'v1', quantity: 1 })), CART_MESSAGES.add],
@@ -65,10 +63,6 @@ const calls = (dispatch: AppDispatch) =>
     [() => dispatch(updateCartItem({ itemId: 'i1', quantity: 2 })), CART_MESSAGES.update],
     [() => dispatch(removeCartItem('i1')), CART_MESSAGES.remove],
     [() => dispatch(clearCart()), CART_MESSAGES.clear],
-    [() => dispatch(fetchOrders(1)), ORDER_MESSAGES.fetch],
-    [() => dispatch(fetchOrder('o1')), ORDER_MESSAGES.details],
-    [() => dispatch(cancelOrder({ orderId: 'o1', reason: 'Ordered the wrong size' })), ORDER_MESSAGES.cancel],
-    [() => dispatch(removeOrder('o1')), ORDER_MESSAGES.delete],
   ] as const;
 
 describe("each call's own behaviour.md §8 text", () => {
@@ -77,7 +71,7 @@ describe("each call's own behaviour.md §8 text", () => {
     ['the API does not answer in time', timedOut],
     ['the API fails unexpectedly (500 with its generic message)', serverError],
   ] as const) {
-    it(`when ${name}, cart and order calls show their own text, not the login's or the generic one`, async () => {
+    it(`when ${name}, cart calls show their own text, not the login's or the generic one`, async () => {
       const { dispatch } = await loggedInStore();
       network = failure;
       for (const [call, expected] of calls(dispatch)) {

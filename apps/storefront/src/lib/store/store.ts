@@ -22,7 +22,6 @@ import { authReducer } from './auth-slice';
 import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
 import { CHECKOUT_TRANSIENT_FIELDS, checkoutReducer } from './checkout-slice';
-import { ORDERS_TRANSIENT_FIELDS, ordersReducer } from './orders-slice';
 import { PERSIST_VERSION, migratePersistedState } from './persist-migrations';
 import { wishlistReducer } from './wishlist-slice';
 
@@ -30,7 +29,6 @@ import { wishlistReducer } from './wishlist-slice';
 const slices = {
   auth: authReducer,
   wishlist: wishlistReducer,
-  orders: ordersReducer,
   cart: cartReducer,
   checkout: checkoutReducer,
 };
@@ -52,7 +50,6 @@ const TRANSIENT: Record<string, readonly string[]> = {
   cart: ['loading', 'pendingCalls', 'error', 'cart'],
   // The GST quote is asked again; the idempotency key of an unanswered order attempt is kept.
   checkout: CHECKOUT_TRANSIENT_FIELDS,
-  orders: ORDERS_TRANSIENT_FIELDS,
 };
 const withoutTransient = (slice: Record<string, unknown>, key: PropertyKey) => {
   const transient = TRANSIENT[String(key)] ?? ['loading', 'error'];

@@ -4,18 +4,20 @@ import { LoadError } from '@/components/ui/load-error';
 import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper, readFailure } from '@/features/account/account-shopper';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
-import { OrdersList } from '@/features/orders/islands';
 import { OrdersListView } from '@/features/orders/orders-list-view';
 import { getMyOrders } from '@/lib/api/server/shopper';
-import { ORDERS_PAGE_SIZE } from '@/lib/orders-page-size';
+import { ORDERS_PAGE_SIZE, ordersPageHref, ordersPageOf } from '@/lib/orders-page-size';
 
 export const metadata: Metadata = { title: 'Orders' };
 
-/** The shopper's first page of orders, read on the server (the later pages through the store). */
-export default async function OrdersPage() {
+type Props = { searchParams: Promise<{ page?: string | string[] }> };
+
+/** A page of the shopper's orders (`?page=`, from 1), read on the server. */
+export default async function OrdersPage({ searchParams }: Props) {
+  const page = ordersPageOf((await searchParams).page);
   const [user, orders] = await Promise.all([
-    accountShopper('/account/orders'),
-    getMyOrders(1, ORDERS_PAGE_SIZE).catch((error: unknown) => readFailure(error, ORDER_MESSAGES.fetch)),
+    accountShopper(ordersPageHref(page)),
+    getMyOrders(page, ORDERS_PAGE_SIZE).catch((error: unknown) => readFailure(error, ORDER_MESSAGES.fetch)),
   ]);
   return (
     <AccountShell title="Orders">
@@ -24,10 +26,7 @@ export default async function OrdersPage() {
       ) : typeof orders === 'string' ? (
         <LoadError message={orders} />
       ) : (
-        <OrdersList
-          view={<OrdersListView orders={orders.orders} meta={orders.meta} page={orders.meta.currentPage} />}
-          props={{ initial: { orders: orders.orders, meta: orders.meta } }}
-        />
+        <OrdersListView orders={orders.orders} meta={orders.meta} />
       )}
     </AccountShell>
   );

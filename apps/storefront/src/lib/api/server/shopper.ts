@@ -2,6 +2,7 @@ import 'server-only';
 import {
   AUTH_TOKEN_STORAGE_NAME,
   GENERIC_MESSAGES,
+  ORDER_MESSAGES,
   addressBookEntrySchema,
   cartSchema,
   checkoutOptionsSchema,
@@ -9,6 +10,7 @@ import {
   orderPageSchema,
   orderSchema,
   returnRequestSchema,
+  trackingSchema,
   userSchema,
   wishlistIdsSchema,
   wishlistPageSchema,
@@ -17,6 +19,7 @@ import {
   type CheckoutOptions,
   type Order,
   type ReturnRequest,
+  type Tracking,
   type User,
   type WishlistPage,
 } from '@vastra/contracts';
@@ -145,6 +148,22 @@ export const getMyOrder = cache((orderId: string): Promise<Order | null> =>
       orderSchema,
       (await shopperGet(`/orders/${encodeURIComponent(orderId)}`, token, GENERIC_MESSAGES.fallback)).order,
       'order',
+    ),
+  ),
+);
+
+/**
+ * GET /api/shipping/track/{orderId}: where the shipment is (courier, AWB, status, expected
+ * delivery, the courier's scans), from the courier or the order's own timeline; read with each
+ * render of the order page, never kept. Null for a guest; ApiError with the API's message (503
+ * 'Tracking is not available right now. Please try again later.') or 'Failed to track order'.
+ */
+export const getOrderTracking = cache((orderId: string): Promise<Tracking | null> =>
+  asUser(async (token) =>
+    checked(
+      trackingSchema,
+      await shopperGet(`/api/shipping/track/${encodeURIComponent(orderId)}`, token, ORDER_MESSAGES.track),
+      'tracking',
     ),
   ),
 );

@@ -1,20 +1,25 @@
 import { ORDER_MESSAGES } from '@vastra/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper, readFailure } from '@/features/account/account-shopper';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
-import { OrderDetail } from '@/features/orders/order-detail-island';
 import { OrderDetailView } from '@/features/orders/order-detail-view';
+import { TrackingSection, type TrackingRead } from '@/features/orders/tracking-section';
+import { TrackingPanelView } from '@/features/orders/tracking-view';
 import { ApiError } from '@/lib/api/api-error';
-import { getMyOrder } from '@/lib/api/server/shopper';
+import { getMyOrder, getOrderTracking } from '@/lib/api/server/shopper';
 
 export const metadata: Metadata = { title: 'Order details' };
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The order, read on the server with the shopper's session: the API answers 404 to anyone else, a 404 page here. */
+/**
+ * The order, read on the server with the shopper's session: the API answers 404 to anyone else, a
+ * 404 page here. A shipped order's tracking is read after it and streamed in.
+ */
 export default async function OrderPage({ params }: Props) {
   const { id } = await params;
   const [user, order] = await Promise.all([accountShopper(`/account/orders/${id}`), readOrder(id)]);
@@ -25,7 +30,16 @@ export default async function OrderPage({ params }: Props) {
       ) : typeof order === 'string' ? (
         <LoadError message={order} />
       ) : (
-        <OrderDetail view={<OrderDetailView order={order} />} props={{ initialOrder: order }} />
+        <OrderDetailView
+          order={order}
+          tracking={
+            order.shipment && (
+              <Suspense fallback={<TrackingPanelView busy />}>
+                <TrackingSection read={readTracking(order.id)} />
+              </Suspense>
+            )
+          }
+        />
       )}
     </AccountShell>
   );
@@ -38,5 +52,15 @@ async function readOrder(id: string) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
     return readFailure(error, ORDER_MESSAGES.details);
+  }
+}
+
+/** Where the order's shipment is, or what to say instead ('Failed to track order' when the API gives no reason). */
+async function readTracking(id: string): Promise<TrackingRead> {
+  try {
+    const tracking = await getOrderTracking(id);
+    return tracking ? { tracking } : { error: ORDER_MESSAGES.track };
+  } catch (error) {
+    return { error: readFailure(error, ORDER_MESSAGES.track) };
   }
 }

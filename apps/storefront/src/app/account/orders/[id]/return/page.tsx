@@ -5,7 +5,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper, readFailure } from '@/features/account/account-shopper';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
-import { ReturnFlow } from '@/features/orders/return-flow-island';
+import { ReturnFlowIsland } from '@/features/orders/return-flow-island';
 import { ReturnFormView, ReturnUnavailable } from '@/features/orders/return-form-view';
 import { ApiError } from '@/lib/api/api-error';
 import { getMyOrder } from '@/lib/api/server/shopper';
@@ -25,7 +25,8 @@ export default async function ReturnPage({ params }: Props) {
       ) : typeof order === 'string' ? (
         <LoadError message={order} />
       ) : order.canReturn ? (
-        <ReturnFlow
+        <ReturnFlowIsland
+          order={order}
           view={
             <ReturnFormView
               order={order}
@@ -38,7 +39,6 @@ export default async function ReturnPage({ params }: Props) {
               progress={null}
             />
           }
-          props={{ order }}
         />
       ) : (
         <ReturnUnavailable order={order} />

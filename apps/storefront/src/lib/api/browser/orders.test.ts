@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { GENERIC_MESSAGES, ORDER_MESSAGES, type Order } from '@vastra/contracts';
+import { cancelOrder, getInvoice, removeOrder, sendReturn } from './orders';
+
+/**
+ * The order calls of the browser (behaviour.md §10; §8: the API's message, else the call's own
+ * text) through the real browser client; only the HTTP boundary is replaced: `fetch`, and
+ * XMLHttpRequest for the return's upload.
+ */
+type Network = (url: string, init: RequestInit) => Promise<Response>;
+let network: Network;
+let sent: { url: string; init: RequestInit }[] = [];
+const realFetch = globalThis.fetch;
+
+beforeEach(() => {
+  sent = [];
+  globalThis.fetch = ((url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    return network(url, init);
+  }) as typeof fetch;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  delete (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
+});
+
+const API = 'http://api.test';
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const order = (id: string, status: Order['status'] = 'placed') => ({ id, orderNumber: `VST-${id}`, status }) as Order;
+const refused: Network = async () => Promise.reject(new TypeError('fetch failed'));
+const timedOut: Network = async () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'));
+const serverError: Network = async () =>
+  json(500, { success: false, message: GENERIC_MESSAGES.fallback, requestId: 'req-1' });
+
+/** An XMLHttpRequest that answers `status` and `body` once sent, after telling the progress it was given. */
+function fakeUpload(status: number, body: unknown, progress: number[] = []) {
+  const requests: { url: string; form: FormData; withCredentials: boolean }[] = [];
+  class FakeXhr {
+    url = '';
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    timeout = 0;
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(form: FormData) {
+      requests.push({ url: this.url, form, withCredentials: this.withCredentials });
+      queueMicrotask(() => {
+        for (const share of progress) this.upload.onprogress?.({ lengthComputable: true, loaded: share, total: 1 });
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      });
+    }
+  }
+  (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = FakeXhr;
+  return requests;
+}
+
+describe('order calls (behaviour.md §10, §8 messages)', () => {
+  it('a cancel sends the reason and answers the cancelled order and the toast', async () => {
+    network = async () =>
+      json(200, { success: true, message: 'Order cancelled', data: { order: order('a', 'cancelled') } });
+    const result = await cancelOrder(API, 'a', 'Ordered the wrong size');
+    assert.equal(result.message, ORDER_MESSAGES.cancelled);
+    assert.equal(result.order.status, 'cancelled');
+    assert.equal(sent[0]!.url, `${API}/orders/a/cancel`);
+    assert.equal(sent[0]!.init.method, 'POST');
+    assert.equal(sent[0]!.init.body, JSON.stringify({ reason: 'Ordered the wrong size' }));
+  });
+
+  it("gives the API's refusal, else the behaviour.md §8 fallback", async () => {
+    network = async (url) =>
+      url.endsWith('/orders/a/cancel')
+        ? json(409, { success: false, message: ORDER_MESSAGES.cancelTooLate })
+        : url.endsWith('/orders/b/cancel')
+          ? serverError(url, {})
+          : refused(url, {});
+    await assert.rejects(cancelOrder(API, 'a', 'x'), { name: 'MutationError', message: ORDER_MESSAGES.cancelTooLate });
+    await assert.rejects(cancelOrder(API, 'b', 'x'), { message: 'Failed to cancel order' });
+    await assert.rejects(removeOrder(API, 'c'), { message: 'Failed to delete order' });
+  });
+
+  for (const [name, failure] of [
+    ['the API cannot be reached', refused],
+    ['the API does not answer in time', timedOut],
+    ['the API fails unexpectedly (500 with its generic message)', serverError],
+  ] as const) {
+    it(`when ${name}, each order call shows its own text`, async () => {
+      network = failure;
+      await assert.rejects(cancelOrder(API, 'o1', 'Ordered the wrong size'), { message: ORDER_MESSAGES.cancel });
+      await assert.rejects(removeOrder(API, 'o1'), { message: ORDER_MESSAGES.delete });
+      await assert.rejects(getInvoice(API, 'o1'), { message: ORDER_MESSAGES.invoice });
+    });
+  }
+
+  it('a removal answers the toast', async () => {
+    network = async () => json(200, { success: true, message: ORDER_MESSAGES.deleted });
+    assert.equal(await removeOrder(API, 'a'), ORDER_MESSAGES.deleted);
+    assert.equal(sent[0]!.url, `${API}/orders/a`);
+    assert.equal(sent[0]!.init.method, 'DELETE');
+  });
+
+  it('the invoice comes as a file under the name the API offers', async () => {
+    network = async () =>
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="invoice-a.pdf"' },
+      });
+    const file = await getInvoice(API, 'a');
+    assert.equal(file.filename, 'invoice-a.pdf');
+    assert.equal(await file.blob.text(), '%PDF-1.7');
+    assert.equal(sent[0]!.url, `${API}/orders/a/invoice`);
+    network = async () => json(409, { success: false, message: ORDER_MESSAGES.invoiceNotPaid });
+    await assert.rejects(getInvoice(API, 'a'), { message: ORDER_MESSAGES.invoiceNotPaid });
+  });
+
+  it('a return uploads with its progress to /return or /partial-return, and answers the toast', async () => {
+    const requests = fakeUpload(201, { success: true, message: 'Return requested', data: {} }, [0.5, 1]);
+    const shares: number[] = [];
+    const form = new FormData();
+    form.append('reason', 'size_issue');
+    assert.equal(await sendReturn(API, 'a', 'partial', form, (share) => shares.push(share)), 'Return requested');
+    assert.deepEqual(shares, [0.5, 1]);
+    assert.equal(requests[0]!.url, `${API}/orders/a/partial-return`);
+    assert.equal(requests[0]!.withCredentials, true);
+    assert.equal(requests[0]!.form.get('reason'), 'size_issue');
+  });
+
+  it("a refused return says the API's reason, else the full or partial return's own text", async () => {
+    fakeUpload(409, { success: false, message: ORDER_MESSAGES.returnInProgress });
+    await assert.rejects(
+      sendReturn(API, 'a', 'full', new FormData(), () => {}),
+      {
+        message: ORDER_MESSAGES.returnInProgress,
+      },
+    );
+    fakeUpload(500, { success: false, message: GENERIC_MESSAGES.fallback });
+    await assert.rejects(
+      sendReturn(API, 'a', 'full', new FormData(), () => {}),
+      {
+        message: ORDER_MESSAGES.requestReturn,
+      },
+    );
+    fakeUpload(500, { success: false, message: GENERIC_MESSAGES.fallback });
+    await assert.rejects(
+      sendReturn(API, 'a', 'partial', new FormData(), () => {}),
+      {
+        message: ORDER_MESSAGES.requestPartialReturn,
+      },
+    );
+  });
+});
