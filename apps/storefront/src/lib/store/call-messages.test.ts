@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { CART_MESSAGES, GENERIC_MESSAGES, WISHLIST_MESSAGES } from '@vastra/contracts';
+import { CART_MESSAGES, GENERIC_MESSAGES } from '@vastra/contracts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { storefrontApi } from '@/lib/api/browser/api';
 import { createBrowserApi } from '@/lib/api/browser/client';
 import { authReducer, loggedIn } from './auth-slice';
 import { addToCart, cartReducer, clearCart, fetchCart, removeCartItem, updateCartItem } from './cart-slice';
 import type { AppDispatch } from './store';
-import { addToWishlist, deleteWishlistEntryById, fetchWishlist, wishlistReducer } from './wishlist-slice';
 import { releasedAfterTests } from '@/test-support/api-stores';
 
 /**
@@ -44,7 +43,6 @@ async function loggedInStore() {
     reducer: combineReducers({
       auth: authReducer,
       cart: cartReducer,
-      wishlist: wishlistReducer,
       [storefrontApi.reducerPath]: storefrontApi.reducer,
     }),
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: { api } } }).concat(storefrontApi.middleware),
@@ -56,7 +54,7 @@ async function loggedInStore() {
   return { store, dispatch };
 }
 
-/** Every cart, order and wishlist call with the behaviour.md §8 text it must show when nothing better is known. */
+/** Every cart call with the behaviour.md §8 text it must show when nothing better is known. */
 const calls = (dispatch: AppDispatch) =>
   [
     [() => dispatch(addToCart({ productId: 'p1', variantId: 'v1', quantity: 1 })), CART_MESSAGES.add],
@@ -64,9 +62,6 @@ const calls = (dispatch: AppDispatch) =>
     [() => dispatch(updateCartItem({ itemId: 'i1', quantity: 2 })), CART_MESSAGES.update],
     [() => dispatch(removeCartItem('i1')), CART_MESSAGES.remove],
     [() => dispatch(clearCart()), CART_MESSAGES.clear],
-    [() => dispatch(fetchWishlist({ page: 1 })), WISHLIST_MESSAGES.fetchError],
-    [() => dispatch(addToWishlist({ productId: 'p1' })), WISHLIST_MESSAGES.add],
-    [() => dispatch(deleteWishlistEntryById('w1')), WISHLIST_MESSAGES.remove],
   ] as const;
 
 describe("each call's own behaviour.md §8 text", () => {
@@ -75,7 +70,7 @@ describe("each call's own behaviour.md §8 text", () => {
     ['the API does not answer in time', timedOut],
     ['the API fails unexpectedly (500 with its generic message)', serverError],
   ] as const) {
-    it(`when ${name}, cart, order and wishlist calls show their own text, not the login's or the generic one`, async () => {
+    it(`when ${name}, cart calls show their own text, not the login's or the generic one`, async () => {
       const { dispatch } = await loggedInStore();
       network = failure;
       for (const [call, expected] of calls(dispatch)) {
@@ -85,14 +80,11 @@ describe("each call's own behaviour.md §8 text", () => {
     });
   }
 
-  it("a server message about the call still comes first (the cart's 409, the wishlist's 404)", async () => {
+  it("a server message about the call still comes first (the cart's 409)", async () => {
     const { store, dispatch } = await loggedInStore();
     network = async () => json(409, { success: false, message: 'Only 2 left in stock for this size.' });
     const added = await dispatch(addToCart({ productId: 'p1', variantId: 'v1', quantity: 3 }));
     assert.equal(added.payload, 'Only 2 left in stock for this size.');
     assert.equal(store.getState().cart.error, 'Only 2 left in stock for this size.');
-    network = async () => json(404, { success: false, message: WISHLIST_MESSAGES.notFound });
-    const removed = await dispatch(deleteWishlistEntryById('w1'));
-    assert.equal(removed.payload, WISHLIST_MESSAGES.notFound);
   });
 });
