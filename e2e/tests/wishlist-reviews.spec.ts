@@ -1,8 +1,9 @@
 /**
  * The wishlist and product reviews in headless Chromium: the sidebar logged out (its login
  * button opens the login modal), a heart on a /shop card, the sidebar's count, row and removal;
- * posting a review with a photo on a product page and seeing the stats and the list change,
- * with the title shown as text. Axe on the open sidebar and the reviews; screenshots of both.
+ * the sidebar and the search suggestions without the Redux store's code; posting a review with
+ * a photo on a product page and seeing the stats and the list change, with the title shown as
+ * text. Axe on the open sidebar and the reviews; screenshots of both.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +15,11 @@ import {
   type WishlistPage,
 } from '@vastra/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { LoginModal, loginThroughApi, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
+import { LoginModal, logOut, loginThroughApi, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
+import { productsWithSizes, sizesInStock } from '../support/cart';
 import { api, expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
-import { API_URL } from '../support/stack';
+import { API_URL, PUBLIC_API_URL } from '../support/stack';
+import { recordScripts, storeScripts } from '../support/store-code';
 
 const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/avatar.png');
 
@@ -108,6 +111,72 @@ test('a shopper wish-lists a product from a card, sees it in the sidebar and rem
     expect((await wishlistOf(shopper)).count).toBe(0);
     await dialog.getByRole('button', { name: 'Close wishlist' }).click();
     await expect(card.getByRole('button', { name: 'Add to wishlist' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+test('the sidebar lists and removes, and the search box suggests, without the store’s code', async ({
+  page,
+  context,
+}) => {
+  const shopper = newShopper('wishlist-no-store');
+  const token = await registerThroughApi(shopper);
+  const [product] = await productsWithSizes('limit=15', 1, 1);
+  const addThroughApi = async () => {
+    const added = await fetch(`${API_URL}/wishlist/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ productId: product!.id, variantId: sizesInStock(product!)[0]!.id }),
+    });
+    expect(added.status, await added.text()).toBeLessThan(300);
+  };
+  await addThroughApi();
+  // The session cookie alone: the shopper context has them logged in from the server's HTML.
+  await context.addCookies([
+    { name: 'auth_token', value: token, domain: new URL(PUBLIC_API_URL).hostname, path: '/', httpOnly: true },
+  ]);
+  const scripts = recordScripts(page);
+  await page.goto('/shop');
+  await page.waitForLoadState('networkidle');
+
+  await test.step('the search box suggests products as the shopper types', async () => {
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('jeans');
+    await expect(page.getByRole('listbox', { name: 'Suggested products' }).getByRole('option').first()).toContainText(
+      /jeans/i,
+    );
+    await box.press('Escape');
+  });
+
+  await test.step('the sidebar reads the wishlist on opening and removes the row', async () => {
+    await expect(wishlistButton(page)).toHaveAccessibleName('Wishlist (1)');
+    await wishlistButton(page).click();
+    await expect(page.getByRole('dialog', { name: 'Wishlist (1)' }).getByRole('listitem')).toHaveCount(1);
+    const dialog = sidebar(page);
+    await dialog.getByRole('button', { name: `Remove ${product!.name} from wishlist` }).click();
+    await expect(page.getByText(WISHLIST_MESSAGES.removed)).toBeVisible();
+    await expect(dialog.getByText(WISHLIST_MESSAGES.empty)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Wishlist (0)' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close wishlist' }).click();
+    await expect(dialog).toBeHidden();
+    // The header's count follows the shopper context.
+    await expect(wishlistButton(page)).toHaveAccessibleName('Wishlist');
+    expect((await wishlistOf(shopper)).count).toBe(0);
+  });
+
+  expect(await storeScripts(scripts), 'store code for the suggestions and the sidebar').toEqual([]);
+
+  await test.step('opening reads the wishlist again; after a logout the sidebar holds nothing', async () => {
+    // Added elsewhere: the header's refs do not know it, the sidebar's read does.
+    await addThroughApi();
+    await wishlistButton(page).click();
+    await expect(page.getByRole('dialog', { name: 'Wishlist (1)' }).getByRole('listitem')).toHaveCount(1);
+    await sidebar(page).getByRole('button', { name: 'Close wishlist' }).click();
+    await expect(sidebar(page)).toBeHidden();
+    await logOut(page, shopper);
+    await wishlistButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Wishlist (0)' });
+    await expect(dialog.getByText(WISHLIST_MESSAGES.loginToView)).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toHaveCount(0);
   });
 });
 

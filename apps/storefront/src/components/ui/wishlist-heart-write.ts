@@ -1,17 +1,19 @@
-import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
+import { WISHLIST_MESSAGES } from '@vastra/contracts';
 import toast from 'react-hot-toast';
-import { MutationError, mutate } from '@/lib/api/browser/mutate';
+import { MutationError } from '@/lib/api/browser/mutate';
+import { addWishlistEntry, removeWishlistEntry } from '@/lib/api/browser/wishlist';
 import type { WishlistRef } from '@/lib/shopper-context';
 
 /** A heart's tap: add its product (and size), or remove the entries that press it. */
 export type HeartTap = { productId: string; variantId: string | undefined; matching: WishlistRef[] };
 
 /**
- * The wishlist heart's write (wishlist-heart.tsx), loaded with its first tap: through the write
- * helper, POST /wishlist/add or DELETE /wishlist/{id} for each matching entry, then the API's
- * message in a toast ('Added to wishlist', 'Removed from wishlist'). Resolves to how the refs
- * change, or null after a failure, whose toast shows the API's message or behaviour.md §8's
- * 'Failed to add to wishlist' / 'Failed to remove item from wishlist'.
+ * The wishlist heart's write (wishlist-heart.tsx) for a logged-in shopper, loaded with its first
+ * tap: through the wishlist calls (lib/api/browser/wishlist.ts, over the write helper), POST
+ * /wishlist/add or DELETE /wishlist/{id} for each matching entry, then the API's message in a
+ * toast ('Added to wishlist', 'Removed from wishlist'). Resolves to how the refs change, or
+ * null after a failure, whose toast shows the API's message or behaviour.md §8's 'Failed to add
+ * to wishlist' / 'Failed to remove item from wishlist'.
  */
 export async function writeHeart(
   apiUrl: string,
@@ -21,24 +23,13 @@ export async function writeHeart(
   try {
     if (removing) {
       let message: string = WISHLIST_MESSAGES.removed;
-      for (const ref of matching) {
-        const answer = await mutate(apiUrl, `/wishlist/${encodeURIComponent(ref.id)}`, {
-          method: 'DELETE',
-          fallback: WISHLIST_MESSAGES.remove,
-        });
-        message = answer.message ?? WISHLIST_MESSAGES.removed;
-      }
+      for (const ref of matching) message = await removeWishlistEntry(apiUrl, ref.id, true);
       toast.success(message);
       const gone = new Set(matching.map((ref) => ref.id));
       return (refs) => refs.filter((ref) => !gone.has(ref.id));
     }
-    const answer = await mutate<{ item: WishlistEntry }>(apiUrl, '/wishlist/add', {
-      json: { productId, variantId },
-      fallback: WISHLIST_MESSAGES.add,
-    });
-    const item = answer.data?.item;
-    if (!item) throw new MutationError(answer.message ?? WISHLIST_MESSAGES.add, 200);
-    toast.success(answer.message ?? WISHLIST_MESSAGES.added);
+    const { item, message } = await addWishlistEntry(apiUrl, { productId, variantId }, true);
+    toast.success(message);
     const added: WishlistRef = { id: item.id, productId: item.productId, variantId: item.variantId };
     return (refs) => [...refs.filter((ref) => ref.id !== added.id), added];
   } catch (error) {

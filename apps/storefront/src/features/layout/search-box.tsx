@@ -7,15 +7,12 @@ import { SearchIcon } from '@/components/ui/icons';
 import { MediaThumbnail } from '@/components/ui/media-thumbnail';
 import { productHref } from '@/lib/product-href';
 import { formatPrice } from '@/lib/format';
-import { storeIsland } from '@/lib/store/store-provider';
+import { useSuggestions } from './use-suggestions';
 
 const MIN_CHARS = 2;
 // A pause of the throttle's length: a product fetch within 500 ms of the last is skipped (behaviour.md §4).
 const DEBOUNCE_MS = PRODUCT_FETCH_THROTTLE_MS;
 const NO_SUGGESTIONS: ProductSummary[] = [];
-
-// The suggestions are an RTK Query endpoint: asked once the store is loaded.
-const SuggestionsQuery = storeIsland(() => import('./suggestions-query').then((module) => module.SuggestionsQuery));
 
 /**
  * The header's search: a plain GET form to /search?q= (works without JavaScript), enhanced
@@ -46,7 +43,7 @@ export function SearchBox() {
     const timer = setTimeout(() => setQuery(term.trim()), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [term]);
-  const [currentData, setCurrentData] = useState<ProductSummary[] | undefined>(undefined);
+  const currentData = useSuggestions(query.length >= MIN_CHARS ? query : '');
   const suggestions = (term.trim().length >= MIN_CHARS && currentData) || NO_SUGGESTIONS;
   // New suggestions start with none chosen.
   const [shown, setShown] = useState(suggestions);
@@ -171,8 +168,6 @@ export function SearchBox() {
           </li>
         ))}
       </ul>
-      {/* Mounted once the shopper has typed enough: it loads the store, which no page needs before. */}
-      {query.length >= MIN_CHARS && <SuggestionsQuery query={query} skip={false} onData={setCurrentData} />}
       <p className="sr-only" role="status" aria-live="polite">
         {expanded ? `${suggestions.length} suggestions available; use the up and down arrows to choose.` : ''}
       </p>

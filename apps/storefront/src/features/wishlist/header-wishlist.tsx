@@ -2,31 +2,26 @@
 
 import { useState } from 'react';
 import { HeartIcon } from '@/components/ui/icons';
+import { lazyIsland } from '@/lib/lazy-island';
 import { useShopper } from '@/lib/shopper-context';
-import { storeIsland, whenStoreReady } from '@/lib/store/store-provider';
 import { useHydrated } from '@/lib/use-hydrated';
 
-// The sidebar lists the wishlist through the store: it (and the store) load on the first click.
-const Sidebar = storeIsland(() => import('./wishlist-sidebar-island').then((module) => module.WishlistSidebarIsland));
+// The sidebar, its state and its calls load on the first click, not with the page.
+const Sidebar = lazyIsland(() => import('./wishlist-sidebar-island').then((module) => module.WishlistSidebarIsland));
 
 /**
  * The header's wishlist button, a heart with the count, and the sidebar it opens
- * (behaviour.md §2, §4: opening refetches the wishlist). The count comes from the shopper context, rendered
- * by the server (lib/shopper-context.tsx), so it is in the first HTML and follows every heart.
- * Disabled until hydrated, so a click is never lost.
+ * (behaviour.md §2, §4: opening reads the wishlist again). The count comes from the shopper
+ * context, rendered by the server (lib/shopper-context.tsx), so it is in the first HTML and
+ * follows every heart. Each press opens the sidebar (wishlist-sidebar-island.tsx), which says
+ * whether it is open. Disabled until hydrated, so a click is never lost.
  */
 export function HeaderWishlist() {
   const { user, wishlistRefs } = useShopper();
   const count = user ? wishlistRefs.length : 0;
   const hydrated = useHydrated();
-  const [wanted, setWanted] = useState(false);
+  const [presses, setPresses] = useState(0);
   const [isOpen, setOpen] = useState(false);
-
-  const openSidebar = async () => {
-    setWanted(true);
-    const [{ store }, { openWishlist }] = await Promise.all([whenStoreReady(), import('@/lib/store/wishlist-slice')]);
-    void store.dispatch(openWishlist());
-  };
 
   return (
     <>
@@ -35,7 +30,7 @@ export function HeaderWishlist() {
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         disabled={!hydrated}
-        onClick={() => void openSidebar()}
+        onClick={() => setPresses((n) => n + 1)}
         className="relative grid size-10 place-items-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
       >
         <HeartIcon width={22} height={22} />
@@ -50,7 +45,7 @@ export function HeaderWishlist() {
           </span>
         )}
       </button>
-      {wanted && <Sidebar onOpenChange={setOpen} />}
+      {presses > 0 && <Sidebar presses={presses} onOpenChange={setOpen} />}
     </>
   );
 }

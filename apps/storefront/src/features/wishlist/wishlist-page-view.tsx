@@ -25,8 +25,8 @@ export function WishlistHeading({ count = 0 }: { count?: number }) {
 /**
  * The /wishlist page (behaviour.md §2) of a logged-in shopper: the sidebar's rows in a fuller
  * layout (brand, size, colour, stock), a page of 10 at a time with links to the pages before
- * and after (`?page=`). Without `onRemove` (before the store is there) the remove buttons are
- * disabled; `removing` lists the entries being removed.
+ * and after (`?page=`). Without `onRemove` (the server's view, and until hydrated) the remove
+ * buttons are disabled; `removing` lists the entries being removed.
  */
 export function WishlistView({
   entries,

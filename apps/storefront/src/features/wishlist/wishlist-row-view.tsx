@@ -27,7 +27,7 @@ function RowThumbnail({ entry, sizes }: { entry: WishlistEntry; sizes: string })
 
 /**
  * One wishlist entry (behaviour.md §2): thumbnail, the product's name linking to its page, the size's
- * price and a remove button (disabled without `onRemove`, before the store is there). `full` (the
+ * price and a remove button (disabled without `onRemove`: the server's view, and until hydrated). `full` (the
  * /wishlist page) also shows the brand, size and colour.
  */
 export function WishlistRowView({

@@ -1,25 +1,34 @@
 'use client';
 
-import { WISHLIST_MESSAGES } from '@vastra/contracts';
+import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
 import Link from 'next/link';
 import { CloseIcon } from '@/components/ui/icons';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
-import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
-import { closeWishlist } from '@/lib/store/wishlist-slice';
+import type { WishlistState } from './wishlist-state';
 import { WishlistRow } from './wishlist-row';
+
+/** The sidebar's state (use-wishlist-sidebar.ts), and what it reports back. */
+export type WishlistSidebarProps = {
+  state: WishlistState;
+  /** Whether the shopper context has a user. */
+  loggedIn: boolean;
+  /** The dialog closed (its button, the overlay, Escape or a link). */
+  onClosed: () => void;
+  /** Removes an entry; resolves to whether it went. */
+  onRemove: (entry: WishlistEntry) => Promise<boolean>;
+};
 
 /**
  * The wishlist sidebar (behaviour.md §2, §4): a modal <dialog> sliding in from the right (the browser
  * traps focus in it, makes the page behind inert and closes it on Escape), also closed by its
  * overlay, its close button and its links. Its title shows the count. Logged out it shows only
  * the login message and button; logged in a loading text, then the rows or the empty text.
- * Opening is the slice's openWishlist (which refetches); focus goes back to the opener.
+ * Its state and calls are the island's (wishlist-sidebar-island.tsx, which reads the wishlist
+ * again on opening); this is its markup. Focus goes back to the opener.
  */
-export function WishlistSidebar() {
-  const dispatch = useAppDispatch();
-  const isOpen = useAppSelector((state) => state.wishlist.isOpen);
-  const { dialogProps, titleId, close } = useModalDialog(isOpen, { onClosed: () => dispatch(closeWishlist()) });
+export function WishlistSidebar({ state, loggedIn, onClosed, onRemove }: WishlistSidebarProps) {
+  const { dialogProps, titleId, close } = useModalDialog(state.isOpen, { onClosed });
 
   return (
     <dialog
@@ -28,7 +37,9 @@ export function WishlistSidebar() {
     >
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
-          <SidebarTitle id={titleId} />
+          <h2 id={titleId} className="text-lg font-bold tracking-tight">
+            Wishlist ({state.count})
+          </h2>
           <button
             type="button"
             onClick={close}
@@ -38,26 +49,19 @@ export function WishlistSidebar() {
             <span className="sr-only">Close wishlist</span>
           </button>
         </div>
-        {isOpen && <SidebarBody close={close} />}
+        {state.isOpen && <SidebarBody state={state} loggedIn={loggedIn} close={close} onRemove={onRemove} />}
       </div>
     </dialog>
   );
 }
 
-function SidebarTitle({ id }: { id: string }) {
-  const count = useAppSelector((state) => state.wishlist.count);
-  return (
-    <h2 id={id} className="text-lg font-bold tracking-tight">
-      Wishlist ({count})
-    </h2>
-  );
-}
-
-function SidebarBody({ close }: { close: () => void }) {
-  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
-  const { items, loading, error } = useAppSelector((state) => state.wishlist);
-
-  if (!isAuthenticated) {
+function SidebarBody({
+  state: { items, loading, error },
+  loggedIn,
+  close,
+  onRemove,
+}: Omit<WishlistSidebarProps, 'onClosed'> & { close: () => void }) {
+  if (!loggedIn) {
     return <LoginPrompt message={WISHLIST_MESSAGES.loginToView} beforeOpen={close} />;
   }
   return (
@@ -75,7 +79,7 @@ function SidebarBody({ close }: { close: () => void }) {
         {items.length > 0 && (
           <ul className="divide-y divide-stone-200">
             {items.map((entry) => (
-              <WishlistRow key={entry.id} entry={entry} />
+              <WishlistRow key={entry.id} entry={entry} onRemove={onRemove} />
             ))}
           </ul>
         )}

@@ -22,7 +22,6 @@ import { authReducer } from './auth-slice';
 import { createCartListeners } from './cart-listeners';
 import { cartReducer } from './cart-slice';
 import { PERSIST_VERSION, migratePersistedState } from './persist-migrations';
-import { productsReducer } from './products-slice';
 import { wishlistReducer } from './wishlist-slice';
 
 /** The persisted slices: what the browser owns. */
@@ -31,10 +30,9 @@ const slices = {
   wishlist: wishlistReducer,
   cart: cartReducer,
 };
-// The RTK Query cache of API answers and the client product list sit beside them and are never persisted.
+// The RTK Query cache of API answers sits beside them and is never persisted.
 const rootReducer = combineReducers({
   ...slices,
-  products: productsReducer,
   [storefrontApi.reducerPath]: storefrontApi.reducer,
 });
 type SliceStates = ReturnType<typeof rootReducer>;
