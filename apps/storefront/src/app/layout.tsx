@@ -22,7 +22,6 @@ import { LoginModalProvider } from '@/lib/login-modal';
 import { PublicConfigProvider } from '@/lib/public-config';
 import { ShopperProvider, type WishlistRef } from '@/lib/shopper-context';
 import { NONCE_HEADER } from '@/lib/security-headers';
-import { StoreProvider } from '@/lib/store/store-provider';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -46,8 +45,7 @@ export const viewport: Viewport = { themeColor: '#8a1a42' };
  * comes from the environment of the running server. The shopper (user, cart, wishlist refs) is
  * read here as the shopper, in parallel, and handed to the shopper and cart contexts, so the
  * header shows them in the first HTML (readShopper); SessionKeeper gives the 401 handler its
- * logout. The Redux store wraps the page without loading itself: only an island or a click that
- * needs it loads it. The CSP nonce of this request (src/proxy.ts) goes to the
+ * logout. The CSP nonce of this request (src/proxy.ts) goes to the
  * client for the scripts it adds itself (Google sign-in).
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -68,21 +66,19 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <ShopperProvider user={shopper.user} wishlistRefs={shopper.wishlistRefs} sessionEnded={shopper.sessionEnded}>
             <SessionKeeper />
             <CartProvider serverCart={shopper.cart}>
-              <StoreProvider>
-                <LoginModalProvider>
-                  <SiteHeader
-                    store={store}
-                    categories={categories}
-                    account={<HeaderAccount />}
-                    wishlist={<HeaderWishlist />}
-                    cart={<HeaderCart />}
-                  />
-                  <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-                    {children}
-                  </main>
-                  <SiteFooter store={store} categories={categories} />
-                </LoginModalProvider>
-              </StoreProvider>
+              <LoginModalProvider>
+                <SiteHeader
+                  store={store}
+                  categories={categories}
+                  account={<HeaderAccount />}
+                  wishlist={<HeaderWishlist />}
+                  cart={<HeaderCart />}
+                />
+                <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                  {children}
+                </main>
+                <SiteFooter store={store} categories={categories} />
+              </LoginModalProvider>
             </CartProvider>
           </ShopperProvider>
           <LazyToasts />

@@ -13,8 +13,7 @@ type Answer = { kind: 'estimate'; estimate: DeliveryEstimate } | { kind: 'error'
 /**
  * One estimate (GET /shipping/delivery-estimate?pincode, a public read), or the message of its
  * failure: the API's, else 'We could not find this pincode. Please check it.';
- * a refused connection or a timeout keeps its own text. Through the browser client, without the
- * store, so a remembered pincode checked on load does not load Redux.
+ * a refused connection or a timeout keeps its own text. Through the browser client.
  */
 async function fetchEstimate(apiUrl: string, pincode: string): Promise<Answer> {
   const query = new URLSearchParams({ pincode });

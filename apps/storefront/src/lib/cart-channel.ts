@@ -2,10 +2,10 @@ import type { Cart } from '@vastra/contracts';
 import { CART_STORAGE_KEY, isStaleCart, newerCart, readStoredCart, writeStoredCart } from './cart-storage';
 
 /**
- * How a new cart reaches everyone who shows it (behaviour.md §4), without the Redux store:
+ * How a new cart reaches everyone who shows it (behaviour.md §4):
  * `publishCart` mirrors it into browser storage under `cart` (other tabs hear the `storage`
  * event at once, instead of polling every 1000 ms) and tells this tab's listeners (the cart
- * context, and the store once loaded), which a `storage` event never does. Browser only.
+ * context), which a `storage` event never does. Browser only.
  * `publishCartAnswer` is the same for a write's answer, which may come after a later one's.
  */
 

@@ -5,7 +5,7 @@ import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 /**
  * A client island whose code loads after the page's own JavaScript and that needs no store:
  * `load` imports its module (`() => import('./x').then((m) => m.X)`); the fallback shows until
- * it is there. Unlike `storeIsland`, mounting it never loads Redux.
+ * it is there.
  */
 export function lazyIsland<P extends object>(
   load: () => Promise<ComponentType<P>>,

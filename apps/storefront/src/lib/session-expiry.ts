@@ -4,11 +4,10 @@ import { sessionExpiryActions } from './session-actions';
 /**
  * The one 401 handler of the browser (behaviour.md §4 Session expiry): the toast 'Session
  * expired. Logging out... (please Login again)', the logout and the move to /auth/login, at most
- * once per UNAUTHORIZED_DEBOUNCE_MS (3000 ms) however many calls fail together, whether they
- * went through the Redux store or the write helper (lib/api/browser/mutate.ts). The root layout's
- * SessionKeeper (features/auth/session-keeper.tsx) tells it how to log out and navigate
- * (session-actions.ts); no Redux is imported here. Loaded with the store or the first write,
- * never with the page.
+ * once per UNAUTHORIZED_DEBOUNCE_MS (3000 ms) however many calls of the write helper
+ * (lib/api/browser/mutate.ts) fail together. The root layout's SessionKeeper
+ * (features/auth/session-keeper.tsx) tells it how to log out and navigate (session-actions.ts).
+ * Loaded with the first call, never with the page.
  */
 
 let lastExpiry = Number.NEGATIVE_INFINITY;

@@ -26,7 +26,7 @@ const NO_REFS: WishlistRef[] = [];
 /**
  * The shopper as the root layout read them on the server (lib/api/server/shopper.ts): the
  * user and their wishlist refs, so the header's account menu, the wishlist count and every
- * heart render logged in from the first HTML, without a client fetch or the Redux store
+ * heart render logged in from the first HTML, without a client fetch
  * (behaviour.md §4: fetching the current user logs the shopper in; a valid session cookie with
  * empty browser storage shows them logged in). A new server render (router.refresh() after a
  * login or logout) hands in a new snapshot, which replaces this tab's. `sessionEnded`: the

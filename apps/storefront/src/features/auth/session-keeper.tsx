@@ -13,8 +13,9 @@ import { useShopper } from '@/lib/shopper-context';
  * then the guest id, the visited products cookie, the cart, the user and the wishlist refs go,
  * and the page renders again), loaded only when a 401 comes. Effects of children run before
  * their parents', so the actions are set before the shopper context can report an ended
- * session. Once per tab it also rewrites a visited products cookie that an older version wrote
- * with the session's token in it (behaviour.md §3), whatever page the shopper opens first.
+ * session. Once per tab it also runs lib/tab-start.ts (the region id, an older version's
+ * visited products cookie with the session's token, an older version's localStorage), whatever
+ * page the shopper opens first.
  */
 export function SessionKeeper() {
   const { apiUrl } = usePublicConfig();
@@ -44,7 +45,7 @@ export function SessionKeeper() {
   }, [apiUrl]);
 
   useEffect(() => {
-    void import('@/lib/visited-products').then(({ rewriteCookieWithToken }) => rewriteCookieWithToken());
+    void import('@/lib/tab-start').then(({ startTab }) => startTab());
   }, []);
 
   return null;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { CART_MESSAGES, type Cart, type User } from '@vastra/contracts';
 import { CART_STORAGE_KEY } from '@/lib/cart-storage';
 import { GUEST_ID_STORAGE_KEY } from '@/lib/guest-id';
+import { CHECKOUT_STORAGE_KEY } from '@/lib/checkout-storage';
 import { MemoryStorage } from '@/test-support/memory-storage';
 import { endSession, startSession, type SessionLink } from './session';
 
@@ -113,8 +114,9 @@ describe('after a login (behaviour.md §4)', () => {
 });
 
 describe('logout (behaviour.md §4 Logout)', () => {
-  it('ends the session at the API first, then forgets the guest id, the visited products, the cart and the user', async () => {
+  it('ends the session at the API first, then forgets the guest id, the visited products, the cart, the checkout and the user', async () => {
     storage.setItem(GUEST_ID_STORAGE_KEY, GUEST);
+    storage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ userId: 'u1', addressDraft: { city: 'Pune' } }));
     storage.setItem(CART_STORAGE_KEY, JSON.stringify(cartOf('mine')));
     cookies.set('visitedProducts', '[]');
     const seenAtLogout: unknown[] = [];
@@ -128,6 +130,7 @@ describe('logout (behaviour.md §4 Logout)', () => {
     assert.equal(storage.getItem(GUEST_ID_STORAGE_KEY), null);
     assert.equal(cookies.has('visitedProducts'), false);
     assert.equal(storedCartId(), undefined);
+    assert.equal(storage.getItem(CHECKOUT_STORAGE_KEY), null);
     assert.deepEqual(link.users, [null]);
     assert.equal(link.refreshes, 1);
   });

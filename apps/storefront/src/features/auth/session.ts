@@ -5,15 +5,15 @@ import { publishCart } from '@/lib/cart-channel';
 import { clearGuestId, readGuestId } from '@/lib/guest-id';
 import { VISITED_PRODUCTS_COOKIE } from '@/lib/visited-products';
 import { endSessionAtApi } from '@/lib/api/browser/auth';
+import { forgetCheckout } from '@/lib/checkout-storage';
 import { noteCodeMailed } from './verification-code';
 
 /**
  * What a login and a logout change in this tab beyond the API's cookie (behaviour.md §4), in one
  * place for every way in and out: the password and Google logins, a registration, the account
- * menu and the 401 handler. No Redux: the cart goes through lib/cart-channel.ts, the user
+ * menu and the 401 handler. The cart goes through lib/cart-channel.ts, the user
  * through the shopper context, and `refresh` (router.refresh()) renders the page again on the
- * server as the new shopper (the Redux store, while other islands use it, follows the shopper
- * context through lib/store/shopper-bridge.ts).
+ * server as the new shopper.
  */
 
 /** The shopper context's setter and the router's refresh, as the caller's component has them. */
@@ -59,7 +59,8 @@ export async function startSession(apiUrl: string, user: User, link: SessionLink
 /**
  * behaviour.md §4 Logout: the API ends the session its cookie names and clears the cookie, then
  * this browser forgets it: the guest id (the next guest gets a new one), the visited products
- * cookie, the cart, the user and their wishlist refs; then the page is rendered again on the
+ * cookie, the cart, the checkout kept for the shopper (the address as typed is personal data),
+ * the user and their wishlist refs; then the page is rendered again on the
  * server. In that order, because a render sent while the cookie still stood found the shopper
  * logged in again, or, once the API had ended the session, ran the 401 handler on a shopper who
  * had just logged out. The logout stands here even when the API cannot be reached.
@@ -69,6 +70,7 @@ export async function endSession(apiUrl: string, link: SessionLink): Promise<voi
   clearGuestId();
   noteCodeMailed(false);
   deleteCookie(VISITED_PRODUCTS_COOKIE);
+  forgetCheckout(window.localStorage);
   publishCart(null);
   link.setUser(null);
   link.refresh();

@@ -1,11 +1,11 @@
 'use client';
 
 import type { Cart } from '@vastra/contracts';
-import { Suspense, lazy, type ReactNode } from 'react';
-import { useHydrated } from '@/lib/use-hydrated';
+import type { ReactNode } from 'react';
+import { hydratedIslandOverView } from '@/lib/hydrated-island';
 
 // The cart's controls (cart-template.tsx), loaded after the page's own JavaScript.
-const CartContents = lazy(() => import('./cart-template').then((module) => ({ default: module.CartContents })));
+const CartContents = hydratedIslandOverView(() => import('./cart-template').then((module) => module.CartContents));
 
 /**
  * The cart page (docs/architecture.md "Cart and checkout pages"): `serverView`, the server's
@@ -14,16 +14,9 @@ const CartContents = lazy(() => import('./cart-template').then((module) => ({ de
  * cart (`serverCart`), with its controls working, takes its place without moving the page.
  */
 export function CartTemplate({ serverCart, serverView }: { serverCart?: Cart | null; serverView: ReactNode }) {
-  const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
-      {hydrated ? (
-        <Suspense fallback={serverView}>
-          <CartContents serverCart={serverCart} />
-        </Suspense>
-      ) : (
-        serverView
-      )}
+      <CartContents view={serverView} props={{ serverCart }} />
     </div>
   );
 }

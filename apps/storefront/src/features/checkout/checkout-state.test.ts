@@ -13,10 +13,10 @@ import {
 } from '@vastra/contracts';
 import { ApiError } from '@/lib/api/api-error';
 import type { ApiAnswer, RequestOptions } from '@/lib/api/browser/client';
+import { CHECKOUT_STORAGE_KEY } from '@/lib/checkout-storage';
 import { MemoryStorage } from '@/test-support/memory-storage';
 import { applyCode, placeOrder, quoteSettled, type CheckoutStore, type PlaceOrderInput } from './checkout-actions';
 import {
-  CHECKOUT_STORAGE_KEY,
   checkoutReducer,
   initialCheckoutState,
   keyForAttempt,

@@ -5,13 +5,14 @@ import {
   type CheckoutQuoteBody,
   type PaymentMethod,
 } from '@vastra/contracts';
+import { CHECKOUT_STORAGE_KEY } from '@/lib/checkout-storage';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { AddressChoice, AddressDraft, Destination } from './address-draft';
 import type { BusinessDraft } from './business-draft';
 
 /**
  * The checkout of behaviour.md §4 ("Coupons and gift cards can be applied or removed; checkout
- * state can be reset") as the browser owns it, without Redux: which address the order goes to
+ * state can be reset") as the browser owns it: which address the order goes to
  * and the new address as typed, the business buyer's fields, the coupon and gift card codes
  * applied, the payment method, the idempotency key of the order being placed and the last order
  * placed. Kept in localStorage under CHECKOUT_STORAGE_KEY for the shopper it belongs to, so a
@@ -235,9 +236,6 @@ export const CODE_MESSAGES = {
   giftCard: { failed: COUPON_MESSAGES.giftCardApply, applied: COUPON_MESSAGES.giftCardApplied },
 } as const;
 
-/** Where the checkout is kept in localStorage. */
-export const CHECKOUT_STORAGE_KEY = 'vastra:checkout';
-
 /** What is stored: the state without its transient fields, and whose checkout it is. */
 type StoredCheckout = Omit<CheckoutState, (typeof CHECKOUT_TRANSIENT_FIELDS)[number]> & { userId: string };
 
@@ -307,9 +305,4 @@ export function saveCheckout(storage: Storage, userId: string, state: CheckoutSt
     // A full or blocked storage costs the kept choices, not the checkout.
     console.error('The checkout could not be kept in browser storage', error);
   }
-}
-
-/** Forgets the kept checkout (a logout: the next shopper starts afresh). */
-export function forgetCheckout(storage: Storage): void {
-  storage.removeItem(CHECKOUT_STORAGE_KEY);
 }

@@ -1,13 +1,13 @@
 'use client';
 
-import { Suspense, lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { hydratedIslandOverView } from '@/lib/hydrated-island';
 import { lazyIsland } from '@/lib/lazy-island';
-import { useHydrated } from '@/lib/use-hydrated';
 import type { CheckoutServerData } from './checkout-view';
 
 // The checkout's controls (checkout-template.tsx), loaded after the page's own JavaScript.
-const CheckoutContents = lazy(() =>
-  import('./checkout-template').then((module) => ({ default: module.CheckoutContents })),
+const CheckoutContents = hydratedIslandOverView(() =>
+  import('./checkout-template').then((module) => module.CheckoutContents),
 );
 
 /**
@@ -18,24 +18,13 @@ const CheckoutContents = lazy(() =>
  * checkout kept in browser storage (restored before its first render), takes its place.
  */
 export function CheckoutTemplate({ server, serverView }: { server: CheckoutServerData; serverView: ReactNode }) {
-  const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-12 sm:pt-8">
-      {hydrated ? (
-        <Suspense fallback={serverView}>
-          <CheckoutContents server={server} />
-        </Suspense>
-      ) : (
-        serverView
-      )}
+      <CheckoutContents view={serverView} props={{ server }} />
     </div>
   );
 }
 
-/**
- * The order confirmation (confirmation-template.tsx), a client component whose code loads after
- * the page's own JavaScript (the page's first-load budget, docs/performance.md).
- */
 export const ConfirmationTemplate = lazyIsland(
   () => import('./confirmation-template').then((module) => module.ConfirmationTemplate),
   <div aria-hidden="true" className="min-h-96" />,

@@ -14,7 +14,7 @@ import { useHydrated } from '@/lib/use-hydrated';
  * runs the button is busy; then a toast says 'Item added to cart' (or shows the API's message,
  * such as "Only 3 left in stock for this size.") and a link to the cart appears. The call goes
  * through the write helper (add-to-cart-write.ts, loaded with the first tap); the answered cart
- * goes to the cart context and browser storage, so the header's badge counts it. No Redux.
+ * goes to the cart context and browser storage, so the header's badge counts it.
  * Disabled until hydrated, so the first tap is never lost.
  */
 export function AddToCart({

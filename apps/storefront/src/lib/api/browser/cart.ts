@@ -2,7 +2,7 @@ import { CART_MESSAGES, type AddToCartBody, type Cart } from '@vastra/contracts'
 import { MutationError, mutate, read } from './mutate';
 
 /**
- * The cart calls of behaviour.md §7 Cart through the write helper (mutate.ts), without Redux.
+ * The cart calls of behaviour.md §7 Cart through the write helper (mutate.ts).
  * Each resolves to the API's `Cart` (money in rupees) and the message to say, or throws
  * MutationError with the API's message (the 409 "Only 3 left in stock for this size.") or the
  * call's behaviour.md §8 text. The logged-in user's cart is found by the session; a guest's by

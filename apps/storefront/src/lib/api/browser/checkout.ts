@@ -18,7 +18,7 @@ import { MutationError, mutate, read } from './mutate';
 
 /**
  * The checkout's calls (behaviour.md §7 Orders, Coupons and taxes, and the address book)
- * through the write helper (mutate.ts), without Redux. Money in rupees. Each throws
+ * through the write helper (mutate.ts). Money in rupees. Each throws
  * MutationError with the server's message, else the call's behaviour.md §8 text (also when the
  * API could not be reached or did not answer in time); a 404 keeps its status, so a page can say
  * the order is not there (someone else's id answers 404).

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, GENERIC_MESSAGES } from '@vastra/contracts';
 import { ApiError } from '../api-error';
 
 /**
- * The browser's API client (client components only, through the Redux store's thunks): every
+ * The browser's API client (client components only, through the write helper, mutate.ts): every
  * call goes to the public API address with cookies. The session is the API's httpOnly
  * `auth_token` cookie alone; no Authorization header is ever sent, so no script needs (or can
  * steal) the session's token. This needs the API on the same site as the storefront (README,

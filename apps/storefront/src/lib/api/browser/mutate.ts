@@ -7,11 +7,11 @@ import { usePublicConfig } from '@/lib/public-config';
  * THE way the storefront writes (docs/architecture.md "Storefront data flow"): the browser
  * calls the API itself, with the session cookie (so the API's Origin check and its per-address
  * rate limits see the shopper, not the storefront's server), through the credentialed browser
- * client (./client.ts), with no Redux. The caller then updates what shows the result: a
+ * client (./client.ts). The caller then updates what shows the result: a
  * client context (the cart, the shopper's wishlist refs), and/or router.refresh() so server
  * components render again. An optimistic change is React's useOptimistic around the call.
- * Reads are the server data layer's (lib/api/server); new writes use this, and the store's
- * thunks move over to it one by one.
+ * What a page shows when it opens is read on the server (lib/api/server); what the shopper asks
+ * for after it is `read` below.
  *
  * A 401 goes to the one 401 handler (lib/session-expiry.ts: toast, logout, /auth/login, at most
  * once per 3000 ms), then throws like any failure. The client itself (./mutate-request.ts)

@@ -26,7 +26,7 @@ export default async function ReturnPage({ params }: Props) {
         <LoadError message={order} />
       ) : order.canReturn ? (
         <ReturnFlowIsland
-          order={order}
+          props={{ order }}
           view={
             <ReturnFormView
               order={order}
