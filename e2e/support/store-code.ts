@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * What only the Redux store's code holds: Redux's own action type, redux-persist's and RTK
+ * What only a Redux store's code would hold: Redux's own action type, redux-persist's and RTK
  * Query's (their minifiers keep these strings). A script whose body holds one of them is store code.
  */
 const STORE_CODE = ['@@redux/INIT', 'persist/REHYDRATE', '__rtkq/'];

@@ -6,36 +6,11 @@
  * storage is logged in, and nothing flips from "Login" to the menu.
  */
 import { WISHLIST_MESSAGES } from '@vastra/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loginThroughApi, newShopper, registerThroughApi } from '../support/accounts';
 import { cartLabel, cartLink, productsWithSizes, sizesInStock } from '../support/cart';
 import { PUBLIC_API_URL } from '../support/stack';
-
-/**
- * What only the store's code holds: Redux's own action type, redux-persist's and RTK Query's
- * (their minifiers keep these strings). A script whose body holds one of them is store code.
- */
-const STORE_CODE = ['@@redux/INIT', 'persist/REHYDRATE', '__rtkq/'];
-
-/** Every script the page requests, with whether its body is store code. */
-function recordScripts(page: Page): { url: string; store: Promise<boolean> }[] {
-  const scripts: { url: string; store: Promise<boolean> }[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const store = response
-      .text()
-      .then((body) => STORE_CODE.some((marker) => body.includes(marker)))
-      .catch(() => false);
-    scripts.push({ url: response.url(), store });
-  });
-  return scripts;
-}
-
-/** The scripts recorded so far that are store code. */
-async function storeScripts(scripts: { url: string; store: Promise<boolean> }[]): Promise<string[]> {
-  const checked = await Promise.all(scripts.map(async (s) => ((await s.store) ? s.url : null)));
-  return checked.filter((url): url is string => url !== null);
-}
+import { recordScripts, storeScripts } from '../support/store-code';
 
 test('a guest adds to the cart on the first tap, and the product page never loads the store', async ({ page }) => {
   const [product] = await productsWithSizes('limit=15', 2, 1);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { AUTH_MESSAGES, GENERIC_MESSAGES, type User } from '@vastra/contracts';
 import { MutationError } from './mutate';
+import { json, refused, stubFetch, timedOut, type Network } from '@/test-support/fetch-stub';
 import { setSessionExpiryActions } from '@/lib/session-actions';
 import { changePassword, logInWithPassword, register, resendVerification, updateProfile, verifyEmail } from './auth';
 
@@ -9,33 +10,15 @@ import { changePassword, logInWithPassword, register, resendVerification, update
  * The accounts calls through the write helper and the real browser client (behaviour.md §5, §7
  * and behaviour.md §8); only `fetch` (the HTTP boundary) is replaced.
  */
-type Network = (url: string, init: RequestInit) => Promise<Response>;
-let network: Network;
-let asked: string[] = [];
+const http = stubFetch();
 let loggedOut = 0;
 const apiUrl = 'http://api.test';
-const realFetch = globalThis.fetch;
+const asked = () => http.sent.map(({ url }) => url);
 beforeEach(() => {
-  asked = [];
   loggedOut = 0;
   setSessionExpiryActions({ logout: () => loggedOut++, navigate: () => {} });
-  globalThis.fetch = ((url: string, init: RequestInit) => {
-    asked.push(url);
-    return network(url, init);
-  }) as typeof fetch;
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refused: Network = async () => {
-  throw new TypeError('fetch failed');
-};
-const timedOut: Network = async () => {
-  throw new DOMException('The operation timed out.', 'TimeoutError');
-};
 const serverError: Network = async () =>
   json(500, { success: false, message: GENERIC_MESSAGES.fallback, requestId: 'req-1' });
 
@@ -67,18 +50,18 @@ async function refusal(call: Promise<unknown>): Promise<string> {
 
 describe('login (behaviour.md §5 Login, §8 Login)', () => {
   it('answers the user the API logged in', async () => {
-    network = async () => json(200, { success: true, message: 'Logged in successfully', data: { user: asha } });
+    http.network = async () => json(200, { success: true, message: 'Logged in successfully', data: { user: asha } });
     assert.deepEqual(await logInWithPassword(apiUrl, { email: asha.email, password: 'correct horse' }), asha);
-    assert.deepEqual(asked, [`${apiUrl}/auth/login`]);
+    assert.deepEqual(asked(), [`${apiUrl}/auth/login`]);
   });
 
   it("a wrong password is the login's answer, not a session expiry", async () => {
-    network = async () => json(401, { success: false, message: AUTH_MESSAGES.incorrectCredentials });
+    http.network = async () => json(401, { success: false, message: AUTH_MESSAGES.incorrectCredentials });
     assert.equal(
       await refusal(logInWithPassword(apiUrl, { email: asha.email, password: 'x' })),
       AUTH_MESSAGES.incorrectCredentials,
     );
-    network = async () => json(401, { success: false });
+    http.network = async () => json(401, { success: false });
     assert.equal(
       await refusal(logInWithPassword(apiUrl, { email: asha.email, password: 'x' })),
       AUTH_MESSAGES.incorrectCredentials,
@@ -87,13 +70,13 @@ describe('login (behaviour.md §5 Login, §8 Login)', () => {
   });
 
   it('login keeps its own texts for a refused connection and a timeout (behaviour.md §8 Login)', async () => {
-    network = refused;
+    http.network = refused;
     const first = await refusal(logInWithPassword(apiUrl, { email: 'asha@example.com', password: 'x' }));
     assert.equal(first, AUTH_MESSAGES.connectionRefused);
-    network = timedOut;
+    http.network = timedOut;
     const second = await refusal(logInWithPassword(apiUrl, { email: 'asha@example.com', password: 'x' }));
     assert.equal(second, AUTH_MESSAGES.timeout);
-    network = serverError;
+    http.network = serverError;
     const third = await refusal(logInWithPassword(apiUrl, { email: 'asha@example.com', password: 'x' }));
     assert.equal(third, AUTH_MESSAGES.fallback);
   });
@@ -103,39 +86,39 @@ describe('registration (behaviour.md §8 Register)', () => {
   const body = { name: 'Asha', email: asha.email, password: 'correct horse' };
 
   it('answers the user and whether the code was mailed', async () => {
-    network = async () => json(201, { success: true, data: { user: asha, verificationEmailSent: true } });
+    http.network = async () => json(201, { success: true, data: { user: asha, verificationEmailSent: true } });
     assert.deepEqual(await register(apiUrl, body), { user: asha, verificationEmailSent: true });
   });
 
   it("the API's message first, else 'Invalid registration details.' for a 400 and 'Registration failed…' otherwise", async () => {
-    network = async () => json(409, { success: false, message: AUTH_MESSAGES.emailTaken });
+    http.network = async () => json(409, { success: false, message: AUTH_MESSAGES.emailTaken });
     assert.equal(await refusal(register(apiUrl, body)), AUTH_MESSAGES.emailTaken);
-    network = async () => json(400, { success: false });
+    http.network = async () => json(400, { success: false });
     assert.equal(await refusal(register(apiUrl, body)), AUTH_MESSAGES.invalidRegistration);
-    network = async () => json(422, { success: false });
+    http.network = async () => json(422, { success: false });
     assert.equal(await refusal(register(apiUrl, body)), AUTH_MESSAGES.registrationFailed);
-    network = serverError;
+    http.network = serverError;
     assert.equal(await refusal(register(apiUrl, body)), AUTH_MESSAGES.registrationFailed);
-    network = refused;
+    http.network = refused;
     assert.equal(await refusal(register(apiUrl, body)), AUTH_MESSAGES.connectionRefused);
   });
 });
 
 describe('calls that need a logged-in shopper (behaviour.md §5)', () => {
   it('a guest is never asked about in the browser, so no 401 logs them out or sends them to /auth/login', async () => {
-    network = async () => json(401, { success: false, message: 'Session expired. Please login again.' });
+    http.network = async () => json(401, { success: false, message: 'Session expired. Please login again.' });
     const body = { currentPassword: 'a-long-password', newPassword: 'another-long-one' };
     assert.equal(await refusal(changePassword(apiUrl, null, body)), AUTH_MESSAGES.noAuthToken);
     assert.equal(await refusal(verifyEmail(apiUrl, null, '123456')), AUTH_MESSAGES.noAuthToken);
     assert.equal(await refusal(resendVerification(apiUrl, null)), AUTH_MESSAGES.noAuthToken);
-    assert.deepEqual(asked, []);
+    assert.deepEqual(asked(), []);
     assert.equal(loggedOut, 0);
   });
 
   it("verifying sends the shopper's email and answers the verified user", async () => {
     const verified = { ...asha, isEmailVerified: true };
     let sent: unknown;
-    network = async (_, init) => {
+    http.network = async (_, init) => {
       sent = JSON.parse(String(init.body));
       return json(200, { success: true, message: AUTH_MESSAGES.emailVerified, data: { user: verified } });
     };
@@ -147,7 +130,7 @@ describe('calls that need a logged-in shopper (behaviour.md §5)', () => {
   });
 
   it("an ended session's 401 runs the 401 handler once and says the API's message", async () => {
-    network = async () => json(401, { success: false, message: AUTH_MESSAGES.sessionExpired });
+    http.network = async () => json(401, { success: false, message: AUTH_MESSAGES.sessionExpired });
     const body = { currentPassword: 'a-long-password', newPassword: 'another-long-one' };
     assert.equal(await refusal(changePassword(apiUrl, asha, body)), AUTH_MESSAGES.sessionExpired);
     assert.equal(loggedOut, 1);
@@ -155,6 +138,6 @@ describe('calls that need a logged-in shopper (behaviour.md §5)', () => {
 
   it('an empty profile form is refused before it is sent', async () => {
     assert.equal(await refusal(updateProfile(apiUrl, new FormData())), AUTH_MESSAGES.noFormData);
-    assert.deepEqual(asked, []);
+    assert.deepEqual(asked(), []);
   });
 });

@@ -1,31 +1,16 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, type Cart } from '@vastra/contracts';
 import { addCartLine, readCart, removeCartLine, setCartLineQuantity } from './cart';
 import { MutationError } from './mutate';
+import { stubFetch, json, type Network } from '@/test-support/fetch-stub';
 
 /**
  * The cart calls (behaviour.md §7 Cart, §8 Cart messages) through the real browser client; only
  * `fetch` (the HTTP boundary) is replaced. What the network does to the next call is set by `network`.
  */
-type Network = (url: string, init: RequestInit) => Promise<Response>;
-let network: Network;
-let sent: { url: string; init: RequestInit }[] = [];
-const realFetch = globalThis.fetch;
+const http = stubFetch();
 
-beforeEach(() => {
-  sent = [];
-  globalThis.fetch = ((url: string, init: RequestInit) => {
-    sent.push({ url, init });
-    return network(url, init);
-  }) as typeof fetch;
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const API = 'http://api.test';
 const GUEST = 'guest_abcdefghijklmnopqrstuvwxy';
 const cart = { id: 'c1', items: [], itemCount: 2, totalAmount: 1998, totalMrp: 2998 } as unknown as Cart;
@@ -40,24 +25,24 @@ const calls = [
 
 describe('the cart calls', () => {
   it("send a guest's id, answer the cart and the API's message, else the call's own", async () => {
-    network = async () => json(200, { success: true, message: 'Cart updated', data: { cart } });
+    http.network = async () => json(200, { success: true, message: 'Cart updated', data: { cart } });
     assert.deepEqual(await setCartLineQuantity(API, { itemId: 'i 1', quantity: 2 }, GUEST), {
       cart,
       message: 'Cart updated',
     });
-    assert.equal(sent[0]!.url, `${API}/cart/items/i%201`);
-    assert.equal(sent[0]!.init.method, 'PUT');
-    assert.equal(sent[0]!.init.body, JSON.stringify({ quantity: 2, guestId: GUEST }));
-    network = async () => json(200, { success: true, data: { cart } });
+    assert.equal(http.sent[0]!.url, `${API}/cart/items/i%201`);
+    assert.equal(http.sent[0]!.init.method, 'PUT');
+    assert.equal(http.sent[0]!.init.body, JSON.stringify({ quantity: 2, guestId: GUEST }));
+    http.network = async () => json(200, { success: true, data: { cart } });
     assert.equal((await removeCartLine(API, 'i1', null)).message, CART_MESSAGES.removed);
-    assert.equal(sent[1]!.init.method, 'DELETE');
-    assert.equal(sent[1]!.init.body, '{}', "a logged-in shopper's cart is found by the session");
+    assert.equal(http.sent[1]!.init.method, 'DELETE');
+    assert.equal(http.sent[1]!.init.body, '{}', "a logged-in shopper's cart is found by the session");
     assert.equal(
       (await addCartLine(API, { productId: 'p1', variantId: 'v1', quantity: 1 }, null)).message,
       CART_MESSAGES.added,
     );
     await readCart(API, GUEST);
-    assert.equal(sent[3]!.url, `${API}/cart?guestId=${GUEST}`);
+    assert.equal(http.sent[3]!.url, `${API}/cart?guestId=${GUEST}`);
   });
 
   for (const [name, failure] of [
@@ -70,7 +55,7 @@ describe('the cart calls', () => {
     ['the API answers without a cart', async () => json(200, { success: true, data: {} })],
   ] as [string, Network][]) {
     it(`when ${name}, each shows its own text, not the login's or the generic one`, async () => {
-      network = failure;
+      http.network = failure;
       for (const [call, expected] of calls) {
         await assert.rejects(call(), (error: unknown) => {
           assert.ok(error instanceof MutationError);
@@ -83,7 +68,7 @@ describe('the cart calls', () => {
   }
 
   it("a server message about the call still comes first (the cart's 409)", async () => {
-    network = async () => json(409, { success: false, message: 'Only 2 left in stock for this size.' });
+    http.network = async () => json(409, { success: false, message: 'Only 2 left in stock for this size.' });
     await assert.rejects(addCartLine(API, { productId: 'p1', variantId: 'v1', quantity: 3 }, null), {
       message: 'Only 2 left in stock for this size.',
     });

@@ -1,33 +1,18 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, UNAUTHORIZED_DEBOUNCE_MS } from '@vastra/contracts';
 import { setSessionExpiryActions } from '@/lib/session-actions';
 import { sessionExpired } from '@/lib/session-expiry';
 import { MutationError, mutate, read } from './mutate';
+import { stubFetch, json, type Network } from '@/test-support/fetch-stub';
 
 /**
  * The write helper (behaviour.md §8: the API's message, else the call's own text) and the one
  * 401 handler (behaviour.md §4 Session expiry), through the real browser client; only `fetch` (the HTTP
  * boundary) is replaced.
  */
-type Network = (url: string, init: RequestInit) => Promise<Response>;
-let network: Network;
-let sent: { url: string; init: RequestInit }[] = [];
-const realFetch = globalThis.fetch;
+const http = stubFetch();
 
-beforeEach(() => {
-  sent = [];
-  globalThis.fetch = ((url: string, init: RequestInit) => {
-    sent.push({ url, init });
-    return network(url, init);
-  }) as typeof fetch;
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const add = () =>
   mutate<{ cart: { itemCount: number } }>('http://api.test', '/cart/add', {
     json: { productId: 'p1', variantId: 'v1', quantity: 1 },
@@ -36,17 +21,18 @@ const add = () =>
 
 describe('mutate', () => {
   it('sends the body with the session cookie and answers the data and the message', async () => {
-    network = async () => json(200, { success: true, message: 'Item added to cart', data: { cart: { itemCount: 1 } } });
+    http.network = async () =>
+      json(200, { success: true, message: 'Item added to cart', data: { cart: { itemCount: 1 } } });
     const answer = await add();
     assert.deepEqual(answer, { data: { cart: { itemCount: 1 } }, message: 'Item added to cart' });
-    assert.equal(sent[0]!.url, 'http://api.test/cart/add');
-    assert.equal(sent[0]!.init.method, 'POST');
-    assert.equal(sent[0]!.init.credentials, 'include');
-    assert.equal(sent[0]!.init.body, JSON.stringify({ productId: 'p1', variantId: 'v1', quantity: 1 }));
+    assert.equal(http.sent[0]!.url, 'http://api.test/cart/add');
+    assert.equal(http.sent[0]!.init.method, 'POST');
+    assert.equal(http.sent[0]!.init.credentials, 'include');
+    assert.equal(http.sent[0]!.init.body, JSON.stringify({ productId: 'p1', variantId: 'v1', quantity: 1 }));
   });
 
   it("throws the API's own message", async () => {
-    network = async () => json(409, { success: false, message: 'Only 3 left in stock for this size.' });
+    http.network = async () => json(409, { success: false, message: 'Only 3 left in stock for this size.' });
     await assert.rejects(add(), (error: unknown) => {
       assert.ok(error instanceof MutationError);
       assert.equal(error.message, 'Only 3 left in stock for this size.');
@@ -61,7 +47,7 @@ describe('mutate', () => {
     ['fails with its generic message', async () => json(500, { success: false, message: GENERIC_MESSAGES.fallback })],
   ] as [string, Network][]) {
     it(`throws the call's own text when the API ${name}`, async () => {
-      network = failure;
+      http.network = failure;
       await assert.rejects(add(), { name: 'MutationError', message: CART_MESSAGES.add });
     });
   }
@@ -69,17 +55,17 @@ describe('mutate', () => {
 
 describe('read', () => {
   it('sends a GET with the session cookie and answers the data', async () => {
-    network = async () => json(200, { success: true, data: { status: 'completed' } });
+    http.network = async () => json(200, { success: true, data: { status: 'completed' } });
     const answer = await read<{ status: string }>('http://api.test', '/orders/o1/payment-status', {
       fallback: 'Failed to check payment status',
     });
     assert.deepEqual(answer.data, { status: 'completed' });
-    assert.equal(sent[0]!.init.method, 'GET');
-    assert.equal(sent[0]!.init.credentials, 'include');
+    assert.equal(http.sent[0]!.init.method, 'GET');
+    assert.equal(http.sent[0]!.init.credentials, 'include');
   });
 
   it("throws the call's own text when the API fails with its generic message", async () => {
-    network = async () => json(500, { success: false, message: GENERIC_MESSAGES.fallback });
+    http.network = async () => json(500, { success: false, message: GENERIC_MESSAGES.fallback });
     await assert.rejects(read('http://api.test', '/cart', { fallback: CART_MESSAGES.fetch }), {
       name: 'MutationError',
       message: CART_MESSAGES.fetch,
@@ -87,7 +73,7 @@ describe('read', () => {
   });
 
   it('answers 4xx to a caller that reads them (a wrong password is not a session expiry)', async () => {
-    network = async () => json(404, { success: false, message: 'Not found' });
+    http.network = async () => json(404, { success: false, message: 'Not found' });
     const answer = await read('http://api.test', '/x', { fallback: 'f', answersBelow500: true });
     assert.equal(answer.message, 'Not found');
   });
@@ -97,7 +83,7 @@ describe('the 401 handler', () => {
   it('a 401 of a write logs out and goes to /auth/login once per UNAUTHORIZED_DEBOUNCE_MS', async () => {
     const done: string[] = [];
     setSessionExpiryActions({ logout: () => done.push('logout'), navigate: (path) => done.push(path) });
-    network = async () => json(401, { success: false, message: AUTH_MESSAGES.sessionExpired });
+    http.network = async () => json(401, { success: false, message: AUTH_MESSAGES.sessionExpired });
     await assert.rejects(add(), { name: 'MutationError' });
     await assert.rejects(add(), { name: 'MutationError' });
     assert.deepEqual(done, ['logout', '/auth/login']);

@@ -1,36 +1,21 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { GENERIC_MESSAGES, ORDER_MESSAGES, type Order } from '@vastra/contracts';
 import { cancelOrder, getInvoice, removeOrder, sendReturn } from './orders';
+import { stubFetch, json, refused, timedOut, type Network } from '@/test-support/fetch-stub';
 
 /**
  * The order calls of the browser (behaviour.md §10; §8: the API's message, else the call's own
  * text) through the real browser client; only the HTTP boundary is replaced: `fetch`, and
  * XMLHttpRequest for the return's upload.
  */
-type Network = (url: string, init: RequestInit) => Promise<Response>;
-let network: Network;
-let sent: { url: string; init: RequestInit }[] = [];
-const realFetch = globalThis.fetch;
-
-beforeEach(() => {
-  sent = [];
-  globalThis.fetch = ((url: string, init: RequestInit) => {
-    sent.push({ url, init });
-    return network(url, init);
-  }) as typeof fetch;
-});
+const http = stubFetch();
 afterEach(() => {
-  globalThis.fetch = realFetch;
   delete (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
 });
 
 const API = 'http://api.test';
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const order = (id: string, status: Order['status'] = 'placed') => ({ id, orderNumber: `VST-${id}`, status }) as Order;
-const refused: Network = async () => Promise.reject(new TypeError('fetch failed'));
-const timedOut: Network = async () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'));
 const serverError: Network = async () =>
   json(500, { success: false, message: GENERIC_MESSAGES.fallback, requestId: 'req-1' });
 
@@ -69,18 +54,18 @@ function fakeUpload(status: number, body: unknown, progress: number[] = []) {
 
 describe('order calls (behaviour.md §10, §8 messages)', () => {
   it('a cancel sends the reason and answers the cancelled order and the toast', async () => {
-    network = async () =>
+    http.network = async () =>
       json(200, { success: true, message: 'Order cancelled', data: { order: order('a', 'cancelled') } });
     const result = await cancelOrder(API, 'a', 'Ordered the wrong size');
     assert.equal(result.message, ORDER_MESSAGES.cancelled);
     assert.equal(result.order.status, 'cancelled');
-    assert.equal(sent[0]!.url, `${API}/orders/a/cancel`);
-    assert.equal(sent[0]!.init.method, 'POST');
-    assert.equal(sent[0]!.init.body, JSON.stringify({ reason: 'Ordered the wrong size' }));
+    assert.equal(http.sent[0]!.url, `${API}/orders/a/cancel`);
+    assert.equal(http.sent[0]!.init.method, 'POST');
+    assert.equal(http.sent[0]!.init.body, JSON.stringify({ reason: 'Ordered the wrong size' }));
   });
 
   it("gives the API's refusal, else the behaviour.md §8 fallback", async () => {
-    network = async (url) =>
+    http.network = async (url) =>
       url.endsWith('/orders/a/cancel')
         ? json(409, { success: false, message: ORDER_MESSAGES.cancelTooLate })
         : url.endsWith('/orders/b/cancel')
@@ -97,7 +82,7 @@ describe('order calls (behaviour.md §10, §8 messages)', () => {
     ['the API fails unexpectedly (500 with its generic message)', serverError],
   ] as const) {
     it(`when ${name}, each order call shows its own text`, async () => {
-      network = failure;
+      http.network = failure;
       await assert.rejects(cancelOrder(API, 'o1', 'Ordered the wrong size'), { message: ORDER_MESSAGES.cancel });
       await assert.rejects(removeOrder(API, 'o1'), { message: ORDER_MESSAGES.delete });
       await assert.rejects(getInvoice(API, 'o1'), { message: ORDER_MESSAGES.invoice });
@@ -105,14 +90,14 @@ describe('order calls (behaviour.md §10, §8 messages)', () => {
   }
 
   it('a removal answers the toast', async () => {
-    network = async () => json(200, { success: true, message: ORDER_MESSAGES.deleted });
+    http.network = async () => json(200, { success: true, message: ORDER_MESSAGES.deleted });
     assert.equal(await removeOrder(API, 'a'), ORDER_MESSAGES.deleted);
-    assert.equal(sent[0]!.url, `${API}/orders/a`);
-    assert.equal(sent[0]!.init.method, 'DELETE');
+    assert.equal(http.sent[0]!.url, `${API}/orders/a`);
+    assert.equal(http.sent[0]!.init.method, 'DELETE');
   });
 
   it('the invoice comes as a file under the name the API offers', async () => {
-    network = async () =>
+    http.network = async () =>
       new Response('%PDF-1.7', {
         status: 200,
         headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="invoice-a.pdf"' },
@@ -120,8 +105,8 @@ describe('order calls (behaviour.md §10, §8 messages)', () => {
     const file = await getInvoice(API, 'a');
     assert.equal(file.filename, 'invoice-a.pdf');
     assert.equal(await file.blob.text(), '%PDF-1.7');
-    assert.equal(sent[0]!.url, `${API}/orders/a/invoice`);
-    network = async () => json(409, { success: false, message: ORDER_MESSAGES.invoiceNotPaid });
+    assert.equal(http.sent[0]!.url, `${API}/orders/a/invoice`);
+    http.network = async () => json(409, { success: false, message: ORDER_MESSAGES.invoiceNotPaid });
     await assert.rejects(getInvoice(API, 'a'), { message: ORDER_MESSAGES.invoiceNotPaid });
   });
 

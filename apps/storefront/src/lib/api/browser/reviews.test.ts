@@ -1,37 +1,24 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { CATALOG_MESSAGES, GENERIC_MESSAGES, REVIEW_MESSAGES } from '@vastra/contracts';
 import { postReview, readReviews } from './reviews';
+import { stubFetch, json } from '@/test-support/fetch-stub';
 
 /**
  * The review calls of the browser (behaviour.md §5, §8: the API's message, else 'Failed to fetch
  * reviews' / 'Failed to post review') through the real browser client; only the HTTP boundary is
  * replaced: `fetch`, and XMLHttpRequest for a review with photos.
  */
-type Network = (url: string, init: RequestInit) => Promise<Response>;
-let network: Network;
-let sent: { url: string; init: RequestInit }[] = [];
-const realFetch = globalThis.fetch;
-
-beforeEach(() => {
-  sent = [];
-  globalThis.fetch = ((url: string, init: RequestInit) => {
-    sent.push({ url, init });
-    return network(url, init);
-  }) as typeof fetch;
-});
+const http = stubFetch();
 afterEach(() => {
-  globalThis.fetch = realFetch;
   delete (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
 });
 
 const API = 'http://api.test';
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const body = { productId: 'p1', rating: 4, title: 'Soft', body: 'Cotton that breathes.' };
 const review = { id: 'r1', rating: 4, title: 'Soft' };
 
-/** An XMLHttpRequest that answers `status` and `answer` once sent, keeping what was sent. */
+/** An XMLHttpRequest that answers `status` and `answer` once sent, keeping what was http.sent. */
 function fakeUpload(status: number, answer: unknown) {
   const forms: { url: string; form: FormData }[] = [];
   class FakeXhr {
@@ -61,21 +48,21 @@ function fakeUpload(status: number, answer: unknown) {
 
 describe('review calls', () => {
   it('reads a page of a product’s reviews, 10 a page', async () => {
-    network = async () => json(200, { success: true, data: { reviews: [], meta: { page: 2 } } });
+    http.network = async () => json(200, { success: true, data: { reviews: [], meta: { page: 2 } } });
     const page = await readReviews(API, 'p 1', 2);
     assert.deepEqual(page, { reviews: [], meta: { page: 2 } });
-    assert.equal(sent[0]!.url, `${API}/reviews/product/p%201?page=2&limit=10`);
-    network = async () => Promise.reject(new TypeError('fetch failed'));
+    assert.equal(http.sent[0]!.url, `${API}/reviews/product/p%201?page=2&limit=10`);
+    http.network = async () => Promise.reject(new TypeError('fetch failed'));
     await assert.rejects(readReviews(API, 'p1', 1), { name: 'MutationError', message: CATALOG_MESSAGES.reviews });
   });
 
   it('posts a review without photos as JSON and answers the toast', async () => {
-    network = async () => json(201, { success: true, message: REVIEW_MESSAGES.posted, data: { review } });
+    http.network = async () => json(201, { success: true, message: REVIEW_MESSAGES.posted, data: { review } });
     const posted = await postReview(API, body, []);
     assert.deepEqual(posted, { review, message: REVIEW_MESSAGES.posted });
-    assert.equal(sent[0]!.url, `${API}/reviews`);
-    assert.equal(sent[0]!.init.method, 'POST');
-    assert.equal(sent[0]!.init.body, JSON.stringify(body));
+    assert.equal(http.sent[0]!.url, `${API}/reviews`);
+    assert.equal(http.sent[0]!.init.method, 'POST');
+    assert.equal(http.sent[0]!.init.body, JSON.stringify(body));
   });
 
   it('posts a review with photos as multipart', async () => {
@@ -90,9 +77,9 @@ describe('review calls', () => {
   });
 
   it("gives the API's refusal, else 'Failed to post review'", async () => {
-    network = async () => json(409, { success: false, message: REVIEW_MESSAGES.alreadyReviewed });
+    http.network = async () => json(409, { success: false, message: REVIEW_MESSAGES.alreadyReviewed });
     await assert.rejects(postReview(API, body, []), { message: REVIEW_MESSAGES.alreadyReviewed });
-    network = async () => json(500, { success: false, message: GENERIC_MESSAGES.fallback });
+    http.network = async () => json(500, { success: false, message: GENERIC_MESSAGES.fallback });
     await assert.rejects(postReview(API, body, []), { message: CATALOG_MESSAGES.postReview });
     fakeUpload(500, { success: false, message: GENERIC_MESSAGES.fallback });
     await assert.rejects(postReview(API, body, [new File(['x'], 'a.png', { type: 'image/png' })]), {
