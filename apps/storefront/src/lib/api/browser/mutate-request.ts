@@ -49,7 +49,7 @@ function answered<T>(answer: ApiAnswer<T>, answersBelow500 = false): Mutation<T>
  * The MutationError of a failed call: the API's message, else the call's behaviour.md §8 text
  * (with `connectionTexts`, no answer keeps the client's connection text).
  */
-function failure(error: unknown, fallback: string, connectionTexts = false): MutationError {
+export function failure(error: unknown, fallback: string, connectionTexts = false): MutationError {
   if (error instanceof ApiError) {
     if (error.status === 0) return new MutationError(connectionTexts ? error.message : fallback, 0);
     return new MutationError(error.isGeneric ? fallback : error.message, error.status);

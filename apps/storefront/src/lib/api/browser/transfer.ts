@@ -1,6 +1,5 @@
-import { ApiError } from '../api-error';
 import type { Download } from './client';
-import { MutationError, browserClient, type Mutation } from './mutate';
+import { browserClient, type Mutation } from './mutate';
 
 /**
  * The two calls that are neither JSON writes nor reads (mutate.ts `browserClient`), with the
@@ -9,14 +8,6 @@ import { MutationError, browserClient, type Mutation } from './mutate';
  * `mutate`; a failure throws MutationError with the API's message, else the call's
  * behaviour.md §8 text (also when the API cannot be reached or times out).
  */
-
-/** The MutationError of a failed upload or download, as `mutate` would throw it. */
-function failure(error: unknown, fallback: string): MutationError {
-  if (error instanceof ApiError) {
-    return new MutationError(error.status === 0 || error.isGeneric ? fallback : error.message, error.status);
-  }
-  return new MutationError(fallback, 0);
-}
 
 /**
  * POSTs `form` (multipart) to `path` of the API at `apiUrl`; `onProgress` gets the share of the
@@ -32,7 +23,7 @@ export async function upload<T>(
     const answer = await (await browserClient(apiUrl)).upload<T>(path, form, onProgress);
     return { data: answer.data, message: answer.message };
   } catch (error) {
-    throw failure(error, fallback);
+    throw (await import('./mutate-request')).failure(error, fallback);
   }
 }
 
@@ -41,7 +32,7 @@ export async function download(apiUrl: string, path: string, { fallback }: { fal
   try {
     return await (await browserClient(apiUrl)).download(path);
   } catch (error) {
-    throw failure(error, fallback);
+    throw (await import('./mutate-request')).failure(error, fallback);
   }
 }
 
