@@ -7,6 +7,7 @@ import { SearchIcon } from '@/components/ui/icons';
 import { MediaThumbnail } from '@/components/ui/media-thumbnail';
 import { productHref } from '@/lib/product-href';
 import { formatPrice } from '@/lib/format';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSuggestions } from './use-suggestions';
 
 const MIN_CHARS = 2;
@@ -31,6 +32,9 @@ export function SearchBox() {
   const inputId = useId();
   const listId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
+  // Read-only in the server's HTML: React renders this box again in the browser, and what was
+  // typed into the server's copy would be dropped without a word.
+  const hydrated = useHydrated();
 
   // Follow the URL (back/forward, a new search) without an effect.
   if (currentTerm !== lastTerm) {
@@ -114,6 +118,7 @@ export function SearchBox() {
           type="search"
           name="q"
           value={term}
+          readOnly={!hydrated}
           onChange={(event) => {
             setTerm(event.target.value);
             setOpen(true);
