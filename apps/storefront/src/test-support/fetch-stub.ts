@@ -27,6 +27,7 @@ export function stubFetch(): FetchStub {
   });
   afterEach(() => {
     globalThis.fetch = realFetch;
+    delete (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
   });
   return stub;
 }
@@ -41,3 +42,40 @@ export const refused: Network = async () => Promise.reject(new TypeError('fetch 
 /** The API does not answer in time. */
 export const timedOut: Network = async () =>
   Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'));
+
+/**
+ * Replaces XMLHttpRequest (the browser client's uploads) until the test ends: each request
+ * answers `status` and `body` once sent, after reporting the `progress` shares given (0 to 1).
+ * Returns what was sent.
+ */
+export function fakeUpload(status: number, body: unknown, progress: number[] = []) {
+  const requests: { url: string; form: FormData; withCredentials: boolean }[] = [];
+  class FakeXhr {
+    url = '';
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    timeout = 0;
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(form: FormData) {
+      requests.push({ url: this.url, form, withCredentials: this.withCredentials });
+      queueMicrotask(() => {
+        for (const share of progress) this.upload.onprogress?.({ lengthComputable: true, loaded: share, total: 1 });
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      });
+    }
+  }
+  (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = FakeXhr;
+  return requests;
+}

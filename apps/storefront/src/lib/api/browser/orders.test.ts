@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { GENERIC_MESSAGES, ORDER_MESSAGES, type Order } from '@vastra/contracts';
 import { cancelOrder, getInvoice, removeOrder, sendReturn } from './orders';
-import { stubFetch, json, refused, timedOut, type Network } from '@/test-support/fetch-stub';
+import { fakeUpload, stubFetch, json, refused, timedOut, type Network } from '@/test-support/fetch-stub';
 
 /**
  * The order calls of the browser (behaviour.md §10; §8: the API's message, else the call's own
@@ -10,47 +10,11 @@ import { stubFetch, json, refused, timedOut, type Network } from '@/test-support
  * XMLHttpRequest for the return's upload.
  */
 const http = stubFetch();
-afterEach(() => {
-  delete (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
-});
 
 const API = 'http://api.test';
 const order = (id: string, status: Order['status'] = 'placed') => ({ id, orderNumber: `VST-${id}`, status }) as Order;
 const serverError: Network = async () =>
   json(500, { success: false, message: GENERIC_MESSAGES.fallback, requestId: 'req-1' });
-
-/** An XMLHttpRequest that answers `status` and `body` once sent, after telling the progress it was given. */
-function fakeUpload(status: number, body: unknown, progress: number[] = []) {
-  const requests: { url: string; form: FormData; withCredentials: boolean }[] = [];
-  class FakeXhr {
-    url = '';
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    timeout = 0;
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send(form: FormData) {
-      requests.push({ url: this.url, form, withCredentials: this.withCredentials });
-      queueMicrotask(() => {
-        for (const share of progress) this.upload.onprogress?.({ lengthComputable: true, loaded: share, total: 1 });
-        this.status = status;
-        this.responseText = JSON.stringify(body);
-        this.onload?.();
-      });
-    }
-  }
-  (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = FakeXhr;
-  return requests;
-}
 
 describe('order calls (behaviour.md §10, §8 messages)', () => {
   it('a cancel sends the reason and answers the cancelled order and the toast', async () => {

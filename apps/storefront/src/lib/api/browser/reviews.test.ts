@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { CATALOG_MESSAGES, GENERIC_MESSAGES, REVIEW_MESSAGES } from '@vastra/contracts';
 import { postReview, readReviews } from './reviews';
-import { stubFetch, json } from '@/test-support/fetch-stub';
+import { fakeUpload, stubFetch, json } from '@/test-support/fetch-stub';
 
 /**
  * The review calls of the browser (behaviour.md §5, §8: the API's message, else 'Failed to fetch
@@ -10,41 +10,10 @@ import { stubFetch, json } from '@/test-support/fetch-stub';
  * replaced: `fetch`, and XMLHttpRequest for a review with photos.
  */
 const http = stubFetch();
-afterEach(() => {
-  delete (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
-});
 
 const API = 'http://api.test';
 const body = { productId: 'p1', rating: 4, title: 'Soft', body: 'Cotton that breathes.' };
 const review = { id: 'r1', rating: 4, title: 'Soft' };
-
-/** An XMLHttpRequest that answers `status` and `answer` once sent, keeping what was http.sent. */
-function fakeUpload(status: number, answer: unknown) {
-  const forms: { url: string; form: FormData }[] = [];
-  class FakeXhr {
-    url = '';
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    timeout = 0;
-    upload = { onprogress: null };
-    onload: (() => void) | null = null;
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send(form: FormData) {
-      forms.push({ url: this.url, form });
-      queueMicrotask(() => {
-        this.status = status;
-        this.responseText = JSON.stringify(answer);
-        this.onload?.();
-      });
-    }
-  }
-  (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = FakeXhr;
-  return forms;
-}
 
 describe('review calls', () => {
   it('reads a page of a product’s reviews, 10 a page', async () => {
