@@ -1,0 +1,78 @@
+/**
+ * Domain events (docs/architecture.md "Domain events"): what happened in one module that others
+ * act on, told through one typed bus created before any module. A module publishes with `emit`;
+ * the modules that care subscribe with `on`, each under a name (the subscribers test lists
+ * them). No module holds a listener slot of another.
+ *
+ * The bus lives in this process's memory: subscribers run in the publisher's call, in the order
+ * they subscribed, each awaited; the first that throws stops the rest and rejects `emit` (so a
+ * subscriber inside a transaction rolls it back). What must reach other instances or survive a
+ * crash is queued by its subscriber as a job (lib/jobs), or broadcast by the catalogue's change
+ * bus; never kept here.
+ */
+import type { Db } from '../db/client';
+
+/** The payload of each event; ids and plain values only, except the transaction of `payment.settled`. */
+export type DomainEvents = {
+  /** An order was placed and committed (payment pending or cash on delivery). */
+  'order.placed': { orderId: string };
+  /** An order moved to another status, committed; `step` is the store or shopper step that moved it. */
+  'order.status_changed': { orderId: string; status: string; step: string };
+  /**
+   * A gateway's news settled a payment (completed or failed), told inside the transaction that
+   * applies it: subscribers write with `db`, and may leave work for after the commit.
+   */
+  'payment.settled': {
+    db: Db;
+    orderId: string;
+    status: 'completed' | 'failed';
+    source: string;
+    afterCommit: (work: () => Promise<void>) => void;
+  };
+  /** A refund asked of a gateway reached a final status (committed). */
+  'refund.changed': { refundId: string; orderId: string; status: 'completed' | 'failed'; amountPaise: number };
+  /**
+   * The catalogue changed through the admin or an import: `entity` is the audit log's entity
+   * (product, variant, category, collection, homepage_section…), `entityId` when one record changed.
+   */
+  'catalog.changed': { entity: string; entityId: string | null };
+  /** Stock of variants changed by a sale, cancellation, return or stock edit (committed). */
+  'stock.changed': { reason: 'sold' | 'released' | 'restocked' | 'edited' };
+  /** A review was posted, hidden or shown again, changing its product's rating. */
+  'review.changed': { productId: string };
+};
+
+export type DomainEventName = keyof DomainEvents;
+
+/** A subscriber of event `E`: runs in the publisher's call (see the file's comment). */
+export type DomainEventHandler<E extends DomainEventName> = (payload: DomainEvents[E]) => Promise<void> | void;
+
+type Subscription = { name: string; handler: (payload: never) => Promise<void> | void };
+
+/** The one bus of an app or worker; create it first and hand it to every module. */
+export class DomainEventBus {
+  private readonly subscriptions = new Map<DomainEventName, Subscription[]>();
+
+  /**
+   * Subscribes `handler` to `event` under `subscriber` ("module: what it does"). Throws when
+   * the same subscriber subscribes twice to one event (a wire made twice).
+   */
+  on<E extends DomainEventName>(event: E, subscriber: string, handler: DomainEventHandler<E>): void {
+    const list = this.subscriptions.get(event) ?? [];
+    if (list.some((s) => s.name === subscriber)) throw new Error(`${subscriber} already subscribes to ${event}`);
+    list.push({ name: subscriber, handler: handler as Subscription['handler'] });
+    this.subscriptions.set(event, list);
+  }
+
+  /** Tells every subscriber of `event`, one after another; rejects with the first failure. */
+  async emit<E extends DomainEventName>(event: E, payload: DomainEvents[E]): Promise<void> {
+    for (const { handler } of this.subscriptions.get(event) ?? []) {
+      await (handler as DomainEventHandler<E>)(payload);
+    }
+  }
+
+  /** Each event's subscribers by name, in the order they run. */
+  subscribers(): Partial<Record<DomainEventName, string[]>> {
+    return Object.fromEntries([...this.subscriptions].map(([event, list]) => [event, list.map((s) => s.name)]));
+  }
+}
