@@ -82,7 +82,9 @@ const CSV_COLUMNS = [
 ] as const;
 const CSV_PAGE = 200;
 
-export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminOrdersRoutes: FastifyPluginAsyncZod<{
+  deps: Pick<AdminDeps, 'orders' | 'orderQueries' | 'customers' | 'notes' | 'invoices' | 'productEditor'>;
+}> = async (app, { deps }) => {
   const { orders, orderQueries, customers, notes, invoices, productEditor } = deps;
   const readOrder = (id: string) => orders.getById(id);
 

@@ -21,3 +21,4 @@ export { catalogRoutes } from './routes';
 export { refreshSearchTerms } from './search-terms';
 export { TaxonomyEditor } from './taxonomy-editor';
 export { CatalogService, pageMeta, type CatalogOptions, type VariantDetail } from './service';
+export { createCatalogModule, MEDIA_DIR } from './module';

@@ -5,3 +5,4 @@ export { ReturnsAdmin } from './admin';
 export { ReturnsService, type ReturnStep } from './service';
 export { ReturnSummaries } from './summaries';
 export type { CreditNoteLine } from './types';
+export { createReturnSummaries, createReturnsModule } from './module';
