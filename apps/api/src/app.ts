@@ -25,6 +25,7 @@ import { registerErrorHandling } from './lib/error-handler';
 import { enterRequestContext, logMixin, RequestLog, requestId, serializeRequest } from './lib/logging';
 import { createJobs, type Jobs } from './lib/jobs';
 import { createMailer } from './lib/mail';
+import { loadOperatorToken } from './lib/operator-token';
 import {
   adminCatalogCsvRoutes,
   adminCatalogRoutes,
@@ -91,7 +92,6 @@ import { Metrics, metricsAccess, serveMetrics } from './modules/metrics';
 import {
   AdminOrderQueries,
   hasPlacedOrder,
-  operatorOrdersRoutes,
   ordersRoutes,
   OrdersService,
   scheduleUnpaidOrderExpiry,
@@ -103,7 +103,7 @@ import {
   phonePeWebhookAuthorizationFromConfig,
   scheduleRefundRefresh,
 } from './modules/payments';
-import { ReturnsAdmin, returnsOperatorRoutes, returnsRoutes, ReturnsService, ReturnSummaries } from './modules/returns';
+import { ReturnsAdmin, returnsRoutes, ReturnsService, ReturnSummaries } from './modules/returns';
 import { PricingService, pricingRoutes } from './modules/pricing';
 import { reviewsRoutes, ReviewsService } from './modules/reviews';
 import { StorePictures, storeSettingsRoutes, StoreSettingsService } from './modules/settings';
@@ -127,7 +127,6 @@ import { registerAdminAuth } from './plugins/admin-auth';
 import { registerNoStoreByDefault } from './plugins/cache-control';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerCors } from './plugins/cors';
-import { loadOperatorToken, registerOperatorAuth } from './plugins/operator-auth';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** Vendored catalogue photos and the placeholder image, served under /media. */
@@ -308,7 +307,6 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // The API's own origin too: the sandbox payment page it serves posts its form with the shopper's cookie.
   registerAuthentication(app, sessions, [...config.storefrontOrigins, new URL(config.publicUrl).origin]);
   const operatorToken = loadOperatorToken({ operatorToken: config.operatorToken, dataDir: config.dataDir });
-  registerOperatorAuth(app, operatorToken);
   // The merchant admin: staff sessions, roles per route, and the audit log of every admin write.
   const staffThrottle = new LoginThrottle(redis, 'staff');
   const staff = new StaffService(database.db, new TotpKeys(secret), staffThrottle);
@@ -536,13 +534,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     codeLookups,
   });
   await app.register(returnsRoutes, { returns, orders });
-  await app.register(returnsOperatorRoutes, { returns });
   // The shopper hears when money paid back through a gateway has gone out; a failed refund is the store's to retry.
   payments.onRefundChange(async (refund) => {
     if (refund.status === 'completed') await orders.notify(refund.orderId, 'refund_completed');
     else app.log.error({ refundId: refund.id, orderId: refund.orderId }, 'refund failed at the gateway; retry it');
   });
-  await app.register(operatorOrdersRoutes, { orders, refunds: payments });
 
   // GST documents and shipment tracking read orders through OrdersService.get (owner-checked).
   const invoices = new InvoiceService({
