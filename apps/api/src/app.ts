@@ -18,6 +18,7 @@ import { registerErrorHandling } from './lib/error-handler';
 import type { DomainEventBus } from './lib/events';
 import type { Jobs } from './lib/jobs';
 import { enterRequestContext, loggerOptions, RequestLog, requestId } from './lib/logging';
+import { loadOperatorToken } from './lib/operator-token';
 import { metricsAccess, serveMetrics } from './modules/metrics';
 import { createPlatform } from './platform';
 import { registerAdminApp } from './plugins/admin-app';
@@ -26,7 +27,6 @@ import { registerAuthentication } from './plugins/authenticate';
 import { registerNoStoreByDefault } from './plugins/cache-control';
 import { registerCors } from './plugins/cors';
 import { registerOpenApi } from './plugins/openapi';
-import { loadOperatorToken, registerOperatorAuth } from './plugins/operator-auth';
 import { registerApiSecurityHeaders } from './plugins/security-headers';
 
 declare module 'fastify' {
@@ -110,7 +110,6 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   registerAuthentication(app, composition.sessions, [...config.storefrontOrigins, apiOrigin]);
   // The merchant admin: staff sessions and roles per route, or the operator token acting as an owner.
   const operatorToken = loadOperatorToken({ operatorToken: config.operatorToken, dataDir: config.dataDir });
-  registerOperatorAuth(app, operatorToken);
   registerAdminAuth(app, { staff, operatorToken, adminOrigin: apiOrigin });
 
   for (const module of modules) module.hooks?.(app);

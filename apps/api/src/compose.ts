@@ -208,7 +208,6 @@ export function composeModules(platform: Platform): Composition {
     codeLookups: coupons.codeLookups,
     tracker: shipping.tracker,
     checkout: config.checkout,
-    refunds: payments.payments,
   });
   const reviews = createReviewsModule({
     db,

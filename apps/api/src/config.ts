@@ -271,7 +271,7 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Bearer token of the operator API (`npm run ops`); unset = generated once into DATA_DIR/operator-token. */
+  /** The operator token, a bearer credential of /admin/api acting as an owner (`npm run ops`); unset = generated once into DATA_DIR/secrets/operator-token. */
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Bearer token a Prometheus scrape of /metrics sends; unset = /metrics open outside production, absent in it. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -361,7 +361,7 @@ export type Config = {
     maxUnpaidOrders: number;
     uploadQuotaBytes: number;
   };
-  /** Undefined: the API keeps a generated token in DATA_DIR/operator-token. */
+  /** Undefined: the API keeps a generated token in DATA_DIR/secrets/operator-token (lib/operator-token.ts). */
   operatorToken: string | undefined;
   /** What a scrape of /metrics must send as its bearer token; undefined: none (and no /metrics in production). */
   metricsToken: string | undefined;

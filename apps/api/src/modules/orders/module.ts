@@ -10,7 +10,6 @@ import type { LimitGuard } from '../../plugins/rate-limit';
 import { shippingRoutes, type ShippingTracker } from '../shipping';
 import { AdminOrderQueries } from './admin-queries';
 import { ordersJobs } from './jobs';
-import { operatorOrdersRoutes } from './operator-routes';
 import { ordersRoutes } from './routes';
 import { OrdersService } from './service';
 import type { OrdersDeps } from './types';
@@ -30,11 +29,9 @@ export function createOrdersModule(
       storeState: string;
       paymentTimeoutMs: number;
     };
-    /** The payments module's refresh of pending gateway refunds. */
-    refunds: Parameters<typeof operatorOrdersRoutes>[1]['refunds'];
   },
 ): { orders: OrdersService; orderQueries: AdminOrderQueries; module: ApiModule } {
-  const { attemptsPerHour, codeLookups, tracker, checkout, refunds, ...ordersDeps } = deps;
+  const { attemptsPerHour, codeLookups, tracker, checkout, ...ordersDeps } = deps;
   const { events, log } = deps;
   const orders = new OrdersService(ordersDeps);
   events.on('payment.settled', 'orders: place or release the order', async (settled) => {
@@ -53,7 +50,6 @@ export function createOrdersModule(
       jobs: ordersJobs(orders, log),
       routes: async (app) => {
         await app.register(ordersRoutes, { orders, options: checkout, attemptsPerHour, codeLookups });
-        await app.register(operatorOrdersRoutes, { orders, refunds });
         await app.register(shippingRoutes, { orders, tracker });
       },
     },

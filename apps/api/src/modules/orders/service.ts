@@ -143,7 +143,7 @@ export class OrdersService {
     return this.cancellation.hide(userId, orderId);
   }
 
-  /** A store step of the order (operator API): see OrderTransitions.advance. */
+  /** A store step of the order (the admin API's steps): see OrderTransitions.advance. */
   advance(
     ref: string,
     to: OperatorStep,

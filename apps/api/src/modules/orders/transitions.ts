@@ -84,7 +84,7 @@ export class OrderTransitions {
   }
 
   /**
-   * A store step of the order (operator API): confirmed, packed, shipped (with the shipment),
+   * A store step of the order (the admin API's steps): confirmed, packed, shipped (with the shipment),
    * out for delivery, delivered; `ref` = id or order number. The shopper is mailed on
    * confirmed, shipped and delivered. ConflictError(transitionNotAllowed) for a step the
    * lifecycle refuses, ValidationError for shipped without a shipment, NotFoundError.

@@ -101,6 +101,6 @@ export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress' | 'buyerGstin
 /** Gateways paid online, through a payment page; COD is paid to the courier. */
 export const ONLINE_GATEWAYS: ReadonlySet<PaymentMethod> = new Set<PaymentMethod>(['sandbox', 'phonepe']);
 
-/** The steps the store takes with an order (operator API), before any return. */
+/** The steps the store takes with an order (the admin API's steps), before any return. */
 export const OPERATOR_STEPS = ['confirmed', 'packed', 'shipped', 'out_for_delivery', 'delivered'] as const;
 export type OperatorStep = (typeof OPERATOR_STEPS)[number];

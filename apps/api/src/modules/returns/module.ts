@@ -5,7 +5,6 @@
  */
 import type { ApiModule } from '../../lib/module';
 import { ReturnsAdmin } from './admin';
-import { returnsOperatorRoutes } from './operator-routes';
 import { returnsRoutes } from './routes';
 import { ReturnsService } from './service';
 import { ReturnSummaries, type ReturnSummariesDeps } from './summaries';
@@ -29,7 +28,6 @@ export function createReturnsModule(deps: ReturnsDeps): {
       name: 'returns',
       routes: async (app) => {
         await app.register(returnsRoutes, { returns, orders: deps.orders });
-        await app.register(returnsOperatorRoutes, { returns });
       },
     },
   };

@@ -73,7 +73,7 @@ async function refundStep(orderId: string) {
   for (const step of ['approve', 'pickup', 'refund']) {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/ops/orders/${orderId}/return/${step}`,
+      url: `/admin/api/orders/${orderId}/return/${step}`,
       headers: bearer(OPERATOR_TOKEN),
       payload: {},
     });
