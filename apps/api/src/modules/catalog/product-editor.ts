@@ -25,11 +25,11 @@ import {
 } from '@vastra/contracts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { productSlug, skuFor } from '../../db/seed/products';
-import { buildSearchText, displayName, sourceName } from '../../db/seed/text';
 import { isForeignKeyViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { productSlug, searchTextFor, skuFor } from './product-rules';
 import { activationRefusal } from './product-status';
+import { sourceName } from './product-text';
 import { categories, collections, productCollections, products, stockMovements, variants } from './tables';
 
 type ProductCreate = z.output<typeof productCreateBodySchema>;
@@ -382,7 +382,11 @@ export class ProductEditor {
   }
 }
 
-/** The search text of a product, from its fields and its category path (as the seed makes it). */
+/**
+ * The search text of a product, from its fields and its category path (master, sub, article as
+ * shown), by the rule the CSV import and the seed follow (./product-rules.ts), so an import of
+ * an export matches.
+ */
 function searchTextOf(
   p: {
     name: string;
@@ -395,12 +399,8 @@ function searchTextOf(
   },
   path: readonly string[],
 ): string {
-  // As the seed and the CSV import make it (db/seed/products.ts), so an import of an export matches.
-  const names = path.map(sourceName);
-  return buildSearchText(
-    [p.name, p.brand, p.gender, ...names, ...names.map(displayName), p.color, p.usage, p.season, p.description],
-    names.at(-1) ?? '',
-  );
+  const [masterCategory = '', subCategory = '', articleType = ''] = path.map(sourceName);
+  return searchTextFor({ ...p, masterCategory, subCategory, articleType });
 }
 
 /**
