@@ -398,7 +398,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return settingsOf(e);
 }
 
-
 /**
  * The settings the API reads, in their nested shape, from a checked environment: units in the
  * names (ms, paise, bytes), defaults that depend on NODE_ENV applied, trailing slashes taken
