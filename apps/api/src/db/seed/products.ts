@@ -5,10 +5,10 @@
  * (modules/catalog/product-rules.ts); the seed's own are deterministic stock and image paths.
  * Everything derives from the style id by hash, never from Math.random.
  */
-import { discountPercent } from '@vastra/contracts';
 import {
   describe,
   hsnCodeFor,
+  listingOf,
   pathKey,
   PLACEHOLDER_URL,
   productSlug,
@@ -70,15 +70,10 @@ export function productFromStyle(s: StyleRow, ctx: StyleContext): ProductInput &
       usage,
       year,
       hsnCode: hsnCodeFor(s),
-      pricePaise: price.pricePaise,
-      mrpPaise: price.mrpPaise,
-      discountPercent: discountPercent(price.pricePaise, price.mrpPaise),
       ratingAverage: price.ratingAverage,
       ratingCount: price.ratingCount,
       images,
-      sizes: price.sizes,
-      sizesInStock: variants.filter((v) => v.stock > 0).map((v) => v.size),
-      inStock: variants.some((v) => v.stock > 0),
+      ...listingOf(variants.map((v) => ({ ...v, pricePaise: price.pricePaise, mrpPaise: price.mrpPaise }))),
       searchText: searchTextFor(facts),
       createdAt: createdAtFor(s.id, year),
       status: TEST_RECORDS.has(s.id) ? 'draft' : 'active',

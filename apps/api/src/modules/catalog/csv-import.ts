@@ -13,12 +13,12 @@ import fs from 'node:fs';
 import { and, inArray, notInArray } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { discountPercent, GENDERS } from '@vastra/contracts';
+import { GENDERS } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { unguardCell } from '../../lib/csv';
 import { ensureCategoryPaths, pathKey } from './category-paths';
 import { hsnCodeFor } from './hsn';
-import { describe, PLACEHOLDER_URL, productSlug, searchTextFor, variantsFor } from './product-rules';
+import { describe, listingOf, PLACEHOLDER_URL, productSlug, searchTextFor, variantsFor } from './product-rules';
 import { chunk, writeProducts, type ProductInput } from './product-writer';
 import { refreshSearchTerms } from './search-terms';
 import { products, stockMovements, variants as variantsTable } from './tables';
@@ -244,13 +244,8 @@ function toInput(r: Row): ProductInput {
       usage: r.usage,
       year: r.year,
       hsnCode: r.hsn_code ?? hsnCodeFor(facts),
-      pricePaise: r.price_inr,
-      mrpPaise: r.mrp_inr,
-      discountPercent: discountPercent(r.price_inr, r.mrp_inr),
       images: urls.map((url, i) => ({ url, isPrimary: i === 0 })),
-      sizes: r.sizes,
-      sizesInStock: variants.filter((v) => v.stock > 0).map((v) => v.size),
-      inStock: variants.some((v) => v.stock > 0),
+      ...listingOf(variants.map((v) => ({ ...v, pricePaise: r.price_inr, mrpPaise: r.mrp_inr }))),
       searchText: searchTextFor({ ...facts, description }),
     },
     categoryKey: pathKey(r.master_category, r.sub_category, r.article_type),

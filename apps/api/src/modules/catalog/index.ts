@@ -24,7 +24,7 @@ export { productPhotoRoutes } from './image-routes';
 export { ProductImageService } from './images';
 export { InventoryService, type LowStockVariant, type ReservedLine, type StockLine } from './inventory';
 export { ProductEditor } from './product-editor';
-export { describe, PLACEHOLDER_URL, productSlug, searchTextFor, variantsFor } from './product-rules';
+export { describe, listingOf, PLACEHOLDER_URL, productSlug, searchTextFor, variantsFor } from './product-rules';
 export { buildSearchText, displayName, singular, slugify } from './product-text';
 export { chunk, upsertParts, writeProducts, type ProductInput } from './product-writer';
 export { setProductsStatus } from './product-status';

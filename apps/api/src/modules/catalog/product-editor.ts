@@ -11,7 +11,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_MESSAGES,
-  discountPercent,
   PRODUCT_EDIT_MESSAGES,
   type AdminCategory,
   type AdminCollection,
@@ -27,7 +26,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isForeignKeyViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { productSlug, searchTextFor, skuFor } from './product-rules';
+import { listingOf, productSlug, searchTextFor, skuFor } from './product-rules';
 import { activationRefusal } from './product-status';
 import { sourceName } from './product-text';
 import { categories, collections, productCollections, products, stockMovements, variants } from './tables';
@@ -404,8 +403,9 @@ function searchTextOf(
 }
 
 /**
- * Keeps the listing columns of the products true to their sizes: the lowest price and its MRP,
- * the discount, the sizes in their order, and whether any is in stock.
+ * Keeps the listing columns of the products true to their sizes (listingOf, the rule the CSV
+ * import and the seed write them by): the lowest price and its MRP, the discount, the sizes in
+ * their order, and whether any is in stock.
  */
 export async function refreshListing(tx: Db, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
@@ -421,24 +421,9 @@ export async function refreshListing(tx: Db, productIds: readonly string[]): Pro
     .where(inArray(variants.productId, [...productIds]))
     .orderBy(asc(variants.position), asc(variants.sku));
   for (const id of productIds) {
-    const sizes = rows.filter((r) => r.productId === id);
-    const lowest = sizes.reduce<(typeof sizes)[number] | undefined>(
-      (min, s) => (!min || s.pricePaise < min.pricePaise ? s : min),
-      undefined,
-    );
-    const pricePaise = lowest?.pricePaise ?? 0;
-    const mrpPaise = lowest?.mrpPaise ?? 0;
     await tx
       .update(products)
-      .set({
-        pricePaise,
-        mrpPaise,
-        discountPercent: discountPercent(pricePaise, mrpPaise),
-        sizes: sizes.map((s) => s.size),
-        sizesInStock: sizes.filter((s) => s.stock > 0).map((s) => s.size),
-        inStock: sizes.some((s) => s.stock > 0),
-        updatedAt: new Date(),
-      })
+      .set({ ...listingOf(rows.filter((r) => r.productId === id)), updatedAt: new Date() })
       .where(eq(products.id, id));
   }
 }

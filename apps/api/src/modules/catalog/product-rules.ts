@@ -1,10 +1,10 @@
 /**
  * How a product's derived fields are made, the same for the admin's editor, the CSV import and
  * the seed (so an export imported again changes nothing): its URL slug, its SKUs
- * (`VST-<externalId>-<SIZE>`), a description composed from its attributes when it has none,
- * and its search text. Pure, no I/O.
+ * (`VST-<externalId>-<SIZE>`), the listing columns its sizes decide, a description composed
+ * from its attributes when it has none, and its search text. Pure, no I/O.
  */
-import type { Gender } from '@vastra/contracts';
+import { discountPercent, type Gender } from '@vastra/contracts';
 import type { ProductInput } from './product-writer';
 import { buildSearchText, displayName, singular, slugify } from './product-text';
 
@@ -36,6 +36,28 @@ export function variantsFor(
     const sku = skuFor(externalId, size, taken);
     return { sku, size, stock: stockOf(sku, i) };
   });
+}
+
+/**
+ * A product's listing columns, which the storefront's list and filters read, from its sizes in
+ * their order: the lowest price (paise) and that size's MRP, the discount, the sizes, those in
+ * stock, and whether any is. No sizes: price 0, not in stock.
+ */
+export function listingOf(sizes: readonly { size: string; pricePaise: number; mrpPaise: number; stock: number }[]) {
+  const lowest = sizes.reduce<(typeof sizes)[number] | undefined>(
+    (min, s) => (!min || s.pricePaise < min.pricePaise ? s : min),
+    undefined,
+  );
+  const pricePaise = lowest?.pricePaise ?? 0;
+  const mrpPaise = lowest?.mrpPaise ?? 0;
+  return {
+    pricePaise,
+    mrpPaise,
+    discountPercent: discountPercent(pricePaise, mrpPaise),
+    sizes: sizes.map((s) => s.size),
+    sizesInStock: sizes.filter((s) => s.stock > 0).map((s) => s.size),
+    inStock: sizes.some((s) => s.stock > 0),
+  };
 }
 
 /** `navy-shirt-15970`: the name's slug, then the external id's. */
