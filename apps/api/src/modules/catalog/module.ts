@@ -18,7 +18,7 @@ import type { ApiModule } from '../../lib/module';
 import type { FileStore } from '../files';
 import { AdminCatalogQueries } from './admin-queries';
 import { CatalogChanges, postgresChangeBus, redisChangeBus, tagsOfEntity } from './changes';
-import { CatalogImports } from './csv';
+import { CatalogImports } from './imports';
 import { HomepageEditor } from './homepage-editor';
 import { productPhotoRoutes } from './image-routes';
 import { ProductImageService } from './images';
