@@ -22,6 +22,7 @@ import {
 import { SAMPLE_SELLER_GSTIN, type Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
+import { DomainEventBus } from './lib/events';
 import { enterRequestContext, logMixin, RequestLog, requestId, serializeRequest } from './lib/logging';
 import { createJobs, type Jobs } from './lib/jobs';
 import { createMailer } from './lib/mail';
@@ -112,6 +113,7 @@ import { DeliveryService, deliveryRoutes, shippingFromConfig, shippingRoutes } f
 import { keepCartAnswers, PublishableKeyService, storeRoutes, StoreService } from './modules/store';
 import { TaxRateAdmin, taxesRoutes, TaxService } from './modules/taxes';
 import { Customers, usersRoutes, UsersService } from './modules/users';
+import { createWebhooks, type WebhooksDeps } from './modules/webhooks';
 import { wishlistRoutes, WishlistService } from './modules/wishlist';
 import {
   AdminNotes,
@@ -150,6 +152,8 @@ declare module 'fastify' {
      * (gracefully) when it closes; tests wait for `jobs.idle()` before reading what was sent.
      */
     jobs: Jobs;
+    /** The domain event bus (lib/events.ts); tests emit on it to trigger subscribers (webhooks). */
+    events: DomainEventBus;
   }
 }
 
@@ -158,9 +162,16 @@ export type AppDeps = {
   database: Database;
   /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /** Tests only: webhooks to a receiver on this machine, a chosen DNS lookup, short retries (modules/webhooks). */
+  webhooks?: Pick<WebhooksDeps, 'allowPrivateHosts' | 'resolve' | 'retry' | 'timeoutMs' | 'disableAfter'>;
 };
 
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  webhooks: webhookOptions,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -276,6 +287,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   const jobs = createJobs(database, config.jobs, app.log);
   app.decorate('jobs', jobs);
+  const events = new DomainEventBus();
+  app.decorate('events', events);
   metrics.queueDepth('jobs', () => jobs.depth());
   // Mails queued by the last requests go out before the SMTP connections close.
   app.addHook('onClose', async () => {
@@ -625,6 +638,23 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(adminTaxonomyRoutes, { taxonomy: new TaxonomyEditor(database.db) });
   await app.register(adminSizeChartsRoutes, { sizing });
   await app.register(adminJobsRoutes, { jobs });
+  // Outgoing webhooks: every domain event to the owner's other systems (docs/admin.md "Webhooks").
+  const webhooks = createWebhooks({
+    db: database.db,
+    jobs,
+    events,
+    mailer,
+    log: app.log,
+    serverSecret: secret,
+    env: config.env,
+    ownerEmails: async () => {
+      const notify = await storeSettings.notifyEmail();
+      if (notify) return [notify];
+      return (await staff.list()).filter((s) => s.role === 'owner' && !s.disabled).map((s) => s.email);
+    },
+    ...webhookOptions,
+  });
+  await app.register(webhooks.routes);
   await registerAdminApp(app);
   // Every job is registered by now; pg-boss needs its queues before workers and sends.
   app.addHook('onReady', () => jobs.start());
