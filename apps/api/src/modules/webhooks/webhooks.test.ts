@@ -164,6 +164,27 @@ describe('outgoing webhooks', () => {
     );
   });
 
+  it('record a settled payment in the payment’s transaction and send it only once that commits, without the transaction', async () => {
+    await addEndpoint('/payments', ['payment.settled']);
+    const orderId = crypto.randomUUID();
+    const afterCommit: (() => Promise<void>)[] = [];
+    await ctx.database.db.transaction(async (tx) => {
+      await ctx.app.events.emit('payment.settled', {
+        db: tx,
+        orderId,
+        status: 'completed',
+        source: 'webhook',
+        afterCommit: (work) => afterCommit.push(work),
+      });
+    });
+    await ctx.app.jobs.idle();
+    assert.equal(to('/payments').length, 0, 'nothing sent before the commit’s work runs');
+    for (const work of afterCommit) await work();
+    await ctx.app.jobs.idle();
+    const [got] = to('/payments');
+    assert.deepEqual(JSON.parse(got!.body).data, { orderId, status: 'completed', source: 'webhook' });
+  });
+
   it('retry a delivery the receiver answered 500, with the same id and body, and log both attempts', async () => {
     answers.set('/flaky', [500, 200]);
     const { endpoint, secret } = await addEndpoint('/flaky', ['refund.changed']);
