@@ -26,6 +26,9 @@ import { asStaff, staffTeam, type StaffLogin } from '../../test/staff';
 import { AddressGuard, isRefusedAddress } from './address-guard';
 import { verifySignature } from './signing';
 
+/** The main app's time limit of an attempt, in ms (10 s outside the tests). */
+const TIMEOUT_MS = 1500;
+
 type Received = { path: string; headers: http.IncomingHttpHeaders; body: string };
 
 /** The receiver: records each request; answers each path's queued statuses in turn (then its last one). */
@@ -37,6 +40,8 @@ const receiver = http.createServer((request, response) => {
   request.on('end', () => {
     const path = request.url ?? '';
     received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+    // Answers after the store stopped waiting (its limit in these tests: TIMEOUT_MS).
+    if (path === '/slow') return void setTimeout(() => response.end('late'), 3 * TIMEOUT_MS).unref();
     const queue = answers.get(path) ?? [200];
     const status = queue.length > 1 ? queue.shift()! : queue[0]!;
     response.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 400 ? `boom ${status}` : 'thanks');
@@ -65,7 +70,10 @@ before(async () => {
     webhooks: {
       allowPrivateHosts: true,
       retry: { retryLimit: 2, retryDelayMs: 20, backoff: false },
+      timeoutMs: TIMEOUT_MS,
       disableAfter: 2,
+      // A host name for the receiver, so deliveries go through the guard's lookup too.
+      resolve: async (host) => (host === 'receiver.test' ? [{ address: '127.0.0.1', family: 4 }] : []),
     },
   });
   team = await staffTeam(ctx);
@@ -95,8 +103,8 @@ after(async () => {
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, who = team.owner, app = ctx) =>
   asStaff(app.app, who, method, url, body);
 
-async function addEndpoint(path: string, events: string[]): Promise<WebhookWithSecret> {
-  const res = await call('POST', '/admin/api/webhooks', { url: `${base}${path}`, events, description: path });
+async function addEndpoint(path: string, events: string[], origin = base): Promise<WebhookWithSecret> {
+  const res = await call('POST', '/admin/api/webhooks', { url: `${origin}${path}`, events, description: path });
   assert.equal(res.statusCode, 201, res.body);
   assert.equal(res.json().message, WEBHOOK_MESSAGES.created);
   const made = res.json().data as WebhookWithSecret;
@@ -187,7 +195,8 @@ describe('outgoing webhooks', () => {
 
   it('retry a delivery the receiver answered 500, with the same id and body, and log both attempts', async () => {
     answers.set('/flaky', [500, 200]);
-    const { endpoint, secret } = await addEndpoint('/flaky', ['refund.changed']);
+    const named = `http://receiver.test:${new URL(base).port}`;
+    const { endpoint, secret } = await addEndpoint('/flaky', ['refund.changed'], named);
     const payload = {
       refundId: crypto.randomUUID(),
       orderId: crypto.randomUUID(),
@@ -212,6 +221,26 @@ describe('outgoing webhooks', () => {
         [2, 200, 'thanks', null],
       ],
     );
+  });
+
+  it('give up an attempt the receiver does not answer in time, and log it', async () => {
+    const { endpoint } = await addEndpoint('/slow', ['order.status_changed']);
+    await ctx.app.events.emit('order.status_changed', {
+      orderId: crypto.randomUUID(),
+      status: 'shipped',
+      step: 'ship',
+    });
+    await ctx.app.jobs.idle();
+    assert.equal(to('/slow').length, 3);
+    const [logged] = await deliveries(endpoint.id);
+    assert.equal(logged?.status, 'failed');
+    for (const attempt of logged?.attempts ?? []) {
+      assert.deepEqual([attempt.statusCode, attempt.error], [null, 'No answer within 1.5 s.']);
+      assert.ok(
+        attempt.durationMs >= TIMEOUT_MS - 50 && attempt.durationMs < 3 * TIMEOUT_MS,
+        `${attempt.durationMs} ms`,
+      );
+    }
   });
 
   it('switch an endpoint off after two deliveries in a row failed every attempt, mail the owner, and send nothing more until switched on', async () => {
