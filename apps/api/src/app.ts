@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { composeModules, moduleLifecycle, type Composition } from './compose';
+import { composeModules, moduleLifecycle, type Composition, type WebhookTestOptions } from './compose';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
@@ -56,9 +56,11 @@ export type AppDeps = {
   database: Database;
   /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /** Tests only: webhooks to a receiver on this machine (compose.ts). */
+  webhooks?: WebhookTestOptions;
 };
 
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream, webhooks }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     requestIdHeader: false,
@@ -73,7 +75,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   }).withTypeProvider<ZodTypeProvider>();
 
   const platform = createPlatform(config, database, app.log);
-  const composition = composeModules(platform);
+  const composition = composeModules(platform, { webhooks });
   const { modules, payments, orders, staff, alerts, storeNotifier } = composition;
   const decorations = { payments, orders, staff, alerts, storeNotifier, jobs: platform.jobs, events: platform.events };
   for (const [name, value] of Object.entries(decorations)) app.decorate(name, value as never);

@@ -62,16 +62,19 @@ after(async () => {
 
 describe('domain events', () => {
   test('each event has the subscribers the modules declare, in order', () => {
+    const webhooks = 'webhooks: deliver';
     assert.deepEqual(platform.events.subscribers(), {
-      'review.changed': ['catalog: drop the answers that show ratings'],
-      'stock.changed': ['catalog: drop the answers that show stock', 'alerts: scan when stock came back'],
+      'review.changed': ['catalog: drop the answers that show ratings', webhooks],
+      'stock.changed': ['catalog: drop the answers that show stock', 'alerts: scan when stock came back', webhooks],
       'catalog.changed': [
         'catalog: drop the caches and expire the storefront pages',
         'alerts: scan after a product or size edit',
+        webhooks,
       ],
-      'payment.settled': ['orders: place or release the order'],
-      'refund.changed': ['orders: mail the refund, or log a failed one'],
-      'order.status_changed': ['invoices: issue the GST documents due'],
+      'payment.settled': ['orders: place or release the order', webhooks],
+      'refund.changed': ['orders: mail the refund, or log a failed one', webhooks],
+      'order.placed': [webhooks],
+      'order.status_changed': ['invoices: issue the GST documents due', webhooks],
     });
   });
 

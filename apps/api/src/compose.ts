@@ -30,6 +30,7 @@ import { createStaffAccounts, createStaffModule, type StaffService } from './mod
 import { createStoreModule } from './modules/store';
 import { createTaxesModule } from './modules/taxes';
 import { createUsersModule } from './modules/users';
+import { createWebhooks, type WebhooksDeps } from './modules/webhooks';
 import { createWishlistModule } from './modules/wishlist';
 import type { StoreNotifier } from './modules/admin';
 import type { Platform } from './platform';
@@ -47,7 +48,13 @@ export type Composition = {
   storeNotifier: StoreNotifier;
 };
 
-export function composeModules(platform: Platform): Composition {
+/** Tests only: webhooks to a receiver on this machine, a chosen DNS lookup, short retries (modules/webhooks). */
+export type WebhookTestOptions = Pick<
+  WebhooksDeps,
+  'allowPrivateHosts' | 'resolve' | 'retry' | 'timeoutMs' | 'disableAfter'
+>;
+
+export function composeModules(platform: Platform, testOptions: { webhooks?: WebhookTestOptions } = {}): Composition {
   const { config, database, db, log, jobs, events, secret, files } = platform;
   const storefrontUrl = config.storefrontOrigins[0]!;
   const mediaUrl = (mediaPath: string) => (mediaPath.startsWith('/') ? `${config.publicUrl}${mediaPath}` : mediaPath);
@@ -273,6 +280,22 @@ export function composeModules(platform: Platform): Composition {
     },
     publicUrl: config.publicUrl,
   });
+  // Every domain event to the owner's other systems (docs/admin.md "Webhooks").
+  const webhooks = createWebhooks({
+    db,
+    jobs,
+    events,
+    mailer,
+    log,
+    serverSecret: secret,
+    env: config.env,
+    ownerEmails: async () => {
+      const notify = await settings.notifyEmail();
+      if (notify) return [notify];
+      return (await accounts.staff.list()).filter((s) => s.role === 'owner' && !s.disabled).map((s) => s.email);
+    },
+    ...testOptions.webhooks,
+  });
 
   return {
     modules: [
@@ -298,6 +321,7 @@ export function composeModules(platform: Platform): Composition {
       invoices.module,
       shipping.module,
       admin.module,
+      webhooks.module,
     ],
     mailer,
     sessions: auth.sessions,
