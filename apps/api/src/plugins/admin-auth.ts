@@ -12,7 +12,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_MESSAGES, ADMIN_SESSION_COOKIE, roleCan, type AdminPermission } from '@vastra/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { OPERATOR_PRINCIPAL, type StaffPrincipal, type StaffService } from '../modules/staff';
+import { OPERATOR_PRINCIPAL, type StaffPrincipal, type StaffService } from '../modules/staff/service';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
