@@ -48,7 +48,7 @@ export function isForeignKeyViolation(err: unknown): boolean {
 }
 
 /** What is to run once the transaction the caller runs in ends (see afterTransaction). */
-type TransactionEnd = { ended: boolean; callbacks: (() => void)[] };
+type TransactionEnd = { ended: boolean; callbacks: ((committed: boolean) => void)[] };
 const openTransaction = new AsyncLocalStorage<TransactionEnd>();
 
 /**
@@ -59,8 +59,20 @@ const openTransaction = new AsyncLocalStorage<TransactionEnd>();
  */
 export function afterTransaction(fn: () => void): void {
   const end = openTransaction.getStore();
-  if (end && !end.ended) end.callbacks.push(fn);
+  if (end && !end.ended) end.callbacks.push(() => fn());
   else fn();
+}
+
+/**
+ * Runs `fn` once the transaction the caller runs in has committed, never after a rollback (its
+ * promise is not awaited then: `fn` handles its own failures); outside one, at once and awaited.
+ * For work that must not see, or wait on, an open transaction: on the embedded database a
+ * query outside the transaction would wait for it to end.
+ */
+export async function afterCommit(fn: () => Promise<void>): Promise<void> {
+  const end = openTransaction.getStore();
+  if (end && !end.ended) end.callbacks.push((committed) => void (committed && fn()));
+  else await fn();
 }
 
 /** Makes each `db.transaction` note its end for afterTransaction; a savepoint's callbacks wait for the outer end. */
@@ -68,11 +80,16 @@ function trackTransactionEnds(db: Db): Db {
   const transaction = db.transaction.bind(db);
   db.transaction = (run, config) => {
     const end: TransactionEnd = { ended: false, callbacks: [] };
+    let committed = false;
     return openTransaction
       .run(end, () => transaction(run, config))
+      .then((result) => {
+        committed = true;
+        return result;
+      })
       .finally(() => {
         end.ended = true;
-        for (const fn of end.callbacks) fn();
+        for (const fn of end.callbacks) fn(committed);
       });
   };
   return db;

@@ -11,9 +11,14 @@
 import { AUTH_MESSAGES, AUTH_TOKEN_STORAGE_NAME } from '@vastra/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import type { SessionClaims, SessionService } from '../modules/auth';
 
-export type Principal = SessionClaims & { via: 'bearer' | 'cookie' };
+/**
+ * What authentication needs of the auth module's sessions (SessionService, passed in by the
+ * app): the claims of a valid token, or UnauthorizedError.
+ */
+export type SessionVerifier = { verify(token: string): Promise<{ userId: string; sessionId: string }> };
+
+export type Principal = { userId: string; sessionId: string; via: 'bearer' | 'cookie' };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,7 +64,7 @@ function requestOrigin(request: FastifyRequest): string | undefined {
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  sessions: SessionService,
+  sessions: SessionVerifier,
   storefrontOrigins: readonly string[],
 ): void {
   app.decorateRequest('principal', null);

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AdminRole, ProductDetail, ReviewsPage } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
-import { afterTransaction, queryRows, type Db } from '../../db/client';
+import { afterCommit, afterTransaction, queryRows, type Db } from '../../db/client';
 import { bearer, multipart, register } from '../../test/accounts';
 import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -157,6 +157,32 @@ describe('afterTransaction', () => {
     );
     afterTransaction(() => ran.push('outside'));
     assert.deepEqual(ran, ['committed', 'savepoint', 'rolled back', 'outside']);
+  });
+});
+
+describe('afterCommit', () => {
+  it('runs after a commit (where a query of the root database no longer waits), never after a rollback, at once outside', async () => {
+    const { db } = ctx.database;
+    const ran: string[] = [];
+    let done = () => {};
+    const committed = new Promise<void>((resolve) => (done = resolve));
+    await db.transaction(async () => {
+      await afterCommit(async () => {
+        await queryRows(db, sql`SELECT 1`);
+        ran.push('committed');
+        done();
+      });
+      assert.deepEqual(ran, [], 'not before the commit');
+    });
+    await assert.rejects(
+      db.transaction(async () => {
+        await afterCommit(async () => void ran.push('rolled back'));
+        throw new Error('roll back');
+      }),
+    );
+    await committed;
+    await afterCommit(async () => void ran.push('outside'));
+    assert.deepEqual(ran, ['committed', 'outside']);
   });
 });
 

@@ -5,7 +5,7 @@
  * its jobs and the admin routes as a plugin (lib/module.ts).
  */
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@vastra/contracts';
-import type { Db } from '../../db/client';
+import { afterCommit, type Db } from '../../db/client';
 import type { DomainEventBus, DomainEventName, DomainEvents } from '../../lib/events';
 import type { Jobs, RetryOptions } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
@@ -135,12 +135,15 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
         if (ids.length > 0) settled.afterCommit(async () => void (await queue(ids)));
         return;
       }
-      // The publisher's work is committed: a webhook that cannot be recorded must not fail it.
-      try {
-        await queue(await service.record(db, event, data));
-      } catch (err) {
-        log.error({ err, event }, 'webhook deliveries not recorded');
-      }
+      // Recorded once the publisher's transaction commits (stock and review changes are told
+      // inside it), at once otherwise; a webhook that cannot be recorded must not fail the publisher.
+      await afterCommit(async () => {
+        try {
+          await queue(await service.record(db, event, data));
+        } catch (err) {
+          log.error({ err, event }, 'webhook deliveries not recorded');
+        }
+      });
     });
   };
   for (const event of WEBHOOK_EVENTS) subscribe(event);
