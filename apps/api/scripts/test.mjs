@@ -10,6 +10,7 @@
 //   test:postgres): racing transactions, pg-boss, the full catalogue. A file with tests that
 //   skip without DATABASE_URL or start a second instance (sameDatabaseAs) must carry it, else
 //   they would run nowhere; the runner refuses to start while one lacks it.
+// - `node scripts/test.mjs src/a.test.ts …`: only those files (after making the databases).
 // Other arguments go to node's test runner.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,7 +18,8 @@ import path from 'node:path';
 
 const args = process.argv.slice(2);
 const postgresOnly = args.includes('--postgres');
-const runnerArgs = args.filter((arg) => arg !== '--postgres');
+const named = args.filter((arg) => arg.endsWith('.test.ts'));
+const runnerArgs = args.filter((arg) => arg !== '--postgres' && !named.includes(arg));
 
 const TAG = /^\s*(\/\/|\*)\s*@postgres\b/m;
 const NEEDS_SERVER = /sameDatabaseAs|skip:[^\n]*DATABASE_URL/;
@@ -39,7 +41,8 @@ if (untagged.length > 0) {
   );
   process.exit(1);
 }
-const selected = postgresOnly ? files.filter((f) => TAG.test(readFileSync(f, 'utf8'))) : files;
+const selected =
+  named.length > 0 ? named : postgresOnly ? files.filter((f) => TAG.test(readFileSync(f, 'utf8'))) : files;
 
 const node = (nodeArgs) => spawnSync(process.execPath, nodeArgs, { stdio: 'inherit' }).status ?? 1;
 const prepared = node([
