@@ -1,7 +1,8 @@
 /**
- * Helpers of the admin journey (docs/admin.md): the development owner's sign-in the API wrote
- * into its DATA_DIR, staff made through the admin API as the owner, authenticator codes, and
- * a shopper's paid order and return made through the shop's API.
+ * Helpers of the admin journeys (docs/admin.md): staff invited through the admin API (by an
+ * owner's session or the operator token the API wrote into its DATA_DIR), authenticator codes,
+ * and a shopper's paid order and return made through the shop's API. The journeys' own owners
+ * come from the `owner` fixture (support/fixtures.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,12 +13,6 @@ import { latestOutboxMail } from '../../apps/api/src/test/outbox';
 import { API_URL, DATA_DIR, PUBLIC_API_URL } from './stack';
 
 export type StaffSignIn = { email: string; password: string };
-
-/** The owner `npm start` makes in development, read from DATA_DIR/secrets/admin-owner. */
-export async function developmentOwner(): Promise<StaffSignIn> {
-  const [email, password] = (await readFile(path.join(DATA_DIR, 'secrets', 'admin-owner'), 'utf8')).split('\n');
-  return { email: email!, password: password! };
-}
 
 /** The authenticator's code for the base32 secret at `at` (ms). */
 export function totpCode(secret: string, at = Date.now()): string {
@@ -31,8 +26,8 @@ export async function adminCall(cookie: string, method: string, pathname: string
 
 /**
  * Calls the admin API with the operator token the API wrote into its DATA_DIR, as `npm run ops`
- * does (it acts as an owner): for a journey's store-side step that must not depend on whether
- * another journey turned on the owner's two-factor sign-in.
+ * does (it acts as an owner): for a journey's store-side step that needs no staff member's
+ * session, and to invite the journeys' own owners.
  */
 export async function operatorCall(method: string, pathname: string, json?: unknown) {
   const token = (await readFile(path.join(DATA_DIR, 'secrets', 'operator-token'), 'utf8')).trim();

@@ -10,13 +10,6 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { api } from './pages';
 import { API_URL } from './stack';
 
-/** The seeded gift cards (README): each journey spends a different one, so none depends on another's balance. */
-export const GIFT_CARDS = {
-  fiveHundred: 'VASTRA-GIFT-500-ZRT7-25B4',
-  twoThousand: 'VASTRA-GIFT-2000-29PE-EQ7H',
-  hundred: 'VASTRA-GIFT-100-3Z9E-838K',
-} as const;
-
 /** A delivery address typed into the new-address form; city and state come from the pincode. */
 export type TypedAddress = { phone: string; postalCode: string; street: string };
 

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUTH_MESSAGES } from '@vastra/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   LoginModal,
   accountMenuButton,
@@ -18,8 +18,8 @@ import {
   loginThroughApi,
   newShopper,
   newestCodeFor,
-  registerThroughApi,
 } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 import { PUBLIC_API_URL } from '../support/stack';
 
@@ -159,11 +159,10 @@ test('the login modal asks for both fields, announces errors and closes on Escap
 
 test('a logged-out visitor to an account page logs in first; a forgotten password is reset with a mailed code', async ({
   page,
+  shopper,
 }) => {
-  const shopper = newShopper('forgot');
   const newPassword = 'reset-by-mail-7';
   const main = page.getByRole('main');
-  await registerThroughApi(shopper);
 
   await page.goto('/account/password');
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Faccount%2Fpassword$/);
@@ -185,10 +184,7 @@ test('a logged-out visitor to an account page logs in first; a forgotten passwor
   await expect(accountMenuButton(page, shopper)).toBeVisible();
 });
 
-test('a session revoked elsewhere ends with the session-expired toast on /auth/login', async ({ page }) => {
-  const shopper = newShopper('revoked');
-  await registerThroughApi(shopper);
-
+test('a session revoked elsewhere ends with the session-expired toast on /auth/login', async ({ page, shopper }) => {
   await page.goto('/auth/login?next=/account');
   await logInOnPage(page, shopper);
   await expect(page).toHaveURL(/\/account$/);

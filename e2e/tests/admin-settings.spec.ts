@@ -10,9 +10,10 @@
  */
 import type { DeliveryEstimate, DeliverySettings, SizeChart } from '@vastra/contracts';
 import { SIZING_MESSAGES } from '@vastra/contracts';
-import { expect, test, type Page } from '@playwright/test';
-import { adminCall, inviteStaff, staffCookie, type StaffSignIn } from '../support/admin';
+import type { Page } from '@playwright/test';
+import { adminCall, staffCookie, type StaffSignIn } from '../support/admin';
 import { screenshotThisPage } from '../support/checkout';
+import { expect, test } from '../support/fixtures';
 import { api, expectNoSeriousA11yViolations } from '../support/pages';
 import { PUBLIC_API_URL } from '../support/stack';
 
@@ -43,75 +44,76 @@ async function signIn(page: Page, owner: StaffSignIn): Promise<void> {
   await expect(page.getByText('Orders today')).toBeVisible();
 }
 
-test('the owner edits the Topwear size chart and the delivery days; the shop follows', async ({ page }) => {
+test('the owner edits the Topwear size chart and the delivery days; the shop follows', async ({ page, owner }) => {
   test.setTimeout(180_000);
   const { productId, chart: before } = await tshirtWithStoreChart();
   expect(before.category.name).toBe('Topwear');
   const chestM = chestOf(before, 'M') as number;
   const newChest = chestM + 2;
-  // An owner of its own, without two-factor sign-in whatever the other journeys turned on.
-  const owner = await inviteStaff('operator', `settings-owner-${Date.now()}@example.com`, 'owner');
   const zonesBefore = await adminCall(await staffCookie(owner), 'GET', '/delivery-settings');
   const settingsBefore = zonesBefore.body.data as DeliverySettings;
   const estimateBefore = await api<DeliveryEstimate>(`/shipping/delivery-estimate?pincode=${METRO_PINCODE}`);
   expect(estimateBefore.zone).toBe('metro');
   const metroDays = settingsBefore.days.metro === 12 ? 13 : 12;
 
-  await signIn(page, owner);
+  try {
+    await signIn(page, owner);
 
-  await test.step('the owner changes one length of the store Topwear chart', async () => {
-    await page.getByRole('menuitem', { name: 'Size charts' }).click();
-    await page.getByRole('row', { name: /Store chart\s*Topwear/ }).click();
-    await expect(page.getByText('Size chart: Store chart · Topwear')).toBeVisible();
-    const chest = page.getByLabel('Chest (to fit) (cm), size M');
-    await expect(chest).toHaveValue(String(chestM));
+    await test.step('the owner changes one length of the store Topwear chart', async () => {
+      await page.getByRole('menuitem', { name: 'Size charts' }).click();
+      await page.getByRole('row', { name: /Store chart\s*Topwear/ }).click();
+      await expect(page.getByText('Size chart: Store chart · Topwear')).toBeVisible();
+      const chest = page.getByLabel('Chest (to fit) (cm), size M');
+      await expect(chest).toHaveValue(String(chestM));
 
-    // Two rows of one size: the API refuses the chart and the owner reads why.
-    const secondSize = page.locator('input[name="rows.1.size"]');
-    const sizeS = await secondSize.inputValue();
-    await secondSize.fill('M');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText(SIZING_MESSAGES.uniqueKeys)).toBeVisible();
-    expect(chestOf(await api<SizeChart>(`/products/${productId}/size-chart`), 'M')).toBe(chestM);
+      // Two rows of one size: the API refuses the chart and the owner reads why.
+      const secondSize = page.locator('input[name="rows.1.size"]');
+      const sizeS = await secondSize.inputValue();
+      await secondSize.fill('M');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(SIZING_MESSAGES.uniqueKeys)).toBeVisible();
+      expect(chestOf(await api<SizeChart>(`/products/${productId}/size-chart`), 'M')).toBe(chestM);
 
-    await secondSize.fill(sizeS);
-    await page.getByLabel('Chest (to fit) (cm), size M').fill(String(newChest));
-    await expectNoSeriousA11yViolations(page);
-    await screenshotThisPage(page, 'admin-size-chart');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Size chart saved: shoppers see it on their next product page')).toBeVisible();
-    await expect(page.getByRole('row', { name: /Store chart\s*Topwear/ })).toBeVisible();
-  });
+      await secondSize.fill(sizeS);
+      await page.getByLabel('Chest (to fit) (cm), size M').fill(String(newChest));
+      await expectNoSeriousA11yViolations(page);
+      await screenshotThisPage(page, 'admin-size-chart');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Size chart saved: shoppers see it on their next product page')).toBeVisible();
+      await expect(page.getByRole('row', { name: /Store chart\s*Topwear/ })).toBeVisible();
+    });
 
-  await test.step("the T-shirt's size chart has the new length", async () => {
-    const after = await api<SizeChart>(`/products/${productId}/size-chart`);
-    expect(chestOf(after, 'M')).toBe(newChest);
-    expect(chestOf(after, 'L')).toBe(chestOf(before, 'L'));
-  });
+    await test.step("the T-shirt's size chart has the new length", async () => {
+      const after = await api<SizeChart>(`/products/${productId}/size-chart`);
+      expect(chestOf(after, 'M')).toBe(newChest);
+      expect(chestOf(after, 'L')).toBe(chestOf(before, 'L'));
+    });
 
-  await test.step("the owner sets the metro zone's days and the estimate follows", async () => {
-    await page.getByRole('menuitem', { name: 'Delivery zones' }).click();
-    const metro = page.getByRole('spinbutton', { name: /^Metro cities/ });
-    await expect(metro).toHaveValue(String(settingsBefore.days.metro));
-    await metro.fill(String(metroDays));
-    await expectNoSeriousA11yViolations(page);
-    await screenshotThisPage(page, 'admin-delivery-zones');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Delivery zones saved')).toBeVisible();
+    await test.step("the owner sets the metro zone's days and the estimate follows", async () => {
+      await page.getByRole('menuitem', { name: 'Delivery zones' }).click();
+      const metro = page.getByRole('spinbutton', { name: /^Metro cities/ });
+      await expect(metro).toHaveValue(String(settingsBefore.days.metro));
+      await metro.fill(String(metroDays));
+      await expectNoSeriousA11yViolations(page);
+      await screenshotThisPage(page, 'admin-delivery-zones');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Delivery zones saved')).toBeVisible();
 
-    const estimate = await api<DeliveryEstimate>(`/shipping/delivery-estimate?pincode=${METRO_PINCODE}`);
-    // Days on the road skip Sundays: 12 of them span 12 to 14 calendar days.
-    expect(estimate.deliveryDays).toBeGreaterThanOrEqual(metroDays);
-    expect(estimate.deliveryDays).toBeLessThanOrEqual(metroDays + 2);
-    expect(estimate.deliveryBy > estimateBefore.deliveryBy).toBe(true);
-  });
-
-  await test.step('the seeded chart and the zone table are put back', async () => {
-    const cookie = await staffCookie(owner);
-    const { columns, rows, sourceName, sourceUrl } = before;
-    expect(
-      (await adminCall(cookie, 'PUT', `/size-charts/${before.id}`, { columns, rows, sourceName, sourceUrl })).status,
-    ).toBe(200);
-    expect((await adminCall(cookie, 'PUT', '/delivery-settings', settingsBefore)).status).toBe(200);
-  });
+      const estimate = await api<DeliveryEstimate>(`/shipping/delivery-estimate?pincode=${METRO_PINCODE}`);
+      // Days on the road skip Sundays: 12 of them span 12 to 14 calendar days.
+      expect(estimate.deliveryDays).toBeGreaterThanOrEqual(metroDays);
+      expect(estimate.deliveryDays).toBeLessThanOrEqual(metroDays + 2);
+      expect(estimate.deliveryBy > estimateBefore.deliveryBy).toBe(true);
+    });
+  } finally {
+    // Later journeys expect the seeded chart and the default zone table, even when this one failed.
+    await test.step('the seeded chart and the zone table are put back', async () => {
+      const cookie = await staffCookie(owner);
+      const { columns, rows, sourceName, sourceUrl } = before;
+      expect(
+        (await adminCall(cookie, 'PUT', `/size-charts/${before.id}`, { columns, rows, sourceName, sourceUrl })).status,
+      ).toBe(200);
+      expect((await adminCall(cookie, 'PUT', '/delivery-settings', settingsBefore)).status).toBe(200);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 /**
  * The merchant admin in headless Chromium (docs/admin.md), against the real API serving the
- * built admin at /admin. The development owner turns on two-factor sign-in and signs in with
- * a code; sees a new order on the dashboard; finds it by the shopper's phone; confirms, packs
+ * built admin at /admin. An owner invited for the journey turns on two-factor sign-in and signs
+ * in with a code; sees a new order on the dashboard; finds it by the shopper's phone; confirms, packs
  * and ships it with an AWB, and the shopper's order page shows "Shipped" with the tracking
  * link; a return is approved, picked up with restock and refunded, and the stock is back. A
  * `support` member sees no refund button nor the Jobs page, and the API refuses the call; the
@@ -16,12 +16,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { accountMenuButton, apiPost, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
+import { accountMenuButton, apiPost, logInOnPage } from '../support/accounts';
 import {
   adminCall,
-  developmentOwner,
   inviteStaff,
   placePaidOrderThroughApi,
   requestReturnThroughApi,
@@ -31,6 +30,7 @@ import {
 } from '../support/admin';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
 import { CheckoutPage, screenshotThisPage, stockOf } from '../support/checkout';
+import { expect, test } from '../support/fixtures';
 import { OrderDetailPage } from '../support/orders';
 import { api, expectNoSeriousA11yViolations } from '../support/pages';
 import { PUBLIC_API_URL, WEB_PORT } from '../support/stack';
@@ -39,7 +39,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 // Notices appear without animation, so axe never reads a half-faded one (the admin honours
 // the system's reduced-motion setting).
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
+test.use({ contextOptions: { reducedMotion: 'reduce' }, shopperName: 'Meera Iyer' });
 const ADMIN = `${PUBLIC_API_URL}/admin`;
 const STORE = `http://localhost:${WEB_PORT}`;
 
@@ -56,13 +56,16 @@ async function signIn(page: Page, who: StaffSignIn, code?: () => string): Promis
   await expect(page.getByText('Orders today')).toBeVisible();
 }
 
-test('the owner runs an order and a return from the admin; support cannot refund', async ({ page, browser }) => {
+test('the owner runs an order and a return from the admin; support cannot refund', async ({
+  page,
+  browser,
+  owner,
+  shopper,
+}) => {
   test.setTimeout(360_000);
-  const owner = await developmentOwner();
   const [product] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 1);
   const [size] = sizesInStock(product!);
-  const shopper = newShopper('admin', 'Meera Iyer');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   const phone = `9${String(Date.now()).slice(-9)}`;
   let totpSecret = '';
   const newProduct = `Indigo Block Print Kurta ${String(Date.now()).slice(-5)}`;

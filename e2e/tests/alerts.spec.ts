@@ -5,10 +5,10 @@
  * naming the product; its unsubscribe link works in a browser with no session.
  */
 import { ALERTS_MESSAGES, type ProductDetail, type ProductSearchResult } from '@vastra/contracts';
-import { expect, test } from '@playwright/test';
 import { outboxMailsTo } from '../../apps/api/src/test/outbox';
-import { LoginModal, newShopper, registerThroughApi } from '../support/accounts';
+import { LoginModal } from '../support/accounts';
 import { operatorCall } from '../support/admin';
+import { expect, test } from '../support/fixtures';
 import { api, expectNoSeriousA11yViolations } from '../support/pages';
 import { API_URL, DATA_DIR } from '../support/stack';
 
@@ -31,9 +31,8 @@ const alertMails = async (email: string) =>
 test('"Notify me" on a sold-out size, one mail when it is back, and its unsubscribe link', async ({
   page,
   browser,
+  shopper,
 }) => {
-  const shopper = newShopper('alerts');
-  await registerThroughApi(shopper);
   const product = await productWithSoldOutSize();
   const soldOut = product.variants.find((v) => v.color === product.color && !v.inStock)!;
   const notifyMe = page.getByRole('button', { name: `Notify me when size ${soldOut.size} is back` });

@@ -6,9 +6,10 @@
  * things stand in the same places, now enabled.
  */
 import { formatPrice } from '@vastra/contracts';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiPost, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
+import type { Locator, Page } from '@playwright/test';
+import { apiPost, logInOnPage } from '../support/accounts';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
+import { expect, test } from '../support/fixtures';
 import { WEB_PORT } from '../support/stack';
 
 /** Holds back every script the page's HTML does not load itself (the store and the islands) until `release`. */
@@ -31,11 +32,11 @@ async function boxes(locators: Locator[]) {
 
 test('the cart and checkout show the server data first, controls disabled, and stay put when the island takes over', async ({
   page,
+  shopper,
 }) => {
   const [kurta] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 1);
   const size = sizesInStock(kurta!)[0]!;
-  const shopper = newShopper('takeover');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   const saved = await apiPost(
     '/addresses',
     {

@@ -14,8 +14,8 @@ import {
   type Cart,
   type ProductDetail,
 } from '@vastra/contracts';
-import { expect, test, type Page } from '@playwright/test';
-import { LoginModal, accountMenuButton, logOut, newShopper, registerThroughApi } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { LoginModal, accountMenuButton, logOut } from '../support/accounts';
 import {
   addThroughApi,
   addToCart,
@@ -28,6 +28,7 @@ import {
   productsWithSizes,
   sizesInStock,
 } from '../support/cart';
+import { expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 
 /** The cart this browser keeps in storage (behaviour.md §3: the `cart` key), as the cart page shows it. */
@@ -42,6 +43,7 @@ test('a guest fills the cart, a second tab agrees, and logging in merges it into
   page,
   context,
   browser,
+  shopper,
 }) => {
   const [shirt, other] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 2, 2);
   const [firstSize, secondSize] = sizesInStock(shirt!);
@@ -123,9 +125,8 @@ test('a guest fills the cart, a second tab agrees, and logging in merges it into
     await expect(second.getByTestId('total-amount')).toHaveText(formatPrice(2 * firstSize!.price + secondSize!.price));
   });
 
-  const shopper = newShopper('cart');
   await test.step('logging in merges the guest lines into the user cart', async () => {
-    const token = await registerThroughApi(shopper);
+    const { token } = shopper;
     const [otherSize] = sizesInStock(other!);
     await addThroughApi(token, other!, otherSize!, 1);
 

@@ -2,13 +2,14 @@
  * The checkout prices an order with one POST /checkout/quote per change (docs/behaviour.md §4
  * Pricing): choosing another saved address, applying a coupon, applying a gift card and changing
  * a quantity each ask exactly one quote, and the checkout never calls /taxes/calculate or
- * /coupons/validate. Needs the API's POST /checkout/quote. The gift card is only quoted, never
- * spent, so the seeded ₹ 2,000 card (no other journey uses it) keeps its balance.
+ * /coupons/validate. Needs the API's POST /checkout/quote. The ₹ 2,000 gift card is issued for
+ * the journey (the `giftCard` fixture) and only quoted, never spent.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { logInOnPage, newShopper, registerThroughApi, saveAddressesThroughApi } from '../support/accounts';
+import type { Page, Request } from '@playwright/test';
+import { logInOnPage, saveAddressesThroughApi } from '../support/accounts';
 import { addThroughApi, cartLabel, cartLink, productsWithSizes, sizesInStock } from '../support/cart';
-import { CheckoutPage, GIFT_CARDS } from '../support/checkout';
+import { CheckoutPage } from '../support/checkout';
+import { expect, test } from '../support/fixtures';
 
 /** The API calls the page makes, by path, from now on. */
 function recordApiCalls(page: Page) {
@@ -29,11 +30,15 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-test('the checkout asks one quote per change of address, coupon, gift card and quantity', async ({ page }) => {
+test('the checkout asks one quote per change of address, coupon, gift card and quantity', async ({
+  page,
+  shopper,
+  giftCard,
+}) => {
   const [product] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 1);
   const [size] = sizesInStock(product!);
-  const shopper = newShopper('quote');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
+  const card = await giftCard(2000);
   await saveAddressesThroughApi(token, [
     ['560001', 'Karnataka', 'Bengaluru'],
     ['110001', 'Delhi', 'New Delhi'],
@@ -63,7 +68,7 @@ test('the checkout asks one quote per change of address, coupon, gift card and q
   });
 
   await test.step('a gift card: one quote', async () => {
-    await checkout.applyGiftCard(GIFT_CARDS.twoThousand);
+    await checkout.applyGiftCard(card);
     await expect(checkout.figure('gift-card-amount')).toBeVisible();
     await settle(page);
     expect(calls.quotes()).toBe(3);

@@ -10,8 +10,8 @@
  * delivery (refused above its limit, and with no method chosen). Screenshots of checkout and
  * confirmation at both widths, axe on both.
  *
- * Gift cards: each journey spends its own seeded card (the database is fresh for every run),
- * so no journey depends on a balance another one used.
+ * Gift cards: each journey spends a card issued for it (the `giftCard` fixture), so no journey
+ * depends on a balance another one used, whatever ran before it.
  */
 import {
   CART_MESSAGES,
@@ -23,15 +23,7 @@ import {
   lawRateFor,
   type Order,
 } from '@vastra/contracts';
-import { expect, test } from '@playwright/test';
-import {
-  LoginModal,
-  accountMenuButton,
-  logInOnPage,
-  loginThroughApi,
-  newShopper,
-  registerThroughApi,
-} from '../support/accounts';
+import { LoginModal, accountMenuButton, logInOnPage, loginThroughApi } from '../support/accounts';
 import {
   addThroughApi,
   addToCart,
@@ -44,7 +36,6 @@ import {
 import {
   CheckoutPage,
   ConfirmationPage,
-  GIFT_CARDS,
   SandboxPaymentPage,
   addressesOf,
   giftCardBalance,
@@ -54,6 +45,7 @@ import {
   setQuantityThroughApi,
   stockOf,
 } from '../support/checkout';
+import { expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
@@ -76,6 +68,8 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
   page,
   context,
   browser,
+  shopper,
+  giftCard,
 }) => {
   const [kurta, shirt] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 2);
   const [kurtaSize] = sizesInStock(kurta!);
@@ -88,8 +82,7 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
   // WELCOME10 takes 10 % (at most ₹ 500); the ₹ 500 card then pays part of what is left.
   expect(subtotal, 'enough left after the coupon for the gift card to pay only part').toBeGreaterThan(700);
   const checkout = new CheckoutPage(page);
-  const shopper = newShopper('checkout');
-  await registerThroughApi(shopper);
+  const card = await giftCard(500);
 
   await test.step('a guest fills the cart', async () => {
     await page.goto(`/shop/product/${kurta!.id}`);
@@ -166,7 +159,7 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
     const total = (paise(subtotal) - paise(discount)) / 100;
     await expect(checkout.figure('order-total')).toHaveText(formatPrice(total));
 
-    await checkout.applyGiftCard(GIFT_CARDS.fiveHundred);
+    await checkout.applyGiftCard(card);
     await expect(checkout.figure('gift-card-amount')).toHaveText(`− ${formatPrice(500)}`);
     await expect(checkout.summary.getByTestId('gift-card-cover')).toContainText(`Pays ${formatPrice(500)}`);
     await expect(checkout.figure('amount-payable')).toHaveText(formatPrice((paise(total) - 50_000) / 100));
@@ -208,7 +201,7 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
     order = orders[0]!;
     expect(order.paymentStatus).toBe('pending');
     expect(order.coupon).toEqual({ code: 'WELCOME10', discountAmount: discount });
-    expect(order.additionalCoupon?.code).toBe(GIFT_CARDS.fiveHundred);
+    expect(order.additionalCoupon?.code).toBe(card);
     expect(order.shippingAddress.state).toBe('Delhi');
     expect([order.buyerGstin, order.buyerBusinessName]).toEqual(['07AAACR5055K1Z9', 'Unique Traders']);
     expect(order.taxes.map((t) => [t.name, t.rate])).toEqual(lawRates(lines, discount).map((rate) => ['IGST', rate]));
@@ -246,14 +239,16 @@ test('a guest logs in at checkout, pays with a coupon and a gift card on the san
 test('a failed payment marks the order failed and gives the stock and the gift card back', async ({
   page,
   context,
+  shopper,
+  giftCard,
 }) => {
   const [product] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 1, 1);
   const [size] = sizesInStock(product!);
-  const shopper = newShopper('checkout-failure');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   await addThroughApi(token, product!, size!, 2);
   const stockBefore = await stockOf(product!.id, size!.id);
-  const cardBefore = await giftCardBalance(GIFT_CARDS.hundred);
+  const card = await giftCard(100);
+  const cardBefore = await giftCardBalance(card);
   const checkout = new CheckoutPage(page);
 
   await page.goto('/auth/login?next=/checkout');
@@ -262,7 +257,7 @@ test('a failed payment marks the order failed and gives the stock and the gift c
   await checkout.goto();
   await checkout.typeAddress({ phone: '9123456780', postalCode: '560001', street: '4 Residency Road' });
   await expect(checkout.state).toHaveValue('Karnataka');
-  await checkout.applyGiftCard(GIFT_CARDS.hundred);
+  await checkout.applyGiftCard(card);
   await expect(checkout.figure('gift-card-amount')).toHaveText(`− ${formatPrice(100)}`);
   await checkout.paymentMethod('Pay online (test gateway)').check();
   await checkout.placeOrder.click();
@@ -270,7 +265,7 @@ test('a failed payment marks the order failed and gives the stock and the gift c
   await expect(page).toHaveURL(/\/payments\/sandbox\//);
   const [order] = await ordersOf(token);
   expect(await stockOf(product!.id, size!.id)).toBe(stockBefore - 2);
-  expect(await giftCardBalance(GIFT_CARDS.hundred)).toBe(cardBefore - 100);
+  expect(await giftCardBalance(card)).toBe(cardBefore - 100);
 
   // Pending first: the confirmation waits, with the way back to the payment page.
   await new SandboxPaymentPage(page).choose('Pending');
@@ -290,7 +285,7 @@ test('a failed payment marks the order failed and gives the stock and the gift c
   await expect(confirmation.main.getByTestId('payment-status')).toContainText('the items have been released');
   expect((await orderOf(token, order!.id)).paymentStatus).toBe('failed');
   expect(await stockOf(product!.id, size!.id)).toBe(stockBefore);
-  expect(await giftCardBalance(GIFT_CARDS.hundred)).toBe(cardBefore);
+  expect(await giftCardBalance(card)).toBe(cardBefore);
 
   // Try again puts the lines back in the cart and goes to checkout.
   await confirmation.main.getByRole('button', { name: 'Try again' }).click();
@@ -299,11 +294,10 @@ test('a failed payment marks the order failed and gives the stock and the gift c
   await expect(cartLink(page)).toHaveAccessibleName(cartLabel(2));
 });
 
-test('cash on delivery: refused above its limit and without a method, then placed', async ({ page }) => {
+test('cash on delivery: refused above its limit and without a method, then placed', async ({ page, shopper }) => {
   const [product] = await productsWithSizes('categories=kurtas&sort=price_desc&limit=30', 1, 1);
   const [size] = sizesInStock(product!);
-  const shopper = newShopper('checkout-cod');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   // Enough pieces to pass the ₹ 10,000 limit of cash on delivery.
   const pieces = Math.min(Math.ceil(10_001 / size!.price), 20, size!.stock);
   expect(pieces * size!.price, 'a cart above the cash on delivery limit').toBeGreaterThan(10_000);

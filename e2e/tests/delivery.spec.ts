@@ -6,10 +6,11 @@
  * answered page; screenshots product-delivery-mobile/-desktop.png.
  */
 import type { DeliveryEstimate } from '@vastra/contracts';
-import { expect, test, type Page } from '@playwright/test';
-import { logInOnPage, newShopper, registerThroughApi, saveAddressesThroughApi } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { logInOnPage, saveAddressesThroughApi } from '../support/accounts';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
 import { CheckoutPage } from '../support/checkout';
+import { expect, test } from '../support/fixtures';
 import { api, expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 
 /** "Delivery by Thu, 3 Dec", as a shopper in India reads the API's date. */
@@ -29,6 +30,7 @@ const checkDelivery = (page: Page) => page.getByRole('region', { name: 'Check de
 test('Check delivery on a product page: the day and COD, the pincode remembered on the next page and in the cart', async ({
   page,
   browser,
+  shopper,
 }) => {
   const [product, other] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 2);
   const delhi = await promiseFor('110001');
@@ -80,8 +82,7 @@ test('Check delivery on a product page: the day and COD, the pincode remembered 
   });
 
   await test.step('so does the cart', async () => {
-    const shopper = newShopper('delivery-cart');
-    const token = await registerThroughApi(shopper);
+    const { token } = shopper;
     const [size] = sizesInStock(product!);
     await addThroughApi(token, product!, size!, 1);
     await page.goto('/auth/login?next=/cart');
@@ -92,11 +93,10 @@ test('Check delivery on a product page: the day and COD, the pincode remembered 
   });
 });
 
-test('the checkout shows the same promise for the chosen address', async ({ page }) => {
+test('the checkout shows the same promise for the chosen address', async ({ page, shopper }) => {
   const [product] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 1);
   const [size] = sizesInStock(product!);
-  const shopper = newShopper('delivery-checkout');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   await saveAddressesThroughApi(token, [
     ['560001', 'Karnataka', 'Bengaluru'],
     ['744101', 'Andaman and Nicobar Islands', 'Port Blair'],

@@ -6,11 +6,13 @@
  * storage is logged in, and nothing flips from "Login" to the menu.
  */
 import { WISHLIST_MESSAGES } from '@vastra/contracts';
-import { expect, test } from '@playwright/test';
-import { loginThroughApi, newShopper, registerThroughApi } from '../support/accounts';
+import { loginThroughApi } from '../support/accounts';
 import { cartLabel, cartLink, productsWithSizes, sizesInStock } from '../support/cart';
+import { expect, test } from '../support/fixtures';
 import { PUBLIC_API_URL } from '../support/stack';
 import { recordScripts, storeScripts } from '../support/store-code';
+
+test.use({ shopperName: 'Meera Iyer' });
 
 test('a guest adds to the cart on the first tap, and the product page never loads the store', async ({ page }) => {
   const [product] = await productsWithSizes('limit=15', 2, 1);
@@ -39,9 +41,8 @@ test('a guest adds to the cart on the first tap, and the product page never load
 test('a shopper with only a session cookie is logged in from the first HTML and hearts a product on the first tap', async ({
   page,
   context,
+  shopper,
 }) => {
-  const shopper = newShopper('first-tap', 'Meera Iyer');
-  await registerThroughApi(shopper);
   const token = await loginThroughApi(shopper);
   // The session cookie alone: no localStorage, no persisted store (behaviour.md §4: fetching the current user logs in).
   await context.addCookies([

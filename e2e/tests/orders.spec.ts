@@ -9,8 +9,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { ORDER_MESSAGES, formatPrice, type Order } from '@vastra/contracts';
-import { expect, test, type Page } from '@playwright/test';
-import { accountMenuButton, logInOnPage, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { accountMenuButton, logInOnPage, type Shopper } from '../support/accounts';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
 import {
   CheckoutPage,
@@ -21,6 +21,7 @@ import {
   screenshotThisPage,
   stockOf,
 } from '../support/checkout';
+import { expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/pages';
 import { placeOrderThroughApi } from '../support/admin';
 import { OrderDetailPage, ReturnPage, fixture, ops } from '../support/orders';
@@ -44,12 +45,11 @@ async function placePaidOrder(page: Page, shopper: Shopper, token: string): Prom
   return order!;
 }
 
-test('a delivered order: timeline, tracking, invoice and a partial return with a photo', async ({ page }) => {
+test('a delivered order: timeline, tracking, invoice and a partial return with a photo', async ({ page, shopper }) => {
   test.setTimeout(180_000);
   const [kurta] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 1);
   const [size] = sizesInStock(kurta!);
-  const shopper = newShopper('orders');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   await addThroughApi(token, kurta!, size!, 2);
   const detail = new OrderDetailPage(page);
   let order!: Order;
@@ -173,11 +173,10 @@ test('a delivered order: timeline, tracking, invoice and a partial return with a
   });
 });
 
-test('an order cancelled before it ships, with a reason, gives its stock back', async ({ page }) => {
+test('an order cancelled before it ships, with a reason, gives its stock back', async ({ page, shopper }) => {
   const [shirt] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 1, 1);
   const [size] = sizesInStock(shirt!);
-  const shopper = newShopper('orders-cancel');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   await addThroughApi(token, shirt!, size!, 2);
   const stockBefore = await stockOf(shirt!.id, size!.id);
   const order = await placePaidOrder(page, shopper, token);
@@ -211,11 +210,10 @@ test('an order cancelled before it ships, with a reason, gives its stock back', 
   expect(await stockOf(shirt!.id, size!.id)).toBe(stockBefore);
 });
 
-test('a cancelled cash-on-delivery order owes nothing', async ({ page }) => {
+test('a cancelled cash-on-delivery order owes nothing', async ({ page, shopper }) => {
   const [shirt] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 1, 1);
   const [size] = sizesInStock(shirt!);
-  const shopper = newShopper('orders-cancel-cod');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   await addThroughApi(token, shirt!, size!, 1);
   const order = await placeOrderThroughApi(token, '9876543210', 'cod');
   expect(order.amountPayable).toBeGreaterThan(0);

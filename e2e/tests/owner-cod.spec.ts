@@ -13,18 +13,19 @@
  */
 import { readFile } from 'node:fs/promises';
 import { RETURN_REASON_LABELS, formatPrice, type Order } from '@vastra/contracts';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { extractText } from 'unpdf';
-import { accountMenuButton, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
-import { inviteStaff, placeOrderThroughApi, signInToAdmin } from '../support/admin';
+import { accountMenuButton, logInOnPage } from '../support/accounts';
+import { placeOrderThroughApi, signInToAdmin } from '../support/admin';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
 import { orderOf, screenshotThisPage, stockOf } from '../support/checkout';
+import { expect, test } from '../support/fixtures';
 import { OrderDetailPage, ReturnPage } from '../support/orders';
 import { expectNoSeriousA11yViolations } from '../support/pages';
 import { PUBLIC_API_URL } from '../support/stack';
 
 // Notices appear without animation, so axe never reads a half-faded one.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
+test.use({ contextOptions: { reducedMotion: 'reduce' }, shopperName: 'Kavya Nair' });
 const ADMIN = `${PUBLIC_API_URL}/admin`;
 const INVOICE_NUMBER = /INV\/\d{4}-\d{2}\/\d{6}/;
 
@@ -58,14 +59,13 @@ const adminDate = (iso: string) =>
 test('the owner packs a COD order with its invoice, records the cash, and refunds a damaged piece without restocking it', async ({
   page,
   browser,
+  owner,
+  shopper,
 }) => {
   test.setTimeout(180_000);
   const [shirt] = await productsWithSizes('categories=shirts&sort=rating&limit=8', 1, 1);
   const [size] = sizesInStock(shirt!);
-  const shopper = newShopper('owner-cod', 'Kavya Nair');
-  const token = await registerThroughApi(shopper);
-  // An owner of its own, without two-factor sign-in whatever the other journeys turned on.
-  const owner = await inviteStaff('operator', `cod-owner-${Date.now()}@example.com`, 'owner');
+  const { token } = shopper;
   await addThroughApi(token, shirt!, size!, 2);
   const order = await placeOrderThroughApi(token, '9876512345', 'cod');
   const stockAfterOrder = await stockOf(shirt!.id, size!.id);

@@ -10,18 +10,11 @@
  * - every page carries the security headers, with a nonce-based policy Next's scripts follow.
  */
 import { CART_MESSAGES, WISHLIST_MESSAGES } from '@vastra/contracts';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import {
-  LoginModal,
-  accountMenuButton,
-  logInOnPage,
-  loginThroughApi,
-  newShopper,
-  registerThroughApi,
-  type Shopper,
-} from '../support/accounts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { LoginModal, accountMenuButton, logInOnPage, loginThroughApi, type Shopper } from '../support/accounts';
 import { addToCart, cartLabel, cartLink, chooseSize, productsWithSizes, sizesInStock } from '../support/cart';
 import { CheckoutPage, ConfirmationPage, SandboxPaymentPage, ordersOf } from '../support/checkout';
+import { expect, test } from '../support/fixtures';
 import { PUBLIC_API_URL, WEB_PORT } from '../support/stack';
 
 const STORE = `http://localhost:${WEB_PORT}`;
@@ -93,11 +86,10 @@ async function logInThroughModal(page: Page, shopper: Shopper): Promise<void> {
 test('logged in through the modal, no script can read the session, and the account, cart, wishlist and checkout work on the cookie', async ({
   page,
   context,
+  shopper,
 }) => {
   test.setTimeout(120_000);
   const seen = await watch(context);
-  const shopper = newShopper('security');
-  await registerThroughApi(shopper);
   const [kurta, shirt] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 2);
   const [size] = sizesInStock(kurta!);
   const main = page.getByRole('main');
@@ -174,10 +166,8 @@ test('logged in through the modal, no script can read the session, and the accou
   });
 });
 
-test('?next= after logging in never leaves the store', async ({ browser }) => {
+test('?next= after logging in never leaves the store', async ({ browser, shopper }) => {
   test.setTimeout(120_000);
-  const shopper = newShopper('next');
-  await registerThroughApi(shopper);
   // Were the store to send the browser there, this page would answer instead of a DNS error.
   const offStore = async (context: BrowserContext) =>
     context.route(/^https?:\/\/evil\.example\//, (route) =>

@@ -14,11 +14,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WISHLIST_MESSAGES, formatPrice, type Order, type ProductDetail } from '@vastra/contracts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LoginModal, logInOnPage, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { LoginModal, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
 import { placeOrderThroughApi } from '../support/admin';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
+import { expect, test } from '../support/fixtures';
 import { API_URL, WEB_PORT } from '../support/stack';
+
+test.use({ shopperName: 'Nandini Kulkarni' });
 
 /** The text of an HTML page as a reader sees it: no scripts, no tags or comments, entities decoded. */
 function visibleText(html: string): string {
@@ -60,11 +63,13 @@ async function addToWishlistThroughApi(token: string, product: ProductDetail, va
   expect(res.status, await res.text()).toBeLessThan(300);
 }
 
-test('the account, orders and wishlist pages carry the shopper’s data in their server HTML', async ({ request }) => {
+test('the account, orders and wishlist pages carry the shopper’s data in their server HTML', async ({
+  request,
+  shopper,
+}) => {
   const [kurta, shirt] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 2);
   const [tee] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 1, 1);
-  const shopper: Shopper = newShopper('server-html', 'Nandini Kulkarni');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
 
   const orders: Order[] = [];
   for (const product of [kurta!, shirt!]) {
@@ -180,10 +185,10 @@ async function layoutShiftBelowHeader(page: Page): Promise<number> {
 test('before the store the pages show the server’s view with disabled controls; the islands take over in place', async ({
   browser,
   page,
+  shopper,
 }) => {
   const [kurta] = await productsWithSizes('categories=kurtas&sort=rating&limit=30', 1, 1);
-  const shopper = newShopper('server-view', 'Ishita Banerjee');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   await addThroughApi(token, kurta!, sizesInStock(kurta!)[0]!, 1);
   const order = await placeOrderThroughApi(token, '9876505678', 'cod');
   await addToWishlistThroughApi(token, kurta!, sizesInStock(kurta!)[0]!.id);
@@ -228,10 +233,10 @@ test('before the store the pages show the server’s view with disabled controls
 
 test('a guest on /wishlist who logs in through its prompt sees their entries, and removes one there', async ({
   page,
+  shopper,
 }) => {
   const [tee] = await productsWithSizes('categories=tshirts&sort=rating&limit=30', 1, 1);
-  const shopper = newShopper('server-wishlist', 'Rohan Mehta');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   await addToWishlistThroughApi(token, tee!, sizesInStock(tee!)[0]!.id);
 
   await page.goto('/wishlist');

@@ -6,9 +6,9 @@
  * a visitor with neither cookie, see none of it; neither page may be stored by a cache.
  */
 import { AUTH_TOKEN_STORAGE_NAME, formatPrice, type Cart, type CartItem, type ProductDetail } from '@vastra/contracts';
-import { expect, test } from '@playwright/test';
 import { apiPost, newShopper, registerThroughApi } from '../support/accounts';
 import { addThroughApi, productsWithSizes, sizesInStock } from '../support/cart';
+import { expect, test } from '../support/fixtures';
 import { API_URL, WEB_PORT } from '../support/stack';
 
 const SITE = `http://localhost:${WEB_PORT}`;
@@ -99,10 +99,9 @@ async function twoProducts(): Promise<[ProductDetail, ProductDetail]> {
   return [first!, second!];
 }
 
-test('a logged-in shopper gets their lines, amounts and address in the cart and checkout HTML', async () => {
+test('a logged-in shopper gets their lines, amounts and address in the cart and checkout HTML', async ({ shopper }) => {
   const [kurta, other] = await twoProducts();
-  const shopper = newShopper('server-html');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   const saved = await apiPost('/addresses', ADDRESS, token);
   expect(saved.status, saved.body.message).toBe(201);
   await addThroughApi(token, kurta, sizesInStock(kurta)[0]!, 2);

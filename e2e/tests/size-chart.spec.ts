@@ -6,8 +6,9 @@
  * Axe on the page with the dialog open; screenshots product-size-chart-mobile/-desktop.png.
  */
 import { REVIEW_MESSAGES, type ReviewsPage, type SizeChart } from '@vastra/contracts';
-import { expect, test, type Page } from '@playwright/test';
-import { LoginModal, newShopper, registerThroughApi } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { LoginModal } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
 import { api, expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 import { API_URL } from '../support/stack';
 
@@ -65,9 +66,7 @@ test('a product without a chart shows no size chart button', async ({ page }) =>
   await expect(page.getByRole('button', { name: 'Size chart' })).toHaveCount(0);
 });
 
-test('a review that answers the fit shows the true-to-size share', async ({ page }) => {
-  const shopper = newShopper('fit');
-  await registerThroughApi(shopper);
+test('a review that answers the fit shows the true-to-size share', async ({ page, shopper }) => {
   const { products } = await api<Search>('/products/search?categories=jeans&limit=1&sort=price_desc');
   const productId = products[0]!.id;
   await page.goto(`/shop/product/${productId}`);

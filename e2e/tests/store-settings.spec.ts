@@ -7,21 +7,20 @@
  * API at the end, so the journeys after this one see "Vastra".
  */
 import { DEFAULT_STORE_NAME, type StoreSettingsView } from '@vastra/contracts';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { latestOutboxMail } from '../../apps/api/src/test/outbox';
 import { newShopper, registerThroughApi } from '../support/accounts';
-import { adminCall, inviteStaff, staffCookie } from '../support/admin';
+import { adminCall, staffCookie } from '../support/admin';
 import { screenshotThisPage } from '../support/checkout';
+import { expect, test } from '../support/fixtures';
 import { expectNoSeriousA11yViolations } from '../support/pages';
 import { DATA_DIR, PUBLIC_API_URL } from '../support/stack';
 
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 const ADMIN = `${PUBLIC_API_URL}/admin`;
 
-test('the owner renames the store and uploads a logo; the shop and the next mail follow', async ({ page }) => {
+test('the owner renames the store and uploads a logo; the shop and the next mail follow', async ({ page, owner }) => {
   test.setTimeout(120_000);
-  const owner = await inviteStaff('operator', `store-owner-${Date.now()}@example.com`, 'owner');
   const cookie = await staffCookie(owner);
   const before = (await adminCall(cookie, 'GET', '/store-settings')).body.data as StoreSettingsView;
   expect(before.settings.storeName).toBe(DEFAULT_STORE_NAME);

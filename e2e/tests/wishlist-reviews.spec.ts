@@ -14,9 +14,10 @@ import {
   type ReviewsPage,
   type WishlistPage,
 } from '@vastra/contracts';
-import { expect, test, type Page } from '@playwright/test';
-import { LoginModal, logOut, loginThroughApi, newShopper, registerThroughApi, type Shopper } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { LoginModal, logOut, loginThroughApi, type Shopper } from '../support/accounts';
 import { productsWithSizes, sizesInStock } from '../support/cart';
+import { expect, test } from '../support/fixtures';
 import { api, expectNoSeriousA11yViolations, screenshotBothWidths } from '../support/pages';
 import { API_URL, PUBLIC_API_URL } from '../support/stack';
 import { recordScripts, storeScripts } from '../support/store-code';
@@ -43,10 +44,11 @@ async function logInThroughModal(page: Page, shopper: Shopper): Promise<void> {
   await expect(modal.dialog).toBeHidden();
 }
 
-test('a shopper wish-lists a product from a card, sees it in the sidebar and removes it', async ({ page, browser }) => {
-  const shopper = newShopper('wishlist');
-  await registerThroughApi(shopper);
-
+test('a shopper wish-lists a product from a card, sees it in the sidebar and removes it', async ({
+  page,
+  browser,
+  shopper,
+}) => {
   await test.step('logged out, the sidebar asks for a login and its button opens the login modal', async () => {
     await page.goto('/shop');
     await wishlistButton(page).click();
@@ -117,9 +119,9 @@ test('a shopper wish-lists a product from a card, sees it in the sidebar and rem
 test('the sidebar lists and removes, and the search box suggests, without the store’s code', async ({
   page,
   context,
+  shopper,
 }) => {
-  const shopper = newShopper('wishlist-no-store');
-  const token = await registerThroughApi(shopper);
+  const { token } = shopper;
   const [product] = await productsWithSizes('limit=15', 1, 1);
   const addThroughApi = async () => {
     const added = await fetch(`${API_URL}/wishlist/add`, {
@@ -180,9 +182,11 @@ test('the sidebar lists and removes, and the search box suggests, without the st
   });
 });
 
-test('a shopper posts a review with a photo and sees the stats and the list change', async ({ page, browser }) => {
-  const shopper = newShopper('review');
-  await registerThroughApi(shopper);
+test('a shopper posts a review with a photo and sees the stats and the list change', async ({
+  page,
+  browser,
+  shopper,
+}) => {
   const { products } = await api<{ products: { id: string }[] }>('/products/search?limit=1&sort=price_desc');
   const productId = products[0]!.id;
   const before = await api<ReviewsPage>(`/reviews/product/${productId}`);
