@@ -218,6 +218,8 @@ describe('a PhonePe refund', () => {
   });
 
   test('fails by webhook or by a status read, keeping PhonePe error code, told once', async () => {
+    // The orders module, subscribed to refund.changed, logs each failed refund for the store to retry.
+    ctx.expectServerErrors(/^error: refund failed at the gateway; retry it$/);
     const { order, merchantOrderId } = await paidOrder();
     const byHook = await refunded(ctx.app.payments, order.id, 30_000);
     phonePe.refundStatus.set(byHook.merchantRefundId, { state: 'FAILED', errorCode: 'REFUND_FAILED' });
@@ -239,6 +241,8 @@ describe('a PhonePe refund', () => {
   });
 
   test('a failed refund retried by the store is asked for again under a new id, once, and completes', async () => {
+    // The orders module, subscribed to refund.changed, logs each failed refund for the store to retry.
+    ctx.expectServerErrors(/^error: refund failed at the gateway; retry it$/);
     const { order, merchantOrderId } = await paidOrder();
     const refund = await refunded(ctx.app.payments, order.id, 25_000);
     phonePe.refundStatus.set(refund.merchantRefundId, { state: 'FAILED', errorCode: 'REFUND_FAILED' });
@@ -354,6 +358,7 @@ describe(
   { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' },
   () => {
     test('a failed refund retried by the store on both at once is asked for once', async () => {
+      ctx.expectServerErrors(/^error: refund failed at the gateway; retry it$/);
       const other = await createTestApp({ seed: false, env: phonePeEnv(phonePeBase), sameDatabaseAs: ctx });
       try {
         const owner = await staffOfRole(ctx, 'owner');
