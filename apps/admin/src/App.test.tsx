@@ -1,0 +1,86 @@
+import { ADMIN_PERMISSIONS, ADMIN_ROLES, roleCan, type AdminRole } from '@vastra/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { App } from './App';
+import { refreshSession } from './authProvider';
+import { fail, stubAdminApi } from './test/http';
+
+function session(role: AdminRole) {
+  return {
+    staff: {
+      id: '00000000-0000-4000-8000-000000000001',
+      email: `${role}@vastra.local`,
+      name: 'Asha Rao',
+      role,
+      totpEnabled: false,
+      disabled: false,
+      lastLoginAt: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    },
+    mustEnrolTotp: false,
+    permissions: Object.keys(ADMIN_PERMISSIONS).filter((p) => roleCan(role, p as keyof typeof ADMIN_PERMISSIONS)),
+  };
+}
+
+/** The menu each role sees, in order (docs/admin.md "Staff and roles"). */
+const MENUS: Record<AdminRole, string[]> = {
+  owner: [
+    'Dashboard',
+    'Orders',
+    'Returns',
+    'Refunds',
+    'Customers',
+    'Products',
+    'Reviews',
+    'Size charts',
+    'Coupons',
+    'Gift cards',
+    'Staff',
+    'Audit log',
+    'Jobs',
+    'Categories',
+    'Collections',
+    'Homepage',
+    'GST reports',
+    'GST rates',
+    'Delivery zones',
+    'Store settings',
+    'My account',
+  ],
+  staff: [
+    'Dashboard',
+    'Orders',
+    'Returns',
+    'Refunds',
+    'Customers',
+    'Products',
+    'Reviews',
+    'Size charts',
+    'Coupons',
+    'Gift cards',
+    'Categories',
+    'Collections',
+    'Homepage',
+    'GST reports',
+    'My account',
+  ],
+  support: ['Dashboard', 'Orders', 'Returns', 'Customers', 'My account'],
+};
+
+describe("each role's menu", () => {
+  beforeEach(() => {
+    refreshSession();
+    window.history.replaceState(null, '', '/admin/');
+  });
+
+  test.each(ADMIN_ROLES)('%s sees its screens and no other', async (role) => {
+    stubAdminApi({ 'GET /auth/me': session(role), 'GET /dashboard': fail(404, 'No dashboard in this test') });
+    render(<App />);
+    const menu = await screen.findByRole('menu');
+    await within(menu).findByText('My account');
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent?.trim());
+    expect(items).toEqual(MENUS[role]);
+  });
+});
