@@ -25,7 +25,7 @@ import {
 import type { AdminCategoryNode, CategoryLevel } from '@vastra/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Title, useNotify, usePermissions } from 'react-admin';
-import { api } from '../api';
+import { adminApi } from '../client';
 import { can } from '../authProvider';
 
 const LEVEL_NAMES: Record<CategoryLevel, string> = {
@@ -133,12 +133,12 @@ export function Categories() {
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState('');
   const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
-  const load = useCallback(() => api<AdminCategoryNode[]>('/categories/tree').then(setTree, fail), [fail]);
+  const load = useCallback(() => adminApi.categories.tree().then(setTree, fail), [fail]);
   useEffect(() => void load(), [load]);
 
   /** Runs a change, then reloads the tree; false when the API refused it. */
-  const change = async (path: string, method: 'POST' | 'PATCH', body: unknown, done: string) => {
-    const ok = await api(path, { method, body }).then(
+  const change = async (call: () => Promise<unknown>, done: string) => {
+    const ok = await call().then(
       () => true,
       (err: Error) => (fail(err), false),
     );
@@ -162,9 +162,7 @@ export function Categories() {
     }
     if (action === 'hide' || action === 'show') {
       void change(
-        `/categories/${node.id}`,
-        'PATCH',
-        { isActive: action === 'show' },
+        () => adminApi.categories.update(node.id, { isActive: action === 'show' }),
         action === 'hide' ? `${node.name} is hidden from the shop` : `${node.name} is shown in the shop`,
       );
       return;
@@ -173,7 +171,7 @@ export function Categories() {
     const from = ids.indexOf(node.id);
     const to = action === 'up' ? from - 1 : from + 1;
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-    void change('/categories/order', 'POST', { parentId: node.parentId, ids }, 'Order saved');
+    void change(() => adminApi.categories.order(node.parentId, ids), 'Order saved');
   };
 
   const submit = async (e: FormEvent) => {
@@ -181,10 +179,13 @@ export function Categories() {
     if (!dialogue) return;
     const ok =
       dialogue.kind === 'create'
-        ? await change('/categories', 'POST', { name, parentId: dialogue.parent?.id ?? null }, `${name.trim()} made`)
+        ? await change(
+            () => adminApi.categories.create({ name, parentId: dialogue.parent?.id ?? null }),
+            `${name.trim()} made`,
+          )
         : dialogue.kind === 'rename'
-          ? await change(`/categories/${dialogue.node.id}`, 'PATCH', { name }, 'Renamed')
-          : await change(`/categories/${dialogue.node.id}`, 'PATCH', { parentId }, 'Moved');
+          ? await change(() => adminApi.categories.update(dialogue.node.id, { name }), 'Renamed')
+          : await change(() => adminApi.categories.update(dialogue.node.id, { parentId }), 'Moved');
     if (ok) {
       if (dialogue.kind === 'create' && dialogue.parent) setOpen((s) => new Set(s).add(dialogue.parent!.id));
       setDialogue(null);

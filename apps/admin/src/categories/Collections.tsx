@@ -26,7 +26,7 @@ import type { AdminCollection, AdminCollectionDetail, AdminProductRow } from '@v
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, Title, useNotify, usePermissions } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api, query } from '../api';
+import { adminApi } from '../client';
 import { can } from '../authProvider';
 import { PictureUpload } from '../settings/PictureUpload';
 
@@ -43,17 +43,17 @@ export function CollectionList() {
   const editable = can(permissions, 'catalog.write');
   const [rows, setRows] = useState<AdminCollection[] | null>(null);
   const [name, setName] = useState('');
-  const load = useCallback(() => api<AdminCollection[]>('/collections').then(setRows, fail), [fail]);
+  const load = useCallback(() => adminApi.collections.list().then(setRows, fail), [fail]);
   useEffect(() => void load(), [load]);
 
   const move = async (from: number, to: number) => {
     const ids = (rows ?? []).map((r) => r.id);
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-    const done = await api('/collections/order', { method: 'POST', body: { ids } }).catch(fail);
+    const done = await adminApi.collections.order(ids).catch(fail);
     if (done) await load();
   };
   const setShown = async (row: AdminCollection, isActive: boolean) => {
-    const done = await api(`/collections/${row.id}`, { method: 'PATCH', body: { isActive } }).catch(fail);
+    const done = await adminApi.collections.update(row.id, { isActive }).catch(fail);
     if (done) {
       notify(isActive ? `${row.name} is shown in the shop` : `${row.name} is hidden from the shop`, {
         type: 'success',
@@ -63,7 +63,7 @@ export function CollectionList() {
   };
   const create = async (e: FormEvent) => {
     e.preventDefault();
-    const made = await api<AdminCollectionDetail>('/collections', { method: 'POST', body: { name } }).catch(fail);
+    const made = await adminApi.collections.create(name).catch(fail);
     if (made) navigate(`/collections/${made.id}`);
   };
 
@@ -148,7 +148,7 @@ export function CollectionEdit() {
 
   const load = useCallback(
     () =>
-      api<AdminCollectionDetail>(`/collections/${id}`).then((d) => {
+      adminApi.collections.get(id).then((d) => {
         setDetail(d);
         setForm({ name: d.name, description: d.description, image: d.image ?? '', isActive: d.isActive });
       }, fail),
@@ -159,7 +159,7 @@ export function CollectionEdit() {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const body = { ...form, image: form.image.trim() || null };
-    const saved = await api<AdminCollectionDetail>(`/collections/${id}`, { method: 'PATCH', body }).catch(fail);
+    const saved = await adminApi.collections.update(id, body).catch(fail);
     if (saved) {
       notify('Collection saved', { type: 'success' });
       setDetail(saved);
@@ -167,16 +167,11 @@ export function CollectionEdit() {
   };
   const find = async (e: FormEvent) => {
     e.preventDefault();
-    const page = await api<{ rows: AdminProductRow[] }>(`/products${query({ q: search.trim(), perPage: 10 })}`).catch(
-      fail,
-    );
+    const page = await adminApi.products.search({ q: search.trim(), perPage: 10 }).catch(fail);
     if (page) setFound(page.rows);
   };
   const membership = async (productId: string, action: 'add' | 'remove') => {
-    const done = await api('/products/collections', {
-      method: 'POST',
-      body: { ids: [productId], collectionId: id, action },
-    }).catch(fail);
+    const done = await adminApi.collections.setMembers({ ids: [productId], collectionId: id, action }).catch(fail);
     if (done) await load();
   };
   const members = new Set(detail?.products.map((p) => p.id));

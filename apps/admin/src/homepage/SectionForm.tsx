@@ -5,7 +5,7 @@
  * New sections go last; removing one asks first.
  */
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import type { AdminCategory, AdminCollection, AdminSection, SectionType } from '@vastra/contracts';
+import type { AdminSection, SectionType } from '@vastra/contracts';
 import { SECTION_TYPES } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import {
@@ -29,7 +29,7 @@ import {
 } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PictureInput } from '../settings/PictureUpload';
-import { api } from '../api';
+import { adminApi } from '../client';
 import { TYPE_NAMES, fromIstInput, toIstInput } from './sections';
 
 type Values = Omit<AdminSection, 'content'> & { content: Record<string, unknown> };
@@ -194,15 +194,14 @@ export function SectionForm() {
 
   useEffect(() => {
     const fail = (err: Error) => notify(err.message, { type: 'error' });
-    if (id) api<AdminSection>(`/homepage/sections/${id}`).then(setLoaded, fail);
-    api<AdminCategory[]>('/categories').then(
-      (rows) => setCategories(rows.map((c) => ({ id: c.slug, name: c.path }))),
-      fail,
-    );
-    api<AdminCollection[]>('/collections').then(
-      (rows) => setCollections(rows.map((c) => ({ id: c.slug, name: c.isActive ? c.name : `${c.name} (hidden)` }))),
-      fail,
-    );
+    if (id) adminApi.homepage.section(id).then(setLoaded, fail);
+    adminApi.categories.list().then((rows) => setCategories(rows.map((c) => ({ id: c.slug, name: c.path }))), fail);
+    adminApi.collections
+      .list()
+      .then(
+        (rows) => setCollections(rows.map((c) => ({ id: c.slug, name: c.isActive ? c.name : `${c.name} (hidden)` }))),
+        fail,
+      );
   }, [id, notify]);
 
   if (!record) return <Typography sx={{ m: 2 }}>Loading…</Typography>;
@@ -219,8 +218,8 @@ export function SectionForm() {
       content: contentBody(type, v.content),
     };
     try {
-      if (id) await api(`/homepage/sections/${id}`, { method: 'PATCH', body });
-      else await api('/homepage/sections', { method: 'POST', body: { ...body, sectionType: type } });
+      if (id) await adminApi.homepage.update(id, body);
+      else await adminApi.homepage.create({ ...body, sectionType: type });
       notify(id ? 'Section saved' : 'Section added', { type: 'info' });
       navigate('/homepage');
     } catch (err) {
@@ -231,7 +230,7 @@ export function SectionForm() {
   const remove = async () => {
     setConfirming(false);
     try {
-      await api(`/homepage/sections/${id}`, { method: 'DELETE' });
+      await adminApi.homepage.remove(id!);
       notify('Section removed', { type: 'info' });
       navigate('/homepage');
     } catch (err) {

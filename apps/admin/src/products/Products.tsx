@@ -31,7 +31,6 @@ import {
   PRODUCT_STATUSES,
   STOCK_ADJUST_REASONS,
   type ProductStatus,
-  type ProductStatusResult,
   type AdminProduct,
   type AdminProductRow,
   type StockAdjustBody,
@@ -59,7 +58,8 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import { api, istDateTime, rupees } from '../api';
+import { istDateTime, rupees } from '../api';
+import { adminApi } from '../client';
 import type { VastraDataProvider } from '../dataProvider';
 import { CatalogCsvButtons } from './CatalogCsv';
 import { BulkActions } from './ProductBulk';
@@ -385,10 +385,7 @@ function ProductDetail() {
   const [adding, setAdding] = useState(false);
   const setStatus = async (status: ProductStatus) => {
     try {
-      const result = await api<ProductStatusResult>('/products/status', {
-        method: 'POST',
-        body: { ids: [product!.id], status },
-      });
+      const result = await adminApi.products.setStatus([product!.id], status);
       if (result.refused[0]) notify(result.refused[0].message, { type: 'warning' });
       else notify(STATUS_DONE[status], { type: 'info' });
       refresh();

@@ -36,7 +36,8 @@ import {
 } from '@vastra/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { api, rupees } from '../api';
+import { rupees } from '../api';
+import { adminApi } from '../client';
 
 /** The form's fields as typed: rupees and HSN digits as text, the rate in basis points. */
 type Draft = {
@@ -135,10 +136,10 @@ export function GstRates() {
   const [preview, setPreview] = useState<TaxRatePreviewResult | null>(null);
   const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
 
-  const load = useCallback(() => api<TaxRate[]>('/tax-rates').then(setRates, fail), [fail]);
+  const load = useCallback(() => adminApi.taxRates.list().then(setRates, fail), [fail]);
   useEffect(() => {
     void load();
-    api<AdminCategory[]>('/categories').then(setCategories, fail);
+    adminApi.categories.list().then(setCategories, fail);
   }, [load, fail]);
 
   const draftValid =
@@ -151,18 +152,14 @@ export function GstRates() {
 
   const runPreview = async () => {
     const change = draft && draftValid ? { ...(draft.id ? { id: draft.id } : {}), rule: bodyOf(draft) } : undefined;
-    const result = await api<TaxRatePreviewResult>('/tax-rates/preview', {
-      method: 'POST',
-      body: { pricePaise: toPaise(sample.price), hsnCode: sample.hsnCode, categoryId: sample.categoryId, change },
-    }).catch(fail);
+    const result = await adminApi.taxRates
+      .preview({ pricePaise: toPaise(sample.price), hsnCode: sample.hsnCode, categoryId: sample.categoryId, change })
+      .catch(fail);
     if (result) setPreview(result);
   };
   const save = async () => {
     if (!draft) return;
-    const saved = await api<TaxRate>(draft.id ? `/tax-rates/${draft.id}` : '/tax-rates', {
-      method: draft.id ? 'PUT' : 'POST',
-      body: bodyOf(draft),
-    }).catch(fail);
+    const saved = await adminApi.taxRates.save(draft.id, bodyOf(draft)).catch(fail);
     if (!saved) return;
     notify('GST rate saved: new quotes and orders use it', { type: 'success' });
     setDraft(null);
@@ -171,7 +168,7 @@ export function GstRates() {
   };
   const remove = async (rate: TaxRate) => {
     if (!window.confirm(`Remove the ${percent(rate.rateBasisPoints)} slab for ${appliesTo(rate)}?`)) return;
-    const done = await api(`/tax-rates/${rate.id}`, { method: 'DELETE' }).catch(fail);
+    const done = await adminApi.taxRates.remove(rate.id).catch(fail);
     if (done) {
       notify('GST rate removed', { type: 'success' });
       if (draft?.id === rate.id) setDraft(null);
