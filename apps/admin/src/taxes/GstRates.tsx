@@ -26,105 +26,12 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import {
-  GST_RATE_BASIS_POINTS,
-  type AdminCategory,
-  type TaxPreview,
-  type TaxRate,
-  type TaxRateBody,
-  type TaxRatePreviewResult,
-} from '@vastra/contracts';
+import { GST_RATE_BASIS_POINTS, type AdminCategory, type TaxRate, type TaxRatePreviewResult } from '@vastra/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { rupees } from '../api';
 import { adminApi } from '../client';
-
-/** The form's fields as typed: rupees and HSN digits as text, the rate in basis points. */
-type Draft = {
-  id?: string;
-  hsnPrefix: string;
-  categoryId: string | null;
-  minRupees: string;
-  maxRupees: string;
-  rateBasisPoints: number;
-  description: string;
-};
-
-const EMPTY: Draft = {
-  hsnPrefix: '',
-  categoryId: null,
-  minRupees: '0',
-  maxRupees: '',
-  rateBasisPoints: 500,
-  description: '',
-};
-const percent = (bp: number) => `${bp / 100} %`;
-const toPaise = (text: string) => Math.round(Number(text) * 100);
-const rupeesText = (paise: number | null) => (paise === null ? '' : String(paise / 100));
-const moneyValid = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim());
-
-function bodyOf(d: Draft): TaxRateBody {
-  return {
-    hsnPrefix: d.hsnPrefix.trim() || null,
-    categoryId: d.categoryId,
-    minUnitPaise: toPaise(d.minRupees || '0'),
-    maxUnitPaise: d.maxRupees.trim() ? toPaise(d.maxRupees) : null,
-    rateBasisPoints: d.rateBasisPoints,
-    description: d.description.trim(),
-  };
-}
-
-function draftOf(r: TaxRate): Draft {
-  return {
-    id: r.id,
-    hsnPrefix: r.hsnPrefix ?? '',
-    categoryId: r.categoryId,
-    minRupees: rupeesText(r.minUnitPaise),
-    maxRupees: rupeesText(r.maxUnitPaise),
-    rateBasisPoints: r.rateBasisPoints,
-    description: r.description,
-  };
-}
-
-/** "HSN 6211 · Apparel › Topwear", or "Every product" for the default rule. */
-function appliesTo(r: Pick<TaxRate, 'hsnPrefix' | 'categoryPath'>): string {
-  const parts = [r.hsnPrefix ? `HSN starting ${r.hsnPrefix}` : null, r.categoryPath].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'Every product (default)';
-}
-
-function slabText(r: Pick<TaxRate, 'minUnitPaise' | 'maxUnitPaise'>): string {
-  if (r.maxUnitPaise === null) return r.minUnitPaise === 0 ? 'Any price' : `From ${rupees(r.minUnitPaise)}`;
-  return `${rupees(r.minUnitPaise)} to ${rupees(r.maxUnitPaise)}`;
-}
-
-function PreviewColumn({ title, preview }: { title: string; preview: TaxPreview }) {
-  const rows: [string, number][] = [
-    ['Taxable value', preview.withinState.taxablePaise],
-    ['CGST', preview.withinState.cgstPaise],
-    ['SGST', preview.withinState.sgstPaise],
-    ['Shopper pays', preview.withinState.totalPaise],
-    ['IGST (other states)', preview.otherState.igstPaise],
-  ];
-  return (
-    <Box sx={{ flex: '1 1 220px' }}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {title}: {percent(preview.rateBasisPoints)}
-      </Typography>
-      <Table size="small">
-        <TableBody>
-          {rows.map(([label, paise]) => (
-            <TableRow key={label}>
-              <TableCell sx={{ pl: 0 }}>{label}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {rupees(paise)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-}
+import { EMPTY, appliesTo, bodyOf, draftOf, moneyValid, percent, slabText, toPaise, type Draft } from './draft';
+import { PreviewColumn } from './PreviewColumn';
 
 export function GstRates() {
   const notify = useNotify();
