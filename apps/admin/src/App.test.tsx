@@ -1,26 +1,10 @@
-import { ADMIN_PERMISSIONS, ADMIN_ROLES, roleCan, type AdminRole } from '@vastra/contracts';
+import { ADMIN_ROLES, type AdminRole } from '@vastra/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { App } from './App';
 import { refreshSession } from './authProvider';
 import { fail, stubAdminApi } from './test/http';
-
-function session(role: AdminRole) {
-  return {
-    staff: {
-      id: '00000000-0000-4000-8000-000000000001',
-      email: `${role}@vastra.local`,
-      name: 'Asha Rao',
-      role,
-      totpEnabled: false,
-      disabled: false,
-      lastLoginAt: null,
-      createdAt: '2026-11-01T00:00:00.000Z',
-    },
-    mustEnrolTotp: false,
-    permissions: Object.keys(ADMIN_PERMISSIONS).filter((p) => roleCan(role, p as keyof typeof ADMIN_PERMISSIONS)),
-  };
-}
+import { session } from './test/render';
 
 /** The menu each role sees, in order (docs/admin.md "Staff and roles"). */
 const MENUS: Record<AdminRole, string[]> = {
