@@ -6,6 +6,12 @@ import { renderAdmin, session } from '../test/render';
 import { ProductCreate } from './ProductForm';
 import { SizeEditor } from './SizeEditor';
 
+/** Types `text` into `field` at once (a paste), as a person filling a long form would. */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 const KURTAS = {
   id: '00000000-0000-4000-8000-0000000000c1',
   name: 'Kurtas',
@@ -33,7 +39,7 @@ const FESTIVE = {
 
 describe('new product', () => {
   test('the form is sent as the API body: leaf categories only, rupees as paise, empty extras as null', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const calls = stubAdminApi({
       'GET /auth/me': session('staff'),
       'GET /categories': [KURTAS, TOPWEAR],
@@ -42,20 +48,20 @@ describe('new product', () => {
     });
     renderAdmin(<ProductCreate />, { resource: 'products' });
 
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Chikan kurta');
-    await user.type(screen.getByRole('textbox', { name: 'Brand' }), 'Lucknowi');
-    await user.type(screen.getByRole('textbox', { name: 'Colour' }), 'White');
-    await user.type(screen.getByRole('textbox', { name: 'HSN code' }), '6211');
-    await user.type(screen.getByRole('textbox', { name: 'Year' }), '2026');
+    await fill(user, screen.getByRole('textbox', { name: 'Name' }), 'Chikan kurta');
+    await fill(user, screen.getByRole('textbox', { name: 'Brand' }), 'Lucknowi');
+    await fill(user, screen.getByRole('textbox', { name: 'Colour' }), 'White');
+    await fill(user, screen.getByRole('textbox', { name: 'HSN code' }), '6211');
+    await fill(user, screen.getByRole('textbox', { name: 'Year' }), '2026');
     await user.click(await screen.findByRole('combobox', { name: /Category/ }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Apparel › Topwear › Kurtas']);
     await user.click(options[0]!);
-    await user.type(screen.getByRole('textbox', { name: 'Size 1' }), 'M');
-    await user.type(screen.getByRole('textbox', { name: 'MRP ₹ (size 1)' }), '1,999');
-    await user.type(screen.getByRole('textbox', { name: 'Price ₹ (size 1)' }), '1499.50');
+    await fill(user, screen.getByRole('textbox', { name: 'Size 1' }), 'M');
+    await fill(user, screen.getByRole('textbox', { name: 'MRP ₹ (size 1)' }), '1,999');
+    await fill(user, screen.getByRole('textbox', { name: 'Price ₹ (size 1)' }), '1499.50');
     await user.clear(screen.getByRole('textbox', { name: 'Stock (size 1)' }));
-    await user.type(screen.getByRole('textbox', { name: 'Stock (size 1)' }), '12');
+    await fill(user, screen.getByRole('textbox', { name: 'Stock (size 1)' }), '12');
     await user.click(screen.getByRole('button', { name: 'Save as draft' }));
 
     expect(await screen.findByText('The price of a size cannot be above its MRP.')).toBeTruthy();
@@ -88,7 +94,7 @@ describe('a size', () => {
   };
 
   test('an edited size sends its size, SKU and prices in paise', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const calls = stubAdminApi({
       'GET /auth/me': session('staff'),
       [`PATCH /variants/${variant.id}`]: { id: variant.id },
@@ -105,7 +111,7 @@ describe('a size', () => {
   });
 
   test('a new size leaves an empty SKU out and sends its first stock; a refusal is shown in the dialog', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const calls = stubAdminApi({
       'GET /auth/me': session('staff'),
       'POST /products/p1/variants': fail(409, 'This product already has the size XL.'),
