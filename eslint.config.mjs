@@ -23,7 +23,8 @@ const FEATURES = 'apps/storefront/src/features';
  * Module boundaries (docs/architecture.md "Who calls whom"): an API module reaches another only
  * through its `index.ts` or `service.ts`; a `tables.ts` may also reference another module's
  * `tables.ts` (foreign keys). Module code never imports `db/schema.ts`, which only gathers the
- * tables for migrations. Tests are exempt: they read any table through db/schema.
+ * tables for migrations, nor `db/seed`, which calls the modules (the catalogue's writer and
+ * CSV import among them). Tests are exempt: they read any table through db/schema and seed.
  */
 const moduleZones = ({ tables }) =>
   folders(API_MODULES).flatMap((target) => [
@@ -40,6 +41,12 @@ const moduleZones = ({ tables }) =>
       from: './apps/api/src/db/schema.ts',
       message:
         'Module code reads its own tables and asks other modules through their services; db/schema.ts only gathers tables for migrations.',
+    },
+    {
+      target: `./${API_MODULES}/${target}`,
+      from: `./${API}/db/seed`,
+      message:
+        'The seed calls the modules, never the other way round: what a module needs of it belongs in the module (the catalogue writes products, docs/architecture.md).',
     },
   ]);
 

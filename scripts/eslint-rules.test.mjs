@@ -59,6 +59,25 @@ test('the allowed forms pass: index.ts, service.ts, a tables.ts foreign key, a t
   );
 });
 
+test('module code importing the seed fails lint (the seed calls the modules); a test may seed', async () => {
+  const catalog = 'apps/api/src/modules/catalog/planted.ts';
+  for (const code of [
+    "import { hash } from '../../db/seed/text';\nexport const h = hash;\n",
+    "import { seedCatalog } from '../../db/seed';\nexport const s = seedCatalog;\n",
+  ]) {
+    const found = await problems(catalog, code);
+    assert.equal(found.length, 1, code);
+    assert.match(found[0], /The seed calls the modules, never the other way round/);
+  }
+  assert.deepEqual(
+    await problems(
+      'apps/api/src/modules/catalog/planted.test.ts',
+      "import { seedCatalog } from '../../db/seed';\nexport const s = seedCatalog;\n",
+    ),
+    [],
+  );
+});
+
 test('a storefront feature importing another feature fails lint, by alias or relative path', async () => {
   const file = 'apps/storefront/src/features/cart/planted.tsx';
   for (const code of [

@@ -46,6 +46,8 @@ import { ReviewList } from './reviews/ReviewList';
 import { SizeChartEdit, SizeChartList } from './sizing/SizeCharts';
 import { GstRates } from './taxes/GstRates';
 import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
+import { WebhookDeliveries } from './webhooks/WebhookDeliveries';
+import { Webhooks } from './webhooks/Webhooks';
 
 /** Someone who asked their system for less motion gets no animations (menus, dialogs, notices). */
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -88,6 +90,7 @@ function AdminMenu() {
       {can(permissions, 'settings.write') ? <Menu.Item to="/gst-rates" primaryText="GST rates" /> : null}
       {can(permissions, 'settings.write') ? <Menu.Item to="/delivery-settings" primaryText="Delivery zones" /> : null}
       {can(permissions, 'settings.write') ? <Menu.Item to="/store-settings" primaryText="Store settings" /> : null}
+      {can(permissions, 'webhooks.manage') ? <Menu.Item to="/webhooks" primaryText="Webhooks" /> : null}
       <Menu.Item to="/account" primaryText="My account" />
     </Menu>
   );
@@ -171,6 +174,12 @@ export function App() {
                     ) : null}
                     {can(permissions, 'settings.write') ? (
                       <Route path="/store-settings" element={<StoreSettings />} />
+                    ) : null}
+                    {can(permissions, 'webhooks.manage') ? (
+                      <>
+                        <Route path="/webhooks" element={<Webhooks />} />
+                        <Route path="/webhooks/:id" element={<WebhookDeliveries />} />
+                      </>
                     ) : null}
                     {can(permissions, 'catalog.read') ? (
                       <>

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { loadConfig } from './config';
+import { fileURLToPath } from 'node:url';
+import { CONFIG_VARIABLES, loadConfig } from './config';
 import { loadSigningSecret } from './modules/auth/secret';
 import { productionEnv } from './test/production';
 
@@ -117,4 +118,46 @@ test('uploads go to an S3 bucket only with S3_BUCKET; any other S3_* alone is re
       /S3_FORCE_PATH_STYLE/.test(err.message) &&
       /S3_PREFIX: must be lowercase/.test(err.message),
   );
+});
+
+/**
+ * The API's part of `.env.example` (everything above the storefront's section): each variable
+ * with its value and whether a comment above it (above the run of variables it stands in)
+ * says what it is. `# NAME=value` is a variable left unset on purpose.
+ */
+function exampleVariables(): { name: string; value: string; documented: boolean }[] {
+  const file = fileURLToPath(new URL('../../../.env.example', import.meta.url));
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const storefront = lines.findIndex((l) => l.startsWith('# --- Storefront'));
+  assert.ok(storefront > 0, '.env.example has a storefront section');
+  const variable = (line: string) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line) ?? /^# ?([A-Z][A-Z0-9_]*)=(\S*)$/.exec(line);
+  return lines.slice(0, storefront).flatMap((line, i) => {
+    const match = variable(line);
+    if (!match) return [];
+    let above = i - 1;
+    while (above >= 0 && variable(lines[above]!)) above--;
+    return [{ name: match[1]!, value: match[2]!, documented: above >= 0 && lines[above]!.startsWith('#') }];
+  });
+}
+
+test('.env.example lists every variable the API reads, each with a comment, and nothing else; its values start the API', () => {
+  const example = exampleVariables();
+  const names = example.map((v) => v.name);
+  assert.deepEqual(
+    CONFIG_VARIABLES.filter((name) => !names.includes(name)),
+    [],
+    'read by the API but missing from .env.example',
+  );
+  assert.deepEqual(
+    names.filter((name) => !CONFIG_VARIABLES.includes(name)),
+    [],
+    'in .env.example but unknown to the API',
+  );
+  assert.deepEqual(
+    example.filter((v) => !v.documented).map((v) => v.name),
+    [],
+    'in .env.example without a comment',
+  );
+  const config = loadConfig(Object.fromEntries(example.map((v) => [v.name, v.value])));
+  assert.equal(config.env, 'development');
 });

@@ -1,7 +1,9 @@
 /**
  * Every environment variable of the API, parsed and checked once at start-up (zod). A bad
- * value stops the process with one message that lists every problem. Documented in
- * `.env.example` at the repository root.
+ * value stops the process with one message that lists every problem. The variables are listed
+ * once, in `schema`: the settings the API reads (`Config`) are inferred from it through
+ * `settingsOf`, and config.test.ts holds `.env.example` at the repository root, where each is
+ * documented, to the same list.
  */
 import path from 'node:path';
 import { GSTIN_PATTERN, isValidGstin } from '@vastra/contracts';
@@ -211,13 +213,13 @@ const schema = z.object({
   /** The username and password set for the webhook in PhonePe's dashboard. */
   PHONEPE_WEBHOOK_USERNAME: optionalString,
   PHONEPE_WEBHOOK_PASSWORD: optionalString,
-  /** Minutes between reads of pending gateway refunds (submit again, read the state); 0 = never. */
   /** Where the store hears of new orders and return requests (docs/admin.md); unset = no store mails. */
   STORE_NOTIFY_EMAIL: z.email().optional(),
   /** How often new orders and returns are gathered into one store mail, in minutes (0 = never). */
   STORE_NOTIFY_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   /** The hour (India time, 0–23) the daily summary goes to STORE_NOTIFY_EMAIL. */
   STORE_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  /** Minutes between reads of pending gateway refunds (submit again, read the state); 0 = never. */
   REFUND_REFRESH_MINUTES: z.coerce
     .number()
     .int()
@@ -271,103 +273,16 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Bearer token of the operator API (`npm run ops`); unset = generated once into DATA_DIR/operator-token. */
+  /** The operator token, a bearer credential of /admin/api acting as an owner (`npm run ops`); unset = generated once into DATA_DIR/secrets/operator-token. */
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Bearer token a Prometheus scrape of /metrics sends; unset = /metrics open outside production, absent in it. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
-/** PhonePe settings; complete when the gateway is phonepe (checked at start). */
-export type PhonePeConfig = {
-  baseUrl: string;
-  authUrl: string;
-  clientId: string | undefined;
-  clientSecret: string | undefined;
-  clientVersion: number;
-  webhookUsername: string | undefined;
-  webhookPassword: string | undefined;
-};
+/** The variables the API reads, as named in the environment and `.env.example`. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
-export type Config = {
-  env: 'development' | 'production' | 'test';
-  host: string;
-  port: number;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  storefrontOrigins: string[];
-  publicUrl: string;
-  /** Fastify's `trustProxy`: false, true, a hop count or proxy addresses/CIDRs. */
-  trustProxy: boolean | number | string[];
-  logLevel: string;
-  autoSeed: boolean;
-  /** Seed the demo coupons and gift cards with the catalogue (never in production). */
-  seedDemoOffers: boolean;
-  /** Whether /docs is served. */
-  apiDocs: boolean;
-  /** Session cookies carry `Secure` (the API's public URL is https). */
-  secureCookies: boolean;
-  /** The session cookie's `Domain` (SESSION_COOKIE_DOMAIN), or none: the API host's alone. */
-  sessionCookieDomain: string | undefined;
-  catalogCacheTtlMs: number;
-  /** Undefined outside production: the API then keeps a generated secret in DATA_DIR. */
-  jwtSecret: string | undefined;
-  sessionTtlMs: number;
-  google: { clientId: string | undefined; jwksUrl: string };
-  mail: { smtpUrl: string | undefined; from: string };
-  redisUrl: string | undefined;
-  /** The bucket uploads are kept in; undefined = local disk under DATA_DIR/files. */
-  s3: S3Settings | undefined;
-  /** The storefront's revalidation call: its base URL and the shared secret; undefined = not called. */
-  revalidate: { storefrontUrl: string; secret: string } | undefined;
-  /** Ensured in the publishable key table at start; undefined = keep what is stored. */
-  publishableApiKey: string | undefined;
-  checkout: {
-    /** GST state code of the store, e.g. "29". */
-    storeState: string;
-    pricesIncludeGst: boolean;
-    paymentGateway: 'sandbox' | 'phonepe';
-    paymentTimeoutMs: number;
-    codEnabled: boolean;
-    /** Largest order value (payable amount) for cash on delivery, in paise. */
-    codMaxPaise: number;
-    /** Delivery charge, free-delivery threshold (null = none) and COD fee, in paise (pricing's ChargeSettings). */
-  };
-  phonepe: PhonePeConfig;
-  /** How often pending gateway refunds are refreshed in the background; 0 = never. */
-  refundRefreshMs: number;
-  storeNotify: { email: string | undefined; everyMs: number; summaryHour: number };
-  returns: {
-    windowDays: number;
-    /** Category slugs never returnable, with everything below them. */
-    nonReturnableCategories: string[];
-  };
-  invoices: { sellerName: string; sellerAddress: string; sellerGstin: string };
-  /**
-   * The store settings' values until the owner saves them in the admin (modules/settings):
-   * the environment's, else the store's defaults. Consumers read the settings, never these.
-   */
-  storeDefaults: StoreSettings;
-  /** The online gateways with credentials on this server: only these may be offered. */
-  configuredGateways: OnlineGateway[];
-  shipping: {
-    provider: 'builtin' | 'shiprocket';
-    shiprocket: { baseUrl: string; email: string | undefined; password: string | undefined };
-  };
-  registerLimitPerHour: number;
-  /** Against stock hoarding and upload floods (per hour; bytes). */
-  limits: {
-    orderAttemptsPerHour: number;
-    orderAttemptsPerAddress: number;
-    maxUnpaidOrders: number;
-    uploadQuotaBytes: number;
-  };
-  /** Undefined: the API keeps a generated token in DATA_DIR/operator-token. */
-  operatorToken: string | undefined;
-  /** What a scrape of /metrics must send as its bearer token; undefined: none (and no /metrics in production). */
-  metricsToken: string | undefined;
-  /** Background jobs (lib/jobs): whether this instance works them, retries (ms), polling (ms). */
-  jobs: { work: boolean; retryLimit: number; retryDelayMs: number; backoff: boolean; pollMs: number };
-};
+type Env = z.output<typeof schema>;
 
 const isLocalUrl = (url: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/.test(new URL(url).hostname);
 
@@ -377,7 +292,7 @@ const isLocalUrl = (url: string) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0
  * invoices, keep mail and secrets on local disk, or point links at this machine. One line per
  * problem, naming its variable.
  */
-function productionProblems(e: z.infer<typeof schema>): string[] {
+function productionProblems(e: Env): string[] {
   const problems: string[] = [];
   if (!e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 random characters)');
   if (!e.DATABASE_URL) {
@@ -480,7 +395,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: SESSION_COOKIE_DOMAIN=${e.SESSION_COOKIE_DOMAIN} does not cover ${outside.join(', ')} (the API and every storefront must be on it)`,
     );
   }
+  return settingsOf(e);
+}
+
+/**
+ * The settings the API reads, in their nested shape, from a checked environment: units in the
+ * names (ms, paise, bytes), defaults that depend on NODE_ENV applied, trailing slashes taken
+ * off URLs. Its return type is `Config`.
+ */
+function settingsOf(e: Env) {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  /** The bucket uploads are kept in; undefined = local disk under DATA_DIR/files. */
+  const s3: S3Settings | undefined = e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION ?? 'ap-south-1',
+        endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        prefix: e.S3_PREFIX?.replace(/\/$/, ''),
+      }
+    : undefined;
+  const storeDefaults: StoreSettings = {
+    storeName: DEFAULT_STORE_NAME,
+    logoUrl: null,
+    brandColour: DEFAULT_BRAND_COLOUR,
+    contactEmail: null,
+    contactPhone: null,
+    sellerName: e.SELLER_NAME,
+    sellerAddress: e.SELLER_ADDRESS,
+    sellerGstin: e.SELLER_GSTIN,
+    notifyEmail: e.STORE_NOTIFY_EMAIL ?? null,
+    codEnabled: e.COD_ENABLED,
+    codMaxRupees: e.COD_MAX_ORDER_RUPEES,
+    returnWindowDays: e.RETURN_WINDOW_DAYS,
+    deliveryChargeRupees: e.DELIVERY_CHARGE_RUPEES,
+    freeDeliveryFromRupees: e.FREE_DELIVERY_FROM_RUPEES > 0 ? e.FREE_DELIVERY_FROM_RUPEES : null,
+    codFeeRupees: e.COD_FEE_RUPEES,
+    paymentGateways: [e.PAYMENT_GATEWAY ?? 'sandbox'],
+  };
+  const configuredGateways: OnlineGateway[] = [
+    ...(e.NODE_ENV === 'production' ? [] : (['sandbox'] as const)),
+    ...(e.PHONEPE_CLIENT_ID && e.PHONEPE_CLIENT_SECRET ? (['phonepe'] as const) : []),
+  ];
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -489,45 +447,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     storefrontOrigins: e.STOREFRONT_URL.split(',').map((s) => s.trim().replace(/\/$/, '')),
     publicUrl,
+    /** Fastify's `trustProxy`: false, true, a hop count or proxy addresses/CIDRs. */
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     autoSeed: e.NODE_ENV !== 'production' && (e.AUTO_SEED ?? 'true') === 'true',
+    /** Seed the demo coupons and gift cards with the catalogue (never in production). */
     seedDemoOffers: e.NODE_ENV !== 'production',
+    /** Whether /docs is served. */
     apiDocs: e.NODE_ENV !== 'production' || e.API_DOCS_PUBLIC,
+    /** Session cookies carry `Secure` (the API's public URL is https). */
     secureCookies: publicUrl.startsWith('https://'),
+    /** The session cookie's `Domain` (SESSION_COOKIE_DOMAIN), or none: the API host's alone. */
     sessionCookieDomain: e.SESSION_COOKIE_DOMAIN,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    /** Undefined outside production: the API then keeps a generated secret in DATA_DIR. */
     jwtSecret: e.JWT_SECRET,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redisUrl: e.REDIS_URL,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION ?? 'ap-south-1',
-          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
-          prefix: e.S3_PREFIX?.replace(/\/$/, ''),
-        }
-      : undefined,
+    s3,
+    /** The storefront's revalidation call: its base URL and the shared secret; undefined = not called. */
     revalidate: e.REVALIDATE_SECRET
       ? {
           storefrontUrl: (e.STOREFRONT_INTERNAL_URL ?? e.STOREFRONT_URL.split(',')[0]!.trim()).replace(/\/$/, ''),
           secret: e.REVALIDATE_SECRET,
         }
       : undefined,
+    /** Ensured in the publishable key table at start; undefined = keep what is stored. */
     publishableApiKey: e.PUBLISHABLE_API_KEY,
     checkout: {
+      /** GST state code of the store, e.g. "29". */
       storeState: e.STORE_STATE,
       pricesIncludeGst: e.PRICES_INCLUDE_GST,
       paymentGateway: e.PAYMENT_GATEWAY ?? 'sandbox',
       paymentTimeoutMs: e.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
       codEnabled: e.COD_ENABLED,
+      /** Largest order value (payable amount) for cash on delivery, in paise. */
       codMaxPaise: e.COD_MAX_ORDER_RUPEES * 100,
     },
+    /** PhonePe settings; complete when the gateway is phonepe (checked at start). */
     phonepe: {
       baseUrl: e.PHONEPE_BASE_URL.replace(/\/$/, ''),
       authUrl: e.PHONEPE_AUTH_URL.replace(/\/$/, ''),
@@ -537,6 +496,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookUsername: e.PHONEPE_WEBHOOK_USERNAME,
       webhookPassword: e.PHONEPE_WEBHOOK_PASSWORD,
     },
+    /** How often pending gateway refunds are refreshed in the background; 0 = never. */
     refundRefreshMs: e.REFUND_REFRESH_MINUTES * 60_000,
     storeNotify: {
       email: e.STORE_NOTIFY_EMAIL,
@@ -545,33 +505,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     returns: {
       windowDays: e.RETURN_WINDOW_DAYS,
+      /** Category slugs never returnable, with everything below them. */
       nonReturnableCategories: e.NON_RETURNABLE_CATEGORIES.split(',')
         .map((s) => s.trim())
         .filter(Boolean),
     },
     invoices: { sellerName: e.SELLER_NAME, sellerAddress: e.SELLER_ADDRESS, sellerGstin: e.SELLER_GSTIN },
-    storeDefaults: {
-      storeName: DEFAULT_STORE_NAME,
-      logoUrl: null,
-      brandColour: DEFAULT_BRAND_COLOUR,
-      contactEmail: null,
-      contactPhone: null,
-      sellerName: e.SELLER_NAME,
-      sellerAddress: e.SELLER_ADDRESS,
-      sellerGstin: e.SELLER_GSTIN,
-      notifyEmail: e.STORE_NOTIFY_EMAIL ?? null,
-      codEnabled: e.COD_ENABLED,
-      codMaxRupees: e.COD_MAX_ORDER_RUPEES,
-      returnWindowDays: e.RETURN_WINDOW_DAYS,
-      deliveryChargeRupees: e.DELIVERY_CHARGE_RUPEES,
-      freeDeliveryFromRupees: e.FREE_DELIVERY_FROM_RUPEES > 0 ? e.FREE_DELIVERY_FROM_RUPEES : null,
-      codFeeRupees: e.COD_FEE_RUPEES,
-      paymentGateways: [e.PAYMENT_GATEWAY ?? 'sandbox'],
-    },
-    configuredGateways: [
-      ...(e.NODE_ENV === 'production' ? [] : (['sandbox'] as const)),
-      ...(e.PHONEPE_CLIENT_ID && e.PHONEPE_CLIENT_SECRET ? (['phonepe'] as const) : []),
-    ],
+    /**
+     * The store settings' values until the owner saves them in the admin (modules/settings):
+     * the environment's, else the store's defaults. Consumers read the settings, never these.
+     */
+    storeDefaults,
+    /** The online gateways with credentials on this server: only these may be offered. */
+    configuredGateways,
     shipping: {
       provider: e.SHIPPING_PROVIDER,
       shiprocket: {
@@ -580,9 +526,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         password: e.SHIPROCKET_PASSWORD,
       },
     },
+    /** Undefined: the API keeps a generated token in DATA_DIR/secrets/operator-token (lib/operator-token.ts). */
     operatorToken: e.OPERATOR_TOKEN,
+    /** What a scrape of /metrics must send as its bearer token; undefined: none (and no /metrics in production). */
     metricsToken: e.METRICS_TOKEN,
     registerLimitPerHour: e.AUTH_REGISTER_LIMIT_PER_HOUR,
+    /** Background jobs (lib/jobs): whether this instance works them, retries (ms), polling (ms). */
     jobs: {
       work: e.JOBS_WORK,
       retryLimit: e.JOBS_RETRY_LIMIT,
@@ -590,6 +539,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backoff: true,
       pollMs: e.JOBS_POLL_MS,
     },
+    /** Against stock hoarding and upload floods (per hour; bytes). */
     limits: {
       orderAttemptsPerHour: e.ORDER_ATTEMPTS_PER_HOUR,
       orderAttemptsPerAddress: e.ORDER_ATTEMPTS_PER_ADDRESS,
@@ -598,3 +548,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+/** The API's settings, inferred from the schema through `settingsOf`: there is no second list to keep. */
+export type Config = ReturnType<typeof settingsOf>;
+
+/** PhonePe settings; complete when the gateway is phonepe (checked at start). */
+export type PhonePeConfig = Config['phonepe'];

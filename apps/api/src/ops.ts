@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN_API_PREFIX, ORDER_MESSAGES, type AdminOrderRow, type Order } from '@vastra/contracts';
-import { operatorTokenFile } from './plugins/operator-auth';
+import { operatorTokenFile } from './lib/operator-token';
 
 const USAGE = `Usage: npm run ops -- <action> <order> [options]
   <order> is the order number (VST-001001) or its id.

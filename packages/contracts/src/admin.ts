@@ -30,7 +30,7 @@ const OWNER: readonly AdminRole[] = ['owner'];
 /**
  * What each role may do. `owner`: everything; `staff`: orders, returns, refunds, the catalogue
  * and marketing (coupons, gift cards, the homepage); `support`: read orders and customers, add
- * notes, resend mails.
+ * notes, resend mails. Outgoing webhooks (they carry the store's events to other systems) are the owner's.
  */
 export const ADMIN_PERMISSIONS = {
   'dashboard.read': EVERYONE,
@@ -54,6 +54,7 @@ export const ADMIN_PERMISSIONS = {
   'reviews.moderate': OPERATIONS,
   'marketing.read': OPERATIONS,
   'marketing.write': OPERATIONS,
+  'webhooks.manage': OWNER,
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 

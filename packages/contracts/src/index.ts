@@ -26,3 +26,4 @@ export * from './sizing-constants';
 export * from './alerts';
 export * from './alerts-messages';
 export * from './store-settings';
+export * from './admin-webhooks';

@@ -4,8 +4,9 @@
  * missing fields, 1 MB strings, unicode, negative and fractional numbers, unknown fields, the
  * wrong content type). No answer may be a 5xx or take longer than the deadline, and a write
  * answered 4xx must leave the key tables exactly as they were (a checksum of their rows before
- * and after each write). Requests carry a shopper's session (the operator token under /ops, a
- * publishable key under /store) so they get past the login checks to the validation.
+ * and after each write). Requests carry a shopper's session (the operator token on the store's
+ * steps of orders and returns under /admin/api, a publishable key under /store) so they get past
+ * the login checks to the validation.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -40,6 +41,21 @@ const KEY_TABLES = [
   'products',
   'stock_movements',
 ];
+/**
+ * The admin operations sent with the operator token (an owner): the store's steps of orders and
+ * returns and the refund refresh, as `npm run ops` calls them. The rest of /admin/api gets the
+ * shopper's session and so stops at 401.
+ */
+const OPERATOR_OPERATIONS = new Set([
+  'GET /admin/api/orders/{id}',
+  'POST /admin/api/orders/{id}/steps',
+  'POST /admin/api/orders/{id}/cancel',
+  'POST /admin/api/orders/{id}/return/approve',
+  'POST /admin/api/orders/{id}/return/reject',
+  'POST /admin/api/orders/{id}/return/pickup',
+  'POST /admin/api/orders/{id}/return/refund',
+  'POST /admin/api/refunds/refresh',
+]);
 /** 5xx answers that are documented: Google sign-in is off here (no GOOGLE_CLIENT_ID), so it says so. */
 const DOCUMENTED_5XX = [{ route: 'POST /auth/google-login', status: 503 }];
 const DEADLINE_MS = 10_000;
@@ -51,7 +67,8 @@ type Operation = {
   parameters?: { in: string; name: string; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 };
-type Request = { method: string; path: string; label: string; body?: string; contentType?: string };
+/** One malformed request; `operation` is its method and OpenAPI path, e.g. `POST /orders/{id}/cancel`. */
+type Request = { method: string; path: string; operation: string; label: string; body?: string; contentType?: string };
 
 /** A value of the schema's type that validation might accept: the base the malformed bodies vary. */
 function plausible(schema: Schema | undefined): unknown {
@@ -102,21 +119,27 @@ function requestsFor(method: string, openApiPath: string, op: Operation): Reques
     openApiPath.replaceAll(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(name)));
   const path = fill(() => randomUUID());
   const out: Request[] = [];
-  const label = `${method} ${openApiPath}`;
+  const operation = `${method} ${openApiPath}`;
   if (params.length) {
     for (const bad of ['-1', "' OR 1=1 --", '../../etc/passwd', UNICODE, 'x'.repeat(3000)]) {
-      out.push({ method, path: fill(() => bad), label: `${label} (path ${JSON.stringify(bad.slice(0, 12))})` });
+      out.push({
+        method,
+        path: fill(() => bad),
+        operation,
+        label: `${operation} (path ${JSON.stringify(bad.slice(0, 12))})`,
+      });
     }
   }
   if (query.length) {
     const q = (v: string) => `${path}?${query.map((p) => `${p.name}=${encodeURIComponent(v)}`).join('&')}`;
-    out.push({ method, path: q('-1'), label: `${label} (query -1)` });
-    out.push({ method, path: q('1.5e308'), label: `${label} (query 1.5e308)` });
-    out.push({ method, path: q(UNICODE.repeat(200)), label: `${label} (query unicode)` });
+    out.push({ method, path: q('-1'), operation, label: `${operation} (query -1)` });
+    out.push({ method, path: q('1.5e308'), operation, label: `${operation} (query 1.5e308)` });
+    out.push({ method, path: q(UNICODE.repeat(200)), operation, label: `${operation} (query unicode)` });
     out.push({
       method,
       path: `${path}?${query.map((p) => `${p.name}[]=a&${p.name}[x]=b`).join('&')}`,
-      label: `${label} (query arrays)`,
+      operation,
+      label: `${operation} (query arrays)`,
     });
   }
   const content = op.requestBody?.content ?? {};
@@ -127,11 +150,19 @@ function requestsFor(method: string, openApiPath: string, op: Operation): Reques
       out.push({
         method,
         path,
-        label: `${label} (${what})`,
+        operation,
+        label: `${operation} (${what})`,
         body: JSON.stringify(value),
         contentType: 'application/json',
       });
-    out.push({ method, path, label: `${label} (bad JSON)`, body: '{"a": [1, 2', contentType: 'application/json' });
+    out.push({
+      method,
+      path,
+      operation,
+      label: `${operation} (bad JSON)`,
+      body: '{"a": [1, 2',
+      contentType: 'application/json',
+    });
     json('wrong types', mapFields(base, jsonSchema, wrongType));
     json('missing fields', {});
     json('1 MB strings', mapFields(base, jsonSchema, strings(HUGE)));
@@ -142,21 +173,30 @@ function requestsFor(method: string, openApiPath: string, op: Operation): Reques
     out.push({
       method,
       path,
-      label: `${label} (unknown fields, __proto__)`,
+      operation,
+      label: `${operation} (unknown fields, __proto__)`,
       body: `{"__proto__": {"isAdmin": true}, ${extra.slice(1)}`,
       contentType: 'application/json',
     });
     json('array body', [base]);
-    out.push({ method, path, label: `${label} (text/plain)`, body: JSON.stringify(base), contentType: 'text/plain' });
     out.push({
       method,
       path,
-      label: `${label} (broken multipart)`,
+      operation,
+      label: `${operation} (text/plain)`,
+      body: JSON.stringify(base),
+      contentType: 'text/plain',
+    });
+    out.push({
+      method,
+      path,
+      operation,
+      label: `${operation} (broken multipart)`,
       body: '--xyz\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\nnot a png',
       contentType: 'multipart/form-data; boundary=xyz',
     });
   }
-  if (!out.length) out.push({ method, path, label: `${label} (unknown id)` });
+  if (!out.length) out.push({ method, path, operation, label: `${operation} (unknown id)` });
   return out;
 }
 
@@ -220,8 +260,8 @@ export const malformedInput: Scenario = {
     if (docs.status !== 200) throw new Error(`/docs/json answered ${docs.status}`);
     const shopper = await registerShopper(stack.url, 'malformed');
     const { rows: keys } = await stack.db.query<{ token: string }>('SELECT token FROM publishable_api_keys LIMIT 1');
-    const headersFor = (path: string): Record<string, string> => {
-      if (path.startsWith('/ops')) return { authorization: `Bearer ${stack.operatorToken}` };
+    const headersFor = ({ path, operation }: Request): Record<string, string> => {
+      if (OPERATOR_OPERATIONS.has(operation)) return { authorization: `Bearer ${stack.operatorToken}` };
       const h: Record<string, string> = { authorization: `Bearer ${shopper.token}` };
       if (path.startsWith('/store') && keys[0]) h['x-publishable-api-key'] = keys[0].token;
       return h;
@@ -244,7 +284,7 @@ export const malformedInput: Scenario = {
     }
     const send = (r: Request) =>
       call(stack.url, r.method, r.path, {
-        headers: { ...headersFor(r.path), ...(r.contentType ? { 'content-type': r.contentType } : {}) },
+        headers: { ...headersFor(r), ...(r.contentType ? { 'content-type': r.contentType } : {}) },
         body: r.body,
         ip: freshIp(),
         timeoutMs: DEADLINE_MS,

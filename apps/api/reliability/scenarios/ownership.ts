@@ -1,7 +1,7 @@
 /**
  * Scenario 5: shopper B calls every owner-scoped route with shopper A's ids and must get 404
  * (docs/architecture.md "Ownership"). A first makes one of everything: an address, a wishlist
- * entry, a cart line, a delivered COD order (moved on by the operator API) with a return and
+ * entry, a cart line, a delivered COD order (moved on by the operator token on /admin/api) with a return and
  * its photo, refunded so that the credit note exists. Each id is shown to work for A, so a 404
  * for B means "not yours", not "no such thing"; after B's writes, A's things are checked intact.
  */
@@ -34,8 +34,11 @@ const must = (answer: Answer, status: number, what: string): Answer => {
 /** What A owns, made through the API; every id shown to answer A. */
 async function makeOwnerThings(stack: Stack, a: Shopper) {
   const base = stack.url;
-  const ops = (path: string, json: unknown) =>
-    call(base, 'POST', path, { token: stack.operatorToken, json }).then((r) => must(r, 200, `POST ${path}`));
+  // The store's steps, through the admin API with the operator token (as `npm run ops` does).
+  const admin = (path: string, json: unknown) =>
+    call(base, 'POST', `/admin/api${path}`, { token: stack.operatorToken, json }).then((r) =>
+      must(r, 200, `POST /admin/api${path}`),
+    );
   const address = must(await call(base, 'POST', '/addresses', as(a, { json: BENGALURU_ADDRESS })), 201, 'add address')
     .body.data.address.id as string;
   // One size for the wishlist, one for the cart (not ordered: an order closes its cart lines), three ordered.
@@ -67,7 +70,7 @@ async function makeOwnerThings(stack: Stack, a: Shopper) {
     'place order',
   ).body.data.order;
   for (const to of ['confirmed', 'packed', 'shipped', 'delivered']) {
-    await ops(`/ops/orders/${order.id}/transition`, {
+    await admin(`/orders/${order.id}/steps`, {
       to,
       ...(to === 'shipped' ? { courier: 'Delhivery', awb: 'AWB123456' } : {}),
     });
@@ -77,7 +80,7 @@ async function makeOwnerThings(stack: Stack, a: Shopper) {
     201,
     'request a return',
   ).body.data.returnRequest;
-  for (const step of ['approve', 'pickup', 'refund']) await ops(`/ops/orders/${order.id}/return/${step}`, {});
+  for (const step of ['approve', 'pickup', 'refund']) await admin(`/orders/${order.id}/return/${step}`, {});
   const fileUrl: string = returned.files?.[0]?.url ?? '';
   const fileId = fileUrl.split('/').pop() ?? '';
   const orderItemId = order.items[0].id as string;

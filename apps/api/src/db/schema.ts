@@ -43,3 +43,4 @@ export {
   auditLog,
   adminNotes,
 } from '../modules/staff/tables';
+export { webhookEndpoints, webhookDeliveries, webhookAttempts } from '../modules/webhooks/tables';

@@ -16,8 +16,11 @@ import type { Db } from '../db/client';
 export type DomainEvents = {
   /** An order was placed and committed (payment pending or cash on delivery). */
   'order.placed': { orderId: string };
-  /** An order moved to another status, committed; `step` is the store or shopper step that moved it. */
-  'order.status_changed': { orderId: string; status: string; step: string };
+  /**
+   * An order moved to another status, committed. `storeStep`: moved by a store step (packed,
+   * shipped, delivered, a return's steps, cash collected), false for a cancellation.
+   */
+  'order.status_changed': { orderId: string; status: string; storeStep: boolean };
   /**
    * A gateway's news settled a payment (completed or failed), told inside the transaction that
    * applies it: subscribers write with `db`, and may leave work for after the commit.
@@ -32,17 +35,37 @@ export type DomainEvents = {
   /** A refund asked of a gateway reached a final status (committed). */
   'refund.changed': { refundId: string; orderId: string; status: 'completed' | 'failed'; amountPaise: number };
   /**
-   * The catalogue changed through the admin or an import: `entity` is the audit log's entity
-   * (product, variant, category, collection, homepage_section…), `entityId` when one record changed.
+   * What the storefront shows changed through the admin or an import (before the admin's answer
+   * goes): `entity` is one of STOREFRONT_ENTITIES, `entityId` when one record changed.
    */
   'catalog.changed': { entity: string; entityId: string | null };
-  /** Stock of variants changed by a sale, cancellation, return or stock edit (committed). */
-  'stock.changed': { reason: 'sold' | 'released' | 'restocked' | 'edited' };
-  /** A review was posted, hidden or shown again, changing its product's rating. */
-  'review.changed': { productId: string };
+  /**
+   * Stock of these products changed (a sale, cancellation, return or stock edit), told inside
+   * the caller's transaction; `cameBack`: some size got pieces back.
+   */
+  'stock.changed': { productIds: string[]; cameBack: boolean };
+  /**
+   * A review was posted, hidden or shown again (its product's rating changed), or a reviewer
+   * renamed themselves (`productId` null: any product's reviews), told inside the caller's transaction.
+   */
+  'review.changed': { productId: string | null };
 };
 
 export type DomainEventName = keyof DomainEvents;
+
+/** The audit log's entities whose admin writes change what the storefront shows (`catalog.changed`). */
+export const STOREFRONT_ENTITIES: ReadonlySet<string> = new Set([
+  'product',
+  'variant',
+  'review',
+  'category',
+  'collection',
+  'homepage',
+  'homepage-section',
+  'coupon',
+  'store-settings',
+  'tax-rate',
+]);
 
 /** A subscriber of event `E`: runs in the publisher's call (see the file's comment). */
 export type DomainEventHandler<E extends DomainEventName> = (payload: DomainEvents[E]) => Promise<void> | void;

@@ -90,3 +90,19 @@ export class RequestLog extends LogController {
     );
   }
 }
+
+/**
+ * The logger's options of the app and of the worker (pino's): `level` (LOG_LEVEL; false when
+ * 'silent'), lines to `stream` (default stdout), with the headers that carry tokens redacted
+ * (passwords and codes travel only in bodies, which are never logged) and each line's request id.
+ */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
+  if (level === 'silent') return false as const;
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: { req: serializeRequest },
+    mixin: logMixin,
+  };
+}

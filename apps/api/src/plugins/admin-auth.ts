@@ -1,8 +1,9 @@
 /**
  * Who is calling the admin API (`/admin/api/*`, docs/admin.md). A staff member's session comes
- * as the httpOnly `vastra_admin` cookie (Path=/admin, SameSite=Strict) or as a bearer token;
- * `npm run ops` may send the operator token instead, which acts as an owner. Writes carried by
- * the cookie alone must come from the API's own origin, where the admin app is served.
+ * as the httpOnly `vastra_admin` cookie (Path=/admin, SameSite=Strict) or as a bearer token.
+ * The operator token (`npm run ops`, scripts; lib/operator-token.ts) is the other bearer
+ * credential: it acts as an owner named `operator` in the audit log. Writes carried by the
+ * cookie alone must come from the API's own origin, where the admin app is served.
  * `app.requireStaff(permission)` is an onRequest hook (a stranger gets 401 before the body is
  * read) that also refuses a role without the permission (403) and, while two-factor sign-in is
  * mandatory and not set up, everything but the set-up (`requireStaff(null)`).

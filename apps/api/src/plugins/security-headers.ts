@@ -36,3 +36,20 @@ export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<
     done();
   });
 }
+
+/**
+ * The API's headers: it answers JSON, and its two HTML pages (/docs, the sandbox payment page)
+ * set their own policies; product photos and uploads are shown by the storefront, another
+ * origin of the same site; HSTS once served over https (`secure`).
+ */
+export function registerApiSecurityHeaders(app: FastifyInstance, secure: boolean): void {
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+}

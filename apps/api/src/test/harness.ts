@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { MEMORY, openDatabase, type Database } from '../db/client';
 import { pgliteDatabase, postgresDatabase, testCatalog, type Catalog } from './databases';
@@ -69,6 +69,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     logStream?: NodeJS.WritableStream;
     sameDatabaseAs?: TestContext;
+    /** Webhooks to a local receiver, a chosen DNS lookup, short retries (AppDeps). */
+    webhooks?: AppDeps['webhooks'];
   } = {},
 ): Promise<TestContext> {
   const seed = opts.seed ?? true;
@@ -107,7 +109,12 @@ export async function createTestApp(
   const faults = new FaultWatch();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, database, logStream: faults.logStream(opts.logStream) });
+    app = await buildApp({
+      config,
+      database,
+      logStream: faults.logStream(opts.logStream),
+      webhooks: opts.webhooks,
+    });
     faults.watch(app);
     await app.ready();
   } catch (err) {

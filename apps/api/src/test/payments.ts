@@ -1,20 +1,20 @@
 /**
- * Test helpers for payments: a listener that records each status change it is told, and the
- * payment's stored events (order rows come from test/orders.ts).
+ * Test helpers for payments: a `payment.settled` subscriber that records each status change it
+ * is told, and the payment's stored events (order rows come from test/orders.ts).
  */
 import { asc, eq } from 'drizzle-orm';
 import type { PaymentStatus } from '@vastra/contracts';
 import type { Db } from '../db/client';
 import { orders } from '../modules/orders/tables';
-import type { PaymentStatusListener } from '../modules/payments/service';
+import type { DomainEventHandler } from '../lib/events';
 import { paymentEvents, payments } from '../modules/payments/tables';
 
 export type StatusCall = { orderId: string; status: PaymentStatus; source: string };
 
 /**
- * A listener that records every call and, like the orders module, writes the order's
- * paymentStatus with the executor it is given (so a rollback undoes it) and returns work for
- * after the commit, which records what the root database then shows. `failFor` makes it
+ * A `payment.settled` subscriber that records every call and, like the orders module, writes
+ * the order's paymentStatus with the executor it is given (so a rollback undoes it) and leaves
+ * work for after the commit, which records what the root database then shows. `failFor` makes it
  * throw for one order, `failAfterCommitFor` makes its after-commit work throw.
  */
 export function recordingListener(rootDb: () => Db) {
@@ -22,14 +22,14 @@ export function recordingListener(rootDb: () => Db) {
   const committed: (StatusCall & { visible: PaymentStatus })[] = [];
   const failFor = new Set<string>();
   const failAfterCommitFor = new Set<string>();
-  const listener: PaymentStatusListener = async (db, orderId, status, source) => {
+  const listener: DomainEventHandler<'payment.settled'> = async ({ db, orderId, status, source, afterCommit }) => {
     await db.update(orders).set({ paymentStatus: status }).where(eq(orders.id, orderId));
     if (failFor.has(orderId)) throw new Error('listener failed on purpose');
     calls.push({ orderId, status, source });
-    return async () => {
+    afterCommit(async () => {
       if (failAfterCommitFor.has(orderId)) throw new Error('after-commit work failed on purpose');
       committed.push({ orderId, status, source, visible: await orderPaymentStatus(rootDb(), orderId) });
-    };
+    });
   };
   const reset = () => {
     calls.length = 0;

@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, collections, coupons, giftCards, homepageSections, testimonials } from '../schema';
-import { upsertParts } from './writer';
+import { upsertParts } from '../../modules/catalog';
 
 type Facts = { usage: string | null; season: string | null; articleType: string };
 

@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CsvImportError, importProductsCsv } from '../../modules/catalog';
 import { runCatalogJob } from './cli-runner';
-import { CsvImportError, importProductsCsv } from './import';
 
 async function main(): Promise<void> {
   const { positionals } = parseArgs({ allowPositionals: true });

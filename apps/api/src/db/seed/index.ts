@@ -1,7 +1,9 @@
 /**
  * Seeding the store from the vendored Myntra-derived catalogue (`data-sources/catalog`, see
- * its README for sources, licences and the rules used here) and importing a store owner's
- * own CSV (`docs/importing-products.md`).
+ * its README for sources, licences and the rules used here). Products are written by the
+ * catalogue module's writer, by its rules (modules/catalog), as the admin's CSV import does;
+ * a store owner's own CSV (`docs/importing-products.md`) is the catalogue module's import,
+ * which `npm run import` (./import-cli.ts) calls.
  *
  * - `seedCatalog(db)`: the 400 styles that have photos; `{ full: true }`: all 44,446 (the
  *   others get a placeholder image). Idempotent: upserts on products.external_id,
@@ -13,10 +15,9 @@
  *   coupons and gift cards (unless `demoOffers: false`); then the search dictionary is rebuilt.
  * - `isCatalogEmpty(db)`: true when there is no product, for the first start's auto-seed.
  * - `seedOnFirstStart(db, options)`: what `npm start` does with an empty database (AUTO_SEED).
- * - `importProductsCsv(db, file)`: see `./import`.
  */
 import path from 'node:path';
-import { refreshSearchTerms } from '../../modules/catalog';
+import { chunk, refreshSearchTerms, writeProducts } from '../../modules/catalog';
 import type { Db } from '../client';
 import { products } from '../schema';
 import { createBrandParser } from './brands';
@@ -36,10 +37,8 @@ import { photoUrl, productFromStyle } from './products';
 import { insertSizeCharts } from './size-charts';
 import { CATALOG_DIR, readListings, readPhotoIds, readStyles, TEST_RECORDS, type StyleRow } from './source';
 import { pick } from './text';
-import { chunk, writeProducts } from './writer';
 
 export { CATALOG_DIR } from './source';
-export { CsvImportError, importProductsCsv } from './import';
 
 const PRODUCTS_PER_TRANSACTION = 5_000;
 

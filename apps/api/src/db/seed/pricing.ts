@@ -14,7 +14,8 @@
  * selling price, size run and (if it has one) rating are used. Money is integer paise.
  */
 import type { Listing, StyleRow } from './source';
-import { hash, pick, slugify } from './text';
+import { slugify } from '../../modules/catalog';
+import { hash, pick } from './text';
 
 export const PRICE_LEVELS = ['article+gender', 'article', 'subCategory', 'masterCategory', 'default'] as const;
 export type PriceLevel = (typeof PRICE_LEVELS)[number];

@@ -12,8 +12,9 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { MEMORY, openDatabase, type Database, type Db } from '../client';
 import { createBrandParser } from './brands';
-import { CATALOG_DIR, CsvImportError, importProductsCsv, isCatalogEmpty, seedCatalog, type SeedSummary } from './index';
-import { buildSearchText, hash, singular, slugify } from './text';
+import { buildSearchText, CsvImportError, importProductsCsv, singular, slugify } from '../../modules/catalog';
+import { CATALOG_DIR, isCatalogEmpty, seedCatalog, type SeedSummary } from './index';
+import { hash } from './text';
 import { SECTION_TYPES } from '@vastra/contracts';
 
 const EXAMPLE_CSV = path.resolve(CATALOG_DIR, '../examples/products-example.csv');

@@ -3,3 +3,4 @@ export { PincodeDirectory } from './pincodes';
 export { addressesRoutes } from './routes';
 export { AddressBookService, type AddressBookInput } from './service';
 export { checkShippingAddress } from './validate';
+export { createAddressesModule } from './module';

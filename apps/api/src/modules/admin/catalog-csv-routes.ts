@@ -22,7 +22,9 @@ import type { AdminDeps } from './types';
 const tags = ['admin'];
 const P = ADMIN_API_PREFIX;
 
-export const adminCatalogCsvRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminCatalogCsvRoutes: FastifyPluginAsyncZod<{
+  deps: Pick<AdminDeps, 'db' | 'catalogQueries' | 'catalogImports'>;
+}> = async (app, { deps }) => {
   const { db, catalogQueries, catalogImports } = deps;
 
   app.post(

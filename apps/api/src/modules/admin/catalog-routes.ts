@@ -27,7 +27,9 @@ import type { AdminDeps } from './types';
 const tags = ['admin'];
 const P = ADMIN_API_PREFIX;
 
-export const adminCatalogRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminCatalogRoutes: FastifyPluginAsyncZod<{
+  deps: Pick<AdminDeps, 'db' | 'inventory' | 'catalogQueries'>;
+}> = async (app, { deps }) => {
   const { db, inventory, catalogQueries } = deps;
 
   app.get(

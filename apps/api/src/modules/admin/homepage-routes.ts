@@ -24,7 +24,10 @@ import type { AdminDeps } from './types';
 const tags = ['admin'];
 const P = `${ADMIN_API_PREFIX}/homepage`;
 
-export const adminHomepageRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminHomepageRoutes: FastifyPluginAsyncZod<{ deps: Pick<AdminDeps, 'homepageEditor'> }> = async (
+  app,
+  { deps },
+) => {
   const { homepageEditor: editor } = deps;
   const read = (id: string) => editor.get(id);
   const audit = (action: string) => ({ action, entity: 'homepage', id: idOf, read });

@@ -1,5 +1,6 @@
 /** The admin API module's public surface: its routes over the other modules' services (docs/admin.md). */
-export { scheduleStoreNotifications, StoreNotifier } from './notifier';
+export { adminJobs, STORE_NOTIFY_JOB } from './jobs';
+export { StoreNotifier } from './notifier';
 export { adminCatalogCsvRoutes } from './catalog-csv-routes';
 export { adminCatalogRoutes } from './catalog-routes';
 export { adminHomepageRoutes } from './homepage-routes';
@@ -14,3 +15,4 @@ export { adminServiceRoutes } from './service-routes';
 export { adminTaxRatesRoutes } from './tax-rates-routes';
 export { adminTaxonomyRoutes } from './taxonomy-routes';
 export type { AdminDeps } from './types';
+export { createAdminModule } from './module';

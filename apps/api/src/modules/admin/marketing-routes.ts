@@ -34,7 +34,9 @@ const listQuery = adminPageQuerySchema.extend({
     .optional(),
 });
 
-export const adminMarketingRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminMarketingRoutes: FastifyPluginAsyncZod<{
+  deps: Pick<AdminDeps, 'couponAdmin' | 'giftCardAdmin'>;
+}> = async (app, { deps }) => {
   const { couponAdmin, giftCardAdmin } = deps;
   const couponAudit = (action: string) => ({
     action,

@@ -10,7 +10,6 @@
  */
 import { ADMIN_BASE_PATH } from '@vastra/contracts';
 import { istDay, istDayStart } from '../../lib/india-time';
-import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import { escapeHtml, FOOTER, mailLayout, STORE } from '../../lib/mail-templates';
 import { paiseToRupees } from '../../lib/money';
@@ -135,21 +134,4 @@ export class StoreNotifier {
       ]),
     });
   }
-}
-
-/** The job's name in the queue and the job history. */
-export const STORE_NOTIFY_JOB = 'admin-store-notify';
-
-/** Registers the notifier's job, run every `everyMs` ms (0 = never), with `jobs` (before `jobs.start()`). */
-export function scheduleStoreNotifications(jobs: Jobs, notifier: StoreNotifier, everyMs: number): void {
-  // No retries: the next run mails what this one could not.
-  jobs.work(
-    STORE_NOTIFY_JOB,
-    async () => {
-      await notifier.sendNew(new Date(), everyMs);
-      await notifier.sendDailySummary();
-    },
-    { retryLimit: 0 },
-  );
-  jobs.schedule(STORE_NOTIFY_JOB, everyMs);
 }

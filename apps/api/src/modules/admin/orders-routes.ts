@@ -31,7 +31,7 @@ import { errorResponses, ok } from '../../lib/http';
 import { istDayStart } from '../../lib/india-time';
 import { paiseToRupees } from '../../lib/money';
 import { staffOf } from '../../plugins/admin-auth';
-import { stepInputOf, transitionBodySchema, type AdminOrderFilter } from '../orders';
+import { OPERATOR_STEPS, type AdminOrderFilter } from '../orders';
 import { idOf, idParams } from './params';
 import type { AdminDeps } from './types';
 
@@ -65,6 +65,44 @@ const detailSchema = z.object({
   taxRules: z.array(orderLineTaxRuleSchema),
 });
 
+/** A store step of an order: where to, a note for the timeline, and the shipment when shipping. */
+const transitionBodySchema = z
+  .object({
+    to: z.enum(OPERATOR_STEPS),
+    note: z.string().trim().max(500).optional(),
+    courier: z.string().trim().min(1).max(100).optional(),
+    awb: z.string().trim().min(1).max(100).optional(),
+    // Shown to the shopper as a link: only http(s), never javascript: or data:.
+    trackingUrl: z
+      .url({ protocol: /^https?$/, message: ORDER_MESSAGES.trackingUrlInvalid })
+      .max(500)
+      .optional(),
+    /** Expected delivery date, YYYY-MM-DD (or a full ISO date). */
+    estimatedDelivery: z.iso.date().or(z.iso.datetime()).optional(),
+  })
+  .refine((b) => b.to !== 'shipped' || (b.courier && b.awb), {
+    message: 'A shipment needs a courier and an AWB.',
+    path: ['awb'],
+  });
+
+/** What `OrdersService.advance` takes from a step body: the note, and the shipment when shipping. */
+function stepInputOf(body: z.infer<typeof transitionBodySchema>) {
+  const { to, note, courier, awb, trackingUrl, estimatedDelivery } = body;
+  return {
+    note: note ?? null,
+    ...(to === 'shipped' && courier && awb
+      ? {
+          shipment: {
+            courier,
+            awb,
+            trackingUrl: trackingUrl ?? null,
+            estimatedDeliveryAt: estimatedDelivery ? new Date(estimatedDelivery) : null,
+          },
+        }
+      : {}),
+  };
+}
+
 const CSV_COLUMNS = [
   'orderNumber',
   'createdAt',
@@ -82,7 +120,9 @@ const CSV_COLUMNS = [
 ] as const;
 const CSV_PAGE = 200;
 
-export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminOrdersRoutes: FastifyPluginAsyncZod<{
+  deps: Pick<AdminDeps, 'orders' | 'orderQueries' | 'customers' | 'notes' | 'invoices' | 'productEditor'>;
+}> = async (app, { deps }) => {
   const { orders, orderQueries, customers, notes, invoices, productEditor } = deps;
   const readOrder = (id: string) => orders.getById(id);
 

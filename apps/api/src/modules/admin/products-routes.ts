@@ -31,7 +31,9 @@ import type { AdminDeps } from './types';
 const tags = ['admin'];
 const P = ADMIN_API_PREFIX;
 
-export const adminProductsRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminProductsRoutes: FastifyPluginAsyncZod<{
+  deps: Pick<AdminDeps, 'db' | 'catalogQueries' | 'productEditor'>;
+}> = async (app, { deps }) => {
   const { db, catalogQueries, productEditor } = deps;
   const readProduct = (id: string) => catalogQueries.product(id);
   const readVariant = (id: string) => catalogQueries.variant(id);

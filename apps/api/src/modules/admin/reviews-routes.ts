@@ -21,7 +21,10 @@ import type { AdminDeps } from './types';
 const tags = ['admin'];
 const P = `${ADMIN_API_PREFIX}/reviews`;
 
-export const adminReviewsRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminReviewsRoutes: FastifyPluginAsyncZod<{ deps: Pick<AdminDeps, 'reviews'> }> = async (
+  app,
+  { deps },
+) => {
   const { reviews } = deps;
   const audit = (action: string) => ({
     action,

@@ -73,7 +73,23 @@ const RETURN_STEPS: { step: ReturnStep; summary: string; body: z.ZodType<StepBod
   },
 ];
 
-export const adminServiceRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
+export const adminServiceRoutes: FastifyPluginAsyncZod<{
+  deps: Pick<
+    AdminDeps,
+    | 'db'
+    | 'addressBook'
+    | 'lowStockThreshold'
+    | 'orders'
+    | 'returns'
+    | 'returnsAdmin'
+    | 'payments'
+    | 'customers'
+    | 'notes'
+    | 'auth'
+    | 'inventory'
+    | 'orderQueries'
+  >;
+}> = async (app, { deps }) => {
   const { orders, returns, returnsAdmin, payments, customers, notes, auth, inventory, orderQueries } = deps;
 
   app.get(

@@ -1,4 +1,7 @@
-/** What the admin API needs of the other modules: their services, never their tables. */
+/**
+ * What the admin API needs of the other modules: their services, never their tables. Each route
+ * plugin takes only the ones it uses (`Pick<AdminDeps, …>`).
+ */
 import type { AdminCatalogQueries, CatalogImports, HomepageEditor, InventoryService, ProductEditor } from '../catalog';
 import type { CouponAdmin, GiftCardAdmin } from '../coupons';
 import type { InvoiceService } from '../invoices';

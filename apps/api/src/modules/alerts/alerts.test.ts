@@ -17,7 +17,7 @@ import { createTestApp, TEST_STOREFRONT_URL, type TestContext } from '../../test
 import { outboxMailsTo } from '../../test/outbox';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
 import { ALERT_MAIL_SUBJECT } from './mail';
-import { ALERTS_SCAN_JOB } from './service';
+import { ALERTS_SCAN_JOB } from './jobs';
 
 let ctx: TestContext;
 let products: TestProduct[];

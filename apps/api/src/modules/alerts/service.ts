@@ -22,14 +22,10 @@ import type { Mailer } from '../../lib/mail';
 import type { CatalogService, VariantDetail } from '../catalog/service';
 import type { UsersService } from '../users/service';
 import type { WishlistService } from '../wishlist/service';
+import { ALERTS_SCAN_JOB } from './jobs';
 import { alertMail, type PriceDropItem, type RestockedItem } from './mail';
 import { UnsubscribeTokens } from './tokens';
 import { alertMails, stockAlerts } from './tables';
-
-/** The job's name in the queue and the job history; its payload is empty (nothing to store). */
-export const ALERTS_SCAN_JOB = 'alerts.scan';
-/** The safety net's period, in ms: changes made where no job was sent are mailed within it. */
-export const ALERTS_SCAN_EVERY_MS = 30 * 60_000;
 
 export type AlertsDeps = {
   db: Db;
@@ -63,9 +59,6 @@ export class AlertsService {
 
   constructor(private readonly deps: AlertsDeps) {
     this.tokens = new UnsubscribeTokens(deps.secret);
-    // No retries: the next change or the timer runs the scan again.
-    deps.jobs.work(ALERTS_SCAN_JOB, () => this.scan().then(() => undefined), { retryLimit: 0 });
-    deps.jobs.schedule(ALERTS_SCAN_JOB, ALERTS_SCAN_EVERY_MS);
   }
 
   /**

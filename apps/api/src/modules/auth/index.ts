@@ -6,6 +6,8 @@ export { OneTimeCodeService } from './one-time-codes';
 export { AUTH_LIMITS, createAuthRateLimits } from './rate-limits';
 export { authRoutes } from './routes';
 export { loadSigningSecret } from './secret';
+export { authJobs, ACCOUNT_CLAIMED_MAIL_JOB } from './jobs';
 export { AuthService } from './service';
 export { SessionService, type SessionClaims } from './sessions';
 export { hashPassword, verifyPassword } from './passwords';
+export { createAuthModule } from './module';

@@ -30,6 +30,7 @@ import type { LoginThrottle } from './login-throttle';
 import type { OneTimeCodeService } from './one-time-codes';
 import { hashPassword, verifyPassword } from './passwords';
 import type { IssuedSession, SessionMeta, SessionService } from './sessions';
+import { ACCOUNT_CLAIMED_MAIL_JOB } from './jobs';
 
 export type AuthDeps = {
   /** For the changes that must happen together (a Google claim drops the password and revokes sessions). */
@@ -51,15 +52,13 @@ const CODE_MINUTES = OTP_TTL_MS / 60_000;
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The job that tells an owner their unverified account was taken over with Google. */
-export const ACCOUNT_CLAIMED_MAIL_JOB = 'mail-account-claimed';
-
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {
-    deps.jobs.work<{ userId: string }>(ACCOUNT_CLAIMED_MAIL_JOB, async ({ userId }) => {
-      const user = await deps.users.get(userId);
-      await deps.mailer.send({ to: user.email, ...googleClaimedAccountMail({ name: user.name }) });
-    });
+  constructor(private readonly deps: AuthDeps) {}
+
+  /** The account-claimed job's handler (auth/jobs.ts): mails the user, read again by id; rejects when the mail fails (retried). */
+  async mailAccountClaimed(userId: string): Promise<void> {
+    const user = await this.deps.users.get(userId);
+    await this.deps.mailer.send({ to: user.email, ...googleClaimedAccountMail({ name: user.name }) });
   }
 
   private async startSession(user: UserRow, meta: SessionMeta): Promise<LoginOutcome> {

@@ -1,5 +1,6 @@
 /** The cart module's public surface: the cart service, the idle guest cart clean-up, routes. */
-export { scheduleGuestCartCleanup } from './cleanup';
+export { cartJobs, GUEST_CART_CLEANUP_JOB } from './jobs';
 export { toPublicCart } from './presenter';
 export { cartRoutes } from './routes';
 export { CartService, type CartLine, type CartOwner, type CartRecord } from './service';
+export { createCartModule } from './module';

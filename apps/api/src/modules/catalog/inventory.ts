@@ -20,6 +20,7 @@ import {
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { DomainEventBus } from '../../lib/events';
 import { readStockCsv } from './stock-import';
 import { products, stockMovements, variants } from './tables';
 
@@ -79,14 +80,11 @@ type VariantRow = {
 
 export class InventoryService {
   /**
-   * `onChange`: told the products whose stock changed, once each change is made (the catalogue's
-   * answers drop them); `onRestock`: told when stock came back, in the caller's transaction (the
-   * back-in-stock alerts, docs/shopper-features.md "Alerts").
+   * `events`: told `stock.changed` with the products whose stock changed, in the caller's
+   * transaction, once each change is made (the catalogue's answers drop them; stock that came
+   * back may be news for the back-in-stock alerts, docs/shopper-features.md "Alerts").
    */
-  constructor(
-    private readonly onChange: (productIds: string[]) => void = () => {},
-    private readonly onRestock: () => void = () => {},
-  ) {}
+  constructor(private readonly events: DomainEventBus) {}
 
   /**
    * Takes `lines` out of stock in the caller's transaction and answers them with their product
@@ -146,6 +144,7 @@ export class InventoryService {
     await this.refreshInStock(
       db,
       reserved.map((l) => l.productId),
+      false,
     );
     return reserved;
   }
@@ -193,8 +192,8 @@ export class InventoryService {
     await this.refreshInStock(
       db,
       lines.map((l) => l.productId),
+      moved.length > 0,
     );
-    if (moved.length > 0) this.onRestock();
   }
 
   /**
@@ -225,8 +224,7 @@ export class InventoryService {
           reference: body.note || null,
         })
         .returning();
-      await this.refreshInStock(tx, [current.productId]);
-      if (stockAfter > current.stock) this.onRestock();
+      await this.refreshInStock(tx, [current.productId], stockAfter > current.stock);
       return presentMovement(movement!);
     });
   }
@@ -295,8 +293,8 @@ export class InventoryService {
       await this.refreshInStock(
         tx,
         moves.map((m) => m.productId),
+        moves.some((m) => m.stockAfter > m.stockBefore),
       );
-      if (moves.some((m) => m.stockAfter > m.stockBefore)) this.onRestock();
       return { applied: true, changes, errors };
     });
   }
@@ -336,9 +334,10 @@ export class InventoryService {
 
   /**
    * Keeps the listing's in-stock flag true exactly when a product has a size in stock, and its
-   * sizes in stock (the size filter's, in the variants' order) to the sizes with stock.
+   * sizes in stock (the size filter's, in the variants' order) to the sizes with stock, and
+   * tells `stock.changed` (`cameBack`: some size got pieces back).
    */
-  private async refreshInStock(db: Db, productIds: string[]): Promise<void> {
+  private async refreshInStock(db: Db, productIds: string[], cameBack: boolean): Promise<void> {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
     await db
@@ -350,7 +349,7 @@ export class InventoryService {
           ORDER BY ${variants.position}, ${variants.sku})`,
       })
       .where(inArray(products.id, ids));
-    this.onChange(ids);
+    await this.events.emit('stock.changed', { productIds: ids, cameBack });
   }
 }
 

@@ -11,7 +11,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_MESSAGES,
-  discountPercent,
   PRODUCT_EDIT_MESSAGES,
   type AdminCategory,
   type AdminCollection,
@@ -25,11 +24,11 @@ import {
 } from '@vastra/contracts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { productSlug, skuFor } from '../../db/seed/products';
-import { buildSearchText, displayName, sourceName } from '../../db/seed/text';
 import { isForeignKeyViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { listingOf, productSlug, searchTextFor, skuFor } from './product-rules';
 import { activationRefusal } from './product-status';
+import { sourceName } from './product-text';
 import { categories, collections, productCollections, products, stockMovements, variants } from './tables';
 
 type ProductCreate = z.output<typeof productCreateBodySchema>;
@@ -382,7 +381,11 @@ export class ProductEditor {
   }
 }
 
-/** The search text of a product, from its fields and its category path (as the seed makes it). */
+/**
+ * The search text of a product, from its fields and its category path (master, sub, article as
+ * shown), by the rule the CSV import and the seed follow (./product-rules.ts), so an import of
+ * an export matches.
+ */
 function searchTextOf(
   p: {
     name: string;
@@ -395,17 +398,14 @@ function searchTextOf(
   },
   path: readonly string[],
 ): string {
-  // As the seed and the CSV import make it (db/seed/products.ts), so an import of an export matches.
-  const names = path.map(sourceName);
-  return buildSearchText(
-    [p.name, p.brand, p.gender, ...names, ...names.map(displayName), p.color, p.usage, p.season, p.description],
-    names.at(-1) ?? '',
-  );
+  const [masterCategory = '', subCategory = '', articleType = ''] = path.map(sourceName);
+  return searchTextFor({ ...p, masterCategory, subCategory, articleType });
 }
 
 /**
- * Keeps the listing columns of the products true to their sizes: the lowest price and its MRP,
- * the discount, the sizes in their order, and whether any is in stock.
+ * Keeps the listing columns of the products true to their sizes (listingOf, the rule the CSV
+ * import and the seed write them by): the lowest price and its MRP, the discount, the sizes in
+ * their order, and whether any is in stock.
  */
 export async function refreshListing(tx: Db, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
@@ -421,24 +421,9 @@ export async function refreshListing(tx: Db, productIds: readonly string[]): Pro
     .where(inArray(variants.productId, [...productIds]))
     .orderBy(asc(variants.position), asc(variants.sku));
   for (const id of productIds) {
-    const sizes = rows.filter((r) => r.productId === id);
-    const lowest = sizes.reduce<(typeof sizes)[number] | undefined>(
-      (min, s) => (!min || s.pricePaise < min.pricePaise ? s : min),
-      undefined,
-    );
-    const pricePaise = lowest?.pricePaise ?? 0;
-    const mrpPaise = lowest?.mrpPaise ?? 0;
     await tx
       .update(products)
-      .set({
-        pricePaise,
-        mrpPaise,
-        discountPercent: discountPercent(pricePaise, mrpPaise),
-        sizes: sizes.map((s) => s.size),
-        sizesInStock: sizes.filter((s) => s.stock > 0).map((s) => s.size),
-        inStock: sizes.some((s) => s.stock > 0),
-        updatedAt: new Date(),
-      })
+      .set({ ...listingOf(rows.filter((r) => r.productId === id)), updatedAt: new Date() })
       .where(eq(products.id, id));
   }
 }

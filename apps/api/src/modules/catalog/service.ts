@@ -38,12 +38,8 @@ import type { VariantDetail, VariantDetailRow } from './variant-detail';
 export { pageMeta };
 export type { VariantDetail };
 
-/**
- * `cacheTtlMs`: how long answers that are the same for every shopper are reused.
- * `onProductsChanged`: called after productsChanged's drop, so other API instances drop theirs
- * (CatalogChanges.productsChanged).
- */
-export type CatalogOptions = { mediaBaseUrl: string; cacheTtlMs: number; onProductsChanged?: () => void };
+/** `cacheTtlMs`: how long answers that are the same for every shopper are reused. */
+export type CatalogOptions = { mediaBaseUrl: string; cacheTtlMs: number };
 
 /** Results up to this many products are filtered before they are sorted. */
 const SMALL_RESULT = 2000;
@@ -76,10 +72,7 @@ export class CatalogService {
    * sections do not count stock or ratings per request and keep theirs.
    */
   productsChanged(): void {
-    afterTransaction(() => {
-      this.answers.clear();
-      this.options.onProductsChanged?.();
-    });
+    afterTransaction(() => this.answers.clear());
   }
 
   /** Drops the kept HTTP answers only: another instance's productsChanged. */
@@ -242,7 +235,8 @@ export class CatalogService {
 
   /**
    * Counts a new review's rating into the product's average and count, which cards, sorting
-   * and the rating filter read. `db` lets the caller run it inside its own transaction.
+   * and the rating filter read. `db` lets the caller run it inside its own transaction; the
+   * caller tells `review.changed`, which drops the answers that show ratings.
    */
   async addRating(productId: string, rating: number, db: Db = this.db): Promise<void> {
     await db.execute(
@@ -250,7 +244,6 @@ export class CatalogService {
             rating_count = rating_count + 1
           WHERE id = ${productId}::uuid`,
     );
-    this.productsChanged();
   }
 
   /** The names of these products (any status), by id; unknown ids are absent. */
@@ -275,7 +268,6 @@ export class CatalogService {
             rating_count = GREATEST(rating_count - 1, 0)
           WHERE id = ${productId}::uuid`,
     );
-    this.productsChanged();
   }
 
   /**

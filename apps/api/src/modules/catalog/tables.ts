@@ -226,7 +226,7 @@ export const stockMovements = pgTable(
     reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).$type<StockMovementReason>().notNull(),
     stockBefore: integer('stock_before').notNull(),
     stockAfter: integer('stock_after').notNull(),
-    /** Who made the change: a staff member's email, `operator-token`, `shopper` or `system`. */
+    /** Who made the change: a staff member's email, `operator` (the operator token), `shopper` or `system`. */
     actor: text('actor').notNull(),
     /** What it belongs to: the order number, or the store's note on an adjustment. */
     reference: text('reference'),

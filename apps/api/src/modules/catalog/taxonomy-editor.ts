@@ -26,7 +26,7 @@ import {
 } from '@vastra/contracts';
 import { asc, count, eq, isNull, like, max, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { slugify } from '../../db/seed/text';
+import { slugify } from './product-text';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { categories, collections, productCollections, products, type ImageJson } from './tables';
 

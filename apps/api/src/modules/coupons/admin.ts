@@ -29,6 +29,7 @@ import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import type { CatalogService } from '../catalog/service';
 import { giftCardMail } from './mail';
+import { GIFT_CARD_MAIL_JOB, type GiftCardMailJob } from './jobs';
 import { couponRedemptions, coupons, giftCards, giftCardTransactions } from './tables';
 
 type ListQuery = { page: number; perPage: number; q?: string; active?: boolean };
@@ -208,18 +209,12 @@ export class CouponAdmin {
   }
 }
 
-/** The job that mails a new gift card's code: its payload holds the card's id, never the code. */
-export const GIFT_CARD_MAIL_JOB = 'mail-gift-card';
-type GiftCardMailJob = { giftCardId: string; recipient: { email: string; name: string; message: string } };
-
 /** Gift cards for the admin: list, one with its movements, issue (and mail), switch off and on. */
 export class GiftCardAdmin {
-  constructor(private readonly deps: { db: Db; mailer: Mailer; jobs: Jobs; storefrontUrl: string }) {
-    deps.jobs.work<GiftCardMailJob>(GIFT_CARD_MAIL_JOB, (job) => this.mailCard(job));
-  }
+  constructor(private readonly deps: { db: Db; mailer: Mailer; jobs: Jobs; storefrontUrl: string }) {}
 
-  /** Mails a card's code (read again by id) to its recipient; rejects when the mail cannot go (retried). */
-  private async mailCard({ giftCardId, recipient }: GiftCardMailJob): Promise<void> {
+  /** The gift-card mail job's handler: mails a card's code (read again by id); rejects when the mail cannot go (retried). */
+  async mailCard({ giftCardId, recipient }: GiftCardMailJob): Promise<void> {
     const card = await this.get(giftCardId);
     const mail = giftCardMail({
       ...recipient,

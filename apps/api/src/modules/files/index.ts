@@ -4,3 +4,4 @@ export { avatarUrl, filesRoutes, reviewPhotoUrl } from './routes';
 export { S3FileStore, type S3Settings } from './s3-store';
 export { LocalFileStore, type FileStore, type StoredFile } from './store';
 export { UploadService, type StoredUpload, type Upload } from './uploads';
+export { createFilesModule } from './module';

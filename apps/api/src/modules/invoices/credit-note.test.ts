@@ -1,7 +1,7 @@
 /**
  * The credit note over HTTP, across orders, returns, payments and invoices (behaviour.md §10): an order
- * paid with a coupon and a gift card is delivered through the operator API, one line is
- * returned, approved, picked up and refunded through the /ops routes, and the shopper's
+ * paid with a coupon and a gift card is delivered through the admin API (the operator token),
+ * one line is returned, approved, picked up and refunded there too, and the shopper's
  * credit note (text read with unpdf) carries its CN number, the invoice it is against, the
  * returned line's HSN, taxable value and GST reversed, ₹ amounts and the total in words.
  * Before the refund it is refused (400), and someone else gets 404. A return shipped to Delhi
@@ -41,11 +41,19 @@ after(async () => {
   await ctx.close();
 });
 
-async function ops(url: string, payload: object = {}) {
-  const res = await ctx.app.inject({ method: 'POST', url, headers: bearer(OPERATOR_TOKEN), payload });
+/** An admin API write with the operator token under /admin/api; answers the envelope's data. */
+async function admin<T = unknown>(url: string, payload: object = {}): Promise<T> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/admin/api${url}`,
+    headers: bearer(OPERATOR_TOKEN),
+    payload,
+  });
   assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
-  return res.json() as { data: { order: Order; returnRequest?: ReturnRequest } };
+  return res.json().data as T;
 }
+const returnStep = (orderId: string, step: string) =>
+  admin<{ order: Order; returnRequest: ReturnRequest }>(`/orders/${orderId}/return/${step}`);
 
 const creditNote = (returnId: string, account: Account) =>
   ctx.app.inject({ method: 'GET', url: `/orders/returns/${returnId}/credit-note`, headers: bearer(account.token) });
@@ -65,7 +73,7 @@ test('a refunded partial return of a coupon and gift card order has a credit not
   });
   assert.ok(rupeesToPaise(order.discountAmount) > 0 && rupeesToPaise(order.giftCardAmount) === 50_000);
   for (const to of ['confirmed', 'packed', 'shipped', 'delivered']) {
-    await ops(`/ops/orders/${order.orderNumber}/transition`, {
+    await admin(`/orders/${order.id}/steps`, {
       to,
       ...(to === 'shipped' ? { courier: 'Delhivery', awb: 'DL-CN-0001' } : {}),
     });
@@ -82,13 +90,13 @@ test('a refunded partial return of a coupon and gift card order has a credit not
   const early = await creditNote(request.id, shopper);
   assert.equal(early.statusCode, 400);
   assert.equal(early.json().message, ORDER_MESSAGES.creditNoteNotReady);
-  await ops(`/ops/orders/${order.orderNumber}/return/approve`);
-  await ops(`/ops/orders/${order.orderNumber}/return/pickup`);
+  await returnStep(order.id, 'approve');
+  await returnStep(order.id, 'pickup');
   const stillEarly = await creditNote(request.id, shopper);
   assert.equal(stillEarly.statusCode, 400, 'picked up is not refunded yet');
-  const refunded = await ops(`/ops/orders/${order.orderNumber}/return/refund`);
-  assert.equal(refunded.data.returnRequest?.status, 'refunded');
-  assert.ok(refunded.data.returnRequest?.creditNoteUrl?.endsWith(`/orders/returns/${request.id}/credit-note`));
+  const refunded = await returnStep(order.id, 'refund');
+  assert.equal(refunded.returnRequest.status, 'refunded');
+  assert.ok(refunded.returnRequest.creditNoteUrl?.endsWith(`/orders/returns/${request.id}/credit-note`));
 
   const res = await creditNote(request.id, shopper);
   assert.equal(res.statusCode, 200, res.body);
@@ -148,7 +156,7 @@ test('a full return of an order shipped to Delhi reverses IGST on the next credi
   await deliver(ctx, order.id);
   const asked = await sendReturn(ctx, shopper, order.id, { reason: 'fit' });
   assert.equal(asked.status, 201, JSON.stringify(asked.body));
-  for (const step of ['approve', 'pickup', 'refund']) await ops(`/ops/orders/${order.id}/return/${step}`);
+  for (const step of ['approve', 'pickup', 'refund']) await returnStep(order.id, step);
 
   const res = await creditNote(asked.body.data.returnRequest.id, shopper);
   assert.equal(res.statusCode, 200, res.body);

@@ -2,3 +2,4 @@
 export { invoicesRoutes } from './routes';
 export { GstReports, type GstMonthReport } from './reports';
 export { InvoiceService, type CreditNoteSource } from './service';
+export { createInvoicesModule } from './module';

@@ -238,7 +238,7 @@ describe('cancelling before the order ships', () => {
       { to: 'packed' },
       { to: 'shipped', courier: 'Delhivery', awb: 'AWB1234567' },
     ]) {
-      const res = await call('POST', `/ops/orders/${order.orderNumber}/transition`, null, step);
+      const res = await call('POST', `/admin/api/orders/${order.id}/steps`, null, step);
       assert.equal(res.status, 200, JSON.stringify(res.body));
     }
     const late = await cancel(shopper, order.id);

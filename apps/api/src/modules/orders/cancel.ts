@@ -86,6 +86,7 @@ export class OrderCancellation {
     // The cancel mail is queued first: a gateway that settles at once (sandbox) queues the
     // refund-completed mail from submitRefund, which must not arrive before the cancellation.
     await this.transitions.notify(orderId, 'cancelled');
+    await this.transitions.statusChanged(orderId, 'cancelled', false);
     for (const refund of gatewayRefunds) {
       await payments.submitRefund(refund.id).catch((err: unknown) => {
         this.deps.log.error({ err, orderId }, 'refund of a cancelled order could not be submitted');

@@ -70,7 +70,7 @@ export class OrderCodCollection {
       return 'cancelled' as const;
     });
     if (mail) await this.transitions.notify(id, mail);
-    await this.transitions.storeStepDone(id);
+    await this.transitions.statusChanged(id, mail ?? 'delivered', true);
     return this.presenter.one(await this.queries.byId(id));
   }
 }

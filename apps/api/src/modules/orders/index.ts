@@ -1,10 +1,10 @@
 /** The orders module's public surface: placing and reading orders, the lifecycle, the ports it needs, routes. */
-export { scheduleUnpaidOrderExpiry } from './expiry';
+export { EXPIRE_UNPAID_JOB, ORDER_MAIL_JOB, ordersJobs } from './jobs';
 export { CANCELLABLE, DELIVERED_OR_AFTER, SHIPPED_OR_AFTER, canTransition } from './lifecycle';
-export { operatorOrdersRoutes, stepInputOf, transitionBodySchema } from './operator-routes';
 export type { ReturnSummary, ReturnsView } from './ports';
 export { AdminOrderQueries, type AdminOrderFilter, type AdminOrderRow } from './admin-queries';
 export { hasPlacedOrder } from './queries';
 export { ordersRoutes } from './routes';
 export { OPERATOR_STEPS, OrdersService, type OperatorStep, type TransitionInput } from './service';
 export type { OrderItemRow, OrderRow, StoredCharge, StoredTaxComponent } from './tables';
+export { createOrdersModule } from './module';

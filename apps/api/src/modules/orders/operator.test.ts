@@ -1,22 +1,25 @@
 /**
- * The store's side of an order (operator API, behaviour.md §10): every step the lifecycle
- * allows goes through and every other is refused with 409 and its message; the shopper is
- * mailed when the order is confirmed, shipped (with the tracking link) and delivered; the
- * operator token is required; `npm run ops` drives the same API over HTTP.
+ * The store's side of an order with the operator token on the admin API (behaviour.md §10): every
+ * step the lifecycle allows goes through and every other is refused with 409 and its message;
+ * the shopper is mailed when the order is confirmed, shipped (with the tracking link) and
+ * delivered; a token is required; each write lands in the audit log as the owner `operator`;
+ * `/admin/api` is the only door (no `/ops` route is left); `npm run ops` drives the same API
+ * over HTTP.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { ORDER_MESSAGES, transitionNotAllowed, type Order, type OrderStatus } from '@vastra/contracts';
+import { ORDER_MESSAGES, transitionNotAllowed, type AuditEntry, type Order, type OrderStatus } from '@vastra/contracts';
 import { bearer, register, type Account } from '../../test/accounts';
 import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { BENGALURU_ADDRESS } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
-import { loadOperatorToken } from '../../plugins/operator-auth';
+import { loadOperatorToken } from '../../lib/operator-token';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -41,17 +44,26 @@ after(async () => {
   await smtp.close();
 });
 
-type Answer = { status: number; body: { success: boolean; message?: string; data: { order: Order } } };
+type Answer<T> = { status: number; body: { success: boolean; message?: string; data: T } };
 
-async function ops(method: 'GET' | 'POST', url: string, payload?: object, auth = `Bearer ${token}`): Promise<Answer> {
+/** An admin API call (`url` under /admin/api) with the operator token, or `auth` instead. */
+async function admin<T = Order>(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  auth = `Bearer ${token}`,
+): Promise<Answer<T>> {
   const res = await ctx.app.inject({
     method,
-    url,
+    url: `/admin/api${url}`,
     ...(payload ? { payload } : {}),
     headers: auth ? { authorization: auth } : {},
   });
   return { status: res.statusCode, body: res.json() };
 }
+
+/** The order as the admin reads it. */
+const read = (id: string) => admin<{ order: Order }>('GET', `/orders/${id}`);
 
 /** A cash-on-delivery order: placed at once (its confirmation mail is taken off the queue). */
 async function placedOrder(): Promise<Order> {
@@ -71,8 +83,8 @@ async function placedOrder(): Promise<Order> {
 }
 
 const SHIPMENT = { courier: 'Delhivery', awb: 'DL123456789IN', trackingUrl: 'https://track.example/DL123456789IN' };
-const step = (ref: string, to: string, extra: object = {}) =>
-  ops('POST', `/ops/orders/${ref}/transition`, { to, ...(to === 'shipped' ? SHIPMENT : {}), ...extra });
+const step = (id: string, to: string, extra: object = {}) =>
+  admin('POST', `/orders/${id}/steps`, { to, ...(to === 'shipped' ? SHIPMENT : {}), ...extra });
 
 /** The store steps the lifecycle allows from each status the walk passes through. */
 const ALLOWED: Partial<Record<OrderStatus, string[]>> = {
@@ -85,21 +97,21 @@ const ALLOWED: Partial<Record<OrderStatus, string[]>> = {
 };
 const STEPS = ['confirmed', 'packed', 'shipped', 'out_for_delivery', 'delivered'];
 
-describe('operator steps of an order', () => {
+describe('store steps of an order with the operator token', () => {
   test('each allowed step goes through, every other is refused with 409 and its message; mails on confirm, ship, deliver', async () => {
     const order = await placedOrder();
     let status: OrderStatus = 'placed';
     for (const next of ['confirmed', 'packed', 'shipped', 'out_for_delivery', 'delivered', null] as const) {
       for (const to of STEPS.filter((s) => !ALLOWED[status]!.includes(s))) {
-        const refused = await step(order.orderNumber, to);
+        const refused = await step(order.id, to);
         assert.equal(refused.status, 409, `${status} → ${to}`);
         assert.equal(refused.body.message, transitionNotAllowed(status, to));
       }
       if (!next) break;
-      const res = await step(order.orderNumber, next, { note: `step ${next}` });
+      const res = await step(order.id, next, { note: `step ${next}` });
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.equal(res.body.data.order.status, next);
-      const event = res.body.data.order.timeline.at(-1)!;
+      assert.equal(res.body.data.status, next);
+      const event = res.body.data.timeline.at(-1)!;
       assert.deepEqual([event.status, event.actor, event.note], [next, 'operator', `step ${next}`]);
       status = next;
     }
@@ -117,23 +129,23 @@ describe('operator steps of an order', () => {
     const delivered = await smtp.waitForMail(shopper.email);
     assert.equal(delivered.subject, `Your Vastra order ${order.orderNumber} was delivered`);
 
-    const read = await ops('GET', `/ops/orders/${order.id}`);
-    assert.equal(read.status, 200);
-    assert.equal(read.body.data.order.status, 'delivered');
-    assert.equal(read.body.data.order.shipment?.awb, 'DL123456789IN');
-    assert.ok(read.body.data.order.shipment?.deliveredAt);
+    const seen = await read(order.id);
+    assert.equal(seen.status, 200);
+    assert.equal(seen.body.data.order.status, 'delivered');
+    assert.equal(seen.body.data.order.shipment?.awb, 'DL123456789IN');
+    assert.ok(seen.body.data.order.shipment?.deliveredAt);
   });
 
   test('shipped may skip out for delivery; shipping needs a courier and an AWB', async () => {
     const order = await placedOrder();
     await step(order.id, 'confirmed');
     await step(order.id, 'packed');
-    const bare = await ops('POST', `/ops/orders/${order.id}/transition`, { to: 'shipped' });
+    const bare = await admin('POST', `/orders/${order.id}/steps`, { to: 'shipped' });
     assert.equal(bare.status, 400);
     assert.equal((await step(order.id, 'shipped', { estimatedDelivery: '2026-12-01' })).status, 200);
     const delivered = await step(order.id, 'delivered');
     assert.equal(delivered.status, 200);
-    assert.equal(delivered.body.data.order.shipment?.estimatedDelivery?.slice(0, 10), '2026-12-01');
+    assert.equal(delivered.body.data.shipment?.estimatedDelivery?.slice(0, 10), '2026-12-01');
     await smtp.waitForMail(shopper.email); // confirmed
     assert.match((await smtp.waitForMail(shopper.email)).text ?? '', /Expected delivery: 2026-12-01/);
     await smtp.waitForMail(shopper.email); // delivered
@@ -141,29 +153,71 @@ describe('operator steps of an order', () => {
 
   test('the store cancels with the shopper’s rules: not twice, not after shipping', async () => {
     const order = await placedOrder();
-    const res = await ops('POST', `/ops/orders/${order.orderNumber}/cancel`, {
-      reason: 'Out of stock at the warehouse',
-    });
+    const res = await admin('POST', `/orders/${order.id}/cancel`, { reason: 'Out of stock at the warehouse' });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.message, ORDER_MESSAGES.cancelled);
-    assert.equal(res.body.data.order.timeline.at(-1)!.actor, 'operator');
+    assert.equal(res.body.data.timeline.at(-1)!.actor, 'operator');
     const mail = await smtp.waitForMail(shopper.email);
     assert.equal(mail.subject, `Your Vastra order ${order.orderNumber} is cancelled`);
-    const again = await ops('POST', `/ops/orders/${order.orderNumber}/cancel`, { reason: 'again' });
+    const again = await admin('POST', `/orders/${order.id}/cancel`, { reason: 'again' });
     assert.equal(again.status, 409);
     assert.equal(again.body.message, ORDER_MESSAGES.alreadyCancelled);
-    const refused = await step(order.orderNumber, 'confirmed');
+    const refused = await step(order.id, 'confirmed');
     assert.equal(refused.body.message, transitionNotAllowed('cancelled', 'confirmed'));
   });
 
   test('an unknown order is 404; no token or a wrong one is 401', async () => {
-    assert.equal((await ops('GET', '/ops/orders/VST-999999')).status, 404);
+    assert.equal((await read(randomUUID())).status, 404);
     const order = await placedOrder();
     for (const auth of ['', 'Bearer wrong-token', `Basic ${token}`, shopper.token ? `Bearer ${shopper.token}` : '']) {
-      const res = await ops('POST', `/ops/orders/${order.id}/transition`, { to: 'confirmed' }, auth);
+      const res = await admin('POST', `/orders/${order.id}/steps`, { to: 'confirmed' }, auth);
       assert.equal(res.status, 401, auth);
     }
-    assert.equal((await ops('GET', `/ops/orders/${order.id}`)).body.data.order.status, 'placed');
+    assert.equal((await read(order.id)).body.data.order.status, 'placed');
+  });
+
+  test('a write with the operator token lands in the audit log as the owner `operator`, before and after', async () => {
+    const order = await placedOrder();
+    assert.equal((await step(order.id, 'confirmed', { note: 'audited' })).status, 200);
+    await smtp.waitForMail(shopper.email); // confirmed
+    const log = await admin<{ rows: AuditEntry[]; total: number }>(
+      'GET',
+      `/audit?entity=order&entityId=${order.id}&action=order.step`,
+    );
+    assert.equal(log.status, 200, JSON.stringify(log.body));
+    assert.equal(log.body.data.total, 1);
+    const [entry] = log.body.data.rows;
+    assert.deepEqual(entry!.actor, { id: null, email: 'operator', role: 'owner' });
+    assert.deepEqual([(entry!.before as Order).status, (entry!.after as Order).status], ['placed', 'confirmed']);
+  });
+
+  test('the admin API is the only door: no /ops route, and each store step the operator token takes is on /admin/api', async () => {
+    const paths = Object.keys((ctx.app.swagger() as { paths: Record<string, unknown> }).paths);
+    assert.deepEqual(
+      paths.filter((p) => p === '/ops' || p.startsWith('/ops/')),
+      [],
+    );
+    for (const p of [
+      '/admin/api/orders/{id}',
+      '/admin/api/orders/{id}/steps',
+      '/admin/api/orders/{id}/cancel',
+      '/admin/api/orders/{id}/return/approve',
+      '/admin/api/orders/{id}/return/reject',
+      '/admin/api/orders/{id}/return/pickup',
+      '/admin/api/orders/{id}/return/refund',
+      '/admin/api/refunds/refresh',
+    ]) {
+      assert.ok(paths.includes(p), `documents ${p}`);
+    }
+    const order = await placedOrder();
+    const gone = await ctx.app.inject({
+      method: 'POST',
+      url: `/ops/orders/${order.id}/transition`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { to: 'confirmed' },
+    });
+    assert.equal(gone.statusCode, 404);
+    assert.equal((await read(order.id)).body.data.order.status, 'placed');
   });
 });
 
@@ -207,7 +261,7 @@ describe('npm run ops', () => {
     assert.match(shipped.stdout, new RegExp(`${order.orderNumber}\\s+shipped`));
     assert.match(shipped.stdout, /Shipment: Blue Dart AWB BD998877, expected 2026-12-03/);
     assert.match(shipped.stdout, /shipped\s+by operator/);
-    assert.equal((await ops('GET', `/ops/orders/${order.id}`)).body.data.order.shipment?.courier, 'Blue Dart');
+    assert.equal((await read(order.id)).body.data.order.shipment?.courier, 'Blue Dart');
 
     const refused = await cli('pack', order.orderNumber);
     assert.equal(refused.code, 1);

@@ -15,7 +15,7 @@ import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { BENGALURU_ADDRESS } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
-import { ORDER_MAIL_JOB } from './transitions';
+import { ORDER_MAIL_JOB } from './jobs';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 /** Two retries, 1 s then 2 s apart (pg-boss counts whole seconds), polled every 0.5 s. */

@@ -165,7 +165,7 @@ test('a returned PhonePe order is refunded through PhonePe when the store refund
   for (const step of ['approve', 'pickup', 'refund']) {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/ops/orders/${order.orderNumber}/return/${step}`,
+      url: `/admin/api/orders/${order.id}/return/${step}`,
       headers: bearer(OPERATOR_TOKEN),
       payload: {},
     });
@@ -209,7 +209,7 @@ test('PhonePe down when the order is cancelled: the refund waits, the store’s 
   await smtp.waitForMail(shopper.email); // cancelled
 
   const refresh = () =>
-    ctx.app.inject({ method: 'POST', url: '/ops/refunds/refresh', headers: bearer(OPERATOR_TOKEN) });
+    ctx.app.inject({ method: 'POST', url: '/admin/api/refunds/refresh', headers: bearer(OPERATOR_TOKEN) });
   const first = await refresh();
   assert.equal(first.statusCode, 200, first.body);
   assert.ok(first.json().data.refunds >= 1);

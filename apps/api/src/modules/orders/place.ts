@@ -117,6 +117,9 @@ export class OrderPlacement {
       throw err;
     }
     this.deps.metrics.orderPlaced(row.paymentGateway);
+    await this.deps.events.emit('order.placed', { orderId: row.id }).catch((err: unknown) => {
+      this.deps.log.error({ err, orderId: row.id }, 'work after an order was placed failed');
+    });
 
     if (input.saveAddress) {
       await this.deps.addressBook.add(userId, address).catch((err: unknown) => {

@@ -16,13 +16,14 @@ import type { Order, OrderStatus, PaymentMethod, PaymentStatus, PaymentStatusRes
 import type { Db } from '../../db/client';
 import { OrderCancellation } from './cancel';
 import { OrderCodCollection } from './cod';
+import type { OrderMailJob } from './jobs';
 import type { OrderMailEvent } from './mail';
 import { OrderPaymentSync, type AfterCommit } from './payment-sync';
 import { OrderPlacement } from './place';
 import { OrderPresenter } from './presenter';
 import { OrderQueries } from './queries';
 import type { OrderItemRow, OrderRow, StoredTaxRule } from './tables';
-import { OrderTransitions, type StoreStepListener } from './transitions';
+import { OrderTransitions } from './transitions';
 import type { CreateOrderInput, OperatorStep, OrdersDeps, TransitionInput } from './types';
 
 export {
@@ -142,7 +143,7 @@ export class OrdersService {
     return this.cancellation.hide(userId, orderId);
   }
 
-  /** A store step of the order (operator API): see OrderTransitions.advance. */
+  /** A store step of the order (the admin API's steps): see OrderTransitions.advance. */
   advance(
     ref: string,
     to: OperatorStep,
@@ -151,14 +152,9 @@ export class OrdersService {
     return this.transitions.advance(ref, to, input);
   }
 
-  /** Sets who hears of committed store steps: see OrderTransitions.onStoreStep. */
-  onStoreStep(listener: StoreStepListener): void {
-    this.transitions.onStoreStep(listener);
-  }
-
-  /** Tells the store-step listener that a step of the order committed: see OrderTransitions.storeStepDone. */
-  storeStepDone(orderId: string): Promise<void> {
-    return this.transitions.storeStepDone(orderId);
+  /** Tells `order.status_changed` that a store step left the order in `status`: see OrderTransitions.statusChanged. */
+  storeStepDone(orderId: string, status: string): Promise<void> {
+    return this.transitions.statusChanged(orderId, status, true);
   }
 
   /** Moves an order one lifecycle step inside the transaction `db`: see OrderTransitions.transition. */
@@ -184,6 +180,11 @@ export class OrdersService {
   /** behaviour.md §4 paymentStatus of the caller's order, read from the gateway while pending. */
   paymentStatus(userId: string, orderId: string): Promise<PaymentStatusResult> {
     return this.paymentSync.paymentStatus(userId, orderId);
+  }
+
+  /** The order-mail job's handler (orders/jobs.ts): see OrderTransitions.mailInTurn. */
+  sendMail(job: OrderMailJob): Promise<void> {
+    return this.transitions.mailInTurn(job);
   }
 
   /** Releases the online orders whose payment window has passed; how many. */

@@ -9,6 +9,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { REFUSABLE_AT_DOOR, canTransition } from './lifecycle';
+import { ORDER_MAIL_JOB, type OrderMailJob } from './jobs';
 import { orderConfirmationMail, orderStatusMail, type OrderMailEvent } from './mail';
 import type { OrderPresenter } from './presenter';
 import type { OrderQueries } from './queries';
@@ -22,18 +23,7 @@ const STEP_MAILS: Partial<Record<OperatorStep, OrderMailEvent>> = {
   delivered: 'delivered',
 };
 
-/** Told after a store step of an order committed (the invoices module issues its GST documents). */
-export type StoreStepListener = (orderId: string) => Promise<void>;
-
-/**
- * The job that sends one mail of an order: the order's id and which mail, never an address
- * or anything else of the shopper's (the order is read again when it runs).
- */
-export const ORDER_MAIL_JOB = 'mail-order';
-type OrderMailJob = { orderId: string; mail: 'confirmation' | OrderMailEvent };
-
 export class OrderTransitions {
-  private storeStepListener: StoreStepListener | null = null;
   /** Per order, the end of its latest mail in this process (mailInTurn). */
   private readonly mailTurns = new Map<string, Promise<void>>();
 
@@ -41,9 +31,7 @@ export class OrderTransitions {
     private readonly deps: OrdersDeps,
     private readonly queries: OrderQueries,
     private readonly presenter: OrderPresenter,
-  ) {
-    deps.jobs.work<OrderMailJob>(ORDER_MAIL_JOB, (job) => this.mailInTurn(job));
-  }
+  ) {}
 
   /**
    * Moves an order one step along the lifecycle inside `db`, which must be a transaction:
@@ -96,7 +84,7 @@ export class OrderTransitions {
   }
 
   /**
-   * A store step of the order (operator API): confirmed, packed, shipped (with the shipment),
+   * A store step of the order (the admin API's steps): confirmed, packed, shipped (with the shipment),
    * out for delivery, delivered; `ref` = id or order number. The shopper is mailed on
    * confirmed, shipped and delivered. ConflictError(transitionNotAllowed) for a step the
    * lifecycle refuses, ValidationError for shipped without a shipment, NotFoundError.
@@ -116,24 +104,21 @@ export class OrderTransitions {
     );
     const mail = STEP_MAILS[to];
     if (mail) await this.notify(row.id, mail);
-    await this.storeStepDone(row.id);
+    await this.statusChanged(row.id, row.status, true);
     return this.presenter.one(row);
   }
 
-  /** Sets who hears of committed store steps (a second call replaces the first). */
-  onStoreStep(listener: StoreStepListener): void {
-    this.storeStepListener = listener;
-  }
-
   /**
-   * Tells the listener that a store step of the order committed (`advance`, and the returns
-   * module's steps). A listener that throws is logged: the step stands.
+   * Tells `order.status_changed` that a step of the order committed, leaving it in `status`:
+   * a store step (`storeStep`: `advance`, cash collected or refused, the returns module's
+   * steps; the invoices module then issues the GST documents due) or a cancellation. A
+   * subscriber that throws is logged: the step stands.
    */
-  async storeStepDone(orderId: string): Promise<void> {
+  async statusChanged(orderId: string, status: string, storeStep: boolean): Promise<void> {
     try {
-      await this.storeStepListener?.(orderId);
+      await this.deps.events.emit('order.status_changed', { orderId, status, storeStep });
     } catch (err) {
-      this.deps.log.error({ err, orderId }, 'work after a store step failed');
+      this.deps.log.error({ err, orderId }, 'work after an order status change failed');
     }
   }
 
@@ -185,7 +170,7 @@ export class OrderTransitions {
    * this process (the cancellation before its refund's completion); a retried mail may come
    * after a later one.
    */
-  private mailInTurn(job: OrderMailJob): Promise<void> {
+  mailInTurn(job: OrderMailJob): Promise<void> {
     const previous = this.mailTurns.get(job.orderId) ?? Promise.resolve();
     const sent = previous.then(() =>
       job.mail === 'confirmation' ? this.mailConfirmation(job.orderId) : this.mailStatus(job.orderId, job.mail),

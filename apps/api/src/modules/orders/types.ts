@@ -6,6 +6,7 @@
 import type { Address, CreateOrderBody, PaymentMethod } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { DomainEventBus } from '../../lib/events';
 import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import type { CartService } from '../cart';
@@ -59,7 +60,9 @@ export type OrdersDeps = {
   returns: ReturnsView;
   mailer: Mailer;
   /** Background jobs (lib/jobs): the order mails are jobs, queued after the commit and retried. */
-  jobs: Pick<Jobs, 'work' | 'send'>;
+  jobs: Pick<Jobs, 'send'>;
+  /** Told `order.placed` and `order.status_changed` once committed (lib/events.ts). */
+  events: DomainEventBus;
   /**
    * The shopper's name and email for the confirmation mail, and the lock on the account that
    * makes one shopper's order placements take turns (inside the order's transaction).
@@ -98,6 +101,6 @@ export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress' | 'buyerGstin
 /** Gateways paid online, through a payment page; COD is paid to the courier. */
 export const ONLINE_GATEWAYS: ReadonlySet<PaymentMethod> = new Set<PaymentMethod>(['sandbox', 'phonepe']);
 
-/** The steps the store takes with an order (operator API), before any return. */
+/** The steps the store takes with an order (the admin API's steps), before any return. */
 export const OPERATOR_STEPS = ['confirmed', 'packed', 'shipped', 'out_for_delivery', 'delivered'] as const;
 export type OperatorStep = (typeof OPERATOR_STEPS)[number];

@@ -52,7 +52,7 @@ before(async () => {
       },
     }),
   });
-  ctx.app.payments.onStatusChange(recorder.listener);
+  ctx.app.events.on('payment.settled', 'test: record', recorder.listener);
 });
 after(async () => {
   await ctx.close();

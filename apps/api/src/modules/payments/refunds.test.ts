@@ -21,14 +21,23 @@ import { insertOrder } from '../../test/orders';
 import { paymentsOf } from '../../test/payments';
 import { asStaff, staffOfRole } from '../../test/staff';
 import { CLIENT_SECRET, FakePhonePe, WEBHOOK_AUTH, WEBHOOK_PASSWORD, phonePeEnv } from '../../test/phonepe-server';
-import { scheduleRefundRefresh } from './refund-timer';
+import type { DomainEvents } from '../../lib/events';
+import { registerJobs } from '../../lib/module';
+import { paymentsJobs } from './jobs';
 import type { PaymentService } from './service';
 import { refunds, type RefundRow } from './tables';
 
 const phonePe = new FakePhonePe();
 const logLines: string[] = [];
-/** What the refund listener was told, in order. */
-const heard: RefundRow[] = [];
+/** A refund as `refund.changed` tells it. */
+type HeardRefund = Pick<RefundRow, 'id' | 'status' | 'amountPaise'>;
+const toHeard = (e: DomainEvents['refund.changed']): HeardRefund => ({
+  id: e.refundId,
+  status: e.status,
+  amountPaise: e.amountPaise,
+});
+/** What `refund.changed` told, in order. */
+const heard: HeardRefund[] = [];
 let ctx: TestContext;
 let phonePeBase: string;
 
@@ -48,9 +57,7 @@ before(async () => {
       },
     }),
   });
-  ctx.app.payments.onRefundChange(async (refund) => {
-    heard.push(refund);
-  });
+  ctx.app.events.on('refund.changed', 'test: heard', (refund) => void heard.push(toHeard(refund)));
 });
 after(async () => {
   await ctx.close();
@@ -386,14 +393,14 @@ describe('the refund timer', () => {
     const log = { error: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
     const settings = { work: true, retryLimit: 0, retryDelayMs: 0, backoff: false, pollMs: 500 };
     const off = new InProcessJobs(settings, log);
-    scheduleRefundRefresh(off, ctx.app.payments, 0, log);
+    registerJobs(off, [{ name: 'payments', jobs: paymentsJobs(ctx.app.payments, 0, log) }]);
     await off.start();
     await new Promise((resolve) => setTimeout(resolve, 200));
     await off.stop();
     assert.equal(submitted(), false);
 
     const on = new InProcessJobs(settings, log);
-    scheduleRefundRefresh(on, ctx.app.payments, 5 * 60_000, log);
+    registerJobs(on, [{ name: 'payments', jobs: paymentsJobs(ctx.app.payments, 5 * 60_000, log) }]);
     try {
       await on.start();
       await on.idle();
@@ -417,13 +424,11 @@ describe('logs', () => {
 });
 
 describe('a sandbox refund', () => {
-  test('completes at once and the listener is told once', async () => {
+  test('completes at once and refund.changed is told once', async () => {
     const sandbox = await createTestApp({ seed: false });
     try {
-      const told: RefundRow[] = [];
-      sandbox.app.payments.onRefundChange(async (refund) => {
-        told.push(refund);
-      });
+      const told: HeardRefund[] = [];
+      sandbox.app.events.on('refund.changed', 'test: told', (refund) => void told.push(toHeard(refund)));
       const order = await insertOrder(sandbox.database.db, { payablePaise: 1_29_900 });
       const { paymentUrl } = await sandbox.app.payments.start({
         id: order.id,

@@ -2,7 +2,7 @@
  * Refunds of orders (behaviour.md §10): money paid back through the gateway that took it, onto
  * a gift card, or by hand. A gateway refund is recorded in the caller's transaction, submitted
  * after the commit, and settled once by the gateway's answer, a status read or a webhook; the
- * refund listener hears when it settles. Amounts in paise.
+ * `refund.changed` subscribers hear when it settles (lib/events.ts). Amounts in paise.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -12,9 +12,6 @@ import { NotFoundError } from '../../lib/errors';
 import { describeError, toRefundStatus, type GatewayName, type PaymentProvider, type ProviderRefund } from './provider';
 import type { PaymentServiceOptions } from './types';
 import { payments, refunds, type RefundRow } from './tables';
-
-/** Called once when a gateway refund becomes completed or failed. */
-export type RefundListener = (refund: RefundRow) => Promise<void>;
 
 /** A refund to record: of a cancellation (returnRequestId null) or of a return. */
 export type RefundRequest = {
@@ -34,21 +31,10 @@ const REFRESH_BATCH = 100;
 const SUBMIT_CLAIM_INTERVAL = sql`interval '2 minutes'`;
 
 export class RefundLedger {
-  private listener: RefundListener | null = null;
-
   constructor(
     private readonly db: Db,
-    private readonly opts: Pick<PaymentServiceOptions, 'providers' | 'log'>,
+    private readonly opts: Pick<PaymentServiceOptions, 'providers' | 'log' | 'events'>,
   ) {}
-
-  /**
-   * Set by whoever acts on settled refunds (a second call replaces the first): called after a
-   * gateway refund becomes completed or failed, once per refund, whatever brought the news. A
-   * listener that throws is logged; the refund stays settled.
-   */
-  onChange(listener: RefundListener): void {
-    this.listener = listener;
-  }
 
   /**
    * Records a refund of an order inside the caller's transaction `db`:
@@ -107,7 +93,7 @@ export class RefundLedger {
   /**
    * After the refund's transaction committed: asks the gateway for a `gateway` refund not
    * yet accepted by it (the sandbox completes at once), and stores its answer; the refund
-   * listener hears of it when that answer settles it. A gateway that fails leaves the refund
+   * `refund.changed` is told when that answer settles it. A gateway that fails leaves the refund
    * pending with the error kept in lastResponse for the operator; calling again (or
    * `refreshPending`) retries. Of submits of one refund at once, in any instance (the
    * operator's retry beside the refund job), only the one that claims the refund in the database
@@ -159,7 +145,7 @@ export class RefundLedger {
   /**
    * Brings one gateway refund up to date: submits it when the gateway has not accepted it yet
    * (as `submit`; after a failed submit, only once a status read shows the gateway does
-   * not know it), else reads its state at the gateway and stores it (the listener hears
+   * not know it), else reads its state at the gateway and stores it (`refund.changed` is told
    * when it settles). A gateway that cannot be read leaves it pending with the error kept.
    * Settled, gift card and manual refunds are answered as they are. NotFoundError for an
    * unknown refund.
@@ -274,7 +260,7 @@ export class RefundLedger {
   /**
    * Stores the gateway's word on a refund while it is pending (a settled refund never moves
    * again: the update is conditional, so concurrent news settles it once) and tells the refund
-   * listener when this answer settled it. An amount other than ours is logged for a person.
+   * `refund.changed` when this answer settled it. An amount other than ours is logged for a person.
    */
   async storeAnswer(refund: RefundRow, answer: ProviderRefund): Promise<RefundRow> {
     const status = toRefundStatus(answer.state);
@@ -303,7 +289,12 @@ export class RefundLedger {
     if (row.status !== 'pending') {
       this.opts.log.info({ merchantRefundId: row.merchantRefundId, status: row.status }, 'refund settled');
       try {
-        await this.listener?.(row);
+        await this.opts.events.emit('refund.changed', {
+          refundId: row.id,
+          orderId: row.orderId,
+          status: row.status as 'completed' | 'failed',
+          amountPaise: row.amountPaise,
+        });
       } catch (err) {
         this.opts.log.error(
           { err: describeError(err), merchantRefundId: row.merchantRefundId },

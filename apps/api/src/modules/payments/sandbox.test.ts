@@ -18,7 +18,7 @@ const recorder = recordingListener(() => ctx.database.db);
 
 before(async () => {
   ctx = await createTestApp({ seed: false });
-  ctx.app.payments.onStatusChange(recorder.listener);
+  ctx.app.events.on('payment.settled', 'test: record', recorder.listener);
 });
 after(() => ctx.close());
 beforeEach(() => recorder.reset());

@@ -6,14 +6,14 @@
  *
  * The behaviour.md §4 status of a payment moves once: pending → completed or pending → failed, decided by
  * `toPaymentStatus()` of the gateway's state. That change is applied with the payment row
- * locked, in one transaction with the event and with the listener the orders module
- * registers, so an order follows its payment exactly once. A completed payment never goes
+ * locked, in one transaction with the event and with the `payment.settled` subscribers (the orders
+ * module), so an order follows its payment exactly once. A completed payment never goes
  * back to failed; later events are stored and change nothing, except that money the gateway
  * takes after we failed the payment makes it completed (the orders module refunds it). A webhook
  * only prompts a read of PhonePe's status API, whose answer is what is applied; delivered twice,
  * it is stored once (dedupe key event:merchantOrderId:state) and applied once. The orders module's
  * own failing of a payment (`fail()`: expiry, compensation) is recorded the same way but does
- * not call the listener back: the caller releases the order in its own transaction.
+ * not tell `payment.settled`: the caller releases the order in its own transaction.
  *
  * A payment keeps the order number it was started with (shown on the sandbox page), so this
  * module knows orders only by id and number and never reads the orders table.
@@ -32,14 +32,11 @@ import type { PhonePeWebhook } from './phonepe';
 import { describeError, type GatewayName } from './provider';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from './sandbox';
 import { PhonePeWebhooks } from './webhook';
-import { RefundLedger, type RefundListener, type RefundRequest } from './refunds';
+import { RefundLedger, type RefundRequest } from './refunds';
 import { paymentEvents, payments, type PaymentRow, type RefundRow } from './tables';
-import type { Applied, EventInput, PaymentServiceOptions, PaymentStatusListener, PaymentSummary } from './types';
-
-export type { PaymentStatusListener, RefundListener };
+import type { Applied, EventInput, PaymentServiceOptions, PaymentSummary } from './types';
 
 export class PaymentService {
-  private listener: PaymentStatusListener | null = null;
   /** Refunds of orders: requested, submitted to the gateway, settled (refunds.ts). */
   readonly refunds: RefundLedger;
   private readonly webhooks: PhonePeWebhooks;
@@ -60,27 +57,6 @@ export class PaymentService {
   /** Whether a gateway is configured here (the sandbox always is outside production). */
   has(gateway: string): gateway is GatewayName {
     return (gateway === 'sandbox' || gateway === 'phonepe') && this.opts.providers[gateway] !== undefined;
-  }
-
-  /**
-   * Set by the orders module (a second call replaces the first): called inside a transaction
-   * each time the gateway's news CHANGES a payment's behaviour.md §4 status (pending → completed or
-   * failed); never twice for the same change, and not for `fail()`. A listener that throws
-   * rolls the change back (the event too), so the next status read or webhook delivery tries
-   * again. Work it returns runs after the commit; a failure there is logged.
-   */
-  onStatusChange(listener: PaymentStatusListener): void {
-    this.listener = listener;
-  }
-
-  /**
-   * Set by the orders module (a second call replaces the first): called after a gateway refund
-   * becomes completed or failed, once per refund, whatever brought the news (the gateway's
-   * first answer, a status read, a webhook). A listener that throws is logged; the refund
-   * stays settled.
-   */
-  onRefundChange(listener: RefundListener): void {
-    this.refunds.onChange(listener);
   }
 
   /** The storefront page a shopper lands on after paying: `${storefrontUrl}/checkout/confirmation/${orderId}`. */
@@ -170,7 +146,7 @@ export class PaymentService {
   /**
    * Marks the order's pending payments failed (expired, or compensation after a failed
    * start), recording why, in the caller's transaction (a savepoint when `db` is one). The
-   * listener is not called: the caller, the orders module, releases the order itself. Later
+   * `payment.settled` is not told: the caller, the orders module, releases the order itself. Later
    * news from the gateway is stored and changes nothing. Nothing happens when no payment of
    * the order is pending.
    */
@@ -322,7 +298,7 @@ export class PaymentService {
     return result.status;
   }
 
-  /** Applies an event in its own transaction, then runs the listener's after-commit work. */
+  /** Applies an event in its own transaction, then runs the subscribers' after-commit work. */
   private async applyEvent(paymentId: string, event: EventInput): Promise<Applied> {
     const applied = await this.db.transaction((tx) => this.applyIn(tx, paymentId, event));
     if (applied.changed) this.opts.metrics.paymentStatus(applied.status);
@@ -342,7 +318,7 @@ export class PaymentService {
   /**
    * The one place a payment changes, inside a transaction: lock the row, store the event
    * (a known dedupe key stores and applies nothing), and move a pending payment to the mapped
-   * status, telling the listener when it settles.
+   * status, telling `payment.settled` when it settles.
    */
   private async applyIn(tx: Db, paymentId: string, event: EventInput): Promise<Applied> {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
@@ -364,7 +340,7 @@ export class PaymentService {
     const next = event.status ?? toPaymentStatus(event.state, event.errorCode);
     const where = { merchantOrderId: payment.merchantOrderId, source: event.source };
     // The gateway took the money after we gave up on the payment (expired, or the order was
-    // cancelled): the money is real, so the payment becomes completed and the listener hears
+    // cancelled): the money is real, so the payment becomes completed and `payment.settled` tells
     // of it (the orders module refunds a payment its order no longer waits for).
     const late = payment.status === 'failed' && next === 'completed';
     if (payment.status !== 'pending' && !late) return unchanged;
@@ -386,8 +362,22 @@ export class PaymentService {
       })
       .where(eq(payments.id, paymentId));
     if (next === 'pending') return unchanged;
+    if (event.notify === false) return { stored: true, changed: true, status: next };
+    // Subscribers (the orders module) write in this transaction: one that throws rolls it back.
+    const after: (() => Promise<void>)[] = [];
+    await this.opts.events.emit('payment.settled', {
+      db: tx,
+      orderId: payment.orderId,
+      status: next,
+      source: event.source,
+      afterCommit: (work) => after.push(work),
+    });
     const afterCommit =
-      event.notify === false ? undefined : await this.listener?.(tx, payment.orderId, next, event.source);
+      after.length > 0
+        ? async () => {
+            for (const work of after) await work();
+          }
+        : undefined;
     return { stored: true, changed: true, status: next, ...(afterCommit ? { afterCommit } : {}) };
   }
 }

@@ -1,26 +1,13 @@
 /**
  * The payments module's shapes (behaviour.md §4 paymentStatus, §12 gateways): its options, the
- * listener the orders module registers, what the sandbox page shows, and a gateway event as
+ * what the sandbox page shows, and a gateway event as
  * it is stored and applied. Money in integer paise.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentStatus } from '@vastra/contracts';
-import type { Db } from '../../db/client';
+import type { DomainEventBus } from '../../lib/events';
 import type { GatewayName, PaymentProvider } from './provider';
 import type { PaymentRow } from './tables';
-
-/**
- * Told inside the transaction that applies it each time a gateway's news changes a payment's
- * behaviour.md §4 status (pending → completed or failed), with the executor of that transaction. `source`
- * says what brought the news: create, status, webhook, callback or sandbox. It may return
- * work to run once that transaction has committed (e.g. the confirmation mail).
- */
-export type PaymentStatusListener = (
-  db: Db,
-  orderId: string,
-  status: PaymentStatus,
-  source: string,
-) => Promise<void | (() => Promise<void>)>;
 
 export type PaymentServiceOptions = {
   providers: Partial<Record<GatewayName, PaymentProvider>>;
@@ -29,6 +16,8 @@ export type PaymentServiceOptions = {
   /** The storefront's address, for the order confirmation page. */
   storefrontUrl: string;
   log: FastifyBaseLogger;
+  /** Where a settled payment (`payment.settled`, in its transaction) and refund (`refund.changed`) are told. */
+  events: DomainEventBus;
   /** Counts payments reaching each status, once committed (modules/metrics). */
   metrics: { paymentStatus(status: PaymentStatus, count?: number): void };
 };
@@ -58,7 +47,7 @@ export type EventInput = {
   apply: boolean;
   /** The status to apply instead of mapping `state` (our own failing of a payment). */
   status?: PaymentStatus;
-  /** Whether the listener hears of a change (not when the orders module made it itself); default true. */
+  /** Whether `payment.settled` is told of a change (not when the orders module made it itself); default true. */
   notify?: boolean;
 };
 
@@ -66,6 +55,6 @@ export type Applied = {
   stored: boolean;
   changed: boolean;
   status: PaymentStatus;
-  /** The listener's work for after the commit, if any. */
+  /** The `payment.settled` subscribers' work for after the commit, if any. */
   afterCommit?: () => Promise<void>;
 };

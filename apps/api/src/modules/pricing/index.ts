@@ -10,3 +10,4 @@ export {
   type Quote,
   type QuotedLine,
 } from './service';
+export { createPricingModule } from './module';

@@ -63,7 +63,7 @@ async function requestReturn(order: Order): Promise<ReturnRequest> {
 async function ops(order: Order, step: string, body: object = {}) {
   const res = await ctx.app.inject({
     method: 'POST',
-    url: `/ops/orders/${order.orderNumber}/return/${step}`,
+    url: `/admin/api/orders/${order.id}/return/${step}`,
     headers: bearer(OPERATOR_TOKEN),
     payload: body,
   });

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { Order, ReturnRequest } from '@vastra/contracts';
 import { queryRows } from '../../db/client';
+import { DomainEventBus } from '../../lib/events';
 import { rupeesToPaise, shareInProportion } from '../../lib/money';
 import { InventoryService } from '../catalog/inventory';
 import { CatalogService } from '../catalog/service';
@@ -59,7 +60,7 @@ function returnsService(): ReturnsService {
     orders: ctx.app.orders,
     payments: ctx.app.payments,
     giftCards: new GiftCardService(db),
-    inventory: new InventoryService(),
+    inventory: new InventoryService(new DomainEventBus()),
     summaries: new ReturnSummaries({ db, catalog, options }),
     files,
     uploads: new UploadService(db, files, { quotaBytes: ctx.config.limits.uploadQuotaBytes }),
@@ -72,7 +73,7 @@ async function refundStep(orderId: string) {
   for (const step of ['approve', 'pickup', 'refund']) {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/ops/orders/${orderId}/return/${step}`,
+      url: `/admin/api/orders/${orderId}/return/${step}`,
       headers: bearer(OPERATOR_TOKEN),
       payload: {},
     });

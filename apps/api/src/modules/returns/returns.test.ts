@@ -1,7 +1,8 @@
 /**
  * Returns through HTTP (behaviour.md §7 Orders, §10): full and partial returns of a delivered order,
  * the return window, non-returnable categories, quantities left, one open return at a time,
- * sniffed uploads with their limits, owner-only files, the operator's steps and the lists.
+ * sniffed uploads with their limits, owner-only files, the store's steps (the operator token on
+ * the admin API) and the lists.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -74,10 +75,10 @@ async function getOrder(id: string, account = shopper): Promise<Order> {
   return (res.json() as { data: { order: Order } }).data.order;
 }
 
-async function ops(orderRef: string, step: string, body: object = {}, token = OPERATOR_TOKEN) {
+async function ops(orderId: string, step: string, body: object = {}, token = OPERATOR_TOKEN) {
   const res = await ctx.app.inject({
     method: 'POST',
-    url: `/ops/orders/${orderRef}/return/${step}`,
+    url: `/admin/api/orders/${orderId}/return/${step}`,
     headers: bearer(token),
     payload: body,
   });
@@ -333,19 +334,19 @@ describe('uploads', () => {
 describe('operator steps', () => {
   test('approve, pickup and refund in order; steps out of order are 409; the token is required', async () => {
     const order = await deliveredOrder([line(pieces[1]!, 1)]);
-    assert.equal((await ops(order.orderNumber, 'approve')).status, 404, 'no open return yet');
+    assert.equal((await ops(order.id, 'approve')).status, 404, 'no open return yet');
     await sendReturn(ctx, shopper, order.id, { reason: 'not_as_shown' });
 
-    assert.equal((await ops(order.orderNumber, 'approve', {}, 'x'.repeat(40))).status, 401);
-    const early = await ops(order.orderNumber, 'refund');
+    assert.equal((await ops(order.id, 'approve', {}, 'x'.repeat(40))).status, 401);
+    const early = await ops(order.id, 'refund');
     assert.equal(early.status, 409);
     assert.equal(early.body.message, transitionNotAllowed('requested', 'refunded'));
 
-    const approved = await ops(order.orderNumber, 'approve');
+    const approved = await ops(order.id, 'approve');
     assert.equal(approved.status, 200);
     assert.equal(approved.body.data.returnRequest.status, 'approved');
     assert.equal(approved.body.data.order.status, 'return_approved');
-    assert.equal((await ops(order.orderNumber, 'reject', { note: 'Too late' })).status, 409);
+    assert.equal((await ops(order.id, 'reject', { note: 'Too late' })).status, 409);
 
     const picked = await ops(order.id, 'pickup');
     assert.equal(picked.body.data.order.status, 'picked_up');

@@ -175,7 +175,7 @@ export class ReturnsService {
         this.deps.log.warn({ err, orderId: order.id }, 'return refund could not be submitted; it stays pending');
       });
     }
-    await this.deps.orders.storeStepDone(order.id);
+    await this.deps.orders.storeStepDone(order.id, orderStatus);
     const [latest] = await this.deps.db
       .select({ id: returnRequests.id })
       .from(returnRequests)

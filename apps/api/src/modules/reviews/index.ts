@@ -1,3 +1,4 @@
 /** The reviews module's public surface: reviews and their stats, routes. */
 export { reviewsRoutes } from './routes';
 export { ReviewsService, type PurchaseHistory } from './service';
+export { createReviewsModule } from './module';

@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { queryRows } from '../../db/client';
 import { bearer, fromStorefront, multipart, register, type Account } from '../../test/accounts';
 import { pickProducts, setProductActive, unknownId, type TestProduct } from '../../test/catalog';
+import { DomainEventBus } from '../../lib/events';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { JPEG, PNG } from '../../test/images';
 import { asStaff, staffOfRole } from '../../test/staff';
@@ -351,6 +352,7 @@ describe('verified purchase', () => {
   test('a reviewer with a delivered order line for the product gets the badge', async () => {
     const account = await register(ctx.app);
     const catalog = new CatalogService(ctx.database.db, { mediaBaseUrl: '', cacheTtlMs: 0 });
+    const events = new DomainEventBus();
     const uploads = new UploadService(ctx.database.db, new LocalFileStore(path.join(ctx.dataDir, 'files')), {
       quotaBytes: ctx.config.limits.uploadQuotaBytes,
     });
@@ -361,10 +363,12 @@ describe('verified purchase', () => {
         publicUrl: '',
         uploads,
         addresses: new AddressBookService(ctx.database.db, PincodeDirectory.load()),
+        events,
       }),
       uploads,
       purchases: { hasDelivered: async (userId, productId) => delivered.has(`${userId}:${productId}`) },
       publicUrl: '',
+      events,
     });
     const verified = await service.post(account.userId, review(products[9]!.id), []);
     assert.equal(verified.isVerifiedPurchase, true);

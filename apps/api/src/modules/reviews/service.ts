@@ -24,6 +24,7 @@ import {
 } from '@vastra/contracts';
 import { isUniqueViolation, queryRows, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { DomainEventBus } from '../../lib/events';
 import type { CatalogService } from '../catalog/service';
 import { pageMeta } from '../catalog/service';
 import { reviewPhotoUrl } from '../files';
@@ -68,6 +69,8 @@ export class ReviewsService {
       uploads: Pick<UploadService, 'save' | 'remove'>;
       purchases: PurchaseHistory;
       publicUrl: string;
+      /** Told `review.changed` when a product's rating changes (the catalogue's answers show it). */
+      events: DomainEventBus;
     },
   ) {}
 
@@ -159,6 +162,7 @@ export class ReviewsService {
           })
           .returning();
         await this.deps.catalog.addRating(product.id, input.rating, tx);
+        await this.deps.events.emit('review.changed', { productId: product.id });
         return inserted!;
       });
       const names = await this.deps.users.publicNames([userId]);
@@ -218,6 +222,7 @@ export class ReviewsService {
       if (!row) return;
       if (reason === null) await this.deps.catalog.addRating(row.productId, row.rating, tx);
       else await this.deps.catalog.removeRating(row.productId, row.rating, tx);
+      await this.deps.events.emit('review.changed', { productId: row.productId });
     });
     return this.moderated(id);
   }

@@ -2,3 +2,4 @@
 export { jpegOf, StorePictures } from './pictures';
 export { storeSettingsRoutes } from './routes';
 export { STORE_SETTINGS_CACHE_MS, StoreSettingsService, type Seller } from './service';
+export { createSettingsModule } from './module';

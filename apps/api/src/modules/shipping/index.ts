@@ -3,3 +3,4 @@ export { shippingFromConfig, type ShippingTracker } from './provider';
 export { DeliveryService } from './delivery';
 export { deliveryRoutes } from './delivery-routes';
 export { shippingRoutes } from './routes';
+export { createShippingModule } from './module';

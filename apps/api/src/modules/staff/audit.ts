@@ -10,6 +10,7 @@ import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
+import { STOREFRONT_ENTITIES, type DomainEventBus } from '../../lib/events';
 import type { StaffPrincipal } from './service';
 import { auditLog } from './tables';
 
@@ -159,9 +160,10 @@ async function readOrNull(read: (id: string) => Promise<unknown>, id: string): P
 
 /**
  * Adds the audit hooks to the app. Throws while routes are registered when an admin write
- * route has no `config.audit`, so no write can skip the log.
+ * route has no `config.audit`, so no write can skip the log. A write to what the storefront
+ * shows is told as `catalog.changed` (lib/events.ts).
  */
-export function registerAdminAudit(app: FastifyInstance, audit: AuditLog): void {
+export function registerAdminAudit(app: FastifyInstance, audit: AuditLog, events: DomainEventBus): void {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!route.url.startsWith(`${ADMIN_API_PREFIX}/`) || !methods.some((m) => WRITES.has(m))) return;
@@ -190,6 +192,10 @@ export function registerAdminAudit(app: FastifyInstance, audit: AuditLog): void 
       after,
       requestId: request.id,
     });
+    // Before the answer goes, so a caller that reads again (or waits for the jobs) sees the change.
+    if (STOREFRONT_ENTITIES.has(spec.entity)) {
+      await events.emit('catalog.changed', { entity: spec.entity, entityId: id ?? null });
+    }
     return payload;
   });
 }

@@ -6,3 +6,4 @@ export { AdminNotes, type AdminNote, type NoteEntity } from './notes';
 export { staffRoutes } from './routes';
 export { OPERATOR_PRINCIPAL, StaffService, type StaffPrincipal } from './service';
 export { TotpKeys } from './totp';
+export { createStaffAccounts, createStaffModule, type StaffAccounts } from './module';

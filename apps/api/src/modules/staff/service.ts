@@ -39,10 +39,15 @@ export type StaffPrincipal = {
   mustEnrolTotp: boolean;
 };
 
+/**
+ * The operator token (lib/operator-token.ts) as a caller: an owner without an account, named
+ * `operator` wherever a staff member's email would be recorded (audit log, stock movements,
+ * timelines).
+ */
 export const OPERATOR_PRINCIPAL: StaffPrincipal = {
   staffId: null,
-  email: 'operator-token',
-  name: 'Operator token',
+  email: 'operator',
+  name: 'operator',
   role: 'owner',
   sessionId: null,
   mustEnrolTotp: false,

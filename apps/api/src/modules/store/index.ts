@@ -3,3 +3,4 @@ export { keepCartAnswers } from './kept-carts';
 export { PublishableKeyService } from './keys';
 export { storeRoutes } from './routes';
 export { StoreService } from './service';
+export { createStoreModule } from './module';

@@ -1,6 +1,5 @@
 /** The taxes module's public surface: GST per line from the rate table, the admin's editing of that table, routes. */
 export { TaxRateAdmin } from './admin';
-export { taxesRoutes } from './routes';
 export {
   TaxService,
   taxAtRate,
@@ -11,3 +10,4 @@ export {
   type TaxedLine,
 } from './service';
 export type { StoredTaxComponent } from './tables';
+export { createTaxesModule } from './module';

@@ -3,3 +3,4 @@ export { Customers, type CustomerRow } from './customers';
 export { usersRoutes } from './routes';
 export { UsersService } from './service';
 export type { UserRow } from './tables';
+export { createUsersModule } from './module';

@@ -8,6 +8,7 @@ import { AUTH_MESSAGES, type ProfileFields, type User } from '@vastra/contracts'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { DomainEventBus } from '../../lib/events';
 import type { AddressBookService } from '../addresses/service';
 import type { UploadService } from '../files';
 import { avatarUrl } from '../files';
@@ -33,8 +34,8 @@ export class UsersService {
       /** Stores avatars: re-encoded, within the account's upload quota. */
       uploads: Pick<UploadService, 'save' | 'remove'>;
       addresses: AddressBookService;
-      /** Told once a user's name changed: other shoppers see it on their reviews. */
-      onNameChange?: () => void;
+      /** Told `review.changed` (any product) once a user's name changed: other shoppers see it on their reviews. */
+      events: DomainEventBus;
     },
   ) {}
 
@@ -202,7 +203,7 @@ export class UsersService {
         if (addresses) await this.options.addresses.replace(id, addresses, tx);
         return updated;
       });
-      if (profile.name !== undefined) this.options.onNameChange?.();
+      if (profile.name !== undefined) await this.options.events.emit('review.changed', { productId: null });
       if (avatarKey && oldAvatarKey) await this.options.uploads.remove([oldAvatarKey]);
       return row;
     } catch (err) {

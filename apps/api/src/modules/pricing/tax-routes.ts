@@ -21,8 +21,8 @@ import { NotFoundError } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/http';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import type { CatalogService } from '../catalog/service';
-import type { PricingService } from '../pricing';
-import type { TaxQuote, TaxService } from './service';
+import type { TaxQuote, TaxService } from '../taxes';
+import type { PricingService } from './service';
 
 /** The behaviour.md §3 Tax result of a quote (a tax quote or the pricing's), in rupees. */
 export function toTaxResult(

@@ -1,26 +1,20 @@
 /**
- * The catalogue as CSV from the admin (docs/admin.md "Importing and exporting the catalogue";
- * columns in docs/importing-products.md, prices in rupees there and paise here):
- * - `CatalogImports`: an import runs as a background job while the store keeps serving. It
- *   checks every row first (a dry run stops there and lists every bad row by line), then
- *   writes all rows in one transaction, recording each size's stock change as a `counted`
- *   stock movement; its progress and outcome are kept as the import history. The progress is
- *   written to the import's row as it goes, outside the import's transaction, so every API
- *   instance answers it, not only the one running the job.
- * - `exportProductsCsv`: the whole catalogue or a filtered list in the same columns, so an
- *   export imported again changes nothing (a product's lowest size price stands for all its
- *   sizes, as the import's one price per product does). Written by lib/csv.ts, which puts a
- *   `'` before a cell a spreadsheet would run as a formula; the import takes it off.
+ * The admin's catalogue imports (docs/admin.md "Importing and exporting the catalogue"; columns
+ * in docs/importing-products.md): `CatalogImports` runs an import of a products CSV
+ * (./csv-import.ts) as a background job while the store keeps serving. It checks every row
+ * first (a dry run stops there and lists every bad row by line), then writes all rows in one
+ * transaction, recording each size's stock change as a `counted` stock movement; its progress
+ * and outcome are kept as the import history. The progress is written to the import's row as
+ * it goes, outside the import's transaction, so every API instance answers it, not only the one
+ * running the job.
  */
 import { CATALOG_IMPORT_MESSAGES, type CatalogImport } from '@vastra/contracts';
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkProductsCsv, COLUMNS, CsvImportError, importProductsContent } from '../../db/seed/import';
-import { sourceName } from '../../db/seed/text';
-import { writeCsv } from '../../lib/csv';
 import { NotFoundError } from '../../lib/errors';
 import type { Jobs } from '../../lib/jobs';
-import { catalogImports, categories, products, variants } from './tables';
+import { checkProductsCsv, CsvImportError, importProductsContent } from './csv-import';
+import { catalogImports } from './tables';
 
 /** Imports kept in the history the admin lists. */
 const HISTORY_LENGTH = 50;
@@ -151,65 +145,4 @@ function progressWriter(write: (values: Partial<ImportRow>) => Promise<unknown>)
       await writing;
     },
   };
-}
-
-/** Rupees as the import reads them: `1299` or `1299.5`. */
-const rupees = (paise: number) => String(paise / 100);
-
-/**
- * The products matching `where` (all when undefined) as a products CSV, in the import's
- * columns, oldest first.
- */
-export async function exportProductsCsv(db: Db, where: SQL | undefined): Promise<string> {
-  const [rows, tree] = await Promise.all([
-    db.select().from(products).where(where).orderBy(asc(products.createdAt), asc(products.externalId)),
-    db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories),
-  ]);
-  const byId = new Map(tree.map((c) => [c.id, c]));
-  const pathOf = (id: string) => {
-    const names: string[] = [];
-    for (let c = byId.get(id); c; c = c.parentId ? byId.get(c.parentId) : undefined) names.unshift(c.name);
-    return names;
-  };
-  const sizes = new Map<string, (typeof variants.$inferSelect)[]>();
-  for (let i = 0; i < rows.length; i += 5000) {
-    const ids = rows.slice(i, i + 5000).map((r) => r.id);
-    const part = await db
-      .select()
-      .from(variants)
-      .where(inArray(variants.productId, ids))
-      .orderBy(asc(variants.position), asc(variants.sku));
-    for (const v of part) sizes.set(v.productId, [...(sizes.get(v.productId) ?? []), v]);
-  }
-  const records = rows.map((p) => {
-    const list = sizes.get(p.id) ?? [];
-    const lowest = list.reduce<(typeof list)[number] | undefined>(
-      (m, v) => (!m || v.pricePaise < m.pricePaise ? v : m),
-      undefined,
-    );
-    const [master = '', sub = '', article = ''] = pathOf(p.categoryId).map(sourceName);
-    const images = [...p.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
-    const record: Record<string, string> = {
-      external_id: p.externalId,
-      name: p.name,
-      brand: p.brand,
-      gender: p.gender,
-      master_category: master,
-      sub_category: sub,
-      article_type: article,
-      color: p.color,
-      sizes: list.map((v) => v.size).join('|'),
-      price_inr: lowest ? rupees(lowest.pricePaise) : '',
-      mrp_inr: lowest ? rupees(lowest.mrpPaise) : '',
-      stock: list.map((v) => String(v.stock)).join('|'),
-      image_url: images.map((i) => i.url).join('|'),
-      description: p.description,
-      hsn_code: p.hsnCode,
-      season: p.season ?? '',
-      usage: p.usage ?? '',
-      year: p.year === null ? '' : String(p.year),
-    };
-    return COLUMNS.map((c) => record[c] ?? '');
-  });
-  return writeCsv(COLUMNS, records);
 }

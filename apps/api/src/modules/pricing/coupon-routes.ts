@@ -3,7 +3,7 @@
  * (or, with isGiftCard, a gift card) on the shopper's items, priced from the catalogue;
  * GET /coupons/code/{code} and GET /coupons/category/{id} show running coupons. Code lookups
  * (validation and GET by code) are rate limited per client address and per account so that
- * codes cannot be guessed at speed (limits.ts). Amounts in rupees.
+ * codes cannot be guessed at speed (coupons/limits.ts). Amounts in rupees.
  */
 import {
   CATALOG_MESSAGES,
@@ -19,11 +19,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
-import type { PricingService } from '../pricing';
+import type { PricingService } from './service';
 import type { LimitGuard } from '../../plugins/rate-limit';
-import type { GiftCardService } from './gift-cards';
-import { toPublicCoupon } from './presenter';
-import type { CouponService } from './service';
+import { toPublicCoupon, type CouponService, type GiftCardService } from '../coupons';
 
 const tags = ['coupons'];
 const errors = errorResponses(400, 401, 403, 404, 429);

@@ -1,7 +1,8 @@
 /**
- * Batched upserts shared by the seed and the CSV import: products (on `external_id`), their
- * variants (on `sku`) and collection links. Callers wrap the calls in a transaction. Prices
- * are integer paise.
+ * The one writer of products in bulk, for the CSV import (modules/catalog/csv-import.ts) and
+ * the seed (db/seed): batched upserts of products (on `external_id`), their variants (on
+ * `sku`) and collection links. Callers wrap the calls in a transaction. Prices are integer
+ * paise.
  *
  * Speed matters (the full catalogue is 44k products and 180k variants): each statement sends
  * one PostgreSQL array literal per column and expands them with `unnest`, so a statement of
@@ -12,8 +13,8 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../client';
-import { collections, productCollections, products, variants } from '../schema';
+import type { Db } from '../../db/client';
+import { collections, productCollections, products, variants } from './tables';
 
 const PRODUCTS_PER_STATEMENT = 2_500;
 const ROWS_PER_STATEMENT = 10_000;
@@ -29,6 +30,7 @@ export type ProductInput = {
   variants: { sku: string; size: string; stock: number }[];
 };
 
+/** `list` in consecutive pieces of at most `size` (the last may be shorter). */
 export function chunk<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));

@@ -1,25 +1,27 @@
 /**
- * `importProductsCsv(db, file)`: loads a store owner's own catalogue from a CSV whose columns
- * are documented in `docs/importing-products.md` (prices in rupees there, stored as integer
- * paise). Every row is checked with zod first; if any row is bad nothing is imported and a
- * CsvImportError lists each problem with its line number. Otherwise all rows are upserted on
- * `external_id` in one transaction (variants on SKU `VST-<external_id>-<SIZE>`), missing
- * categories are created, and the search dictionary is rebuilt. A cell that begins with the
+ * The products CSV in (the admin's import, modules/catalog/imports.ts, and `npm run import`):
+ * a store owner's own catalogue in the columns documented in `docs/importing-products.md`
+ * (prices in rupees there, stored as integer paise). Every row is checked with zod first; if
+ * any row is bad nothing is imported and a CsvImportError lists each problem with its line
+ * number. Otherwise all rows are upserted on `external_id` in one transaction by the
+ * catalogue's one product writer (./product-writer.ts; variants on SKU
+ * `VST-<external_id>-<SIZE>`, the product editor's SKU rule), missing categories are created,
+ * and the search dictionary is rebuilt. A cell that begins with the
  * `'` the store's exports put before a formula character (lib/csv.ts) is read without it.
  */
 import fs from 'node:fs';
 import { and, inArray, notInArray } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { discountPercent, GENDERS } from '@vastra/contracts';
-import { refreshSearchTerms } from '../../modules/catalog';
+import { GENDERS } from '@vastra/contracts';
+import type { Db } from '../../db/client';
 import { unguardCell } from '../../lib/csv';
-import type { Db } from '../client';
-import { products, stockMovements, variants as variantsTable } from '../schema';
-import { ensureCategoryPaths, pathKey } from './categories';
+import { ensureCategoryPaths, pathKey } from './category-paths';
 import { hsnCodeFor } from './hsn';
-import { describe, PLACEHOLDER_URL, productSlug, searchTextFor, variantsFor } from './products';
-import { chunk, writeProducts, type ProductInput } from './writer';
+import { describe, listingOf, PLACEHOLDER_URL, productSlug, searchTextFor, variantsFor } from './product-rules';
+import { chunk, writeProducts, type ProductInput } from './product-writer';
+import { refreshSearchTerms } from './search-terms';
+import { products, stockMovements, variants as variantsTable } from './tables';
 
 export type CsvProblem = { line: number; message: string };
 
@@ -227,7 +229,7 @@ function toInput(r: Row): ProductInput {
     season: r.season,
   };
   const description = r.description ?? describe({ ...facts, articleType: r.article_type, year: r.year });
-  const variants = variantsFor(r.external_id, r.sizes, r.stock);
+  const variants = variantsFor(r.external_id, r.sizes, (_, i) => r.stock[r.stock.length === 1 ? 0 : i]!);
   const urls = r.image_url.length ? r.image_url : [PLACEHOLDER_URL];
   return {
     product: {
@@ -242,13 +244,8 @@ function toInput(r: Row): ProductInput {
       usage: r.usage,
       year: r.year,
       hsnCode: r.hsn_code ?? hsnCodeFor(facts),
-      pricePaise: r.price_inr,
-      mrpPaise: r.mrp_inr,
-      discountPercent: discountPercent(r.price_inr, r.mrp_inr),
       images: urls.map((url, i) => ({ url, isPrimary: i === 0 })),
-      sizes: r.sizes,
-      sizesInStock: variants.filter((v) => v.stock > 0).map((v) => v.size),
-      inStock: variants.some((v) => v.stock > 0),
+      ...listingOf(variants.map((v) => ({ ...v, pricePaise: r.price_inr, mrpPaise: r.mrp_inr }))),
       searchText: searchTextFor({ ...facts, description }),
     },
     categoryKey: pathKey(r.master_category, r.sub_category, r.article_type),
