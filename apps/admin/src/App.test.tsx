@@ -29,6 +29,7 @@ const MENUS: Record<AdminRole, string[]> = {
     'GST rates',
     'Delivery zones',
     'Store settings',
+    'Webhooks',
     'My account',
   ],
   staff: [

@@ -22,6 +22,10 @@ import {
   adminSessionSchema,
   adminSettingsSchema,
   catalogImportSchema,
+  webhookCreateBodySchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookWithSecretSchema,
   categoryCreateBodySchema,
   couponCategorySchema,
   customerRowSchema,
@@ -290,6 +294,16 @@ export const adminApi = {
       request(raRecordSchema, '/staff/invites', { method: POST, body }),
     update: (id: string, body: { role?: string; disabled?: boolean }) =>
       request(staffSchema, `/staff/${id}`, { method: 'PATCH', body }),
+  },
+  webhooks: {
+    list: () => request(z.array(webhookEndpointSchema), '/webhooks'),
+    create: (body: z.input<typeof webhookCreateBodySchema>) =>
+      request(webhookWithSecretSchema, '/webhooks', { method: POST, body }),
+    setEnabled: (id: string, enabled: boolean) =>
+      request(webhookEndpointSchema, `/webhooks/${id}`, { method: 'PATCH', body: { enabled } }),
+    rotateSecret: (id: string) => request(webhookWithSecretSchema, `/webhooks/${id}/rotate-secret`, { method: POST }),
+    remove: (id: string) => request(idAnswer, `/webhooks/${id}`, { method: 'DELETE' }),
+    deliveries: (id: string) => request(z.array(webhookDeliverySchema), `/webhooks/${id}/deliveries`),
   },
   jobs: (limit: number) =>
     request(z.object({ jobs: z.array(jobSchema), depth: z.number().int() }), `/jobs${query({ limit })}`),
