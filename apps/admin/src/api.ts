@@ -1,25 +1,52 @@
 /**
- * The admin app's calls to the admin API (`/admin/api/*`, same origin): the staff session
- * travels in its httpOnly cookie, never in script-readable storage. Answers are the API's
- * envelope `{ success, message?, data }`; a failure throws ApiError with the API's message and
- * status (react-admin shows the message and signs out on 401).
+ * The fetch core under the admin app's client (client.ts, one function per call) of the admin
+ * API (`/admin/api/*`, same origin): the staff session travels in its httpOnly cookie, never in
+ * script-readable storage. Answers are the API's envelope `{ success, message?, data }`; a
+ * failure throws ApiError with the API's message and status (react-admin shows the message and
+ * signs out on 401).
  */
 import { ADMIN_API_PREFIX, formatPrice, paiseToRupees } from '@vastra/contracts';
 import { HttpError } from 'react-admin';
+import type { z } from 'zod';
 
 export class ApiError extends HttpError {}
 
-/** Calls `path` under /admin/api with a JSON body when given; returns the envelope's `data`. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+type Init = { method?: string; body?: unknown };
+
+/** Calls `path` under /admin/api with a JSON body when given; throws ApiError when the API refuses. */
+async function call(path: string, init: Init): Promise<unknown> {
   const res = await fetch(`${ADMIN_API_PREFIX}${path}`, {
     method: init.method ?? 'GET',
     credentials: 'same-origin',
     headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
-  const body = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
-  if (!res.ok) throw new ApiError(body.message ?? `The admin API answered ${res.status}`, res.status, body);
-  return body.data as T;
+  const body: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const message = (body as { message?: unknown }).message;
+    throw new ApiError(
+      typeof message === 'string' ? message : `The admin API answered ${res.status}`,
+      res.status,
+      body,
+    );
+  }
+  return body;
+}
+
+/**
+ * Calls `path` and returns the envelope's `data` parsed with `schema` (the contract's). An
+ * answer that does not match is an ApiError naming the path: the app and the API disagree.
+ */
+export async function request<S extends z.ZodType>(schema: S, path: string, init: Init = {}): Promise<z.output<S>> {
+  const body = await call(path, init);
+  const parsed = schema.safeParse(typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined);
+  if (!parsed.success) throw new ApiError(`The admin API's answer to ${path} was not understood`, 502, parsed.error);
+  return parsed.data;
+}
+
+/** Calls `path` for an answer without data (`{ success, message }`). */
+export async function send(path: string, init: Init = {}): Promise<void> {
+  await call(path, init);
 }
 
 /** A query string of the defined, non-empty values. */

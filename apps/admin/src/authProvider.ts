@@ -5,7 +5,7 @@
  */
 import { ADMIN_MESSAGES, type AdminPermission, type AdminSession } from '@vastra/contracts';
 import type { AuthProvider } from 'react-admin';
-import { api } from './api';
+import { adminApi } from './client';
 
 export type LoginInput = { email: string; password: string; code?: string; recoveryCode?: string };
 
@@ -18,18 +18,18 @@ let session: AdminSession | null = null;
 
 /** The signed-in staff member, read once per page load (and after sign-in). */
 async function me(): Promise<AdminSession> {
-  session ??= await api<AdminSession>('/auth/me');
+  session ??= await adminApi.auth.me();
   return session;
 }
 
 export const authProvider: AuthProvider = {
   async login(input: LoginInput) {
-    session = await api<AdminSession>('/auth/login', { method: 'POST', body: input });
+    session = await adminApi.auth.login(input);
     return session.mustEnrolTotp ? { redirectTo: '/account' } : undefined;
   },
   async logout() {
     session = null;
-    await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    await adminApi.auth.logout().catch(() => undefined);
   },
   async checkAuth() {
     await me();

@@ -6,20 +6,21 @@
  * refund retry, block, notes, stock changes, switching coupons and gift cards) are extra methods
  * called through `useDataProvider`.
  */
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { DataProvider, GetListParams, Identifier } from 'react-admin';
 import type {
   CouponBody,
   CouponCategory,
+  GiftCardIssueBody,
   StockAdjustBody,
   StockImportBody,
   StockImportResult,
   StockMovement,
 } from '@vastra/contracts';
-import { api, query } from './api';
+import { adminApi, type ReturnStepBody, type StepBody } from './client';
 import { isoOrNull } from './marketing/money';
 import { sizeChartBody } from './sizing/body';
 
-type Page<T> = { rows: T[]; total: number };
+export type { StepBody } from './client';
 
 /** Resources whose list the API pages; `staff` and `jobs` answer every row at once. */
 const LISTS: Record<string, string> = {
@@ -37,49 +38,50 @@ const LISTS: Record<string, string> = {
 /** The job history the Jobs page pages through: the API's latest jobs, newest first. */
 const JOB_HISTORY = 200;
 
+/** One page of rows answered at once: react-admin's page of them. */
+function pageOf<T>(rows: T[], params: GetListParams, perPageDefault = 50) {
+  const { page = 1, perPage = perPageDefault } = params.pagination ?? {};
+  return rows.slice((page - 1) * perPage, page * perPage);
+}
+
 async function getList(resource: string, params: GetListParams) {
   if (resource === 'jobs') {
     // The API answers the latest jobs at once, with the queue's depth: paged here.
-    const { jobs, depth } = await api<{ jobs: RaRecord[]; depth: number }>(`/jobs?limit=${JOB_HISTORY}`);
-    const { page = 1, perPage = 50 } = params.pagination ?? {};
-    return { data: jobs.slice((page - 1) * perPage, page * perPage), total: jobs.length, meta: { depth } };
+    const { jobs, depth } = await adminApi.jobs(JOB_HISTORY);
+    return { data: pageOf(jobs, params), total: jobs.length, meta: { depth } };
   }
   if (resource === 'staff') {
-    const rows = await api<RaRecord[]>('/staff');
+    const rows = await adminApi.staff.list();
     return { data: rows, total: rows.length };
   }
   if (resource === 'size-charts') {
     // A store has a handful of charts: the API answers them all, paged here.
-    const charts = await api<RaRecord[]>('/size-charts');
-    const { page = 1, perPage = 50 } = params.pagination ?? {};
-    return { data: charts.slice((page - 1) * perPage, page * perPage), total: charts.length };
+    const charts = await adminApi.sizeCharts.list();
+    return { data: pageOf(charts, params), total: charts.length };
   }
   const path = LISTS[resource];
   if (!path) throw new Error(`No list of ${resource}`);
   const { page = 1, perPage = 25 } = params.pagination ?? {};
-  const page_ = await api<Page<RaRecord>>(`${path}${query({ page, perPage, ...params.filter })}`);
-  return { data: page_.rows, total: page_.total };
+  const { rows, total } = await adminApi.page(path, { page, perPage, ...params.filter });
+  return { data: rows, total };
 }
 
 async function getOne(resource: string, id: Identifier) {
   if (resource === 'orders') {
-    const detail = await api<{ order: RaRecord; customer: unknown; notes: unknown[]; taxRules: unknown[] }>(
-      `/orders/${id}`,
-    );
+    const detail = await adminApi.orderDetail(String(id));
     return { data: { ...detail.order, customer: detail.customer, notes: detail.notes, taxRules: detail.taxRules } };
   }
   if (resource === 'staff') {
-    const member = (await api<RaRecord[]>('/staff')).find((s) => s.id === id);
+    const member = (await adminApi.staff.list()).find((s) => s.id === id);
     if (!member) throw new Error('Staff member not found');
     return { data: member };
   }
   if (resource === 'customers') {
-    const detail = await api<{ customer: RaRecord } & Record<string, unknown>>(`/customers/${id}`);
+    const detail = await adminApi.customerDetail(String(id));
     return { data: { ...detail, ...detail.customer } };
   }
-  if (resource === 'products') return { data: await api<RaRecord>(`/products/${id}`) };
-  if (resource === 'coupons' || resource === 'gift-cards' || resource === 'size-charts') {
-    return { data: await api<RaRecord>(`/${resource}/${id}`) };
+  if (resource === 'products' || resource === 'coupons' || resource === 'gift-cards' || resource === 'size-charts') {
+    return { data: await adminApi.record(`/${resource}/${id}`) };
   }
   throw new Error(`No detail of ${resource}`);
 }
@@ -106,15 +108,6 @@ function couponBody(data: Record<string, unknown>): CouponBody {
   };
 }
 
-export type StepBody = {
-  to: string;
-  note?: string;
-  courier?: string;
-  awb?: string;
-  trackingUrl?: string;
-  estimatedDelivery?: string;
-};
-
 export type VastraDataProvider = DataProvider & {
   orderStep(id: Identifier, body: StepBody): Promise<unknown>;
   bulkSteps(
@@ -125,11 +118,7 @@ export type VastraDataProvider = DataProvider & {
   recordCod(id: Identifier, collected: boolean): Promise<unknown>;
   resendConfirmation(id: Identifier): Promise<{ sent: boolean }>;
   addNote(entity: 'orders' | 'customers', id: Identifier, body: string): Promise<unknown>;
-  returnStep(
-    orderId: Identifier,
-    step: string,
-    body: { note?: string; restock?: boolean; lines?: { orderItemId: string; restock: boolean }[] },
-  ): Promise<unknown>;
+  returnStep(orderId: Identifier, step: string, body: ReturnStepBody): Promise<unknown>;
   retryRefund(id: Identifier): Promise<unknown>;
   setBlocked(id: Identifier, blocked: boolean): Promise<unknown>;
   adjustStock(variantId: string, body: StockAdjustBody): Promise<StockMovement>;
@@ -153,50 +142,42 @@ export const dataProvider: VastraDataProvider = {
     }) as never,
   getManyReference: unsupported('getManyReference'),
   create: async (resource, params) => {
-    if (resource === 'coupons') {
-      return { data: await api<RaRecord>('/coupons', { method: 'POST', body: couponBody(params.data) }) } as never;
-    }
+    if (resource === 'coupons') return { data: await adminApi.coupons.create(couponBody(params.data)) } as never;
     // The gift card form sends the API's body already (GiftCardIssue's transform).
     if (resource === 'gift-cards') {
-      return { data: await api<RaRecord>('/gift-cards', { method: 'POST', body: params.data }) } as never;
+      return { data: await adminApi.giftCards.issue(params.data as GiftCardIssueBody) } as never;
     }
     if (resource !== 'staff') throw new Error(`Cannot create ${resource}`);
-    const invite = await api<RaRecord>('/staff/invites', { method: 'POST', body: params.data });
-    return { data: invite } as never;
+    const { email, name, role } = params.data as { email: string; name: string; role: string };
+    return { data: await adminApi.staff.invite({ email, name, role }) } as never;
   },
   update: async (resource, params) => {
-    if (resource === 'coupons') {
-      const body = couponBody(params.data);
-      return { data: await api<RaRecord>(`/coupons/${params.id}`, { method: 'PUT', body }) } as never;
-    }
+    const id = String(params.id);
+    if (resource === 'coupons') return { data: await adminApi.coupons.update(id, couponBody(params.data)) } as never;
     if (resource === 'size-charts') {
-      const body = sizeChartBody(params.data);
-      return { data: await api<RaRecord>(`/size-charts/${params.id}`, { method: 'PUT', body }) } as never;
+      return { data: await adminApi.sizeCharts.save(id, sizeChartBody(params.data)) } as never;
     }
     if (resource !== 'staff') throw new Error(`Cannot edit ${resource}`);
     const { role, disabled } = params.data as { role?: string; disabled?: boolean };
-    return { data: await api<RaRecord>(`/staff/${params.id}`, { method: 'PATCH', body: { role, disabled } }) } as never;
+    return { data: await adminApi.staff.update(id, { role, disabled }) } as never;
   },
   updateMany: unsupported('updateMany'),
   delete: unsupported('delete'),
   deleteMany: unsupported('deleteMany'),
-  orderStep: (id, body) => api(`/orders/${id}/steps`, { method: 'POST', body }),
-  bulkSteps: (ids, to) => api('/orders/bulk-steps', { method: 'POST', body: { ids, to } }),
-  cancelOrder: (id, reason) => api(`/orders/${id}/cancel`, { method: 'POST', body: { reason } }),
-  recordCod: (id, collected) => api(`/orders/${id}/cod`, { method: 'POST', body: { collected } }),
-  resendConfirmation: (id) => api(`/orders/${id}/resend-confirmation`, { method: 'POST' }),
-  addNote: (entity, id, body) => api(`/${entity}/${id}/notes`, { method: 'POST', body: { body } }),
-  returnStep: (orderId, step, body) => api(`/orders/${orderId}/return/${step}`, { method: 'POST', body }),
-  retryRefund: (id) => api(`/refunds/${id}/retry`, { method: 'POST' }),
-  setBlocked: (id, blocked) => api(`/customers/${id}/block`, { method: 'POST', body: { blocked } }),
-  adjustStock: (variantId, body) => api(`/variants/${variantId}/stock`, { method: 'POST', body }),
-  stockMovements: (variantId) => api(`/variants/${variantId}/movements`),
-  importStock: (body) => api('/stock/import', { method: 'POST', body }),
-  moderateReview: (id, reason) =>
-    reason === null
-      ? api(`/reviews/${id}/restore`, { method: 'POST' })
-      : api(`/reviews/${id}/hide`, { method: 'POST', body: { reason } }),
-  couponCategories: () => api('/coupons/categories'),
-  setCouponActive: (id, active) => api(`/coupons/${id}/${active ? 'activate' : 'deactivate'}`, { method: 'POST' }),
-  setGiftCardActive: (id, active) => api(`/gift-cards/${id}/${active ? 'enable' : 'disable'}`, { method: 'POST' }),
+  orderStep: (id, body) => adminApi.orders.step(String(id), body),
+  bulkSteps: (ids, to) => adminApi.orders.bulkSteps(ids.map(String), to),
+  cancelOrder: (id, reason) => adminApi.orders.cancel(String(id), reason),
+  recordCod: (id, collected) => adminApi.orders.recordCod(String(id), collected),
+  resendConfirmation: (id) => adminApi.orders.resendConfirmation(String(id)),
+  addNote: (entity, id, body) => adminApi.notes.add(entity, String(id), body),
+  returnStep: (orderId, step, body) => adminApi.orders.returnStep(String(orderId), step, body),
+  retryRefund: (id) => adminApi.refunds.retry(String(id)),
+  setBlocked: (id, blocked) => adminApi.customers.setBlocked(String(id), blocked),
+  adjustStock: (variantId, body) => adminApi.products.adjustStock(variantId, body),
+  stockMovements: (variantId) => adminApi.products.stockMovements(variantId),
+  importStock: (body) => adminApi.products.importStock(body),
+  moderateReview: (id, reason) => (reason === null ? adminApi.reviews.restore(id) : adminApi.reviews.hide(id, reason)),
+  couponCategories: () => adminApi.coupons.categories(),
+  setCouponActive: (id, active) => adminApi.coupons.setActive(id, active),
+  setGiftCardActive: (id, active) => adminApi.giftCards.setActive(id, active),
 };

@@ -20,7 +20,7 @@ import QRCode from 'qrcode';
 import { useState } from 'react';
 import type { AdminSettings } from '@vastra/contracts';
 import { Title, useGetIdentity, useNotify, usePermissions } from 'react-admin';
-import { api } from '../api';
+import { adminApi } from '../client';
 import { can, refreshSession } from '../authProvider';
 
 export function AccountPage() {
@@ -34,17 +34,12 @@ export function AccountPage() {
   const [threshold, setThreshold] = useState('');
 
   const start = async () => {
-    const answer = await api<{ secret: string; uri: string }>('/auth/totp/setup', { method: 'POST' }).catch(
-      (err: Error) => notify(err.message, { type: 'error' }),
-    );
+    const answer = await adminApi.auth.startTotp().catch((err: Error) => notify(err.message, { type: 'error' }));
     if (answer) setSecret({ secret: answer.secret, qr: await QRCode.toDataURL(answer.uri, { margin: 1, width: 200 }) });
   };
   const enable = async () => {
     try {
-      const { recoveryCodes: codes } = await api<{ recoveryCodes: string[] }>('/auth/totp/enable', {
-        method: 'POST',
-        body: { code },
-      });
+      const { recoveryCodes: codes } = await adminApi.auth.enableTotp(code);
       setRecoveryCodes(codes);
       setSecret(null);
       refreshSession();
@@ -57,10 +52,10 @@ export function AccountPage() {
     setSettings(s);
     setThreshold(String(s.lowStockThreshold));
   };
-  const loadSettings = () => api<AdminSettings>('/settings').then(showSettings);
+  const loadSettings = () => adminApi.settings.get().then(showSettings);
   const saveSettings = async (change: Partial<AdminSettings>) => {
     try {
-      showSettings(await api<AdminSettings>('/settings', { method: 'PUT', body: change }));
+      showSettings(await adminApi.settings.save(change));
       notify('Settings saved', { type: 'success' });
     } catch (err) {
       notify((err as Error).message, { type: 'error' });

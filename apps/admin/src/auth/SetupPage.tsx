@@ -4,9 +4,7 @@
  */
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../api';
-
-type Invite = { email: string; name: string; role: string };
+import { adminApi, type Invite } from '../client';
 
 export function SetupPage() {
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
@@ -16,16 +14,14 @@ export function SetupPage() {
   const [done, setDone] = useState(false);
 
   useEffect(() => {
-    api<Invite>('/invites/check', { method: 'POST', body: { token } }).then(setInvite, (err: Error) =>
-      setError(err.message),
-    );
+    adminApi.auth.checkInvite(token).then(setInvite, (err: Error) => setError(err.message));
   }, [token]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     try {
-      await api('/invites/accept', { method: 'POST', body: { token, password } });
+      await adminApi.auth.acceptInvite(token, password);
       setDone(true);
     } catch (err) {
       setError((err as Error).message);

@@ -11,29 +11,21 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  Menu,
   MenuItem,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import type { AdminCategoryNode, CategoryLevel } from '@vastra/contracts';
+import type { AdminCategoryNode } from '@vastra/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Title, useNotify, usePermissions } from 'react-admin';
-import { api } from '../api';
+import { adminApi } from '../client';
 import { can } from '../authProvider';
-
-const LEVEL_NAMES: Record<CategoryLevel, string> = {
-  master: 'Top level',
-  sub: 'Sub-category',
-  article: 'Product category',
-};
-const LEVEL_ABOVE: Record<CategoryLevel, CategoryLevel | null> = { master: null, sub: 'master', article: 'sub' };
+import { CategoryRow, LEVEL_ABOVE, LEVEL_NAMES } from './CategoryRow';
 
 /** What the dialog is doing: naming a new or renamed category, or choosing a new parent. */
 type Dialogue =
@@ -48,81 +40,6 @@ function flatten(nodes: AdminCategoryNode[], path: string[] = []): { node: Admin
     ...flatten(n.children, [...path, n.name]),
   ]);
 }
-
-function CategoryRow(props: {
-  node: AdminCategoryNode;
-  siblings: AdminCategoryNode[];
-  editable: boolean;
-  open: boolean;
-  toggle: () => void;
-  act: (action: 'rename' | 'create' | 'move' | 'up' | 'down' | 'hide' | 'show', node: AdminCategoryNode) => void;
-}) {
-  const { node, siblings, editable, open, toggle, act } = props;
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const index = siblings.findIndex((s) => s.id === node.id);
-  const pick = (action: Parameters<typeof act>[0]) => {
-    setAnchor(null);
-    act(action, node);
-  };
-  return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
-      {node.children.length > 0 ? (
-        <Button
-          size="small"
-          onClick={toggle}
-          aria-expanded={open}
-          aria-label={`${open ? 'Hide' : 'Show'} the categories under ${node.name}`}
-          sx={{ minWidth: 32, px: 0 }}
-        >
-          {open ? '▾' : '▸'}
-        </Button>
-      ) : (
-        <Box sx={{ width: 32 }} />
-      )}
-      <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
-        <Typography component="span" sx={{ fontWeight: node.level === 'master' ? 600 : 400 }}>
-          {node.name}
-        </Typography>{' '}
-        <Typography component="span" variant="body2" color="text.secondary">
-          /{node.slug}
-          {node.level === 'article' ? ` · ${node.products} product${node.products === 1 ? '' : 's'}` : ''}
-        </Typography>
-        {node.isActive ? null : <Chip size="small" label="Hidden" sx={{ ml: 1 }} />}
-      </Box>
-      {editable ? (
-        <>
-          <Button
-            size="small"
-            aria-haspopup="menu"
-            aria-label={`Change ${node.name}`}
-            onClick={(e) => setAnchor(e.currentTarget)}
-          >
-            Change
-          </Button>
-          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-            <MenuItem onClick={() => pick('rename')}>Rename</MenuItem>
-            {node.level !== 'article' ? (
-              <MenuItem onClick={() => pick('create')}>
-                Add a {node.level === 'master' ? 'sub-category' : 'product category'}
-              </MenuItem>
-            ) : null}
-            {node.level !== 'master' ? <MenuItem onClick={() => pick('move')}>Move to…</MenuItem> : null}
-            <MenuItem disabled={index <= 0} onClick={() => pick('up')}>
-              Move up
-            </MenuItem>
-            <MenuItem disabled={index >= siblings.length - 1} onClick={() => pick('down')}>
-              Move down
-            </MenuItem>
-            <MenuItem onClick={() => pick(node.isActive ? 'hide' : 'show')}>
-              {node.isActive ? 'Hide from the shop' : 'Show in the shop'}
-            </MenuItem>
-          </Menu>
-        </>
-      ) : null}
-    </Stack>
-  );
-}
-
 export function Categories() {
   const notify = useNotify();
   const { permissions } = usePermissions();
@@ -133,12 +50,12 @@ export function Categories() {
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState('');
   const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
-  const load = useCallback(() => api<AdminCategoryNode[]>('/categories/tree').then(setTree, fail), [fail]);
+  const load = useCallback(() => adminApi.categories.tree().then(setTree, fail), [fail]);
   useEffect(() => void load(), [load]);
 
   /** Runs a change, then reloads the tree; false when the API refused it. */
-  const change = async (path: string, method: 'POST' | 'PATCH', body: unknown, done: string) => {
-    const ok = await api(path, { method, body }).then(
+  const change = async (call: () => Promise<unknown>, done: string) => {
+    const ok = await call().then(
       () => true,
       (err: Error) => (fail(err), false),
     );
@@ -162,9 +79,7 @@ export function Categories() {
     }
     if (action === 'hide' || action === 'show') {
       void change(
-        `/categories/${node.id}`,
-        'PATCH',
-        { isActive: action === 'show' },
+        () => adminApi.categories.update(node.id, { isActive: action === 'show' }),
         action === 'hide' ? `${node.name} is hidden from the shop` : `${node.name} is shown in the shop`,
       );
       return;
@@ -173,7 +88,7 @@ export function Categories() {
     const from = ids.indexOf(node.id);
     const to = action === 'up' ? from - 1 : from + 1;
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-    void change('/categories/order', 'POST', { parentId: node.parentId, ids }, 'Order saved');
+    void change(() => adminApi.categories.order(node.parentId, ids), 'Order saved');
   };
 
   const submit = async (e: FormEvent) => {
@@ -181,10 +96,13 @@ export function Categories() {
     if (!dialogue) return;
     const ok =
       dialogue.kind === 'create'
-        ? await change('/categories', 'POST', { name, parentId: dialogue.parent?.id ?? null }, `${name.trim()} made`)
+        ? await change(
+            () => adminApi.categories.create({ name, parentId: dialogue.parent?.id ?? null }),
+            `${name.trim()} made`,
+          )
         : dialogue.kind === 'rename'
-          ? await change(`/categories/${dialogue.node.id}`, 'PATCH', { name }, 'Renamed')
-          : await change(`/categories/${dialogue.node.id}`, 'PATCH', { parentId }, 'Moved');
+          ? await change(() => adminApi.categories.update(dialogue.node.id, { name }), 'Renamed')
+          : await change(() => adminApi.categories.update(dialogue.node.id, { parentId }), 'Moved');
     if (ok) {
       if (dialogue.kind === 'create' && dialogue.parent) setOpen((s) => new Set(s).add(dialogue.parent!.id));
       setDialogue(null);

@@ -8,7 +8,8 @@ import { ORDER_STATUS_LABELS, type AdminDashboard, type OrderStatus } from '@vas
 import { useEffect, useState } from 'react';
 import { Link, Title, useNotify } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { api, rupees } from '../api';
+import { rupees } from '../api';
+import { adminApi } from '../client';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -30,7 +31,7 @@ export function Dashboard() {
   const notify = useNotify();
   const [data, setData] = useState<AdminDashboard | null>(null);
   useEffect(() => {
-    api<AdminDashboard>('/dashboard').then(setData, (err: Error) => notify(err.message, { type: 'error' }));
+    adminApi.dashboard().then(setData, (err: Error) => notify(err.message, { type: 'error' }));
   }, [notify]);
   if (!data) return <Title title="Dashboard" />;
   const sales = data.salesPerDay.map((d) => ({ day: d.day.slice(5), revenue: d.revenuePaise / 100 }));

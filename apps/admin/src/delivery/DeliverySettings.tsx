@@ -22,7 +22,7 @@ import {
   required,
   useNotify,
 } from 'react-admin';
-import { api } from '../api';
+import { adminApi } from '../client';
 
 /** The zones as the owner reads them, in DELIVERY_ZONES' order (the first that fits applies). */
 export const ZONE_NAMES: Record<DeliveryZone, string> = {
@@ -45,11 +45,12 @@ export function DeliverySettings() {
   const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
 
   useEffect(() => {
-    api<Settings>('/delivery-settings').then(setSettings, fail);
+    adminApi.settings.delivery().then(setSettings, fail);
   }, [fail]);
 
+  // The form edits the settings record the API answered: its values are the settings' shape.
   const save = async (values: Record<string, unknown>) => {
-    const saved = await api<Settings>('/delivery-settings', { method: 'PUT', body: values }).catch(fail);
+    const saved = await adminApi.settings.saveDelivery(values as Settings).catch(fail);
     if (!saved) return;
     setSettings(saved);
     notify('Delivery zones saved: the next delivery estimate and order use them', { type: 'success' });

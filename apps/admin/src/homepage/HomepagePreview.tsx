@@ -9,7 +9,8 @@ import { formatPrice, type HomepageSection, type ProductSummary } from '@vastra/
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api, istDateTime } from '../api';
+import { istDateTime } from '../api';
+import { adminApi } from '../client';
 import { fromIstInput, toIstInput } from './sections';
 
 const tiles = { display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' } as const;
@@ -134,10 +135,7 @@ export function HomepagePreview() {
   const load = useCallback(
     (value: string) => {
       const at = fromIstInput(value) ?? new Date().toISOString();
-      api<{ at: string; sections: HomepageSection[] }>(`/homepage/preview?at=${encodeURIComponent(at)}`).then(
-        setShown,
-        (err: Error) => notify(err.message, { type: 'error' }),
-      );
+      adminApi.homepage.preview(at).then(setShown, (err: Error) => notify(err.message, { type: 'error' }));
     },
     [notify],
   );

@@ -26,7 +26,7 @@ import { SECTION_TYPES, type AdminSection, type SectionType } from '@vastra/cont
 import { useEffect, useState } from 'react';
 import { Link, Title, useNotify, usePermissions } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../api';
+import { adminApi } from '../client';
 import { can } from '../authProvider';
 import { STATE_NAMES, TYPE_NAMES, scheduleText } from './sections';
 
@@ -154,7 +154,7 @@ export function HomepageSections() {
   );
 
   useEffect(() => {
-    api<AdminSection[]>('/homepage/sections').then(setSections, (err: Error) => notify(err.message, { type: 'error' }));
+    adminApi.homepage.sections().then(setSections, (err: Error) => notify(err.message, { type: 'error' }));
   }, [notify]);
 
   /** Moves a section and saves the whole order at once; on a refusal the list goes back. */
@@ -165,9 +165,7 @@ export function HomepageSections() {
     setSections(moved);
     setBusy(true);
     try {
-      setSections(
-        await api<AdminSection[]>('/homepage/order', { method: 'PUT', body: { ids: moved.map((s) => s.id) } }),
-      );
+      setSections(await adminApi.homepage.order(moved.map((s) => s.id)));
       setStatus(`Order saved: “${before[from]!.title}” is now number ${to + 1}.`);
     } catch (err) {
       setSections(before);

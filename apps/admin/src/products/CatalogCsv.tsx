@@ -24,7 +24,8 @@ import {
 import type { CatalogImport } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import { useListContext, useRefresh } from 'react-admin';
-import { api, istDateTime, query } from '../api';
+import { istDateTime, query } from '../api';
+import { adminApi } from '../client';
 
 /** How often a running import is asked for its progress, in ms. */
 const POLL_MS = 500;
@@ -56,7 +57,7 @@ async function follow(job: CatalogImport, onStep: (job: CatalogImport) => void):
   onStep(now);
   while (!ENDED.includes(now.status)) {
     await new Promise((r) => setTimeout(r, POLL_MS));
-    now = await api<CatalogImport>(`/catalog/imports/${job.id}`);
+    now = await adminApi.catalogImports.get(job.id);
     onStep(now);
   }
   return now;
@@ -69,7 +70,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
   const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [history, setHistory] = useState<CatalogImport[]>([]);
-  const loadHistory = () => void api<CatalogImport[]>('/catalog/imports').then(setHistory);
+  const loadHistory = () => void adminApi.catalogImports.list().then(setHistory);
   useEffect(loadHistory, []);
   const running = job !== null && !ENDED.includes(job.status);
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -78,10 +79,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
     if (!file) return;
     setError(null);
     try {
-      const started = await api<CatalogImport>('/catalog/imports', {
-        method: 'POST',
-        body: { csv: file.text, fileName: file.name, dryRun },
-      });
+      const started = await adminApi.catalogImports.start({ csv: file.text, fileName: file.name, dryRun });
       const ended = await follow(started, setJob);
       setChecked(dryRun && ended.status === 'checked');
       if (ended.status === 'done') refresh();

@@ -23,7 +23,8 @@ import {
 import type { PriceChangeBody, PriceChangeResult, ProductStatus, ProductStatusResult } from '@vastra/contracts';
 import { useState } from 'react';
 import { Button as RaButton, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
-import { api, rupees } from '../api';
+import { rupees } from '../api';
+import { adminApi } from '../client';
 import { toPaise, useCatalogChoices } from './ProductForm';
 
 /** "3 changed, 1 refused: Blue Kurta: Add a photo before putting it on sale." */
@@ -49,7 +50,7 @@ function BulkStatus({ status, label }: { status: ProductStatus; label: string })
   const { ids, notify, done } = useSelection();
   const run = async () => {
     try {
-      const result = await api<ProductStatusResult>('/products/status', { method: 'POST', body: { ids, status } });
+      const result = await adminApi.products.setStatus(ids, status);
       done(statusSummary(result), result.refused.length > 0);
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
@@ -71,10 +72,7 @@ function BulkPrices() {
   const send = async (dryRun: boolean) => {
     setError(null);
     try {
-      const result = await api<PriceChangeResult>('/products/prices', {
-        method: 'POST',
-        body: { ids, change: change(), dryRun },
-      });
+      const result = await adminApi.products.changePrices({ ids, change: change(), dryRun });
       if (dryRun) setPreview(result);
       else {
         setOpen(false);
@@ -177,10 +175,7 @@ function BulkCollection() {
   const [collectionId, setCollectionId] = useState('');
   const send = async (action: 'add' | 'remove') => {
     try {
-      const { changed } = await api<{ changed: number }>('/products/collections', {
-        method: 'POST',
-        body: { ids, collectionId, action },
-      });
+      const { changed } = await adminApi.collections.setMembers({ ids, collectionId, action });
       setOpen(false);
       done(`${changed} ${action === 'add' ? 'added' : 'taken out'}`);
     } catch (err) {

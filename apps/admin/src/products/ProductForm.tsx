@@ -27,15 +27,14 @@ import {
 } from '@vastra/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useNotify, useRedirect } from 'react-admin';
-import { api } from '../api';
+import { adminApi } from '../client';
 
 /** The categories (leaves only: a product sits in an article type) and collections the form picks from. */
 export function useCatalogChoices() {
   const [choices, setChoices] = useState<{ categories: AdminCategory[]; collections: AdminCollection[] } | null>(null);
   useEffect(() => {
-    void Promise.all([api<AdminCategory[]>('/categories'), api<AdminCollection[]>('/collections')]).then(
-      ([categories, collections]) =>
-        setChoices({ categories: categories.filter((c) => c.level === 'article'), collections }),
+    void Promise.all([adminApi.categories.list(), adminApi.collections.list()]).then(([categories, collections]) =>
+      setChoices({ categories: categories.filter((c) => c.level === 'article'), collections }),
     );
   }, []);
   return choices;
@@ -218,7 +217,7 @@ export function ProductCreate() {
           stock: Number(s.stock || 0),
         })),
       };
-      const made = await api<AdminProduct>('/products', { method: 'POST', body });
+      const made = await adminApi.products.create(body);
       notify('Product saved as a draft. Add photos, then put it on sale.', { type: 'info' });
       redirect('show', 'products', made.id);
     } catch (err) {
@@ -268,7 +267,7 @@ export function ProductFieldsEditor({ product, onSaved }: { product: AdminProduc
     setError(null);
     try {
       const body: ProductUpdateBody = bodyOf(fields);
-      await api(`/products/${product.id}`, { method: 'PATCH', body });
+      await adminApi.products.update(product.id, body);
       notify('Product saved', { type: 'info' });
       onSaved();
     } catch (err) {

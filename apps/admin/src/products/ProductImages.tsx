@@ -14,7 +14,7 @@ import {
 } from '@vastra/contracts';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useNotify } from 'react-admin';
-import { api } from '../api';
+import { adminApi } from '../client';
 
 export type ProductImagesProps = {
   productId: string;
@@ -80,18 +80,19 @@ export function ProductImages({ productId, onChange }: ProductImagesProps) {
 
   useEffect(() => {
     let live = true;
-    api<ProductImage[]>(base)
+    adminApi.products
+      .images(productId)
       .then((loaded) => live && setImages(loaded))
       .catch((err: Error) => notify(err.message, { type: 'error' }));
     return () => {
       live = false;
     };
-  }, [base, notify]);
+  }, [productId, notify]);
 
-  const change = async (method: string, path: string, body?: unknown) => {
+  const change = async (method: 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown) => {
     setBusy(true);
     try {
-      show(await api<ProductImage[]>(`${base}${path}`, { method, body }));
+      show(await adminApi.products.images(productId, { method, path, body }));
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     } finally {
@@ -130,7 +131,7 @@ export function ProductImages({ productId, onChange }: ProductImagesProps) {
     // Answers of parallel uploads may arrive out of order: the list is read once more at the end.
     if (sending === 0) return;
     try {
-      show(await api<ProductImage[]>(base));
+      show(await adminApi.products.images(productId));
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     }

@@ -7,7 +7,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import type { AdminProduct } from '@vastra/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { api } from '../api';
+import { adminApi } from '../client';
 import { toPaise } from './ProductForm';
 
 type Variant = AdminProduct['variants'][number];
@@ -42,11 +42,11 @@ export function SizeEditor({
     try {
       const prices = { mrpPaise: toPaise(mrp), pricePaise: toPaise(price) };
       if (variant) {
-        await api(`/variants/${variant.id}`, { method: 'PATCH', body: { size, sku, ...prices } });
+        await adminApi.products.updateSize(variant.id, { size, sku, ...prices });
         done('Size saved');
       } else {
         const body = { size, ...(sku.trim() ? { sku } : {}), ...prices, stock: Number(stock || 0) };
-        await api(`/products/${productId}/variants`, { method: 'POST', body });
+        await adminApi.products.addSize(productId, body);
         done('Size added');
       }
     } catch (err) {
@@ -55,7 +55,7 @@ export function SizeEditor({
   };
   const remove = async () => {
     try {
-      await api(`/variants/${variant!.id}`, { method: 'DELETE' });
+      await adminApi.products.removeSize(variant!.id);
       done('Size removed');
     } catch (err) {
       setError((err as Error).message);

@@ -21,7 +21,8 @@ import {
 import type { GstReport } from '@vastra/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { api, istDate, rupees } from '../api';
+import { istDate, rupees } from '../api';
+import { adminApi } from '../client';
 
 type Tax = { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number };
 
@@ -98,9 +99,7 @@ export function GstReports() {
   const [month, setMonth] = useState(thisMonth);
   const [report, setReport] = useState<GstReport | null>(null);
   useEffect(() => {
-    api<GstReport>(`/reports/gst?month=${month}`).then(setReport, (err: Error) =>
-      notify(err.message, { type: 'error' }),
-    );
+    adminApi.gstReport(month).then(setReport, (err: Error) => notify(err.message, { type: 'error' }));
   }, [month, notify]);
   const csv = (which: string) => `/admin/api/reports/gst/${which}?month=${month}`;
   return (

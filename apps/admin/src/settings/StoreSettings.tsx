@@ -24,7 +24,7 @@ import {
   required,
   useNotify,
 } from 'react-admin';
-import { api } from '../api';
+import { adminApi } from '../client';
 import { PictureUpload } from './PictureUpload';
 
 const GATEWAY_NAMES = { sandbox: 'Sandbox (test payments)', phonepe: 'PhonePe' } as const;
@@ -52,13 +52,11 @@ export function StoreSettings() {
   const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
 
   useEffect(() => {
-    api<StoreSettingsView>('/store-settings').then(setView, fail);
+    adminApi.settings.store().then(setView, fail);
   }, [fail]);
 
   const save = async (values: Record<string, unknown>) => {
-    const saved = await api<StoreSettingsView>('/store-settings', { method: 'PUT', body: toSettings(values) }).catch(
-      fail,
-    );
+    const saved = await adminApi.settings.saveStore(toSettings(values)).catch(fail);
     if (!saved) return;
     setView(saved);
     notify('Store settings saved: the storefront, mails and checkout use them within seconds', { type: 'success' });

@@ -26,104 +26,12 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import {
-  GST_RATE_BASIS_POINTS,
-  type AdminCategory,
-  type TaxPreview,
-  type TaxRate,
-  type TaxRateBody,
-  type TaxRatePreviewResult,
-} from '@vastra/contracts';
+import { GST_RATE_BASIS_POINTS, type AdminCategory, type TaxRate, type TaxRatePreviewResult } from '@vastra/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { api, rupees } from '../api';
-
-/** The form's fields as typed: rupees and HSN digits as text, the rate in basis points. */
-type Draft = {
-  id?: string;
-  hsnPrefix: string;
-  categoryId: string | null;
-  minRupees: string;
-  maxRupees: string;
-  rateBasisPoints: number;
-  description: string;
-};
-
-const EMPTY: Draft = {
-  hsnPrefix: '',
-  categoryId: null,
-  minRupees: '0',
-  maxRupees: '',
-  rateBasisPoints: 500,
-  description: '',
-};
-const percent = (bp: number) => `${bp / 100} %`;
-const toPaise = (text: string) => Math.round(Number(text) * 100);
-const rupeesText = (paise: number | null) => (paise === null ? '' : String(paise / 100));
-const moneyValid = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim());
-
-function bodyOf(d: Draft): TaxRateBody {
-  return {
-    hsnPrefix: d.hsnPrefix.trim() || null,
-    categoryId: d.categoryId,
-    minUnitPaise: toPaise(d.minRupees || '0'),
-    maxUnitPaise: d.maxRupees.trim() ? toPaise(d.maxRupees) : null,
-    rateBasisPoints: d.rateBasisPoints,
-    description: d.description.trim(),
-  };
-}
-
-function draftOf(r: TaxRate): Draft {
-  return {
-    id: r.id,
-    hsnPrefix: r.hsnPrefix ?? '',
-    categoryId: r.categoryId,
-    minRupees: rupeesText(r.minUnitPaise),
-    maxRupees: rupeesText(r.maxUnitPaise),
-    rateBasisPoints: r.rateBasisPoints,
-    description: r.description,
-  };
-}
-
-/** "HSN 6211 · Apparel › Topwear", or "Every product" for the default rule. */
-function appliesTo(r: Pick<TaxRate, 'hsnPrefix' | 'categoryPath'>): string {
-  const parts = [r.hsnPrefix ? `HSN starting ${r.hsnPrefix}` : null, r.categoryPath].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'Every product (default)';
-}
-
-function slabText(r: Pick<TaxRate, 'minUnitPaise' | 'maxUnitPaise'>): string {
-  if (r.maxUnitPaise === null) return r.minUnitPaise === 0 ? 'Any price' : `From ${rupees(r.minUnitPaise)}`;
-  return `${rupees(r.minUnitPaise)} to ${rupees(r.maxUnitPaise)}`;
-}
-
-function PreviewColumn({ title, preview }: { title: string; preview: TaxPreview }) {
-  const rows: [string, number][] = [
-    ['Taxable value', preview.withinState.taxablePaise],
-    ['CGST', preview.withinState.cgstPaise],
-    ['SGST', preview.withinState.sgstPaise],
-    ['Shopper pays', preview.withinState.totalPaise],
-    ['IGST (other states)', preview.otherState.igstPaise],
-  ];
-  return (
-    <Box sx={{ flex: '1 1 220px' }}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {title}: {percent(preview.rateBasisPoints)}
-      </Typography>
-      <Table size="small">
-        <TableBody>
-          {rows.map(([label, paise]) => (
-            <TableRow key={label}>
-              <TableCell sx={{ pl: 0 }}>{label}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {rupees(paise)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-}
+import { adminApi } from '../client';
+import { EMPTY, appliesTo, bodyOf, draftOf, moneyValid, percent, slabText, toPaise, type Draft } from './draft';
+import { PreviewColumn } from './PreviewColumn';
 
 export function GstRates() {
   const notify = useNotify();
@@ -135,10 +43,10 @@ export function GstRates() {
   const [preview, setPreview] = useState<TaxRatePreviewResult | null>(null);
   const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
 
-  const load = useCallback(() => api<TaxRate[]>('/tax-rates').then(setRates, fail), [fail]);
+  const load = useCallback(() => adminApi.taxRates.list().then(setRates, fail), [fail]);
   useEffect(() => {
     void load();
-    api<AdminCategory[]>('/categories').then(setCategories, fail);
+    adminApi.categories.list().then(setCategories, fail);
   }, [load, fail]);
 
   const draftValid =
@@ -151,18 +59,14 @@ export function GstRates() {
 
   const runPreview = async () => {
     const change = draft && draftValid ? { ...(draft.id ? { id: draft.id } : {}), rule: bodyOf(draft) } : undefined;
-    const result = await api<TaxRatePreviewResult>('/tax-rates/preview', {
-      method: 'POST',
-      body: { pricePaise: toPaise(sample.price), hsnCode: sample.hsnCode, categoryId: sample.categoryId, change },
-    }).catch(fail);
+    const result = await adminApi.taxRates
+      .preview({ pricePaise: toPaise(sample.price), hsnCode: sample.hsnCode, categoryId: sample.categoryId, change })
+      .catch(fail);
     if (result) setPreview(result);
   };
   const save = async () => {
     if (!draft) return;
-    const saved = await api<TaxRate>(draft.id ? `/tax-rates/${draft.id}` : '/tax-rates', {
-      method: draft.id ? 'PUT' : 'POST',
-      body: bodyOf(draft),
-    }).catch(fail);
+    const saved = await adminApi.taxRates.save(draft.id, bodyOf(draft)).catch(fail);
     if (!saved) return;
     notify('GST rate saved: new quotes and orders use it', { type: 'success' });
     setDraft(null);
@@ -171,7 +75,7 @@ export function GstRates() {
   };
   const remove = async (rate: TaxRate) => {
     if (!window.confirm(`Remove the ${percent(rate.rateBasisPoints)} slab for ${appliesTo(rate)}?`)) return;
-    const done = await api(`/tax-rates/${rate.id}`, { method: 'DELETE' }).catch(fail);
+    const done = await adminApi.taxRates.remove(rate.id).catch(fail);
     if (done) {
       notify('GST rate removed', { type: 'success' });
       if (draft?.id === rate.id) setDraft(null);

@@ -6,7 +6,7 @@
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, FormLabel, TextField } from '@mui/material';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent, type WebhookWithSecret } from '@vastra/contracts';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api';
+import { adminApi } from '../client';
 
 export function WebhookCreate({ onCreated }: { onCreated: (made: WebhookWithSecret) => void }) {
   const [url, setUrl] = useState('');
@@ -23,7 +23,7 @@ export function WebhookCreate({ onCreated }: { onCreated: (made: WebhookWithSecr
     setBusy(true);
     setError(null);
     try {
-      const made = await api<WebhookWithSecret>('/webhooks', { method: 'POST', body: { url, events, description } });
+      const made = await adminApi.webhooks.create({ url, events, description });
       setUrl('');
       setDescription('');
       setEvents([]);

@@ -19,7 +19,8 @@ import type { WebhookDelivery } from '@vastra/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Title, useNotify } from 'react-admin';
-import { api, istDateTime } from '../api';
+import { istDateTime } from '../api';
+import { adminApi } from '../client';
 
 const STATUS_CHIPS: Record<WebhookDelivery['status'], { label: string; color: 'default' | 'success' | 'error' }> = {
   pending: { label: 'Under way', color: 'default' },
@@ -33,9 +34,9 @@ export function WebhookDeliveries() {
   const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
   const load = useCallback(
     () =>
-      api<WebhookDelivery[]>(`/webhooks/${id}/deliveries`).then(setDeliveries, (err: Error) =>
-        notify(err.message, { type: 'error' }),
-      ),
+      adminApi.webhooks
+        .deliveries(id ?? '')
+        .then(setDeliveries, (err: Error) => notify(err.message, { type: 'error' })),
     [id, notify],
   );
 

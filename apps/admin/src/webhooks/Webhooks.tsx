@@ -25,7 +25,7 @@ import type { WebhookEndpoint, WebhookWithSecret } from '@vastra/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Title, useNotify } from 'react-admin';
-import { api } from '../api';
+import { adminApi } from '../client';
 import { WebhookCreate } from './WebhookCreate';
 
 /** The signing secret, shown this once with what to do with it. */
@@ -57,30 +57,26 @@ export function Webhooks() {
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [made, setMade] = useState<WebhookWithSecret | null>(null);
   const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
-  const load = useCallback(() => api<WebhookEndpoint[]>('/webhooks').then(setEndpoints, fail), [fail]);
+  const load = useCallback(() => adminApi.webhooks.list().then(setEndpoints, fail), [fail]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
   const switchTo = async (endpoint: WebhookEndpoint, enabled: boolean) => {
-    const saved = await api<WebhookEndpoint>(`/webhooks/${endpoint.id}`, { method: 'PATCH', body: { enabled } }).catch(
-      fail,
-    );
+    const saved = await adminApi.webhooks.setEnabled(endpoint.id, enabled).catch(fail);
     if (saved) setEndpoints((list) => list?.map((e) => (e.id === saved.id ? saved : e)) ?? null);
   };
 
   const rotate = async (endpoint: WebhookEndpoint) => {
     if (!window.confirm('Make a new signing secret? The old one keeps signing for 24 hours.')) return;
-    const rotated = await api<WebhookWithSecret>(`/webhooks/${endpoint.id}/rotate-secret`, { method: 'POST' }).catch(
-      fail,
-    );
+    const rotated = await adminApi.webhooks.rotateSecret(endpoint.id).catch(fail);
     if (rotated) setMade(rotated);
   };
 
   const remove = async (endpoint: WebhookEndpoint) => {
     if (!window.confirm(`Remove the webhook to ${endpoint.url} and its delivery log?`)) return;
-    const removed = await api(`/webhooks/${endpoint.id}`, { method: 'DELETE' }).catch(fail);
+    const removed = await adminApi.webhooks.remove(endpoint.id).catch(fail);
     if (removed) setEndpoints((list) => list?.filter((e) => e.id !== endpoint.id) ?? null);
   };
 

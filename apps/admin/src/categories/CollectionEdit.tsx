@@ -1,8 +1,7 @@
 /**
- * Collections (docs/admin.md "Categories and collections"): the list in the storefront's
- * order (move up or down, hide or show, make a new one), and one collection's page: name,
- * description, picture, shown or hidden, and its products picked by hand (search and add,
- * remove). Owner and staff; every change reaches the storefront at once.
+ * One collection's page (docs/admin.md "Categories and collections"): name, description,
+ * picture, shown or hidden, and its products picked by hand (search and add, remove). Owner and
+ * staff; every change reaches the storefront at once.
  */
 import {
   Alert,
@@ -22,118 +21,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { AdminCollection, AdminCollectionDetail, AdminProductRow } from '@vastra/contracts';
+import type { AdminCollectionDetail, AdminProductRow } from '@vastra/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, Title, useNotify, usePermissions } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
-import { api, query } from '../api';
+import { useParams } from 'react-router-dom';
+import { adminApi } from '../client';
 import { can } from '../authProvider';
 import { PictureUpload } from '../settings/PictureUpload';
-
-function useFail() {
-  const notify = useNotify();
-  return useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
-}
-
-export function CollectionList() {
-  const notify = useNotify();
-  const fail = useFail();
-  const navigate = useNavigate();
-  const { permissions } = usePermissions();
-  const editable = can(permissions, 'catalog.write');
-  const [rows, setRows] = useState<AdminCollection[] | null>(null);
-  const [name, setName] = useState('');
-  const load = useCallback(() => api<AdminCollection[]>('/collections').then(setRows, fail), [fail]);
-  useEffect(() => void load(), [load]);
-
-  const move = async (from: number, to: number) => {
-    const ids = (rows ?? []).map((r) => r.id);
-    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-    const done = await api('/collections/order', { method: 'POST', body: { ids } }).catch(fail);
-    if (done) await load();
-  };
-  const setShown = async (row: AdminCollection, isActive: boolean) => {
-    const done = await api(`/collections/${row.id}`, { method: 'PATCH', body: { isActive } }).catch(fail);
-    if (done) {
-      notify(isActive ? `${row.name} is shown in the shop` : `${row.name} is hidden from the shop`, {
-        type: 'success',
-      });
-      await load();
-    }
-  };
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    const made = await api<AdminCollectionDetail>('/collections', { method: 'POST', body: { name } }).catch(fail);
-    if (made) navigate(`/collections/${made.id}`);
-  };
-
-  return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 960 }}>
-      <Title title="Collections" />
-      <Card>
-        <CardContent>
-          <Typography component="h2" variant="h6">
-            Collections in the shop’s order
-          </Typography>
-          <List>
-            {(rows ?? []).map((row, i) => (
-              <ListItem key={row.id} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
-                <ListItemText
-                  sx={{ flex: '1 1 200px' }}
-                  primary={<Link to={`/collections/${row.id}`}>{row.name}</Link>}
-                  secondary={`/${row.slug} · ${row.products} product${row.products === 1 ? '' : 's'}`}
-                />
-                {row.isActive ? null : <Chip size="small" label="Hidden" />}
-                {editable ? (
-                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                    <Button
-                      size="small"
-                      disabled={i === 0}
-                      onClick={() => move(i, i - 1)}
-                      aria-label={`Move ${row.name} up`}
-                    >
-                      Up
-                    </Button>
-                    <Button
-                      size="small"
-                      disabled={i === (rows ?? []).length - 1}
-                      onClick={() => move(i, i + 1)}
-                      aria-label={`Move ${row.name} down`}
-                    >
-                      Down
-                    </Button>
-                    <Button size="small" onClick={() => setShown(row, !row.isActive)}>
-                      {row.isActive ? 'Hide' : 'Show'}
-                    </Button>
-                  </Stack>
-                ) : null}
-              </ListItem>
-            ))}
-          </List>
-          {editable ? (
-            <Stack
-              component="form"
-              onSubmit={create}
-              direction={{ xs: 'column', sm: 'row' }}
-              sx={{ gap: 1, mt: 2, alignItems: { sm: 'center' } }}
-            >
-              <TextField
-                label="New collection’s name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                slotProps={{ htmlInput: { maxLength: 80 } }}
-                sx={{ flex: 1 }}
-              />
-              <Button type="submit" variant="contained" disabled={!name.trim()}>
-                Make collection
-              </Button>
-            </Stack>
-          ) : null}
-        </CardContent>
-      </Card>
-    </Box>
-  );
-}
+import { useFail } from './use-fail';
 
 export function CollectionEdit() {
   const { id = '' } = useParams();
@@ -148,7 +43,7 @@ export function CollectionEdit() {
 
   const load = useCallback(
     () =>
-      api<AdminCollectionDetail>(`/collections/${id}`).then((d) => {
+      adminApi.collections.get(id).then((d) => {
         setDetail(d);
         setForm({ name: d.name, description: d.description, image: d.image ?? '', isActive: d.isActive });
       }, fail),
@@ -159,7 +54,7 @@ export function CollectionEdit() {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const body = { ...form, image: form.image.trim() || null };
-    const saved = await api<AdminCollectionDetail>(`/collections/${id}`, { method: 'PATCH', body }).catch(fail);
+    const saved = await adminApi.collections.update(id, body).catch(fail);
     if (saved) {
       notify('Collection saved', { type: 'success' });
       setDetail(saved);
@@ -167,16 +62,11 @@ export function CollectionEdit() {
   };
   const find = async (e: FormEvent) => {
     e.preventDefault();
-    const page = await api<{ rows: AdminProductRow[] }>(`/products${query({ q: search.trim(), perPage: 10 })}`).catch(
-      fail,
-    );
+    const page = await adminApi.products.search({ q: search.trim(), perPage: 10 }).catch(fail);
     if (page) setFound(page.rows);
   };
   const membership = async (productId: string, action: 'add' | 'remove') => {
-    const done = await api('/products/collections', {
-      method: 'POST',
-      body: { ids: [productId], collectionId: id, action },
-    }).catch(fail);
+    const done = await adminApi.collections.setMembers({ ids: [productId], collectionId: id, action }).catch(fail);
     if (done) await load();
   };
   const members = new Set(detail?.products.map((p) => p.id));
