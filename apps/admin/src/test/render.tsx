@@ -1,11 +1,12 @@
 /**
  * Renders an admin screen the way the app does: react-admin's AdminContext with the app's own
- * data provider and auth provider, over the admin API stubbed at the HTTP boundary (http.ts).
+ * data provider and auth provider, over the admin API stubbed at the HTTP boundary (http.ts),
+ * and the notices the layout shows (a save's success, an API's refusal).
  */
 import { ADMIN_PERMISSIONS, roleCan, type AdminPermission, type AdminRole } from '@vastra/contracts';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AdminContext, ResourceContextProvider, defaultI18nProvider } from 'react-admin';
+import { AdminContext, Notification, ResourceContextProvider, defaultI18nProvider } from 'react-admin';
 import { authProvider, refreshSession } from '../authProvider';
 import { dataProvider } from '../dataProvider';
 
@@ -33,6 +34,7 @@ export function renderAdmin(ui: ReactNode, { resource }: { resource?: string } =
   return render(
     <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={defaultI18nProvider}>
       {resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui}
+      <Notification />
     </AdminContext>,
   );
 }
