@@ -1,0 +1,79 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORE_SETTINGS_MESSAGES } from '@vastra/contracts';
+import { expect, test } from 'vitest';
+import { fail, stubAdminApi, type Call } from '../test/http';
+import { renderAdmin, session } from '../test/render';
+import { StoreSettings } from './StoreSettings';
+
+const settings = {
+  storeName: 'Vastra',
+  logoUrl: null,
+  brandColour: '#8a1a42',
+  contactEmail: 'hello@vastra.local',
+  contactPhone: null,
+  sellerName: 'Vastra Retail Pvt Ltd',
+  sellerAddress: '12 MG Road, Bengaluru 560001',
+  sellerGstin: '29ABCDE1234F1ZW',
+  notifyEmail: null,
+  codEnabled: true,
+  codMaxRupees: 10000,
+  returnWindowDays: 7,
+  deliveryChargeRupees: 99,
+  freeDeliveryFromRupees: 999,
+  codFeeRupees: 0,
+  paymentGateways: ['sandbox'],
+};
+
+// The form is submitted directly: in happy-dom a click on Save does not reach react-admin's submit
+// while a number field is outside its min, max or step; the messages tested are the app's own.
+const submit = () => fireEvent.submit(screen.getByRole('button', { name: 'Save' }).closest('form')!);
+
+test('store settings: required fields and limits are named; empty contact fields go as null; the API’s check is shown', async () => {
+  const user = userEvent.setup({ delay: null });
+  const calls = stubAdminApi({
+    'GET /auth/me': session('owner'),
+    'GET /store-settings': { settings, configuredGateways: ['sandbox'], storeState: '29' },
+    'PUT /store-settings': ({ body }: Call) =>
+      (body as { brandColour: string }).brandColour === '#ffcc00'
+        ? fail(400, STORE_SETTINGS_MESSAGES.colourContrast)
+        : { settings: body, configuredGateways: ['sandbox'], storeState: '29' },
+  });
+  renderAdmin(<StoreSettings />);
+  const name = await screen.findByRole('textbox', { name: /Store name/ });
+  const codMax = screen.getByRole('spinbutton', { name: /Largest cash on delivery order/ });
+  await user.clear(name);
+  await user.clear(codMax);
+  await user.type(codMax, '-100');
+  submit();
+  expect(await screen.findByText('Required')).toBeTruthy();
+  expect(await screen.findByText('Must be at least 0')).toBeTruthy();
+  expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+  await user.type(name, 'Vastra Weaves');
+  await user.clear(codMax);
+  await user.type(codMax, '5000');
+  await user.clear(screen.getByRole('textbox', { name: 'Contact email' }));
+  await user.type(screen.getByRole('textbox', { name: 'Notification email' }), ' orders@vastra.local ');
+  const colour = screen.getByRole('textbox', { name: /Brand colour/ });
+  await user.clear(colour);
+  await user.type(colour, '#ffcc00');
+  submit();
+  expect(await screen.findByText(STORE_SETTINGS_MESSAGES.colourContrast)).toBeTruthy();
+
+  await user.clear(colour);
+  await user.type(colour, '#5a1030');
+  submit();
+  expect(await screen.findByText(/Store settings saved/)).toBeTruthy();
+  const puts = calls.filter((c) => c.method === 'PUT');
+  expect(puts).toHaveLength(2);
+  expect(puts[1]?.body).toEqual({
+    ...settings,
+    storeName: 'Vastra Weaves',
+    brandColour: '#5a1030',
+    contactEmail: null,
+    notifyEmail: 'orders@vastra.local',
+    codMaxRupees: 5000,
+  });
+  await waitFor(() => expect((name as HTMLInputElement).value).toBe('Vastra Weaves'));
+});
