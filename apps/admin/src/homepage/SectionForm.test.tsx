@@ -27,9 +27,10 @@ test('a new showcase section needs a title, and a title and picture per tile; it
   fireEvent.change(starts, { target: { value: '2026-12-01T10:00' } });
   fireEvent.change(ends, { target: { value: '2026-12-01T09:00' } });
   submit();
-  // The section's title and the tile's title are named; the tile's picture is marked as wrong too.
-  await waitFor(() => expect(screen.getAllByText('Required')).toHaveLength(2));
+  // The section's title, the tile's title and the tile's picture each say what is missing.
+  await waitFor(() => expect(screen.getAllByText('Required')).toHaveLength(3));
   expect(screen.getByRole('textbox', { name: /^Picture/ }).getAttribute('aria-invalid')).toBe('true');
+  expect(screen.queryByText(/@@react-admin@@/)).toBeNull();
   expect(await screen.findByText('The end must be after the start.')).toBeTruthy();
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 

@@ -6,7 +6,7 @@
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { ADMIN_API_PREFIX, type StorePicture } from '@vastra/contracts';
 import { useId, useState } from 'react';
-import { required, useInput, useTranslate } from 'react-admin';
+import { InputHelperText, required, useInput } from 'react-admin';
 import { ApiError } from '../api';
 
 /** Sends `file` as the form's one `file` part; the stored picture, or ApiError with the API's message. */
@@ -92,7 +92,6 @@ export function PictureUpload({
  * typed (a `/media/…` path or an `https://` address) or set by an upload, with a preview.
  */
 export function PictureInput({ source, label, helperText }: { source: string; label: string; helperText: string }) {
-  const translate = useTranslate();
   const { field, fieldState, id } = useInput({ source, validate: required() });
   const value = typeof field.value === 'string' ? field.value : '';
   return (
@@ -104,9 +103,8 @@ export function PictureInput({ source, label, helperText }: { source: string; la
         onChange={(event) => field.onChange(event.target.value)}
         onBlur={field.onBlur}
         error={fieldState.invalid}
-        helperText={
-          fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : helperText
-        }
+        // react-admin's own helper decodes its validation messages (`required()` sends an encoded key).
+        helperText={<InputHelperText error={fieldState.error?.message} helperText={helperText} />}
         required
         fullWidth
       />
