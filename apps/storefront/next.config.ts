@@ -1,4 +1,13 @@
 import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+// Messages are compiled at build time, so no ICU parser ships to the browser.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './src/i18n/request.ts',
+  experimental: {
+    messages: { format: 'json', path: './src/i18n/messages', locales: ['en', 'hi'], precompile: true },
+  },
+});
 
 /**
  * Nothing here depends on the environment: API_URL, PUBLIC_API_URL and SITE_URL are read
@@ -20,4 +29,4 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,7 +1,14 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
+import createIntlMiddleware from 'next-intl/middleware';
+import { routing } from '@/i18n/routing';
 import { getConfig } from '@/lib/config';
 import { pageRequestId, REQUEST_ID_HEADER } from '@/lib/request-id';
 import { NONCE_HEADER, newNonce, securityHeaders } from '@/lib/security-headers';
+
+const localeRouting = createIntlMiddleware(routing);
+
+/** Route handlers and files, which have no language: never rewritten into `[locale]`. */
+const UNLOCALISED = /^\/(api|media|_next)(\/|$)|^\/[^/]+\.[a-z0-9]+$/i;
 
 /**
  * Next's proxy (formerly middleware), run before every page and route: a fresh CSP nonce per
@@ -9,6 +16,8 @@ import { NONCE_HEADER, newNonce, securityHeaders } from '@/lib/security-headers'
  * request, where Next reads the nonce to put on its own scripts and styles; the root layout
  * reads it from NONCE_HEADER. Nonces make every page render per request, which it does anyway.
  * Each request also gets its id (lib/request-id.ts), for its API calls and on the answer.
+ * Pages then go through next-intl's routing (src/i18n/routing.ts): `/shop` is rewritten to the
+ * English `[locale]` pages, `/hi/shop` to the Hindi ones, `/en/shop` redirected to `/shop`.
  */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
@@ -25,7 +34,9 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('content-security-policy', headers['Content-Security-Policy']!);
   const requestId = pageRequestId(request.headers.get(REQUEST_ID_HEADER));
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = UNLOCALISED.test(request.nextUrl.pathname)
+    ? NextResponse.next({ request: { headers: requestHeaders } })
+    : localeRouting(new NextRequest(request, { headers: requestHeaders }));
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;

@@ -1,17 +1,16 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
+import Link from 'next/link';
 
 export const metadata: Metadata = { title: 'Page not found', robots: { index: false } };
 
+/** An address outside every language's pages (an unknown file under /api or /media). */
 export default function NotFound() {
   return (
-    <EmptyState
-      heading="We couldn't find that page"
-      body="The product may have sold out for good, or the link may be mistyped."
-      actions={[
-        { label: 'Continue shopping', href: '/shop' },
-        { label: 'Go to the homepage', href: '/' },
-      ]}
-    />
+    <html lang="en-IN">
+      <body style={{ fontFamily: 'system-ui, sans-serif', padding: '4rem 1rem', textAlign: 'center' }}>
+        <h1>We couldn&apos;t find that page</h1>
+        <Link href="/">Go to the homepage</Link>
+      </body>
+    </html>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 
 /** What an area's error boundary shows: the message (behaviour.md §8), a retry and a way out. */
 export function ErrorState({ message, retry }: { message: string; retry: () => void }) {

@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { productHref } from '@/lib/product-href';
 import { MediaImage } from './media-image';
 import { PriceTag } from './price-tag';

@@ -1,7 +1,7 @@
 'use client';
 
-import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { Link } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/navigation';
 import { ACCOUNT_LINKS } from '@/lib/account-links';
 
 /** The account pages' navigation: tabs on small screens, a side list on large ones. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { GENERIC_MESSAGES, type User } from '@vastra/contracts';
-import { redirect } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
+import { redirect } from '@/i18n/navigation';
 import { ApiError } from '@/lib/api/api-error';
 import { getCurrentShopper, shopperSession } from '@/lib/api/server/shopper';
 
@@ -13,7 +14,9 @@ import { getCurrentShopper, shopperSession } from '@/lib/api/server/shopper';
 export async function accountShopper(path: string): Promise<User | null> {
   const user = await getCurrentShopper();
   if (user) return user;
-  if (!(await shopperSession()).token) redirect(`/auth/login?next=${encodeURIComponent(path)}`);
+  if (!(await shopperSession()).token) {
+    redirect({ href: `/auth/login?next=${encodeURIComponent(path)}`, locale: await getLocale() });
+  }
   return null;
 }
 

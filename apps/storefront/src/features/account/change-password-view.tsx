@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import type { FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 

@@ -1,5 +1,5 @@
 import { AVATAR_TYPES, PROFILE_GENDERS, type User } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { FormMessage, inputClass, SubmitButton, TextField } from '@/components/ui/form';

@@ -1,8 +1,8 @@
 'use client';
 
 import { AUTH_MESSAGES, emailSchema, otpSchema, passwordSchema } from '@vastra/contracts';
-import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { Link } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CodeField, FormMessage, SubmitButton, TextField } from '@/components/ui/form';

@@ -8,7 +8,7 @@ import {
   useGoogleOneTapLogin,
   type CredentialResponse,
 } from '@react-oauth/google';
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import toast from 'react-hot-toast';
 import { MutationError } from '@/lib/api/browser/mutate';
 import { usePublicConfig } from '@/lib/public-config';

@@ -1,7 +1,7 @@
 'use client';
 
 import { AUTH_MESSAGES } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 import { MutationError } from '@/lib/api/browser/mutate';

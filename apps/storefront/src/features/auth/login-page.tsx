@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useEffect, useState } from 'react';
 import { useShopper } from '@/lib/shopper-context';
 import { FormPlaceholder } from './auth-card';

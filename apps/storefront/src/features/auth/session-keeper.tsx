@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useEffect, useRef } from 'react';
 import { usePublicConfig } from '@/lib/public-config';
 import { setSessionExpiryActions } from '@/lib/session-actions';

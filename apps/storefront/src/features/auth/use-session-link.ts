@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useMemo } from 'react';
 import { useShopper } from '@/lib/shopper-context';
 import type { SessionLink } from './session';

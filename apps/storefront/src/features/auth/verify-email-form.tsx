@@ -1,8 +1,8 @@
 'use client';
 
 import { AUTH_MESSAGES, OTP_RESEND_INTERVAL_MS, otpSchema } from '@vastra/contracts';
-import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { Link } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CodeField, FormMessage, SubmitButton } from '@/components/ui/form';

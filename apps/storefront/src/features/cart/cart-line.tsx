@@ -1,5 +1,5 @@
 import { CART_MESSAGES, discountPercent, MAX_LINE_QUANTITY, onlyLeftInStock, type CartItem } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
 import { PriceTag } from '@/components/ui/price-tag';

@@ -1,5 +1,5 @@
 import { rupeesToPaise, type Cart } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { DeliveryRow } from '@/components/delivery-row';
 import { formatCount, formatPrice } from '@/lib/format';
 

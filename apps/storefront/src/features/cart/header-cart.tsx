@@ -1,8 +1,8 @@
 'use client';
 
 import type { Cart } from '@vastra/contracts';
-import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { Link } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/navigation';
 import { BagIcon } from '@/components/ui/icons';
 import { MediaThumbnail } from '@/components/ui/media-thumbnail';
 import { lineImage } from '@/lib/cart-lines';

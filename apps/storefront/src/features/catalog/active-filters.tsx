@@ -1,5 +1,5 @@
 import type { SearchFilters } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { CloseIcon } from '@/components/ui/icons';
 import { formatPrice } from '@/lib/format';
 import {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { createContext, useContext, useState, useTransition, type ReactNode } from 'react';
 import { catalogHref, type CatalogQuery, type CatalogScope } from './catalog-query';
 

@@ -1,5 +1,5 @@
 import type { ProductSearchResult } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ProductGrid } from '@/components/ui/product-rail';

@@ -1,7 +1,7 @@
 'use client';
 
 import { DEFAULT_PRICE_RANGE, type SearchFilters } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { CloseIcon, FilterIcon } from '@/components/ui/icons';
 import { swatchFor } from '@/lib/colours';

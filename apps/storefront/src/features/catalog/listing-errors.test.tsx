@@ -5,9 +5,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/lib/api/api-error';
 import { readOrFail, type PageRead } from '@/lib/page-failure';
-import CategoryError from '@/app/category/[slug]/error';
-import CollectionError from '@/app/collections/[slug]/error';
-import ShopError from '@/app/shop/error';
+import CategoryError from '@/app/[locale]/category/[slug]/error';
+import CollectionError from '@/app/[locale]/collections/[slug]/error';
+import ShopError from '@/app/[locale]/shop/error';
 
 // tsx compiles this JSX and the pages' with the classic runtime, which looks React up globally.
 Object.assign(globalThis, { React });

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { catalogHref, type CatalogQuery, type CatalogScope } from './catalog-query';
 

@@ -7,7 +7,7 @@ import {
   type GstState,
   type PaymentMethod,
 } from '@vastra/contracts';
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DeliveryPromise } from '@/components/delivery-promise';

@@ -7,7 +7,7 @@ import type {
   PaymentMethod,
   PincodeInfo,
 } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import type { ReactNode, RefObject } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormMessage } from '@/components/ui/form';

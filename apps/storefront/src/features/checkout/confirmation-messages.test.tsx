@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { GENERIC_MESSAGES, ORDER_MESSAGES } from '@vastra/contracts';
 import * as React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import ConfirmationError from '@/app/checkout/confirmation/[id]/error';
+import ConfirmationError from '@/app/[locale]/checkout/confirmation/[id]/error';
 import { readOrderConfirmation } from '@/lib/api/browser/checkout';
 import { MutationError } from '@/lib/api/browser/mutate';
 

@@ -1,8 +1,9 @@
 'use client';
 
 import { CART_MESSAGES, ORDER_MESSAGES, type Order, type PaymentStatusResult } from '@vastra/contracts';
-import Link from 'next/link';
-import { notFound, useRouter } from 'next/navigation';
+import { Link } from '@/i18n/navigation';
+import { notFound } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LoginPrompt } from '@/components/ui/login-prompt';

@@ -1,5 +1,5 @@
 import type { HomepageSection } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { MediaImage } from '@/components/ui/media-image';
 import { ProductRail } from '@/components/ui/product-rail';
 import { SectionHeading } from '@/components/ui/section-heading';

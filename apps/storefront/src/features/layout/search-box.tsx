@@ -1,7 +1,8 @@
 'use client';
 
 import { PRODUCT_FETCH_THROTTLE_MS, type ProductSummary } from '@vastra/contracts';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
+import { usePathname, useRouter } from '@/i18n/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { MediaThumbnail } from '@/components/ui/media-thumbnail';

@@ -1,5 +1,5 @@
 import type { PublicStoreSettings } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
 import { categoryHref, type NavCategories } from './nav-model';
 

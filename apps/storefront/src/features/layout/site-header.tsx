@@ -1,6 +1,6 @@
 import type { PublicStoreSettings } from '@vastra/contracts';
 import { getImageProps } from 'next/image';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import type { ReactNode } from 'react';
 import { isOptimisable, toMediaSrc } from '@/lib/media';
 import { ChevronDownIcon } from '@/components/ui/icons';

@@ -1,7 +1,7 @@
 'use client';
 
 import { MAX_REASON_LENGTH, ORDER_MESSAGES } from '@vastra/contracts';
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useCallback, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormMessage, inputClass } from '@/components/ui/form';

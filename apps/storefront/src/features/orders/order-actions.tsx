@@ -1,7 +1,7 @@
 'use client';
 
 import type { Order } from '@vastra/contracts';
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useState, type ReactNode } from 'react';
 import { lazyIsland } from '@/lib/lazy-island';
 import { usePublicConfig } from '@/lib/public-config';

@@ -1,5 +1,5 @@
 import { RETURN_REASON_LABELS, type Order } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import type { ReactNode } from 'react';
 import { OrderTotals, orderFigures } from '@/components/order-totals';
 import { MediaImage } from '@/components/ui/media-image';

@@ -1,5 +1,5 @@
 import type { Order } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MediaImage } from '@/components/ui/media-image';
 import { formatCount, formatPrice } from '@/lib/format';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { Order } from '@vastra/contracts';
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import toast from 'react-hot-toast';
 import { sendReturn } from '@/lib/api/browser/orders';
 import { usePublicConfig } from '@/lib/public-config';

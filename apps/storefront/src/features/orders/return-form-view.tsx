@@ -9,7 +9,7 @@ import {
   type OrderLine,
   type ReturnReason,
 } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import type { ChangeEvent, RefObject } from 'react';
 import { FormMessage, inputClass } from '@/components/ui/form';
 import { MediaImage } from '@/components/ui/media-image';

@@ -1,5 +1,5 @@
 import { RETURN_REASON_LABELS, type ReturnRequest } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatPrice } from '@/lib/format';
 import { formatDate } from './order-status';

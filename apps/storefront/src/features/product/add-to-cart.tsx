@@ -1,7 +1,7 @@
 'use client';
 
 import { CART_MESSAGES, MAX_LINE_QUANTITY, type Variant } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { useId, useState } from 'react';
 import { BagIcon } from '@/components/ui/icons';
 import { usePublicConfig } from '@/lib/public-config';

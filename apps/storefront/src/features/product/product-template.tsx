@@ -1,5 +1,5 @@
 import type { Image, ProductDetail, ProductSummary } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { Suspense } from 'react';
 import { CheckDelivery } from '@/components/check-delivery';
 import { Breadcrumbs, dedupeCrumbs } from '@/components/ui/breadcrumbs';

@@ -1,5 +1,5 @@
 import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { formatCount } from '@/lib/format';
 import { WishlistRowView } from './wishlist-row-view';

@@ -1,7 +1,7 @@
 'use client';
 
 import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
-import { useRouter } from 'next/navigation';
+import { useRouter } from '@/i18n/navigation';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { MutationError } from '@/lib/api/browser/mutate';

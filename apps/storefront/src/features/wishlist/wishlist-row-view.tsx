@@ -1,5 +1,5 @@
 import type { WishlistEntry } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { CloseIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
 import { productHref } from '@/lib/product-href';

@@ -1,7 +1,7 @@
 'use client';
 
 import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
-import Link from 'next/link';
+import { Link } from '@/i18n/navigation';
 import { CloseIcon } from '@/components/ui/icons';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';

@@ -1,0 +1,13 @@
+import account from './account.json';
+import cart from './cart.json';
+import catalog from './catalog.json';
+import checkout from './checkout.json';
+import common from './common.json';
+import orders from './orders.json';
+import product from './product.json';
+import reviews from './reviews.json';
+import wishlist from './wishlist.json';
+
+/** Every storefront text in English (the spec's texts word for word), one namespace per area. */
+const messages = { account, cart, catalog, checkout, common, orders, product, reviews, wishlist };
+export default messages;
