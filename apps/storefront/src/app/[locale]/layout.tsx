@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import { GeistSans } from 'geist/font/sans';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Cart, User } from '@vastra/contracts';
 import type { ReactNode } from 'react';
 import { LazyToasts } from '@/components/ui/lazy-toasts';
@@ -25,18 +25,25 @@ import { LoginModalProvider } from '@/lib/login-modal';
 import { PublicConfigProvider } from '@/lib/public-config';
 import { ShopperProvider, type WishlistRef } from '@/lib/shopper-context';
 import { NONCE_HEADER } from '@/lib/security-headers';
-import { LANGUAGE_TAG, routing } from '@/i18n/routing';
+import { LANGUAGE_TAG, LOCALE_COOKIE, routing } from '@/i18n/routing';
+import { LanguageOffer } from '@/features/layout/language-offer';
+import { localeToOffer } from '@/features/layout/locale-offer';
 import '../globals.css';
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   await connection();
+  const { locale } = await params;
+  const t = await getTranslations({
+    locale: hasLocale(routing.locales, locale) ? locale : 'en',
+    namespace: 'common.metadata',
+  });
   const { storeName } = await getStoreSettings();
   return {
     metadataBase: new URL(getConfig().siteUrl),
-    title: { default: `${storeName}: fashion for India`, template: `%s | ${storeName}` },
-    description: `Shop clothing, footwear and accessories for men, women and kids at ${storeName}. Prices in ₹, inclusive of GST, delivered across India.`,
+    title: { default: t('title', { store: storeName }), template: `%s | ${storeName}` },
+    description: t('description', { store: storeName }),
     applicationName: storeName,
-    openGraph: { siteName: storeName, locale: 'en_IN', type: 'website' },
+    openGraph: { siteName: storeName, locale: locale === 'hi' ? 'hi_IN' : 'en_IN', type: 'website' },
     twitter: { card: 'summary_large_image' },
   };
 }
@@ -65,7 +72,13 @@ export default async function LocaleLayout({
   setRequestLocale(locale);
   await connection();
   const { publicApiUrl, googleClientId } = getConfig();
-  const nonce = (await headers()).get(NONCE_HEADER);
+  const requestHeaders = await headers();
+  const nonce = requestHeaders.get(NONCE_HEADER);
+  const offer = localeToOffer(
+    locale,
+    (await cookies()).get(LOCALE_COOKIE)?.value,
+    requestHeaders.get('accept-language'),
+  );
   const [categories, store, shopper] = await Promise.all([
     getCategories()
       .catch(() => null)
@@ -93,6 +106,7 @@ export default async function LocaleLayout({
                     wishlist={<HeaderWishlist />}
                     cart={<HeaderCart />}
                   />
+                  {offer && <LanguageOffer offer={offer} />}
                   <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                     {children}
                   </main>

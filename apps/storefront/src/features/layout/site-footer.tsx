@@ -1,33 +1,34 @@
 import type { PublicStoreSettings } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
 import { categoryHref, type NavCategories } from './nav-model';
+import { LanguageSwitch } from './language-switch';
 
 /** The footer: the store's name and contact details (its settings), shop links by category, reassurance, small print. */
 export function SiteFooter({ store, categories }: { store: PublicStoreSettings; categories: NavCategories }) {
+  const t = useTranslations('common.footer');
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-50 text-sm text-stone-700">
       <ul className="mx-auto grid max-w-7xl gap-4 border-b border-stone-200 px-4 py-6 sm:grid-cols-3">
         <li className="flex items-center gap-3">
           <TruckIcon className="shrink-0 text-brand-700" />
-          Delivery across India
+          {t('deliveryAcrossIndia')}
         </li>
         <li className="flex items-center gap-3">
           <ReturnIcon className="shrink-0 text-brand-700" />
-          Easy returns on eligible orders
+          {t('easyReturns')}
         </li>
         <li className="flex items-center gap-3">
           <ShieldIcon className="shrink-0 text-brand-700" />
-          Prices in ₹, inclusive of GST
+          {t('pricesInclusive')}
         </li>
       </ul>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-stone-900">{store.storeName}</p>
-          <p className="mt-2 max-w-xs text-stone-600">
-            Clothing, footwear and accessories for every day and every occasion, delivered across India.
-          </p>
+          <p className="mt-2 max-w-xs text-stone-600">{t('tagline')}</p>
           {(store.contactEmail || store.contactPhone) && (
             <address className="mt-3 space-y-1 text-stone-600 not-italic">
               {store.contactEmail && (
@@ -46,29 +47,29 @@ export function SiteFooter({ store, categories }: { store: PublicStoreSettings; 
             </address>
           )}
         </div>
-        <nav aria-label="Shop">
-          <h2 className="font-semibold tracking-wide text-stone-900 uppercase">Shop</h2>
+        <nav aria-label={t('shop')}>
+          <h2 className="font-semibold tracking-wide text-stone-900 uppercase">{t('shop')}</h2>
           <ul className="mt-3 space-y-2">
             <li>
               <Link prefetch={false} href="/shop" className="hover:text-stone-900 hover:underline">
-                All products
+                {t('allProducts')}
               </Link>
             </li>
             <li>
               <Link prefetch={false} href="/shop?sort=newest" className="hover:text-stone-900 hover:underline">
-                New arrivals
+                {t('newArrivals')}
               </Link>
             </li>
             <li>
               <Link prefetch={false} href="/shop?onSale=true" className="hover:text-stone-900 hover:underline">
-                On sale
+                {t('onSale')}
               </Link>
             </li>
           </ul>
         </nav>
         {categories && categories.length > 0 && (
-          <nav aria-label="Footer categories">
-            <h2 className="font-semibold tracking-wide text-stone-900 uppercase">Categories</h2>
+          <nav aria-label={t('footerCategories')}>
+            <h2 className="font-semibold tracking-wide text-stone-900 uppercase">{t('categories')}</h2>
             <ul className="mt-3 space-y-2">
               {categories.map((category) => (
                 <li key={category.slug}>
@@ -85,14 +86,15 @@ export function SiteFooter({ store, categories }: { store: PublicStoreSettings; 
           </nav>
         )}
         <div>
-          <h2 className="font-semibold tracking-wide text-stone-900 uppercase">About</h2>
-          <p className="mt-3 text-stone-600">
-            {store.storeName} is an open-source online store. Shipping within India only.
+          <h2 className="font-semibold tracking-wide text-stone-900 uppercase">{t('about')}</h2>
+          <p className="mt-3 text-stone-600">{t('aboutText', { store: store.storeName })}</p>
+          <p className="mt-3">
+            <LanguageSwitch />
           </p>
         </div>
       </div>
       <p className="border-t border-stone-200 py-4 text-center text-xs text-stone-600">
-        © {year} {store.storeName}
+        {t('copyright', { year, store: store.storeName })}
       </p>
     </footer>
   );

@@ -2,10 +2,12 @@ import type { PublicStoreSettings } from '@vastra/contracts';
 import { getImageProps } from 'next/image';
 import { Link } from '@/i18n/navigation';
 import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
 import { isOptimisable, toMediaSrc } from '@/lib/media';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { CATEGORIES_UNAVAILABLE, categoryHref, type NavCategories } from './nav-model';
 import { MobileMenu, SearchBox } from './header-islands';
+import { LanguageSwitch } from './language-switch';
 
 /**
  * The header: the store's logo and name (its settings), category navigation (mega menu on desktop, drawer on mobile), search, the
@@ -26,13 +28,14 @@ export function SiteHeader({
   wishlist: ReactNode;
   cart: ReactNode;
 }) {
+  const t = useTranslations('common.header');
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:shadow"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap lg:gap-x-8 lg:py-0">
         <MobileMenu storeName={store.storeName} categories={categories} />
@@ -42,6 +45,7 @@ export function SiteHeader({
           <SearchBox />
         </div>
         <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          <LanguageSwitch />
           {wishlist}
           {account}
           {cart}
@@ -56,8 +60,9 @@ export function SiteHeader({
  * categories could not be read (null), 'Shop all' and 'Failed to fetch categories'.
  */
 export function CategoryNav({ categories }: { categories: NavCategories }) {
+  const t = useTranslations('common.header');
   return (
-    <nav aria-label="Categories" className="hidden self-stretch lg:block">
+    <nav aria-label={t('categories')} className="hidden self-stretch lg:block">
       <ul className="flex h-full items-stretch gap-1">
         {(categories ?? []).map((category) => (
           <li key={category.slug} className="group flex items-stretch">
@@ -107,7 +112,7 @@ export function CategoryNav({ categories }: { categories: NavCategories }) {
             href="/shop"
             className="flex items-center border-b-2 border-transparent px-2 text-sm font-semibold tracking-wide whitespace-nowrap text-stone-800 uppercase hover:border-brand-700"
           >
-            Shop all
+            {t('shopAll')}
           </Link>
         </li>
         {categories === null && (
@@ -120,6 +125,7 @@ export function CategoryNav({ categories }: { categories: NavCategories }) {
 
 /** The link home: the logo when the store has one, else the name's first letter; then the name. */
 function StoreMark({ store }: { store: PublicStoreSettings }) {
+  const t = useTranslations('common.header');
   const src = toMediaSrc(store.logoUrl);
   // next/image's attributes without its client component (see components/ui/media-image.tsx).
   const logo = src
@@ -133,7 +139,7 @@ function StoreMark({ store }: { store: PublicStoreSettings }) {
       }).props
     : null;
   return (
-    <Link href="/" className="flex items-center gap-2 py-1 lg:py-5" aria-label={`${store.storeName} home`}>
+    <Link href="/" className="flex items-center gap-2 py-1 lg:py-5" aria-label={t('home', { store: store.storeName })}>
       {logo ? (
         // eslint-disable-next-line @next/next/no-img-element -- next/image's own attributes (getImageProps)
         <img {...logo} alt="" />
