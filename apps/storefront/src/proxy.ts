@@ -7,8 +7,11 @@ import { NONCE_HEADER, newNonce, securityHeaders } from '@/lib/security-headers'
 
 const localeRouting = createIntlMiddleware(routing);
 
-/** Route handlers and files, which have no language: never rewritten into `[locale]`. */
-const UNLOCALISED = /^\/(api|media|_next)(\/|$)|^\/[^/]+\.[a-z0-9]+$/i;
+/**
+ * Route handlers and files (a last segment with an extension: /robots.txt, /fonts/….woff2,
+ * /sw.js), which have no language: never rewritten into `[locale]`.
+ */
+const UNLOCALISED = /^\/(api|media|_next)(\/|$)|\.[a-z0-9]+$/i;
 
 /**
  * Next's proxy (formerly middleware), run before every page and route: a fresh CSP nonce per

@@ -7,9 +7,10 @@ import { rememberLocale } from './locale-choice';
 
 /**
  * The link to this same page in the other language (docs/behaviour.md "Languages"), with its
- * query kept; following it remembers the choice (locale-choice.ts). In the header and the footer.
+ * query kept; following it remembers the choice (locale-choice.ts). In the header (inside the
+ * menu drawer on a phone, where the header row has no room) and the footer.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ className = '' }: { className?: string }) {
   const t = useTranslations('common.language');
   const locale = useLocale();
   const other = locale === 'hi' ? 'en' : 'hi';
@@ -24,7 +25,7 @@ export function LanguageSwitch() {
       prefetch={false}
       aria-label={t('switchToLabel')}
       onClick={() => rememberLocale(other)}
-      className="rounded-md px-2 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100 hover:underline"
+      className={`${className} rounded-md px-2 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100 hover:underline`}
     >
       {t('switchTo')}
     </Link>

@@ -45,7 +45,7 @@ export function SiteHeader({
           <SearchBox />
         </div>
         <div className="ml-auto flex items-center gap-1 lg:ml-0">
-          <LanguageSwitch />
+          <LanguageSwitch className="hidden sm:inline-block" />
           {wishlist}
           {account}
           {cart}
