@@ -42,7 +42,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { firstLoadJs } from '../apps/storefront/scripts/bundle-size.mjs';
 import { buildAppsIfNeeded } from './build-apps.mjs';
-import { formatTable, scriptBytes } from './bench-web/figures.mjs';
+import { formatTable, median, scriptBytes } from './bench-web/figures.mjs';
 import { htmlShows } from './bench-web/page-data.mjs';
 import { prepareShopper } from './bench-web/shopper.mjs';
 
@@ -244,6 +244,8 @@ const PAGE_NAMES = [
   'category',
   'search',
   'product',
+  'hi/home',
+  'hi/product',
   'cart',
   'checkout',
   'account',
@@ -300,16 +302,23 @@ async function main() {
     const ceilingNext = path.join(ceilingDir, '.next');
     const allPages = [
       { name: 'ceiling', kind: 'ceiling', url: `${ceilingUrl}/`, route: '/', nextDir: ceilingNext },
-      { name: 'home', path: '/', route: '/' },
-      { name: 'shop', path: '/shop', route: '/shop' },
-      { name: 'category', path: '/category/kurtas', route: '/category/[slug]' },
-      { name: 'search', path: '/search?q=kurta', route: '/search' },
-      { name: 'product', path: `/shop/product/${productId}`, route: '/shop/product/[id]' },
-      { name: 'cart', path: '/cart', route: '/cart', expected: expected.cart },
-      { name: 'checkout', path: '/checkout', route: '/checkout', expected: expected.checkout },
-      { name: 'account', path: '/account', route: '/account', expected: expected.account },
-      { name: 'account/orders', path: '/account/orders', route: '/account/orders', expected: expected.orders },
-      { name: 'wishlist', path: '/wishlist', route: '/wishlist', expected: expected.wishlist },
+      { name: 'home', path: '/', route: '/[locale]' },
+      { name: 'shop', path: '/shop', route: '/[locale]/shop' },
+      { name: 'category', path: '/category/kurtas', route: '/[locale]/category/[slug]' },
+      { name: 'search', path: '/search?q=kurta', route: '/[locale]/search' },
+      { name: 'product', path: `/shop/product/${productId}`, route: '/[locale]/shop/product/[id]' },
+      { name: 'hi/home', path: '/hi', route: '/[locale]' },
+      { name: 'hi/product', path: `/hi/shop/product/${productId}`, route: '/[locale]/shop/product/[id]' },
+      { name: 'cart', path: '/cart', route: '/[locale]/cart', expected: expected.cart },
+      { name: 'checkout', path: '/checkout', route: '/[locale]/checkout', expected: expected.checkout },
+      { name: 'account', path: '/account', route: '/[locale]/account', expected: expected.account },
+      {
+        name: 'account/orders',
+        path: '/account/orders',
+        route: '/[locale]/account/orders',
+        expected: expected.orders,
+      },
+      { name: 'wishlist', path: '/wishlist', route: '/[locale]/wishlist', expected: expected.wishlist },
     ].map((page) => ({
       kind: page.expected ? 'shopper' : 'public',
       url: `${siteUrl}${page.path}`,
@@ -384,6 +393,15 @@ async function main() {
         "Shopper's data: in the server's first HTML, only after JS, or missing. " +
         'vs ceiling: the page ÷ the ceiling row (TBT as a difference when the ceiling has none).',
     );
+    for (const name of ['home', 'product']) {
+      const [en, hi] = [name, `hi/${name}`].map((n) => rows.find((row) => row.name === n));
+      if (!en || !hi) continue;
+      const [enScore, hiScore] = [en, hi].map((row) => median(row.runs.map((run) => run.score)));
+      const gap = enScore - hiScore;
+      console.log(
+        `Hindi ${name}: score ${hiScore} vs English ${enScore} in the same run (${gap <= 3 ? '✓' : '✗'} within 3 points)`,
+      );
+    }
     if (loggedInOnPage) {
       console.log(
         `The session cookie alone did not show the shopper's data on ${notShown.join(', ')}: the bench logged in ` +

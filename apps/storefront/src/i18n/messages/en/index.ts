@@ -11,7 +11,7 @@ import pwa from './pwa.json';
 import reviews from './reviews.json';
 import wishlist from './wishlist.json';
 
-/** Every storefront text in English (the spec's texts word for word), one namespace per area. */
+/** Every storefront text in English (behaviour.md's texts word for word), one namespace per area. */
 const messages = {
   account,
   cart,
