@@ -58,7 +58,7 @@ const panel = (variants: Variant[], locale: Locale) =>
 
 describe('the purchase panel speaks the page language', () => {
   const sizes = [size('S', 0), size('M', 12), size('L', 3)];
-  it('in English: the spec texts, word for word', () => {
+  it('in English: its texts as ever, word for word', () => {
     const text = panel(sizes, 'en');
     assert.match(text, /Select a size to see its stock\./);
     assert.match(text, /Inclusive of all taxes/);
