@@ -1,12 +1,13 @@
 'use client';
 
 import { ADDRESS_MESSAGES, DELIVERY_MESSAGES, type DeliveryEstimate } from '@vastra/contracts';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { inputClass } from '@/components/ui/form';
 import { ApiError } from '@/lib/api/api-error';
 import { createBrowserApi } from '@/lib/api/browser/client';
 import { usePublicConfig } from '@/lib/public-config';
-import { codLine, deliveryLine, isPincode, rememberedPincode, rememberPincode } from '@/lib/delivery';
+import { formatDeliveryDate, isPincode, rememberedPincode, rememberPincode } from '@/lib/delivery';
 
 type Answer = { kind: 'estimate'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
 
@@ -37,6 +38,19 @@ async function fetchEstimate(apiUrl: string, pincode: string): Promise<Answer> {
  */
 export function CheckDeliveryForm() {
   const ids = useId();
+  const t = useTranslations('product.delivery');
+  const locale = useLocale();
+  const format = useFormatter();
+  // English keeps its Indian day format ("Thu, 3 Dec"); Hindi gets Hindi day and month names.
+  const dayOf = (isoDate: string) =>
+    locale === 'en'
+      ? formatDeliveryDate(isoDate)
+      : format.dateTime(new Date(`${isoDate}T00:00:00Z`), {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          timeZone: 'UTC',
+        });
   const { apiUrl } = usePublicConfig();
   const [pincode, setPincode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -79,12 +93,12 @@ export function CheckDeliveryForm() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="mt-6">
       <h2 id={`${ids}-heading`} className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
-        Check delivery
+        {t('heading')}
       </h2>
       <form noValidate onSubmit={submit} className="mt-2 flex max-w-sm items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor={`${ids}-pincode`} className="mb-1.5 block text-sm font-medium text-stone-800">
-            Pincode
+            {t('pincode')}
           </label>
           <input
             id={`${ids}-pincode`}
@@ -104,21 +118,25 @@ export function CheckDeliveryForm() {
           disabled={busy}
           className="shrink-0 rounded-md border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-500"
         >
-          {busy ? 'Checking...' : 'Check'}
+          {busy ? t('checking') : t('check')}
         </button>
       </form>
       <div id={`${ids}-answer`} role="status" aria-live="polite" data-testid="delivery-answer" className="mt-2 text-sm">
         {answer?.kind === 'estimate' && (
           <>
             <p className="font-semibold text-stone-900">
-              {deliveryLine(answer.estimate)}
+              {t('by', { date: dayOf(answer.estimate.deliveryBy) })}
               <span className="font-normal text-stone-600">
                 {' '}
-                to {answer.estimate.city}, {answer.estimate.state} {answer.estimate.pincode}
+                {t('to', {
+                  city: answer.estimate.city,
+                  state: answer.estimate.state,
+                  pincode: answer.estimate.pincode,
+                })}
               </span>
             </p>
             <p className={answer.estimate.codAvailable ? 'text-emerald-800' : 'text-stone-700'}>
-              {codLine(answer.estimate)}
+              {t(answer.estimate.codAvailable ? 'cod' : 'noCod')}
             </p>
           </>
         )}

@@ -1,16 +1,22 @@
 import type { Metadata } from 'next';
+import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/ui/empty-state';
 
-export const metadata: Metadata = { title: 'Page not found', robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('common.notFound');
+  return { title: t('title'), robots: { index: false } };
+}
 
 export default function NotFound() {
+  const t = useTranslations('common.notFound');
   return (
     <EmptyState
-      heading="We couldn't find that page"
-      body="The product may have sold out for good, or the link may be mistyped."
+      heading={t('heading')}
+      body={t('body')}
       actions={[
-        { label: 'Continue shopping', href: '/shop' },
-        { label: 'Go to the homepage', href: '/' },
+        { label: t('continueShopping'), href: '/shop' },
+        { label: t('home'), href: '/' },
       ]}
     />
   );

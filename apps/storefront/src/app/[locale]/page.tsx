@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { RecentlyViewedSection } from '@/features/browsing-history/recently-viewed-section';
 import { HomeTemplate } from '@/features/home/home-template';
 import { getHomepageSections } from '@/lib/api/server/catalog';
@@ -8,9 +9,10 @@ import { getRecentlyViewed } from '@/lib/recently-viewed-server';
 import { pageMetadata, STORE } from '@/lib/seo';
 
 export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('common.metadata');
   const metadata = await pageMetadata({
-    title: `${STORE}: fashion for India`,
-    description: `Shop clothing, footwear and accessories for men, women and kids at ${STORE}. Prices in ₹, inclusive of GST, delivered across India.`,
+    title: t('title', { store: STORE }),
+    description: t('description', { store: STORE }),
     path: '/',
   });
   return { ...metadata, title: { absolute: String(metadata.title) } };

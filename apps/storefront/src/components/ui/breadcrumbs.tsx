@@ -1,11 +1,13 @@
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 
 export type Crumb = { label: string; href?: string };
 
 /** Breadcrumb trail; the last crumb is the current page. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const t = useTranslations('common.ui');
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+    <nav aria-label={t('breadcrumb')} className="text-sm text-stone-600">
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         {items.map((item, i) => {
           const last = i === items.length - 1;

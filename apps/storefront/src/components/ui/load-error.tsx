@@ -1,6 +1,7 @@
 'use client';
 
 import { useRouter } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useTransition } from 'react';
 
 /**
@@ -9,6 +10,7 @@ import { useTransition } from 'react';
  */
 export function LoadError({ message }: { message: string }) {
   const router = useRouter();
+  const t = useTranslations('common.ui');
   const [retrying, startRetry] = useTransition();
   return (
     <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
@@ -19,7 +21,7 @@ export function LoadError({ message }: { message: string }) {
         onClick={() => startRetry(() => router.refresh())}
         className="mt-3 rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:opacity-50"
       >
-        Try again
+        {t('tryAgain')}
       </button>
     </div>
   );

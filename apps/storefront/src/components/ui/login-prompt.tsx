@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useLoginModal } from '@/lib/login-modal';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -12,6 +13,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 export function LoginPrompt({ message, beforeOpen }: { message: string; beforeOpen?: () => void }) {
   const { open } = useLoginModal();
   const hydrated = useHydrated();
+  const t = useTranslations('common.ui');
   return (
     <div className="flex flex-col items-center gap-4 px-4 py-8 text-center">
       <p className="text-stone-700">{message}</p>
@@ -25,7 +27,7 @@ export function LoginPrompt({ message, beforeOpen }: { message: string; beforeOp
         }}
         className="rounded-md bg-brand-700 px-6 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
       >
-        Login
+        {t('login')}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { formatPrice } from '@/lib/format';
 
 type PriceTagProps = {
@@ -11,6 +12,7 @@ type PriceTagProps = {
 
 /** `₹ 1,299  ₹ 1,999  (35% OFF)`: selling price, MRP struck through, discount. */
 export function PriceTag({ price, mrp, discountPercent, size = 'sm', testId }: PriceTagProps) {
+  const t = useTranslations('common.ui');
   const discounted = mrp > price;
   const big = size === 'lg';
   return (
@@ -21,11 +23,13 @@ export function PriceTag({ price, mrp, discountPercent, size = 'sm', testId }: P
       {discounted && (
         <>
           <span className="text-stone-600">
-            <span className="sr-only">MRP </span>
+            <span className="sr-only">{t('mrp')} </span>
             <s>{formatPrice(mrp)}</s>
           </span>
           {discountPercent > 0 && (
-            <span className={`font-semibold text-saffron-600 ${big ? 'text-lg' : ''}`}>({discountPercent}% OFF)</span>
+            <span className={`font-semibold text-saffron-600 ${big ? 'text-lg' : ''}`}>
+              {t('discount', { percent: discountPercent })}
+            </span>
           )}
         </>
       )}

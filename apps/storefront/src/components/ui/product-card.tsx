@@ -1,4 +1,5 @@
 import type { ProductSummary } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { productHref } from '@/lib/product-href';
 import { MediaImage } from './media-image';
@@ -30,6 +31,7 @@ export function ProductCard({
   sizes = '(min-width: 1280px) 240px, (min-width: 768px) 30vw, 50vw',
   headingLevel: Heading = 'h3',
 }: ProductCardProps) {
+  const t = useTranslations('common.ui');
   return (
     <article
       data-testid="product-card"
@@ -48,7 +50,7 @@ export function ProductCard({
         </div>
         {!product.inStock && (
           <span className="absolute inset-x-0 bottom-0 bg-white/90 py-1 text-center text-xs font-semibold tracking-wide text-stone-800 uppercase">
-            Out of stock
+            {t('outOfStock')}
           </span>
         )}
         {product.inStock && product.rating.count > 0 && (

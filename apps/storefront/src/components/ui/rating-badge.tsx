@@ -1,8 +1,10 @@
+import { useTranslations } from 'next-intl';
 import { formatRating } from '@/lib/format';
 import { StarIcon } from './icons';
 
 /** "4.2 ★ | 1.3k" with a full sentence for screen readers; nothing when unrated. */
 export function RatingBadge({ average, count, size = 'sm' }: { average: number; count: number; size?: 'sm' | 'lg' }) {
+  const t = useTranslations('common.ui.rating');
   if (count <= 0) return null;
   const compact = new Intl.NumberFormat('en-IN', { notation: 'compact' }).format(count);
   return (
@@ -17,11 +19,9 @@ export function RatingBadge({ average, count, size = 'sm' }: { average: number; 
       </span>
       <span aria-hidden="true" className="border-l border-stone-300 pl-1.5 font-normal text-stone-600">
         {compact}
-        {size === 'lg' ? ' ratings' : ''}
+        {size === 'lg' ? ` ${t('ratings')}` : ''}
       </span>
-      <span className="sr-only">
-        Rated {formatRating(average)} out of 5 from {count} {count === 1 ? 'rating' : 'ratings'}
-      </span>
+      <span className="sr-only">{t('summary', { average: formatRating(average), count, shown: String(count) })}</span>
     </p>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useOptimistic, useTransition } from 'react';
 import { useLoginModal } from '@/lib/login-modal';
 import { usePublicConfig } from '@/lib/public-config';
@@ -28,7 +29,8 @@ export function WishlistHeart({ productId, variantId, look = 'icon' }: WishlistH
     ? wishlistRefs.filter((ref) => ref.productId === productId && (!variantId || ref.variantId === variantId))
     : [];
   const [pressed, setPressed] = useOptimistic(matching.length > 0);
-  const label = pressed ? 'Remove from wishlist' : 'Add to wishlist';
+  const t = useTranslations('common.ui.wishlistHeart');
+  const label = pressed ? t('remove') : t('add');
 
   const toggle = () => {
     if (!user) {

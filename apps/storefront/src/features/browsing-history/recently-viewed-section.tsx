@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { ProductRail } from '@/components/ui/product-rail';
 import { SectionHeading } from '@/components/ui/section-heading';
 import type { RecentlyViewedProduct } from '@/lib/recently-viewed';
@@ -14,11 +15,12 @@ export function RecentlyViewedSection({
   /** Spacing from what comes before, which differs by page. */
   className?: string;
 }) {
+  const t = useTranslations('common.ui');
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="recently-viewed" className={`mx-auto w-full max-w-7xl px-4 pb-8 ${className}`}>
-      <SectionHeading id="recently-viewed" title="Recently viewed" />
-      <ProductRail products={products} label="Recently viewed" />
+      <SectionHeading id="recently-viewed" title={t('recentlyViewed')} />
+      <ProductRail products={products} label={t('recentlyViewed')} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { SearchFilters } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { CloseIcon } from '@/components/ui/icons';
 import { formatPrice } from '@/lib/format';
@@ -23,6 +24,7 @@ export function ActiveFilters({
   query: CatalogQuery;
   filters: SearchFilters;
 }) {
+  const t = useTranslations('catalog.active');
   const names = new Map<string, string>([
     ...filters.categories.map((c) => [`categories:${c.slug}`, c.name] as const),
     ...filters.collections.map((c) => [`collections:${c.slug}`, c.name] as const),
@@ -39,18 +41,18 @@ export function ActiveFilters({
   if (query.minPrice !== undefined || query.maxPrice !== undefined) {
     const label =
       query.minPrice !== undefined && query.maxPrice !== undefined
-        ? `${formatPrice(query.minPrice)} to ${formatPrice(query.maxPrice)}`
+        ? t('between', { min: formatPrice(query.minPrice), max: formatPrice(query.maxPrice) })
         : query.minPrice !== undefined
-          ? `From ${formatPrice(query.minPrice)}`
-          : `Up to ${formatPrice(query.maxPrice)}`;
+          ? t('from', { min: formatPrice(query.minPrice) })
+          : t('upTo', { max: formatPrice(query.maxPrice ?? 0) });
     chips.push({ label, href: catalogHref(scope, withChanges(query, { minPrice: undefined, maxPrice: undefined })) });
   }
-  if (query.onSale) chips.push({ label: 'On sale', href: catalogHref(scope, withChanges(query, { onSale: false })) });
+  if (query.onSale) chips.push({ label: t('onSale'), href: catalogHref(scope, withChanges(query, { onSale: false })) });
   if (chips.length === 0) return null;
 
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2">
-      <h2 className="sr-only">Applied filters</h2>
+      <h2 className="sr-only">{t('heading')}</h2>
       <ul className="flex flex-wrap gap-2">
         {chips.map((chip) => (
           <li key={chip.href + chip.label}>
@@ -59,7 +61,7 @@ export function ActiveFilters({
               scroll={false}
               className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white py-1 pr-2 pl-3 text-sm text-stone-800 hover:border-stone-900"
             >
-              <span className="sr-only">Remove filter: </span>
+              <span className="sr-only">{t('removeSr')}</span>
               {chip.label}
               <CloseIcon width={14} height={14} />
             </Link>
@@ -72,7 +74,7 @@ export function ActiveFilters({
           scroll={false}
           className="text-sm font-semibold text-brand-700 hover:underline"
         >
-          Clear all
+          {t('clearAll')}
         </Link>
       )}
     </div>

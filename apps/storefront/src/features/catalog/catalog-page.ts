@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Metadata } from 'next';
-import { getLocale } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { searchProducts } from '@/lib/api/server/products';
 import { readOrFail } from '@/lib/page-failure';
@@ -39,14 +39,15 @@ export async function loadListing(scope: CatalogScope, raw: RawSearchParams) {
  * Metadata of a listing: canonical URL without filters (page 2+ keeps its page), and
  * filtered or searched variants kept out of the index.
  */
-export function listingMetadata(
+export async function listingMetadata(
   scope: CatalogScope,
   query: CatalogQuery,
   { title, description, noindex = false }: { title: string; description: string; noindex?: boolean },
 ): Promise<Metadata> {
+  const t = await getTranslations('catalog.pages');
   const path = query.page > 1 ? `${scope.basePath}?page=${query.page}` : scope.basePath;
   return pageMetadata({
-    title: query.page > 1 ? `${title} (page ${query.page})` : title,
+    title: query.page > 1 ? t('withPage', { title, page: String(query.page) }) : title,
     description,
     path,
     noindex,

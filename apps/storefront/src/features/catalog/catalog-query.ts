@@ -78,7 +78,7 @@ export function parseCatalogQuery(raw: RawSearchParams, scope: CatalogScope): Ca
   query.maxPrice = maxPrice;
   query.onSale = ['true', '1', 'on'].includes(readFirst(raw.onSale));
   const sort = readFirst(raw.sort);
-  query.sort = Object.hasOwn(SORT_LABELS, sort) ? (sort as Sort) : undefined;
+  query.sort = Object.hasOwn(SORT_KEYS, sort) ? (sort as Sort) : undefined;
   const page = Number(readFirst(raw.page));
   query.page = Number.isInteger(page) && page > 1 ? page : 1;
   return query;
@@ -118,21 +118,16 @@ export function countActiveFilters(query: CatalogQuery): number {
   );
 }
 
-/** Every sort of the API (`SORTS`) with its label; the Record type keeps the two in step. */
-export const SORT_LABELS: Record<Sort, string> = {
-  relevance: 'Relevance',
-  newest: "What's new",
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  rating: 'Customer rating',
-  discount: 'Better discount',
+/**
+ * Every sort of the API (`SORTS`), in the order the sort select offers them; each one's label is
+ * the catalog.sort message of its key. The Record type keeps the two lists in step.
+ */
+const SORT_KEYS: Record<Sort, true> = {
+  relevance: true,
+  newest: true,
+  price_asc: true,
+  price_desc: true,
+  rating: true,
+  discount: true,
 };
-
-export const FILTER_LABELS: Record<ListKey, string> = {
-  categories: 'Categories',
-  collections: 'Collections',
-  gender: 'Gender',
-  colors: 'Colours',
-  sizes: 'Sizes',
-  brands: 'Brands',
-};
+export const SORTS_SHOWN = Object.keys(SORT_KEYS) as Sort[];

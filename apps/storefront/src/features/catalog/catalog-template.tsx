@@ -1,9 +1,10 @@
 import type { ProductSearchResult } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ProductGrid } from '@/components/ui/product-rail';
-import { formatCount } from '@/lib/format';
+import { formatInteger } from '@/lib/format';
 import { ActiveFilters } from './active-filters';
 import { EMPTY_QUERY, catalogHref, countActiveFilters, type CatalogQuery, type CatalogScope } from './catalog-query';
 import { CatalogShell, ResultsRegion } from './catalog-shell';
@@ -35,6 +36,7 @@ export function CatalogTemplate({
   breadcrumbs,
   links = [],
 }: CatalogTemplateProps) {
+  const t = useTranslations('catalog.listing');
   const { products, filters, meta } = result;
   const activeCount = countActiveFilters(query);
   const firstItem = meta.total === 0 ? 0 : (meta.page - 1) * meta.limit + 1;
@@ -47,12 +49,12 @@ export function CatalogTemplate({
         <div className="mt-3 mb-5 flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{heading}</h1>
           <p data-testid="result-count" role="status" aria-live="polite" className="text-sm text-stone-600">
-            {formatCount(meta.total, 'product')}
+            {t('count', { count: meta.total, shown: formatInteger(meta.total) })}
           </p>
         </div>
         {intro && <p className="-mt-3 mb-5 max-w-3xl text-stone-600">{intro}</p>}
         {links.length > 0 && (
-          <nav aria-label={`Shop within ${heading}`} className="-mt-1 mb-5">
+          <nav aria-label={t('shopWithin', { heading })} className="-mt-1 mb-5">
             <ul className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 lg:mx-0 lg:flex-wrap lg:px-0">
               {links.map((link) => (
                 <li key={link.href} className="shrink-0">
@@ -74,7 +76,9 @@ export function CatalogTemplate({
             <div className="mb-4 flex items-center justify-between gap-3 border-b border-stone-200 pb-3">
               <FilterDrawerTrigger activeCount={activeCount} />
               <p className="hidden text-sm text-stone-600 lg:block">
-                {meta.total > 0 ? `Showing ${firstItem}–${lastItem} of ${meta.total}` : ''}
+                {meta.total > 0
+                  ? t('showing', { first: String(firstItem), last: String(lastItem), total: String(meta.total) })
+                  : ''}
               </p>
               <SortSelect query={query} />
             </div>
@@ -85,19 +89,15 @@ export function CatalogTemplate({
               ) : (
                 <EmptyState
                   headingLevel="h2"
-                  heading={query.search ? `No products found for “${query.search}”` : 'No products match these filters'}
-                  body={
-                    activeCount > 0
-                      ? 'Try removing a filter or widening the price range.'
-                      : 'Try a different word, or browse the whole catalogue.'
-                  }
+                  heading={query.search ? t('noResultsFor', { search: query.search }) : t('noMatch')}
+                  body={activeCount > 0 ? t('tryRemoving') : t('tryDifferent')}
                   actions={[
                     activeCount > 0
                       ? {
-                          label: 'Clear all filters',
+                          label: t('clearFilters'),
                           href: catalogHref(scope, { ...EMPTY_QUERY, search: query.search }),
                         }
-                      : { label: 'Browse all products', href: '/shop' },
+                      : { label: t('browseAll'), href: '/shop' },
                   ]}
                 />
               )}

@@ -1,6 +1,7 @@
 'use client';
 
 import { DEFAULT_PRICE_RANGE, type SearchFilters } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { CloseIcon, FilterIcon } from '@/components/ui/icons';
@@ -8,7 +9,6 @@ import { swatchFor } from '@/lib/colours';
 import { formatPrice } from '@/lib/format';
 import {
   EMPTY_QUERY,
-  FILTER_LABELS,
   catalogHref,
   countActiveFilters,
   withChanges,
@@ -42,6 +42,7 @@ const isSelected = (selected: string[], value: string) => selected.some((v) => v
 /** "Filters" button shown on small screens; opens the panel as a drawer. */
 export function FilterDrawerTrigger({ activeCount }: { activeCount: number }) {
   const { drawerOpen, setDrawerOpen } = useCatalogShell();
+  const t = useTranslations('catalog.filters');
   return (
     <button
       type="button"
@@ -51,11 +52,11 @@ export function FilterDrawerTrigger({ activeCount }: { activeCount: number }) {
       className="inline-flex items-center gap-2 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-semibold text-stone-900 hover:border-stone-500 lg:hidden"
     >
       <FilterIcon width={18} height={18} />
-      Filters
+      {t('title')}
       {activeCount > 0 && (
         <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white">
           {activeCount}
-          <span className="sr-only"> active</span>
+          <span className="sr-only">{t('activeSr')}</span>
         </span>
       )}
     </button>
@@ -89,6 +90,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const ids = useId();
+  const t = useTranslations('catalog.filters');
 
   // A new URL (chip removed, back button) resets the form to it.
   if (shownKey !== queryKey) {
@@ -181,12 +183,12 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
     >
       <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3 lg:px-0 lg:pt-0">
         <h2 id={`${ids}-title`} className="text-base font-semibold tracking-wide text-stone-900 uppercase">
-          Filters
+          {t('title')}
         </h2>
         <div className="flex items-center gap-2">
           {activeCount > 0 && (
             <Link href={clearHref} scroll={false} className="text-sm font-semibold text-brand-700 hover:underline">
-              Clear all
+              {t('clearAll')}
             </Link>
           )}
           {drawerOpen && (
@@ -197,7 +199,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
               className="grid size-10 place-items-center rounded-md hover:bg-stone-100"
             >
               <CloseIcon />
-              <span className="sr-only">Close filters</span>
+              <span className="sr-only">{t('close')}</span>
             </button>
           )}
         </div>
@@ -217,7 +219,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
           const options = optionsFor(key, filters, draft[key]);
           if (options.length === 0) return null;
           return (
-            <FilterGroup key={key} legend={FILTER_LABELS[key]}>
+            <FilterGroup key={key} legend={t(key)}>
               <OptionList
                 options={options}
                 render={(option) => (
@@ -234,7 +236,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
                     <span className="min-w-0 flex-1 truncate">{option.label}</span>
                     <span className="text-xs text-stone-600">
                       {option.count}
-                      <span className="sr-only"> products</span>
+                      <span className="sr-only">{t('productsSr')}</span>
                     </span>
                   </label>
                 )}
@@ -244,16 +246,18 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
           );
         })}
 
-        <FilterGroup legend="Price">
+        <FilterGroup legend={t('price')}>
           <p className="mb-2 text-xs text-stone-600">
-            {formatPrice(range.min)} to {formatPrice(range.max)}
             {/* The span without the price filter, so it shows how far the range can widen. */}
-            {filters.priceRange.max > 0 ? ' available' : ''}
+            {t(filters.priceRange.max > 0 ? 'rangeAvailable' : 'range', {
+              min: formatPrice(range.min),
+              max: formatPrice(range.max),
+            })}
           </p>
           <div className="flex items-end gap-2">
             <div className="min-w-0 flex-1">
               <label htmlFor={`${ids}-min`} className="block text-xs font-medium text-stone-700">
-                Minimum price (₹)
+                {t('minPrice')}
               </label>
               <input
                 id={`${ids}-min`}
@@ -270,7 +274,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
             </div>
             <div className="min-w-0 flex-1">
               <label htmlFor={`${ids}-max`} className="block text-xs font-medium text-stone-700">
-                Maximum price (₹)
+                {t('maxPrice')}
               </label>
               <input
                 id={`${ids}-max`}
@@ -289,13 +293,14 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
               type="submit"
               className="shrink-0 rounded-md border border-stone-900 px-3 py-1.5 text-sm font-semibold text-stone-900 hover:bg-stone-900 hover:text-white"
             >
-              Apply<span className="sr-only"> price range</span>
+              {t('apply')}
+              <span className="sr-only">{t('applySr')}</span>
             </button>
           </div>
         </FilterGroup>
 
         {(filters.onSale > 0 || draft.onSale) && (
-          <FilterGroup legend="Offers">
+          <FilterGroup legend={t('offers')}>
             <label className="flex cursor-pointer items-center gap-2.5 rounded px-1 py-1.5 text-sm text-stone-800 hover:bg-stone-50">
               <input
                 type="checkbox"
@@ -305,10 +310,10 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
                 onChange={() => apply(withChanges(draft, { onSale: !draft.onSale }))}
                 className="size-4 accent-brand-700"
               />
-              <span className="flex-1">On sale</span>
+              <span className="flex-1">{t('onSale')}</span>
               <span className="text-xs text-stone-600">
                 {filters.onSale}
-                <span className="sr-only"> products</span>
+                <span className="sr-only">{t('productsSr')}</span>
               </span>
             </label>
           </FilterGroup>
@@ -319,7 +324,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
             type="submit"
             className="mt-4 w-full rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
           >
-            Apply filters
+            {t('applyAll')}
           </button>
         )}
       </form>
@@ -331,7 +336,7 @@ export function FilterPanel({ query, filters, total }: FilterPanelProps) {
             onClick={() => setDrawerOpen(false)}
             className="w-full rounded-md bg-brand-700 px-4 py-3 text-sm font-semibold text-white hover:bg-brand-800"
           >
-            Show {total} {total === 1 ? 'product' : 'products'}
+            {t('show', { count: total })}
           </button>
         </div>
       )}
@@ -359,6 +364,7 @@ function OptionList({
   // Open on the server when a hidden option is chosen; after that only ever opened, never
   // closed under the shopper's hands.
   const [initiallyOpen] = useState(isOpen);
+  const t = useTranslations('catalog.filters');
   const detailsRef = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (isOpen && detailsRef.current) detailsRef.current.open = true;
@@ -373,8 +379,8 @@ function OptionList({
       {rest.length > 0 && (
         <details ref={detailsRef} open={initiallyOpen || undefined} className="group">
           <summary className="mt-1 inline-block cursor-pointer list-none rounded px-1 py-1 text-sm font-semibold text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
-            <span className="group-open:hidden">+ {rest.length} more</span>
-            <span className="hidden group-open:inline">Show fewer</span>
+            <span className="group-open:hidden">{t('more', { count: rest.length })}</span>
+            <span className="hidden group-open:inline">{t('fewer')}</span>
           </summary>
           <ul className="space-y-0.5">
             {rest.map((option) => (

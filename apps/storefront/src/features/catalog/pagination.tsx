@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { catalogHref, type CatalogQuery, type CatalogScope } from './catalog-query';
@@ -25,17 +26,19 @@ export function Pagination({
   query: CatalogQuery;
   totalPages: number;
 }) {
+  const t = useTranslations('common.ui.pagination');
   if (totalPages <= 1) return null;
   const current = Math.min(query.page, totalPages);
   const href = (page: number) => catalogHref(scope, { ...query, page });
   const arrow =
     'inline-flex h-10 items-center gap-1 rounded-md border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:border-stone-900';
   return (
-    <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={t('label')} className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {current > 1 ? (
         <Link href={href(current - 1)} rel="prev" className={arrow}>
           <ChevronLeftIcon width={16} height={16} />
-          Previous<span className="sr-only"> page</span>
+          {t('previous')}
+          <span className="sr-only">{t('pageSr')}</span>
         </Link>
       ) : null}
       <ul className="flex items-center gap-1">
@@ -49,7 +52,7 @@ export function Pagination({
               <Link
                 href={href(page)}
                 aria-current={page === current ? 'page' : undefined}
-                aria-label={`Page ${page}`}
+                aria-label={t('page', { page })}
                 className={`grid size-10 place-items-center rounded-md text-sm font-semibold ${
                   page === current ? 'bg-stone-900 text-white' : 'text-stone-800 hover:bg-stone-100'
                 }`}
@@ -62,7 +65,8 @@ export function Pagination({
       </ul>
       {current < totalPages ? (
         <Link href={href(current + 1)} rel="next" className={arrow}>
-          Next<span className="sr-only"> page</span>
+          {t('next')}
+          <span className="sr-only">{t('pageSr')}</span>
           <ChevronRightIcon width={16} height={16} />
         </Link>
       ) : null}

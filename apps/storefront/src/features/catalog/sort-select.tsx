@@ -1,8 +1,9 @@
 'use client';
 
 import type { Sort } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { SORT_LABELS, withChanges, type CatalogQuery } from './catalog-query';
+import { SORTS_SHOWN, withChanges, type CatalogQuery } from './catalog-query';
 import { useCatalogShell } from './catalog-shell';
 import { FILTER_FORM_ID } from './filter-panel';
 
@@ -13,11 +14,12 @@ import { FILTER_FORM_ID } from './filter-panel';
 export function SortSelect({ query }: { query: CatalogQuery }) {
   const { navigate } = useCatalogShell();
   const id = useId();
+  const t = useTranslations('catalog.sort');
   const value = query.sort ?? (query.search ? 'relevance' : 'newest');
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm whitespace-nowrap text-stone-700">
-        Sort by
+        {t('label')}
       </label>
       <select
         id={id}
@@ -27,9 +29,9 @@ export function SortSelect({ query }: { query: CatalogQuery }) {
         onChange={(event) => navigate(withChanges(query, { sort: event.target.value as Sort }))}
         className="rounded-md border border-stone-300 bg-white py-2 pr-8 pl-3 text-sm font-medium text-stone-900 hover:border-stone-500"
       >
-        {(Object.entries(SORT_LABELS) as [Sort, string][]).map(([sort, label]) => (
+        {SORTS_SHOWN.map((sort) => (
           <option key={sort} value={sort}>
-            {label}
+            {t(sort)}
           </option>
         ))}
       </select>

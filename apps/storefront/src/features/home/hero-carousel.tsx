@@ -1,6 +1,7 @@
 'use client';
 
 import { Link } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 
@@ -15,6 +16,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
   const trackRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const count = slides.length;
+  const t = useTranslations('common.home.carousel');
 
   const goTo = (index: number) => {
     const track = trackRef.current;
@@ -40,7 +42,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
             key={`${slide.title}-${i}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={t('slide', { index: i + 1, count })}
             aria-hidden={i !== current ? true : undefined}
             inert={i !== current}
             className="w-full shrink-0 snap-start"
@@ -75,7 +77,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
             className="grid size-9 place-items-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white"
           >
             <ChevronLeftIcon />
-            <span className="sr-only">Previous slide</span>
+            <span className="sr-only">{t('previous')}</span>
           </button>
           <ul className="flex gap-1.5">
             {slides.map((slide, i) => (
@@ -90,7 +92,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
                     aria-hidden="true"
                     className={`block h-2 rounded-full transition-all ${i === current ? 'w-5 bg-brand-700' : 'w-2 bg-stone-400'}`}
                   />
-                  <span className="sr-only">Show slide {i + 1}</span>
+                  <span className="sr-only">{t('show', { index: i + 1 })}</span>
                 </button>
               </li>
             ))}
@@ -101,7 +103,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
             className="grid size-9 place-items-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white"
           >
             <ChevronRightIcon />
-            <span className="sr-only">Next slide</span>
+            <span className="sr-only">{t('next')}</span>
           </button>
         </div>
       )}

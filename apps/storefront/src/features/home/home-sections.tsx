@@ -1,10 +1,11 @@
 import type { HomepageSection } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { MediaImage } from '@/components/ui/media-image';
 import { ProductRail } from '@/components/ui/product-rail';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { StarIcon } from '@/components/ui/icons';
-import { formatCount } from '@/lib/format';
+import { formatInteger } from '@/lib/format';
 import { HeroCarousel } from './hero-carousel';
 
 type SectionOf<T extends HomepageSection['section_type']> = Extract<HomepageSection, { section_type: T }>;
@@ -58,11 +59,12 @@ export function FashionShowcaseSection({ section }: { section: SectionOf<'fashio
 
 export function CollectionHighlightSection({ section }: { section: SectionOf<'collection_highlight'> }) {
   const { collection, products, cta } = section.content;
+  const t = useTranslations('common.home');
   return (
     <section aria-labelledby={headingId(section)} className="mx-auto w-full max-w-7xl px-4">
       <div className="grid gap-6 rounded-2xl bg-stone-50 p-4 sm:p-6 lg:grid-cols-[16rem_1fr] lg:p-8">
         <div className="flex flex-col justify-center">
-          <p className="text-xs font-semibold tracking-widest text-brand-700 uppercase">Collection</p>
+          <p className="text-xs font-semibold tracking-widest text-brand-700 uppercase">{t('collection')}</p>
           <h2 id={headingId(section)} className="mt-2 text-2xl font-bold tracking-tight text-stone-900">
             {section.title}
           </h2>
@@ -74,7 +76,7 @@ export function CollectionHighlightSection({ section }: { section: SectionOf<'co
             {cta.label}
           </Link>
         </div>
-        <ProductRail products={products.slice(0, 4)} label={`Products in ${collection.name}`} columns={4} />
+        <ProductRail products={products.slice(0, 4)} label={t('productsIn', { name: collection.name })} columns={4} />
       </div>
     </section>
   );
@@ -95,6 +97,7 @@ export function BestSellersSection({ section }: { section: SectionOf<'best_selle
 }
 
 export function TestimonialsSection({ section }: { section: SectionOf<'testimonials'> }) {
+  const tHome = useTranslations('common.home');
   return (
     <section aria-labelledby={headingId(section)} className="mx-auto w-full max-w-7xl px-4">
       <SectionHeading id={headingId(section)} title={section.title} subtitle={section.subtitle} />
@@ -106,7 +109,7 @@ export function TestimonialsSection({ section }: { section: SectionOf<'testimoni
                 {Array.from({ length: 5 }, (_, i) => (
                   <StarIcon key={i} width={16} height={16} className={i < t.rating ? '' : 'text-stone-300'} />
                 ))}
-                <span className="sr-only">{t.rating} out of 5 stars</span>
+                <span className="sr-only">{tHome('testimonialRating', { rating: t.rating })}</span>
               </p>
               <blockquote className="mt-3 flex-1 text-stone-700">“{t.quote}”</blockquote>
               <figcaption className="mt-4 text-sm">
@@ -122,6 +125,7 @@ export function TestimonialsSection({ section }: { section: SectionOf<'testimoni
 }
 
 export function FeaturedCategoriesSection({ section }: { section: SectionOf<'featured_categories'> }) {
+  const t = useTranslations('common.home');
   return (
     <section aria-labelledby={headingId(section)} className="mx-auto w-full max-w-7xl px-4">
       <SectionHeading id={headingId(section)} title={section.title} subtitle={section.subtitle} />
@@ -147,7 +151,9 @@ export function FeaturedCategoriesSection({ section }: { section: SectionOf<'fea
                 )}
               </span>
               <span className="mt-2 block text-sm font-semibold text-stone-900">{category.name}</span>
-              <span className="block text-xs text-stone-600">{formatCount(category.productCount, 'product')}</span>
+              <span className="block text-xs text-stone-600">
+                {t('categoryProducts', { count: category.productCount, shown: formatInteger(category.productCount) })}
+              </span>
             </Link>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { HomepageSection } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { BannerPromotion } from '@/lib/api/server/promotions';
 import {
@@ -44,16 +45,17 @@ export function HomeTemplate({
   sections: HomepageSection[];
   promotions: BannerPromotion[];
 }) {
+  const t = useTranslations('common.home');
   return (
     <>
-      <h1 className="sr-only">{storeName}: fashion for India</h1>
+      <h1 className="sr-only">{t('heading', { store: storeName })}</h1>
       <PromotionBanner promotions={promotions} />
       {sections.length === 0 ? (
         <EmptyState
           headingLevel="h2"
-          heading="New arrivals are on their way"
-          body="Browse the whole catalogue in the meantime."
-          actions={[{ label: 'Shop all products', href: '/shop' }]}
+          heading={t('emptyHeading')}
+          body={t('emptyBody')}
+          actions={[{ label: t('emptyAction'), href: '/shop' }]}
         />
       ) : (
         <div className="flex flex-col gap-12 pb-4 sm:gap-16">

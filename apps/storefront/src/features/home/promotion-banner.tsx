@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { BannerPromotion } from '@/lib/api/server/promotions';
 
 /**
@@ -6,6 +7,7 @@ import type { BannerPromotion } from '@/lib/api/server/promotions';
  * shown when no promotion runs or the commerce backend is unavailable.
  */
 export function PromotionBanner({ promotions }: { promotions: BannerPromotion[] }) {
+  const t = useTranslations('common.home');
   if (promotions.length === 0) return null;
   return (
     <section aria-labelledby="offers-heading" className="mx-auto w-full max-w-7xl px-4 pt-3 pb-3 sm:pt-4 sm:pb-0">
@@ -14,7 +16,7 @@ export function PromotionBanner({ promotions }: { promotions: BannerPromotion[] 
           id="offers-heading"
           className="shrink-0 px-4 text-xs font-semibold tracking-widest text-brand-700 uppercase sm:px-0"
         >
-          Offers for you
+          {t('offers')}
         </h2>
         {/* Focusable so that keyboard users can scroll it on a phone. */}
         <ul

@@ -6,13 +6,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MobileMenu } from './mobile-menu';
 import { toNavCategories, type NavCategories } from './nav-model';
 import { CategoryNav } from './site-header';
+import { withIntl } from '@/test-support/intl';
 
 // tsx compiles this JSX and the components' with the classic runtime, which looks React up globally.
 Object.assign(globalThis, { React });
 
 const menus = (categories: NavCategories) => [
-  renderToStaticMarkup(<CategoryNav categories={categories} />),
-  renderToStaticMarkup(<MobileMenu storeName="Vastra" categories={categories} />),
+  renderToStaticMarkup(withIntl(<CategoryNav categories={categories} />)),
+  renderToStaticMarkup(withIntl(<MobileMenu storeName="Vastra" categories={categories} />)),
 ];
 
 const women: CategoryNode = {

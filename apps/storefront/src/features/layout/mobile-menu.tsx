@@ -2,6 +2,7 @@
 
 import { Link } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { CATEGORIES_UNAVAILABLE, categoryHref, type NavCategories } from './nav-model';
@@ -14,6 +15,8 @@ import { CATEGORIES_UNAVAILABLE, categoryHref, type NavCategories } from './nav-
 export function MobileMenu({ storeName, categories }: { storeName: string; categories: NavCategories }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const pathname = usePathname();
+  const t = useTranslations('common.ui.menu');
+  const tHeader = useTranslations('common.header');
 
   useEffect(() => {
     dialogRef.current?.close();
@@ -30,11 +33,11 @@ export function MobileMenu({ storeName, categories }: { storeName: string; categ
         className="-ml-2 grid size-10 place-items-center rounded-md text-stone-800 hover:bg-stone-100"
       >
         <MenuIcon width={22} height={22} />
-        <span className="sr-only">Open menu</span>
+        <span className="sr-only">{t('open')}</span>
       </button>
       <dialog
         ref={dialogRef}
-        aria-label="Menu"
+        aria-label={t('label')}
         onClick={(event) => {
           if (event.target === dialogRef.current) close();
         }}
@@ -48,10 +51,10 @@ export function MobileMenu({ storeName, categories }: { storeName: string; categ
             className="grid size-10 place-items-center rounded-md hover:bg-stone-100"
           >
             <CloseIcon />
-            <span className="sr-only">Close menu</span>
+            <span className="sr-only">{t('close')}</span>
           </button>
         </div>
-        <nav aria-label="Categories" className="px-2 py-3">
+        <nav aria-label={tHeader('categories')} className="px-2 py-3">
           <ul className="space-y-1">
             <li>
               <Link
@@ -60,7 +63,7 @@ export function MobileMenu({ storeName, categories }: { storeName: string; categ
                 onClick={close}
                 className="block rounded-md px-3 py-3 font-semibold hover:bg-stone-100"
               >
-                Shop all
+                {tHeader('shopAll')}
               </Link>
             </li>
             {categories === null && <li className="px-3 py-2 text-sm text-stone-600">{CATEGORIES_UNAVAILABLE}</li>}
@@ -80,7 +83,7 @@ export function MobileMenu({ storeName, categories }: { storeName: string; categ
                           onClick={close}
                           className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-stone-100"
                         >
-                          All {category.name}
+                          {t('all', { name: category.name })}
                         </Link>
                       </li>
                       {category.children.map((sub) => (

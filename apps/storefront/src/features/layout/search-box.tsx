@@ -3,6 +3,7 @@
 import { PRODUCT_FETCH_THROTTLE_MS, type ProductSummary } from '@vastra/contracts';
 import { useSearchParams } from 'next/navigation';
 import { usePathname, useRouter } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { MediaThumbnail } from '@/components/ui/media-thumbnail';
@@ -22,6 +23,7 @@ const NO_SUGGESTIONS: ProductSummary[] = [];
  */
 export function SearchBox() {
   const router = useRouter();
+  const t = useTranslations('common.ui.search');
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const currentTerm = pathname === '/search' ? (searchParams.get('q') ?? '') : '';
@@ -112,7 +114,7 @@ export function SearchBox() {
         className="flex items-center rounded-lg border border-stone-300 bg-stone-50 focus-within:border-brand-700 focus-within:bg-white"
       >
         <label htmlFor={inputId} className="sr-only">
-          Search products
+          {t('label')}
         </label>
         <input
           id={inputId}
@@ -126,7 +128,7 @@ export function SearchBox() {
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          placeholder="Search for products, brands and more"
+          placeholder={t('placeholder')}
           autoComplete="off"
           enterKeyHint="search"
           role="combobox"
@@ -141,13 +143,13 @@ export function SearchBox() {
           className="grid size-10 shrink-0 place-items-center rounded-r-lg text-stone-700 hover:text-brand-700"
         >
           <SearchIcon />
-          <span className="sr-only">Search</span>
+          <span className="sr-only">{t('submit')}</span>
         </button>
       </form>
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggested products"
+        aria-label={t('suggestions')}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-auto rounded-lg border border-stone-200 bg-white py-1 shadow-xl"
       >
@@ -175,7 +177,7 @@ export function SearchBox() {
         ))}
       </ul>
       <p className="sr-only" role="status" aria-live="polite">
-        {expanded ? `${suggestions.length} suggestions available; use the up and down arrows to choose.` : ''}
+        {expanded ? t('available', { count: suggestions.length }) : ''}
       </p>
     </div>
   );

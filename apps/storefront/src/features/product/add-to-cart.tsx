@@ -2,6 +2,7 @@
 
 import { CART_MESSAGES, MAX_LINE_QUANTITY, type Variant } from '@vastra/contracts';
 import { Link } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { BagIcon } from '@/components/ui/icons';
 import { usePublicConfig } from '@/lib/public-config';
@@ -29,6 +30,7 @@ export function AddToCart({
   available: boolean;
 }) {
   const ids = useId();
+  const t = useTranslations('product.cart');
   const { user } = useShopper();
   const { apiUrl } = usePublicConfig();
   const hydrated = useHydrated();
@@ -63,7 +65,7 @@ export function AddToCart({
         disabled
         className="w-full cursor-not-allowed rounded-md bg-stone-200 px-6 py-3.5 text-sm font-semibold tracking-wide text-stone-600 uppercase sm:w-auto sm:min-w-64"
       >
-        Out of stock
+        {t('outOfStock')}
       </button>
     );
   }
@@ -73,7 +75,7 @@ export function AddToCart({
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={`${ids}-quantity`} className="mb-1 block text-xs font-semibold text-stone-700 uppercase">
-            Quantity
+            {t('quantity')}
           </label>
           <select
             id={`${ids}-quantity`}
@@ -97,14 +99,14 @@ export function AddToCart({
           className="flex h-12 min-w-0 flex-1 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 text-sm font-semibold tracking-wide whitespace-nowrap text-white uppercase hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-600 sm:min-w-64 sm:flex-none"
         >
           <BagIcon width={18} height={18} />
-          {busy ? 'Adding…' : 'Add to cart'}
+          {busy ? t('adding') : t('add')}
         </button>
         {added && (
           <Link
             href="/cart"
             className="flex h-12 w-full items-center justify-center rounded-md border border-stone-300 px-5 text-sm font-semibold tracking-wide text-stone-900 uppercase hover:border-stone-900 sm:w-auto"
           >
-            Go to cart <span aria-hidden="true">&nbsp;→</span>
+            {t('goToCart')} <span aria-hidden="true">&nbsp;→</span>
           </Link>
         )}
       </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { ALERTS_MESSAGES } from '@vastra/contracts';
 import { useLoginModal } from '@/lib/login-modal';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -9,15 +10,16 @@ import type { SoldOutSize } from './notify-me';
 export function GuestNotifyMe({ soldOut }: { soldOut: SoldOutSize[] }) {
   const { open: openLogin } = useLoginModal();
   const hydrated = useHydrated();
+  const t = useTranslations('product.notify');
   return (
     <div data-testid="notify-me" className="rounded-md border border-stone-200 bg-stone-50 p-3">
-      <p className="text-sm text-stone-700">Sold out in your size? We can mail you when it is back.</p>
+      <p className="text-sm text-stone-700">{t('intro')}</p>
       <ul className="mt-2 flex flex-wrap gap-2">
         {soldOut.map((v) => (
           <li key={v.id}>
             <button
               type="button"
-              aria-label={`${ALERTS_MESSAGES.notifyMe} when size ${v.size} is back`}
+              aria-label={t('label', { notifyMe: ALERTS_MESSAGES.notifyMe, size: v.size })}
               disabled={!hydrated}
               onClick={openLogin}
               className="rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm font-semibold text-stone-900 hover:border-brand-700 hover:text-brand-700"

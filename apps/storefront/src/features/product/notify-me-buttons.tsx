@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { ALERTS_MESSAGES } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -18,6 +19,7 @@ import type { SoldOutSize } from './notify-me';
 export function NotifyMeButtons({ soldOut }: { soldOut: SoldOutSize[] }) {
   const { apiUrl } = usePublicConfig();
   const hydrated = useHydrated();
+  const t = useTranslations('product.notify');
   const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -49,7 +51,7 @@ export function NotifyMeButtons({ soldOut }: { soldOut: SoldOutSize[] }) {
 
   return (
     <div data-testid="notify-me" className="rounded-md border border-stone-200 bg-stone-50 p-3">
-      <p className="text-sm text-stone-700">Sold out in your size? We can mail you when it is back.</p>
+      <p className="text-sm text-stone-700">{t('intro')}</p>
       <ul className="mt-2 flex flex-wrap gap-2">
         {soldOut.map((v) => (
           <li key={v.id}>
@@ -60,7 +62,7 @@ export function NotifyMeButtons({ soldOut }: { soldOut: SoldOutSize[] }) {
             ) : (
               <button
                 type="button"
-                aria-label={`${ALERTS_MESSAGES.notifyMe} when size ${v.size} is back`}
+                aria-label={t('label', { notifyMe: ALERTS_MESSAGES.notifyMe, size: v.size })}
                 aria-busy={busy === v.id || undefined}
                 disabled={!hydrated || busy !== null}
                 onClick={() => void notify(v.id)}

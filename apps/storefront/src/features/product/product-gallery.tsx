@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { PlayIcon } from '@/components/ui/icons';
 import { isVideo, toMediaSrc } from '@/lib/media';
@@ -20,12 +21,13 @@ export function ProductGallery({ items, name }: { items: GalleryItem[]; name: st
   );
   const current = items[index] ?? items[0]!;
   const count = items.length;
+  const t = useTranslations('product.gallery');
 
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-start">
       {count > 1 && (
         <ul
-          aria-label="Product images"
+          aria-label={t('label')}
           className="scrollbar-none flex gap-2 overflow-x-auto sm:flex-col sm:overflow-visible"
         >
           {items.map((item, i) => {
@@ -47,9 +49,7 @@ export function ProductGallery({ items, name }: { items: GalleryItem[]; name: st
                   ) : (
                     item.thumbnail
                   )}
-                  <span className="sr-only">
-                    Show {video ? 'video' : 'image'} {i + 1} of {count}
-                  </span>
+                  <span className="sr-only">{t(video ? 'showVideo' : 'showImage', { index: i + 1, count })}</span>
                 </button>
               </li>
             );
@@ -65,7 +65,7 @@ export function ProductGallery({ items, name }: { items: GalleryItem[]; name: st
             muted
             playsInline
             preload="metadata"
-            aria-label={`Video of ${name}`}
+            aria-label={t('video', { name })}
             className="absolute inset-0 size-full object-cover"
           />
         ) : (

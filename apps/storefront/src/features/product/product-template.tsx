@@ -1,5 +1,7 @@
 import type { Image, ProductDetail, ProductSummary } from '@vastra/contracts';
 import { Link } from '@/i18n/navigation';
+import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { CheckDelivery } from '@/components/check-delivery';
 import { Breadcrumbs, dedupeCrumbs } from '@/components/ui/breadcrumbs';
@@ -17,7 +19,7 @@ const categoryHref = (slug: string) => `/category/${encodeURIComponent(slug)}`;
  * The gallery's items with their photos rendered here (a placeholder when there are none). The
  * large view of the first one is preloaded when the gallery opens on it.
  */
-function galleryItems(media: Image[], name: string): GalleryItem[] {
+function galleryItems(media: Image[], name: string, imageAlt: (index: number, count: number) => string): GalleryItem[] {
   const items = media.length > 0 ? media : [{ url: '', isPrimary: true }];
   const count = items.length;
   const opensOnFirst = items.findIndex((m) => m.isPrimary) <= 0;
@@ -31,7 +33,7 @@ function galleryItems(media: Image[], name: string): GalleryItem[] {
           view: (
             <MediaImage
               url={url || null}
-              alt={count > 1 ? `${name}, image ${i + 1} of ${count}` : name}
+              alt={count > 1 ? imageAlt(i + 1, count) : name}
               sizes="(min-width: 1024px) 448px, 100vw"
               preload={i === 0 && opensOnFirst}
             />
@@ -52,9 +54,11 @@ export function ProductTemplate({
   /** The reviews section, handed in by the page (another feature). */
   reviews?: React.ReactNode;
 }) {
+  const t = useTranslations('product');
+  const tUi = useTranslations('common.ui');
   const details: [string, React.ReactNode][] = [
     [
-      'Brand',
+      t('details.brand'),
       <Link
         key="brand"
         href={`/shop?brands=${encodeURIComponent(product.brand)}`}
@@ -63,15 +67,15 @@ export function ProductTemplate({
         {product.brand}
       </Link>,
     ],
-    ['Category', product.categoryPath.map((c) => c.name).join(' › ') || product.category.name],
-    ['Colour', product.color],
-    ['Gender', product.gender],
+    [t('details.category'), product.categoryPath.map((c) => c.name).join(' › ') || product.category.name],
+    [t('details.colour'), product.color],
+    [t('details.gender'), product.gender],
   ];
-  if (product.usage) details.push(['Occasion', product.usage]);
-  if (product.season) details.push(['Season', product.season]);
+  if (product.usage) details.push([t('details.occasion'), product.usage]);
+  if (product.season) details.push([t('details.season'), product.season]);
   if (product.collections.length > 0) {
     details.push([
-      'Collections',
+      t('details.collections'),
       <span key="collections" className="flex flex-wrap gap-x-2">
         {product.collections.map((c, i) => (
           <span key={c.slug}>
@@ -90,14 +94,19 @@ export function ProductTemplate({
       <ProductJsonLd product={product} />
       <Breadcrumbs
         items={dedupeCrumbs([
-          { label: 'Home', href: '/' },
-          { label: 'Shop', href: '/shop' },
+          { label: tUi('home'), href: '/' },
+          { label: tUi('shop'), href: '/shop' },
           ...product.categoryPath.map((c) => ({ label: c.name, href: categoryHref(c.slug) })),
           { label: product.name },
         ])}
       />
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
-        <ProductGallery items={galleryItems(product.images, product.name)} name={product.name} />
+        <ProductGallery
+          items={galleryItems(product.images, product.name, (index, count) =>
+            t('gallery.imageAlt', { name: product.name, index, count }),
+          )}
+          name={product.name}
+        />
         <div>
           <p className="text-lg font-bold text-stone-900">{product.brand}</p>
           <h1 className="mt-1 text-xl leading-snug text-stone-700 sm:text-2xl">{product.name}</h1>
@@ -110,7 +119,7 @@ export function ProductTemplate({
           <hr className="my-6 border-stone-200" />
           <section aria-labelledby="product-details">
             <h2 id="product-details" className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
-              Product details
+              {t('details.heading')}
             </h2>
             <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
               {details.map(([term, value]) => (
@@ -124,7 +133,7 @@ export function ProductTemplate({
           {product.description && (
             <section aria-labelledby="product-description" className="mt-6">
               <h2 id="product-description" className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
-                Description
+                {t('details.description')}
               </h2>
               <div className="mt-3 space-y-3 text-sm leading-relaxed text-stone-700">
                 {product.description.split(/\n{2,}/).map((paragraph, i) => (
@@ -146,12 +155,13 @@ export function ProductTemplate({
 async function RelatedProducts({ related }: { related: Promise<ProductSummary[]> }) {
   const products = await related;
   if (products.length === 0) return null;
+  const t = await getTranslations('product');
   return (
     <section aria-labelledby="related-products" className="mt-14">
       <h2 id="related-products" className="mb-5 text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">
-        Similar products
+        {t('related')}
       </h2>
-      <ProductRail products={products} label="Similar products" />
+      <ProductRail products={products} label={t('related')} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { discountPercent, type ProductDetail, type Variant } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { PriceTag } from '@/components/ui/price-tag';
 import { WishlistHeart } from '@/components/ui/wishlist-heart';
@@ -36,6 +37,7 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
   const selected: Variant | undefined = ofColour.find((v) => v.size === size);
   const ids = useId();
   const hydrated = useHydrated();
+  const t = useTranslations('product');
 
   const anyInStock =
     (variants.length > 0 ? ofColour : []).some((v) => v.inStock) || (variants.length === 0 && product.inStock);
@@ -60,7 +62,7 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
             size="lg"
             testId="product-price"
           />
-          <p className="mt-1 text-sm font-medium text-emerald-800">Inclusive of all taxes</p>
+          <p className="mt-1 text-sm font-medium text-emerald-800">{t('panel.taxes')}</p>
         </div>
         {/* The chosen size, or until one is chosen the colour's first size in stock. */}
         <WishlistHeart
@@ -73,7 +75,8 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
       {colours.length > 0 && (
         <fieldset>
           <legend className="mb-2 text-sm font-semibold tracking-wide text-stone-900 uppercase">
-            Colour<span className="font-normal text-stone-600 normal-case">: {colour}</span>
+            {t('panel.colour')}
+            <span className="font-normal text-stone-600 normal-case">: {colour}</span>
           </legend>
           <div className="flex flex-wrap gap-2">
             {colours.map((c) => {
@@ -107,7 +110,8 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
       {ofColour.length > 0 && (
         <fieldset>
           <legend className="mb-2 text-sm font-semibold tracking-wide text-stone-900 uppercase">
-            Size{size ? <span className="font-normal text-stone-600 normal-case">: {size}</span> : null}
+            {t('panel.size')}
+            {size ? <span className="font-normal text-stone-600 normal-case">: {size}</span> : null}
           </legend>
           <SizeChartButton productId={product.id} selectedSize={size} />
           <div className="flex flex-wrap gap-2">
@@ -130,7 +134,7 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
                   }`}
                 >
                   {v.size}
-                  {!v.inStock && <span className="sr-only"> (out of stock)</span>}
+                  {!v.inStock && <span className="sr-only">{t('panel.sizeOutSr')}</span>}
                 </span>
               </label>
             ))}
@@ -139,9 +143,9 @@ export function PurchasePanel({ product }: { product: ProductDetail }) {
       )}
 
       <p role="status" aria-live="polite" data-testid="stock-status" className={`text-sm ${TONES[state.tone]}`}>
-        {state.label}
+        {t(`stock.${state.tone}`, { count: state.left ?? 0 })}
         {selected && state.tone !== 'out' ? (
-          <span className="font-normal text-stone-600"> in size {selected.size}</span>
+          <span className="font-normal text-stone-600">{t('panel.inSize', { size: selected.size })}</span>
         ) : null}
       </p>
 

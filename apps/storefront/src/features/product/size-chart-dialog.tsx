@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { CM_PER_INCH, type SizeChart } from '@vastra/contracts';
 import { useEffect, useId, useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
@@ -42,6 +43,7 @@ function useSizeChart(productId: string): SizeChart | null {
  */
 export function SizeChartLoaded({ productId, selectedSize }: { productId: string; selectedSize: string | null }) {
   const chart = useSizeChart(productId);
+  const t = useTranslations('product.sizeChart');
   const [open, setOpen] = useState(false);
   if (!chart) return null;
   return (
@@ -52,7 +54,7 @@ export function SizeChartLoaded({ productId, selectedSize }: { productId: string
         aria-haspopup="dialog"
         className="mb-3 block text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
       >
-        Size chart
+        {t('button')}
       </button>
       <SizeChartDialog chart={chart} open={open} selectedSize={selectedSize} onClose={() => setOpen(false)} />
     </>
@@ -73,10 +75,11 @@ function SizeChartDialog({
   const [unit, setUnit] = useState<Unit>('cm');
   const { dialogProps, titleId, close } = useModalDialog(open, { onClosed: onClose });
   const ids = useId();
+  const t = useTranslations('product.sizeChart');
   const hasLengths = chart.columns.some((c) => c.unit === 'cm');
   const heading = chart.brand
-    ? `${chart.brand} size chart: ${chart.category.name}`
-    : `Size chart: ${chart.category.name}`;
+    ? t('brandHeading', { brand: chart.brand, category: chart.category.name })
+    : t('heading', { category: chart.category.name });
 
   return (
     <dialog
@@ -91,7 +94,7 @@ function SizeChartDialog({
           <button
             type="button"
             onClick={close}
-            aria-label="Close size chart"
+            aria-label={t('close')}
             className="-m-2 rounded-md p-2 text-stone-700 hover:bg-stone-100"
           >
             <CloseIcon width={20} height={20} />
@@ -99,7 +102,7 @@ function SizeChartDialog({
         </div>
         {hasLengths && (
           <fieldset className="mt-3">
-            <legend className="sr-only">Units</legend>
+            <legend className="sr-only">{t('units')}</legend>
             <div className="inline-flex rounded-full border border-stone-300 p-0.5">
               {(['cm', 'in'] as const).map((u) => (
                 <label key={u} className="cursor-pointer">
@@ -112,7 +115,7 @@ function SizeChartDialog({
                     className="peer sr-only"
                   />
                   <span className="block rounded-full px-4 py-1.5 text-sm font-semibold text-stone-800 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700">
-                    {u === 'cm' ? 'Centimetres' : 'Inches'}
+                    {t(u)}
                   </span>
                 </label>
               ))}
@@ -122,12 +125,12 @@ function SizeChartDialog({
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
-              Body measurements by size{hasLengths ? `, in ${unit === 'cm' ? 'centimetres' : 'inches'}` : ''}
+              {t(hasLengths ? (unit === 'cm' ? 'captionCm' : 'captionIn') : 'caption')}
             </caption>
             <thead>
               <tr className="border-b border-stone-300">
                 <th scope="col" className="py-2 pr-4 font-semibold text-stone-900">
-                  Size
+                  {t('size')}
                 </th>
                 {chart.columns.map((column) => (
                   <th key={column.key} scope="col" className="py-2 pr-4 font-semibold text-stone-900">
@@ -161,7 +164,7 @@ function SizeChartDialog({
           </table>
         </div>
         <p className="mt-4 text-xs text-stone-600">
-          Source:{' '}
+          {t('source')}{' '}
           {chart.sourceUrl ? (
             <a
               href={chart.sourceUrl}

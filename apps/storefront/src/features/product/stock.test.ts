@@ -17,17 +17,17 @@ describe('the stock story of the purchase panel', () => {
     );
   });
   it('a size in stock chosen: its stock, and no "Notify me" for the sold-out sizes', () => {
-    assert.deepEqual(stockStory(sizes, sizes[2], true), { state: { label: 'In stock', tone: 'ok' }, notify: [] });
-    assert.deepEqual(stockStory(sizes, sizes[3], true), { state: { label: 'Only 3 left', tone: 'low' }, notify: [] });
+    assert.deepEqual(stockStory(sizes, sizes[2], true), { state: { tone: 'ok' }, notify: [] });
+    assert.deepEqual(stockStory(sizes, sizes[3], true), { state: { tone: 'low', left: 3 }, notify: [] });
   });
   it('every size sold out: out of stock, each offering "Notify me"', () => {
     const soldOut = [size('S', 0), size('M', 0)];
     const { state, notify } = stockStory(soldOut, undefined, false);
-    assert.equal(state.label, 'Out of stock');
+    assert.equal(state.tone, 'out');
     assert.equal(notify.length, 2);
   });
   it('a product without sizes follows its own flag', () => {
-    assert.equal(stockStory([], undefined, true).state.label, 'In stock');
-    assert.equal(stockStory([], undefined, false).state.label, 'Out of stock');
+    assert.equal(stockStory([], undefined, true).state.tone, 'ok');
+    assert.equal(stockStory([], undefined, false).state.tone, 'out');
   });
 });

@@ -3,16 +3,21 @@ import type { Variant } from '@vastra/contracts';
 /** Below this many pieces a size shows "Only N left". */
 export const LOW_STOCK_THRESHOLD = 5;
 
-export type StockState = { label: string; tone: 'ok' | 'low' | 'out' | 'choose' };
+/**
+ * What the panel says of stock, as the key of its text in the product.stock messages ("Out of
+ * stock", "Only {count} left", "In stock", "Select a size to see its stock."); `left` is the
+ * pieces of a low stock.
+ */
+export type StockState = { tone: 'ok' | 'low' | 'out' | 'choose'; left?: number };
 
 export function stockState(stock: number): StockState {
-  if (stock <= 0) return { label: 'Out of stock', tone: 'out' };
-  if (stock <= LOW_STOCK_THRESHOLD) return { label: `Only ${stock} left`, tone: 'low' };
-  return { label: 'In stock', tone: 'ok' };
+  if (stock <= 0) return { tone: 'out' };
+  if (stock <= LOW_STOCK_THRESHOLD) return { tone: 'low', left: stock };
+  return { tone: 'ok' };
 }
 
 /** Shown instead of a stock state while several sizes could be chosen and none is. */
-export const CHOOSE_SIZE: StockState = { label: 'Select a size to see its stock.', tone: 'choose' };
+export const CHOOSE_SIZE: StockState = { tone: 'choose' };
 
 /**
  * The one stock story of the purchase panel, from the sizes of the colour shown and the chosen

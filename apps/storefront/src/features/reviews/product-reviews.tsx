@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReviewsPage } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { lazyIsland } from '@/lib/lazy-island';
@@ -34,6 +35,7 @@ export function ProductReviews({ productId, initial }: { productId: string; init
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(initial === null);
   const listTop = useRef<HTMLHeadingElement>(null);
+  const t = useTranslations('reviews.section');
 
   /** Shows a page once it comes (or why it did not); `loading` is already on. */
   const show = useCallback(
@@ -67,13 +69,13 @@ export function ProductReviews({ productId, initial }: { productId: string; init
   return (
     <section aria-labelledby="product-reviews" className="mt-14 border-t border-stone-200 pt-10">
       <h2 id="product-reviews" className="text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">
-        Ratings &amp; reviews
+        {t('heading')}
       </h2>
       <div aria-live="polite" className="mt-2">
         {error && (
           <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">{error}</p>
         )}
-        {!data && loading && <p className="text-sm text-stone-600">Loading reviews...</p>}
+        {!data && loading && <p className="text-sm text-stone-600">{t('loading')}</p>}
       </div>
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-14">
         <div>
@@ -81,11 +83,11 @@ export function ProductReviews({ productId, initial }: { productId: string; init
           {data && data.reviews.length > 0 && (
             <div className="mt-8" aria-busy={loading}>
               <h3 ref={listTop} tabIndex={-1} className="sr-only">
-                Reviews, page {data.meta.page} of {data.meta.totalPages}
+                {t('pageHeading', { page: data.meta.page, total: data.meta.totalPages })}
               </h3>
               <ReviewList reviews={data.reviews} />
               {meta && meta.totalPages > 1 && (
-                <nav aria-label="Review pages" className="mt-4 flex items-center justify-between gap-3">
+                <nav aria-label={t('pages')} className="mt-4 flex items-center justify-between gap-3">
                   <button
                     type="button"
                     disabled={meta.page <= 1 || loading}
@@ -93,18 +95,18 @@ export function ProductReviews({ productId, initial }: { productId: string; init
                     className="inline-flex h-10 items-center gap-1 rounded-md border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:invisible"
                   >
                     <ChevronLeftIcon width={16} height={16} />
-                    Newer<span className="sr-only"> reviews</span>
+                    {t('newer')}
+                    <span className="sr-only">{t('reviewsSr')}</span>
                   </button>
-                  <p className="text-sm text-stone-700">
-                    Page {meta.page} of {meta.totalPages}
-                  </p>
+                  <p className="text-sm text-stone-700">{t('pageOf', { page: meta.page, total: meta.totalPages })}</p>
                   <button
                     type="button"
                     disabled={meta.page >= meta.totalPages || loading}
                     onClick={() => void goTo(meta.page + 1)}
                     className="inline-flex h-10 items-center gap-1 rounded-md border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:invisible"
                   >
-                    Older<span className="sr-only"> reviews</span>
+                    {t('older')}
+                    <span className="sr-only">{t('reviewsSr')}</span>
                     <ChevronRightIcon width={16} height={16} />
                   </button>
                 </nav>

@@ -10,6 +10,7 @@ import {
   REVIEW_TITLE_MAX,
   type ReviewFit,
 } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormMessage, SubmitButton, TextField, inputClass } from '@/components/ui/form';
@@ -17,11 +18,8 @@ import { CloseIcon, StarIcon } from '@/components/ui/icons';
 import { postReview } from '@/lib/api/browser/reviews';
 import { usePublicConfig } from '@/lib/public-config';
 import { useShopper } from '@/lib/shopper-context';
-import { FIT_LABELS } from './fit-share';
 
 type Photo = { file: File; preview: string };
-
-const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /**
  * The review form for a logged-in shopper (behaviour.md §5): a rating of 1–5 as radio buttons drawn as
@@ -32,6 +30,8 @@ const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
  */
 export function ReviewForm({ productId, onPosted }: { productId: string; onPosted: () => void }) {
   const ids = useId();
+  const t = useTranslations('reviews.form');
+  const tFit = useTranslations('reviews.fit');
   const { apiUrl } = usePublicConfig();
   const { user } = useShopper();
   const [rating, setRating] = useState(0);
@@ -124,11 +124,11 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-labelledby={`${ids}-heading`}>
       <h3 id={`${ids}-heading`} className="text-lg font-semibold text-stone-900">
-        Write a review
+        {t('heading')}
       </h3>
       <FormMessage message={error} />
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium text-stone-800">Your rating</legend>
+        <legend className="mb-1.5 text-sm font-medium text-stone-800">{t('yourRating')}</legend>
         <div className="flex items-center gap-3">
           <div className="flex" onMouseLeave={() => setHover(0)}>
             {[1, 2, 3, 4, 5].map((value) => (
@@ -148,20 +148,18 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
                     value <= shown ? 'text-amber-500' : 'text-stone-300'
                   }`}
                 />
-                <span className="sr-only">
-                  {value} {value === 1 ? 'star' : 'stars'}
-                </span>
+                <span className="sr-only">{t('stars', { count: value })}</span>
               </label>
             ))}
           </div>
           <span className="text-sm text-stone-700" aria-hidden="true">
-            {RATING_WORDS[shown]}
+            {shown > 0 ? t(`ratingWords.${shown as 1 | 2 | 3 | 4 | 5}`) : ''}
           </span>
         </div>
       </fieldset>
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-stone-800">
-          How was the fit? <span className="font-normal text-stone-600">(optional)</span>
+          {t('fit')} <span className="font-normal text-stone-600">{t('optional')}</span>
         </legend>
         <div className="flex flex-wrap gap-2">
           {REVIEW_FITS.map((answer) => (
@@ -175,23 +173,23 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
                 className="peer sr-only"
               />
               <span className="block rounded-full border border-stone-300 px-4 py-2 text-sm text-stone-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700">
-                {FIT_LABELS[answer]}
+                {tFit(answer)}
               </span>
             </label>
           ))}
         </div>
       </fieldset>
       <TextField
-        label="Title"
+        label={t('title')}
         name="title"
         maxLength={REVIEW_TITLE_MAX}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
-        placeholder="Sum it up in a line"
+        placeholder={t('titlePlaceholder')}
       />
       <div>
         <label htmlFor={`${ids}-body`} className="mb-1.5 block text-sm font-medium text-stone-800">
-          Your review
+          {t('body')}
         </label>
         <textarea
           id={`${ids}-body`}
@@ -201,7 +199,7 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
           value={body}
           onChange={(event) => setBody(event.target.value)}
           aria-describedby={`${ids}-body-hint`}
-          placeholder="Fit, fabric, colour: what should others know?"
+          placeholder={t('bodyPlaceholder')}
           className={inputClass}
         />
         <p id={`${ids}-body-hint`} className="mt-1 text-right text-xs text-stone-600">
@@ -210,7 +208,7 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
       </div>
       <div>
         <label htmlFor={`${ids}-photos`} className="mb-1.5 block text-sm font-medium text-stone-800">
-          Add photos <span className="font-normal text-stone-600">(optional)</span>
+          {t('photos')} <span className="font-normal text-stone-600">{t('optional')}</span>
         </label>
         <input
           ref={fileInput}
@@ -224,22 +222,22 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
           className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-stone-800 hover:file:border-stone-900 disabled:opacity-60"
         />
         <p id={`${ids}-photos-hint`} className="mt-1 text-xs text-stone-600">
-          Up to {REVIEW_PHOTOS_MAX} photos, JPEG, PNG or WebP, 5 MB each.
+          {t('photosHint', { max: REVIEW_PHOTOS_MAX })}
         </p>
         {photos.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos to post">
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('photosToPost')}>
             {photos.map((photo, i) => (
               <li key={photo.preview} className="relative size-20 overflow-hidden rounded-md bg-stone-100">
                 {/* eslint-disable-next-line @next/next/no-img-element -- a local blob: preview, nothing to optimise */}
                 <img
                   src={photo.preview}
-                  alt={`Photo ${i + 1}: ${photo.file.name}`}
+                  alt={t('photoAlt', { index: i + 1, name: photo.file.name })}
                   className="size-full object-cover"
                 />
                 <button
                   type="button"
                   onClick={() => removePhoto(i)}
-                  aria-label={`Remove photo ${i + 1}`}
+                  aria-label={t('removePhoto', { index: i + 1 })}
                   className="absolute top-1 right-1 grid size-6 place-items-center rounded-full bg-white/90 text-stone-800 shadow hover:text-red-700"
                 >
                   <CloseIcon width={14} height={14} />
@@ -250,8 +248,8 @@ export function ReviewForm({ productId, onPosted }: { productId: string; onPoste
         )}
       </div>
       <div className="sm:w-56">
-        <SubmitButton busy={busy} busyLabel="Posting...">
-          Post review
+        <SubmitButton busy={busy} busyLabel={t('posting')}>
+          {t('post')}
         </SubmitButton>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import type { ReviewsPage, ReviewStats as Stats } from '@vastra/contracts';
-import { formatCount, formatRating } from '@/lib/format';
+import { useTranslations } from 'next-intl';
+import { formatInteger, formatRating } from '@/lib/format';
 import { FitShare } from './fit-share';
 import { Stars } from './stars';
 
@@ -13,6 +14,8 @@ import { Stars } from './stars';
  * come without their stars by count. Then how it fits, when reviews said.
  */
 export function ReviewStats({ stats, rating }: { stats: Stats; rating: ReviewsPage['rating'] }) {
+  const t = useTranslations('reviews.stats');
+  const written = { count: stats.total, shown: formatInteger(stats.total) };
   const byRating = new Map(stats.distribution.map((row) => [row.rating, row]));
   const everyRating = stats.total === rating.count;
   return (
@@ -25,34 +28,37 @@ export function ReviewStats({ stats, rating }: { stats: Stats; rating: ReviewsPa
                 {formatRating(rating.average)}
               </span>
               <Stars value={rating.average} size={20} />
-              <span className="sr-only">Average rating {formatRating(rating.average)} out of 5</span>
+              <span className="sr-only">{t('average', { average: formatRating(rating.average) })}</span>
             </p>
             <p className="text-sm text-stone-600" data-testid="review-total">
-              Based on {formatCount(rating.count, 'rating')}
+              {t('basedOn', { count: rating.count, shown: formatInteger(rating.count) })}
             </p>
             <p className="text-sm text-stone-600" data-testid="written-total">
-              {stats.total === 0 ? 'No written reviews yet.' : formatCount(stats.total, 'written review')}
+              {stats.total === 0 ? t('noWritten') : t('written', written)}
             </p>
           </>
         ) : (
           <p className="text-sm text-stone-600" data-testid="review-total">
-            No reviews yet. Be the first to review this product.
+            {t('none')}
           </p>
         )}
         <FitShare fit={stats.fit} />
       </div>
       {stats.total > 0 && (
         <div className="w-full max-w-md">
-          {!everyRating && (
-            <p className="mb-2 text-sm text-stone-600">Stars of the {formatCount(stats.total, 'written review')}</p>
-          )}
-          <ul aria-label={everyRating ? 'Ratings by stars' : 'Written reviews by stars'} className="space-y-1.5">
+          {!everyRating && <p className="mb-2 text-sm text-stone-600">{t('starsOf', written)}</p>}
+          <ul aria-label={everyRating ? t('ratingsByStars') : t('writtenByStars')} className="space-y-1.5">
             {[5, 4, 3, 2, 1].map((stars) => {
               const row = byRating.get(stars) ?? { rating: stars, count: 0, percentage: 0 };
               return (
                 <li key={stars} className="grid grid-cols-[2.5rem_minmax(0,1fr)_3rem] items-center gap-3 text-sm">
                   <span className="sr-only">
-                    {stars} {stars === 1 ? 'star' : 'stars'}: {row.percentage}% ({formatCount(row.count, 'review')})
+                    {t('row', {
+                      stars,
+                      percentage: row.percentage,
+                      count: row.count,
+                      shown: formatInteger(row.count),
+                    })}
                   </span>
                   <span aria-hidden="true" className="font-medium text-stone-800">
                     {stars} ★

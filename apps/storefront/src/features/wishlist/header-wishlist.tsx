@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { HeartIcon } from '@/components/ui/icons';
 import { lazyIsland } from '@/lib/lazy-island';
@@ -20,6 +21,7 @@ export function HeaderWishlist() {
   const { user, wishlistRefs } = useShopper();
   const count = user ? wishlistRefs.length : 0;
   const hydrated = useHydrated();
+  const t = useTranslations('wishlist');
   const [presses, setPresses] = useState(0);
   const [isOpen, setOpen] = useState(false);
 
@@ -34,7 +36,7 @@ export function HeaderWishlist() {
         className="relative grid size-10 place-items-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
       >
         <HeartIcon width={22} height={22} />
-        <span className="sr-only">Wishlist{count > 0 ? ` (${count})` : ''}</span>
+        <span className="sr-only">{count > 0 ? t('headerCount', { count }) : t('header')}</span>
         {count > 0 && (
           <span
             aria-hidden="true"

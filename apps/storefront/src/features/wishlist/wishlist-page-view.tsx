@@ -1,7 +1,8 @@
 import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
-import { formatCount } from '@/lib/format';
+import { formatInteger } from '@/lib/format';
 import { WishlistRowView } from './wishlist-row-view';
 
 /** One page of the shopper's wishlist as the server read it (GET /wishlist?page&limit). */
@@ -14,10 +15,15 @@ export type WishlistPageData = {
 
 /** The /wishlist page's heading, with the count of entries when there are any. */
 export function WishlistHeading({ count = 0 }: { count?: number }) {
+  const t = useTranslations('wishlist');
   return (
     <h1 className="text-2xl font-bold tracking-tight text-stone-900">
-      My Wishlist
-      {count > 0 && <span className="ml-2 text-base font-normal text-stone-600">{formatCount(count, 'item')}</span>}
+      {t('heading')}
+      {count > 0 && (
+        <span className="ml-2 text-base font-normal text-stone-600">
+          {t('count', { count, shown: formatInteger(count) })}
+        </span>
+      )}
     </h1>
   );
 }
@@ -41,6 +47,7 @@ export function WishlistView({
   removing?: readonly string[];
   onRemove?: (entry: WishlistEntry) => void;
 }) {
+  const t = useTranslations('wishlist');
   return (
     <>
       <WishlistHeading count={count} />
@@ -52,7 +59,7 @@ export function WishlistView({
               href="/shop"
               className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
             >
-              Go to Shopping
+              {t('goShopping')}
             </Link>
           </div>
         )}
@@ -79,21 +86,24 @@ const arrow =
   'inline-flex h-10 items-center gap-1 rounded-md border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:border-stone-900';
 
 function Pager({ current, totalPages }: { current: number; totalPages: number }) {
+  const t = useTranslations('common.ui.pagination');
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
+    <nav aria-label={t('label')} className="mt-8 flex items-center justify-center gap-3">
       {current > 1 && (
         <Link href={`/wishlist?page=${current - 1}`} rel="prev" className={arrow}>
           <ChevronLeftIcon width={16} height={16} />
-          Previous<span className="sr-only"> page</span>
+          {t('previous')}
+          <span className="sr-only">{t('pageSr')}</span>
         </Link>
       )}
       <p className="text-sm text-stone-700" aria-current="page">
-        Page {current} of {totalPages}
+        {t('pageOf', { current, total: totalPages })}
       </p>
       {current < totalPages && (
         <Link href={`/wishlist?page=${current + 1}`} rel="next" className={arrow}>
-          Next<span className="sr-only"> page</span>
+          {t('next')}
+          <span className="sr-only">{t('pageSr')}</span>
           <ChevronRightIcon width={16} height={16} />
         </Link>
       )}

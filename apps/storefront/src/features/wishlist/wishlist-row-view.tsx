@@ -1,4 +1,5 @@
 import type { WishlistEntry } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { CloseIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
@@ -41,6 +42,8 @@ export function WishlistRowView({
   removing?: boolean;
   onRemove?: () => void;
 }) {
+  const t = useTranslations('wishlist');
+  const tUi = useTranslations('common.ui');
   return (
     <li className="flex gap-3 py-3" aria-busy={removing || undefined}>
       <div
@@ -60,16 +63,16 @@ export function WishlistRowView({
           {formatPrice(entry.variant.price)}
           {entry.variant.mrp > entry.variant.price && (
             <span className="ml-2 text-xs font-normal text-stone-600 line-through">
-              <span className="sr-only">MRP </span>
+              <span className="sr-only">{tUi('mrp')} </span>
               {formatPrice(entry.variant.mrp)}
             </span>
           )}
         </p>
         {full && (
           <p className="text-sm text-stone-600">
-            Size: <span className="font-semibold text-stone-900">{entry.variant.size}</span>
+            {t('size')} <span className="font-semibold text-stone-900">{entry.variant.size}</span>
             {entry.variant.color && <> · {entry.variant.color}</>}
-            {!entry.variant.inStock && <span className="ml-2 font-semibold text-red-700">Out of stock</span>}
+            {!entry.variant.inStock && <span className="ml-2 font-semibold text-red-700">{tUi('outOfStock')}</span>}
           </p>
         )}
       </div>
@@ -77,7 +80,7 @@ export function WishlistRowView({
         type="button"
         onClick={onRemove}
         disabled={!onRemove || removing}
-        aria-label={`Remove ${entry.product.name} from wishlist`}
+        aria-label={t('remove', { name: entry.product.name })}
         className="grid size-9 shrink-0 place-items-center self-start rounded-md text-stone-700 hover:bg-stone-100 hover:text-red-700 disabled:cursor-wait disabled:opacity-60"
       >
         <CloseIcon width={18} height={18} />

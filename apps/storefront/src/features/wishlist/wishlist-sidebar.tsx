@@ -1,6 +1,7 @@
 'use client';
 
 import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { CloseIcon } from '@/components/ui/icons';
 import { LoginPrompt } from '@/components/ui/login-prompt';
@@ -29,6 +30,7 @@ export type WishlistSidebarProps = {
  */
 export function WishlistSidebar({ state, loggedIn, onClosed, onRemove }: WishlistSidebarProps) {
   const { dialogProps, titleId, close } = useModalDialog(state.isOpen, { onClosed });
+  const t = useTranslations('wishlist');
 
   return (
     <dialog
@@ -38,7 +40,7 @@ export function WishlistSidebar({ state, loggedIn, onClosed, onRemove }: Wishlis
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
           <h2 id={titleId} className="text-lg font-bold tracking-tight">
-            Wishlist ({state.count})
+            {t('sidebarTitle', { count: state.count })}
           </h2>
           <button
             type="button"
@@ -46,7 +48,7 @@ export function WishlistSidebar({ state, loggedIn, onClosed, onRemove }: Wishlis
             className="-mr-2 grid size-10 place-items-center rounded-md text-stone-700 hover:bg-stone-100"
           >
             <CloseIcon />
-            <span className="sr-only">Close wishlist</span>
+            <span className="sr-only">{t('close')}</span>
           </button>
         </div>
         {state.isOpen && <SidebarBody state={state} loggedIn={loggedIn} close={close} onRemove={onRemove} />}
@@ -61,6 +63,7 @@ function SidebarBody({
   close,
   onRemove,
 }: Omit<WishlistSidebarProps, 'onClosed'> & { close: () => void }) {
+  const t = useTranslations('wishlist');
   if (!loggedIn) {
     return <LoginPrompt message={WISHLIST_MESSAGES.loginToView} beforeOpen={close} />;
   }
@@ -69,7 +72,7 @@ function SidebarBody({
       <div className="flex-1 overflow-y-auto px-4" aria-busy={loading}>
         <div aria-live="polite">
           {loading && items.length === 0 ? (
-            <p className="py-8 text-center text-stone-600">Loading your wishlist...</p>
+            <p className="py-8 text-center text-stone-600">{t('loading')}</p>
           ) : error && items.length === 0 ? (
             <p className="py-8 text-center text-red-800">{error}</p>
           ) : items.length === 0 ? (
@@ -89,13 +92,13 @@ function SidebarBody({
           href="/wishlist"
           className="rounded-md border border-stone-300 px-3 py-2.5 text-center text-sm font-semibold text-stone-800 hover:border-stone-900"
         >
-          View all Wishlist
+          {t('viewAll')}
         </Link>
         <Link
           href="/shop"
           className="rounded-md bg-brand-700 px-3 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-800"
         >
-          Go to Shopping
+          {t('goShopping')}
         </Link>
       </div>
     </>

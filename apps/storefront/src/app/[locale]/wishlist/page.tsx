@@ -1,5 +1,6 @@
 import { WISHLIST_MESSAGES, WISHLIST_PAGE_SIZE } from '@vastra/contracts';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { LoadError } from '@/components/ui/load-error';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { readFailure } from '@/features/account/account-shopper';
@@ -9,7 +10,10 @@ import { WishlistHeading, WishlistView } from '@/features/wishlist/wishlist-page
 import { getWishlistPage } from '@/lib/api/server/shopper';
 
 /** A shopper's own list: never indexed. */
-export const metadata: Metadata = { title: 'Wishlist', robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('wishlist');
+  return { title: t('title'), robots: { index: false, follow: false } };
+}
 
 type Props = { searchParams: Promise<{ page?: string | string[] }> };
 

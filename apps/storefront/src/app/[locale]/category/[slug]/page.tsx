@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { dedupeCrumbs } from '@/components/ui/breadcrumbs';
 import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
@@ -30,15 +31,22 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const { category, path, scope } = await loadCategory((await params).slug);
   const query = parseCatalogQuery(await searchParams, scope);
   const trail = path.map((c) => c.name).join(' › ');
+  const t = await getTranslations('catalog.pages');
   return listingMetadata(scope, query, {
-    title: `${category.name}: shop online`,
-    description: `Shop ${category.productCount} ${category.name} styles at ${STORE} (${trail}). Prices in ₹, inclusive of GST, delivered across India.`,
+    title: t('categoryTitle', { name: category.name }),
+    description: t('categoryDescription', {
+      count: String(category.productCount),
+      name: category.name,
+      store: STORE,
+      trail,
+    }),
   });
 }
 
 export default async function CategoryPage({ params, searchParams }: Props) {
   const { path, category, scope } = await loadCategory((await params).slug);
   const { query, result } = await loadListing(scope, await searchParams);
+  const tUi = await getTranslations('common.ui');
   return (
     <CatalogTemplate
       scope={scope}
@@ -46,8 +54,8 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       result={result}
       heading={category.name}
       breadcrumbs={dedupeCrumbs([
-        { label: 'Home', href: '/' },
-        { label: 'Shop', href: '/shop' },
+        { label: tUi('home'), href: '/' },
+        { label: tUi('shop'), href: '/shop' },
         ...path.map((c) => ({ label: c.name, href: `/category/${encodeURIComponent(c.slug)}` })),
       ])}
       links={category.children

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { CatalogTemplate } from '@/features/catalog/catalog-template';
 import { listingMetadata, loadListing } from '@/features/catalog/catalog-page';
 import { parseCatalogQuery, type CatalogScope } from '@/features/catalog/catalog-query';
@@ -27,15 +28,19 @@ async function loadCollection(slug: string) {
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { collection, scope } = await loadCollection((await params).slug);
   const query = parseCatalogQuery(await searchParams, scope);
+  const t = await getTranslations('catalog.pages');
   return listingMetadata(scope, query, {
     title: collection.name,
-    description: truncateDescription(collection.description || `Shop the ${collection.name} collection at ${STORE}.`),
+    description: truncateDescription(
+      collection.description || t('collectionDescription', { name: collection.name, store: STORE }),
+    ),
   });
 }
 
 export default async function CollectionPage({ params, searchParams }: Props) {
   const { collection, scope } = await loadCollection((await params).slug);
   const { query, result } = await loadListing(scope, await searchParams);
+  const tUi = await getTranslations('common.ui');
   return (
     <CatalogTemplate
       scope={scope}
@@ -43,7 +48,11 @@ export default async function CollectionPage({ params, searchParams }: Props) {
       result={result}
       heading={collection.name}
       intro={collection.description}
-      breadcrumbs={[{ label: 'Home', href: '/' }, { label: 'Shop', href: '/shop' }, { label: collection.name }]}
+      breadcrumbs={[
+        { label: tUi('home'), href: '/' },
+        { label: tUi('shop'), href: '/shop' },
+        { label: collection.name },
+      ]}
     />
   );
 }

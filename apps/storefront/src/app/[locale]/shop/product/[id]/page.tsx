@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { cache, Suspense } from 'react';
 import { productHref } from '@/lib/product-href';
 import { RecentlyViewedSection } from '@/features/browsing-history/recently-viewed-section';
@@ -29,13 +30,18 @@ const loadProduct = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await loadProduct((await params).id);
   const image = toMediaSrc(product.primaryImage?.url ?? product.images[0]?.url);
+  const t = await getTranslations('product.metadata');
+  const facts = {
+    name: product.name,
+    brand: product.brand,
+    price: formatPrice(product.price),
+    percent: product.discountPercent,
+    mrp: formatPrice(product.mrp),
+    description: product.description,
+  };
   return pageMetadata({
     title: product.name,
-    description: truncateDescription(
-      `${product.name} by ${product.brand} for ${formatPrice(product.price)}${
-        product.discountPercent > 0 ? ` (${product.discountPercent}% off MRP ${formatPrice(product.mrp)})` : ''
-      }. ${product.description}`,
-    ),
+    description: truncateDescription(t(product.discountPercent > 0 ? 'discountedDescription' : 'description', facts)),
     path: productHref(product.id),
     images: image ? [{ url: image, alt: product.name }] : undefined,
   });
