@@ -5,12 +5,14 @@ import { usePathname } from '@/i18n/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { LanguageSwitch } from './language-switch';
 import { CATEGORIES_UNAVAILABLE, categoryHref, type NavCategories } from './nav-model';
 
 /**
  * The category menu on small screens: a modal <dialog> sliding in from the left (the browser
  * handles focus trapping, Escape and the inert background). Without categories (their call
- * failed) it keeps 'Shop all' and says 'Failed to fetch categories'.
+ * failed) it keeps 'Shop all' and says 'Failed to fetch categories'. Its top row has the
+ * language switch, which the header row has no room for on a phone.
  */
 export function MobileMenu({ storeName, categories }: { storeName: string; categories: NavCategories }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -45,6 +47,7 @@ export function MobileMenu({ storeName, categories }: { storeName: string; categ
       >
         <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
           <p className="text-lg font-bold">{storeName}</p>
+          <LanguageSwitch className="ml-auto" />
           <button
             type="button"
             onClick={close}
