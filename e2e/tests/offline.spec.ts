@@ -22,6 +22,17 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Fires the browser's `beforeinstallprompt` at the page, as Chromium does when the app can be
+ * installed; its prompt() does nothing here.
+ */
+async function offerInstall(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => {} });
+    window.dispatchEvent(event);
+  });
+}
+
 /** Every stored request of every cache the page's origin has, as [cache, URL]. */
 function storedRequests(page: Page): Promise<[string, string][]> {
   return page.evaluate(async () => {
@@ -68,6 +79,26 @@ test('seen pages open offline with a notice, unseen ones show the offline page, 
     '512x512 maskable',
   ]);
   await controlledByServiceWorker(page);
+  // The install offer (the browser's event, faked: Chromium here never finds the app installable
+  // by itself) is not made in the first visit, is made in the second, and only once.
+  const installOffer = (p: Page) => p.getByRole('region', { name: 'Add the shop to your home screen' });
+  await offerInstall(page);
+  await expect(installOffer(page)).toHaveCount(0);
+  const secondVisit = await context.newPage();
+  await secondVisit.goto('/');
+  await secondVisit.waitForFunction(() => localStorage.getItem('vastra.installOffer')?.includes('"visits":2'));
+  await offerInstall(secondVisit);
+  await expect(installOffer(secondVisit)).toBeVisible();
+  await secondVisit.getByRole('button', { name: 'Not now' }).click();
+  await expect(installOffer(secondVisit)).toHaveCount(0);
+  await secondVisit.close();
+  const thirdVisit = await context.newPage();
+  await thirdVisit.goto('/');
+  await thirdVisit.waitForFunction(() => localStorage.getItem('vastra.installOffer')?.includes('"visits":3'));
+  await offerInstall(thirdVisit);
+  await expect(installOffer(thirdVisit)).toHaveCount(0);
+  await thirdVisit.close();
+
   // Now through the worker: the English and Hindi copies are kept.
   await page.goto(seenUrl);
   await page.goto(`/hi${seenUrl}`);

@@ -42,6 +42,28 @@ const onlyAnonymous: SerwistPlugin = {
     response.status === 200 && !response.headers.has(PERSONAL_RESPONSE_HEADER) ? response : null,
 };
 
+/**
+ * Whether the last page the worker passed on was rendered for a signed-in shopper. Their stored
+ * copies are a guest's, so for them a slow network is waited for and the stored copy is shown
+ * only when there is no network at all. Kept in memory: a restarted worker assumes a guest.
+ */
+let shopperSignedIn = false;
+const watchSession: SerwistPlugin = {
+  handlerWillRespond: async ({ response }) => {
+    shopperSignedIn = response.headers.has(PERSONAL_RESPONSE_HEADER);
+    return response;
+  },
+};
+
+const isCatalogueNavigation = (url: URL, request: Request, sameOrigin: boolean) =>
+  sameOrigin && request.mode === 'navigate' && isCataloguePage(url.pathname) && !isRscRequest(url, request.headers);
+// Each strategy gets its own copy of the list: Serwist appends the offline fallback to it.
+const catalogueCachePlugins = [
+  watchSession,
+  onlyAnonymous,
+  new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * DAY_SECONDS, maxAgeFrom: 'last-used' }),
+];
+
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   skipWaiting: true,
@@ -61,24 +83,21 @@ const serwist = new Serwist({
       }),
     },
     {
-      matcher: ({ url, request, sameOrigin }) =>
-        sameOrigin &&
-        request.mode === 'navigate' &&
-        isCataloguePage(url.pathname) &&
-        !isRscRequest(url, request.headers),
+      matcher: ({ url, request, sameOrigin }) => !shopperSignedIn && isCatalogueNavigation(url, request, sameOrigin),
       handler: new NetworkFirst({
         cacheName: 'catalogue-pages',
         networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
-        plugins: [
-          onlyAnonymous,
-          new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * DAY_SECONDS, maxAgeFrom: 'last-used' }),
-        ],
+        plugins: [...catalogueCachePlugins],
       }),
+    },
+    {
+      matcher: ({ url, request, sameOrigin }) => isCatalogueNavigation(url, request, sameOrigin),
+      handler: new NetworkFirst({ cacheName: 'catalogue-pages', plugins: [...catalogueCachePlugins] }),
     },
     // Every other page (account, cart, checkout, sign-in…) only from the network; offline, the
     // offline page below. API calls, RSC requests and anything but GET match no rule here and
     // go to the network untouched.
-    { matcher: ({ request }) => request.mode === 'navigate', handler: new NetworkOnly() },
+    { matcher: ({ request }) => request.mode === 'navigate', handler: new NetworkOnly({ plugins: [watchSession] }) },
   ],
   fallbacks: {
     entries: [

@@ -1,25 +1,22 @@
-'use client';
-
-import { Suspense, lazy, useSyncExternalStore } from 'react';
-
-// Nothing of it shows until the browser goes offline or an install offer is due, so its code
-// (and the service worker's registration) loads after the page's own and adds no first-load JS.
-const PwaShell = lazy(() => import('./pwa-shell').then((module) => ({ default: module.PwaShell })));
-
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
+import { getTranslations } from 'next-intl/server';
+import { PwaLoader } from './pwa-loader';
 
 /**
- * The installable app's part of every page (pwa-shell.tsx), loaded after the page and drawn in
- * the browser only: the server has no connection state nor install memory to draw.
+ * The installable app's part of every page (pwa-shell.tsx: offline notice, install offer,
+ * service worker registration). Its texts are translated here on the server and handed over,
+ * so the browser's shell needs no translation runtime of its own (none in first-load JS).
  */
-export function PwaIsland() {
-  const hydrated = useSyncExternalStore(noSubscription, inBrowser, onServer);
-  if (!hydrated) return null;
+export async function PwaIsland() {
+  const t = await getTranslations('pwa');
   return (
-    <Suspense fallback={null}>
-      <PwaShell />
-    </Suspense>
+    <PwaLoader
+      texts={{
+        offlineNotice: t('offlineNotice'),
+        installTitle: t('installTitle'),
+        installBody: t('installBody'),
+        install: t('install'),
+        notNow: t('notNow'),
+      }}
+    />
   );
 }

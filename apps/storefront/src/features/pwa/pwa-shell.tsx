@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { usePathname } from '@/i18n/navigation';
 import {
@@ -12,6 +11,9 @@ import {
   VISIT_KEY,
   type InstallOfferState,
 } from './install-offer-rule';
+
+/** The shell's texts, from the `pwa` messages in the page's language (pwa-island.tsx). */
+export type PwaTexts = Record<'offlineNotice' | 'installTitle' | 'installBody' | 'install' | 'notNow', string>;
 
 /** Chromium's `beforeinstallprompt` event, which no TypeScript library declares yet. */
 type InstallPromptEvent = Event & { prompt(): Promise<void> };
@@ -62,8 +64,7 @@ function saveState(state: InstallOfferState): void {
  * has no connection, and offers "Add to home screen" once, by install-offer-rule.ts, with the
  * browser's own install prompt.
  */
-export function PwaShell() {
-  const t = useTranslations('pwa');
+export function PwaShell({ texts }: { texts: PwaTexts }) {
   const pathname = usePathname();
   const online = useSyncExternalStore(
     subscribeToConnection,
@@ -115,7 +116,7 @@ export function PwaShell() {
       <div role="status" className="empty:hidden">
         {online ? null : (
           <p className="pointer-events-auto rounded-md bg-stone-900 px-4 py-2 text-sm text-white shadow-lg">
-            {t('offlineNotice')}
+            {texts.offlineNotice}
           </p>
         )}
       </div>
@@ -125,23 +126,23 @@ export function PwaShell() {
           className="pointer-events-auto w-full max-w-md rounded-lg border border-stone-200 bg-white p-4 shadow-lg"
         >
           <h2 id="install-offer-title" className="font-semibold text-stone-900">
-            {t('installTitle')}
+            {texts.installTitle}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">{t('installBody')}</p>
+          <p className="mt-1 text-sm text-stone-600">{texts.installBody}</p>
           <div className="mt-3 flex gap-2">
             <button
               type="button"
               onClick={() => void offer.prompt().finally(() => setOffer(null))}
               className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
             >
-              {t('install')}
+              {texts.install}
             </button>
             <button
               type="button"
               onClick={() => setOffer(null)}
               className="rounded-md border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-800 hover:border-stone-900"
             >
-              {t('notNow')}
+              {texts.notNow}
             </button>
           </div>
         </section>
