@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { withSerwist } from '@serwist/turbopack';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 // Messages are compiled at build time, so no ICU parser ships to the browser.
@@ -29,4 +30,6 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+// Serwist bundles the service worker with esbuild inside its route (src/app/serwist/[path]/route.ts),
+// so Turbopack stays the builder; withSerwist keeps esbuild out of the server bundle.
+export default withNextIntl(withSerwist(nextConfig));

@@ -1,5 +1,7 @@
 import { NextRequest, NextResponse } from 'next/server';
 import createIntlMiddleware from 'next-intl/middleware';
+import { AUTH_TOKEN_STORAGE_NAME } from '@vastra/contracts';
+import { PERSONAL_RESPONSE_HEADER } from '@/features/pwa/personal-response';
 import { routing } from '@/i18n/routing';
 import { getConfig } from '@/lib/config';
 import { pageRequestId, REQUEST_ID_HEADER } from '@/lib/request-id';
@@ -9,9 +11,12 @@ const localeRouting = createIntlMiddleware(routing);
 
 /**
  * Route handlers and files (a last segment with an extension: /robots.txt, /fonts/….woff2,
- * /sw.js), which have no language: never rewritten into `[locale]`.
+ * /serwist/sw.js), which have no language: never rewritten into `[locale]`.
  */
-const UNLOCALISED = /^\/(api|media|_next)(\/|$)|\.[a-z0-9]+$/i;
+const UNLOCALISED = /^\/(api|media|_next|serwist)(\/|$)|\.[a-z0-9]+$/i;
+
+/** The offline pages, which the service worker precaches: always rendered as for a guest. */
+const OFFLINE_PAGE = /^(\/hi)?\/offline\/?$/;
 
 /**
  * Next's proxy (formerly middleware), run before every page and route: a fresh CSP nonce per
@@ -21,6 +26,9 @@ const UNLOCALISED = /^\/(api|media|_next)(\/|$)|\.[a-z0-9]+$/i;
  * Each request also gets its id (lib/request-id.ts), for its API calls and on the answer.
  * Pages then go through next-intl's routing (src/i18n/routing.ts): `/shop` is rewritten to the
  * English `[locale]` pages, `/hi/shop` to the Hindi ones, `/en/shop` redirected to `/shop`.
+ * For the service worker (docs/architecture.md "Service worker"): an answer to a request with
+ * the session cookie is marked PERSONAL_RESPONSE_HEADER, which the worker never stores, and the
+ * offline pages are rendered without the request's cookies, so their precached copy names no one.
  */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
@@ -37,11 +45,14 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('content-security-policy', headers['Content-Security-Policy']!);
   const requestId = pageRequestId(request.headers.get(REQUEST_ID_HEADER));
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
+  if (OFFLINE_PAGE.test(request.nextUrl.pathname)) requestHeaders.delete('cookie');
+  const personal = requestHeaders.has('cookie') && request.cookies.has(AUTH_TOKEN_STORAGE_NAME);
   const response = UNLOCALISED.test(request.nextUrl.pathname)
     ? NextResponse.next({ request: { headers: requestHeaders } })
     : localeRouting(new NextRequest(request, { headers: requestHeaders }));
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   response.headers.set(REQUEST_ID_HEADER, requestId);
+  if (personal) response.headers.set(PERSONAL_RESPONSE_HEADER, '1');
   return response;
 }
 

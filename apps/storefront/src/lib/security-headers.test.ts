@@ -39,6 +39,12 @@ describe('security headers of every storefront page', () => {
     assert.deepEqual(csp.get('style-src-attr'), ["'unsafe-inline'"]);
   });
 
+  test("the service worker and the app manifest load only from the storefront's own origin", () => {
+    const csp = directives(contentSecurityPolicy(options({ publicApiUrl: 'https://api.example.com/' })));
+    assert.deepEqual(csp.get('worker-src'), ["'self'"]);
+    assert.deepEqual(csp.get('manifest-src'), ["'self'"]);
+  });
+
   test('no page may be framed', () => {
     assert.deepEqual(directives(contentSecurityPolicy(options())).get('frame-ancestors'), ["'none'"]);
     assert.equal(securityHeaders(options())['X-Frame-Options'], 'DENY');

@@ -81,6 +81,9 @@ export function contentSecurityPolicy({
     ['img-src', "'self'", 'data:', 'blob:', ...apiSources],
     ['media-src', "'self'", 'blob:', ...apiSources],
     ['font-src', "'self'"],
+    // The service worker (/serwist/sw.js) and the web app manifest are the storefront's own.
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
     ['connect-src', "'self'", ...apiSources, ...google(GOOGLE_GSI)],
     ...(googleSignIn ? [['frame-src', GOOGLE_GSI] as [string, string]] : []),
     ['object-src', "'none'"],

@@ -14,6 +14,7 @@ import { CartProvider } from '@/features/cart/cart-provider';
 import { HeaderCart } from '@/features/cart/header-cart';
 import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
+import { PwaIsland } from '@/features/pwa/pwa-island';
 import { toNavCategories } from '@/features/layout/nav-model';
 import { HeaderWishlist } from '@/features/wishlist/header-wishlist';
 import { brandColourStyle } from '@/lib/brand-colour';
@@ -124,6 +125,7 @@ export default async function LocaleLayout({
               </CartProvider>
             </ShopperProvider>
             <LazyToasts />
+            <PwaIsland />
           </PublicConfigProvider>
         </NextIntlClientProvider>
       </body>
