@@ -44,7 +44,7 @@ const term = z
   .toLowerCase()
   .min(1, SYNONYM_MESSAGES.oneWord)
   .max(40)
-  .regex(/^[a-z0-9\u0900-\u097f]+$/, SYNONYM_MESSAGES.oneWord);
+  .regex(/^[a-z0-9\p{sc=Devanagari}]+$/u, SYNONYM_MESSAGES.oneWord);
 /** A word or a phrase of up to four words the term also finds. */
 const equivalent = z
   .string()
@@ -52,7 +52,7 @@ const equivalent = z
   .toLowerCase()
   .min(1)
   .max(60)
-  .regex(/^[a-z0-9\u0900-\u097f]+([ -][a-z0-9\u0900-\u097f]+){0,3}$/, 'Use words of letters and digits.');
+  .regex(/^[a-z0-9\p{sc=Devanagari}]+([ -][a-z0-9\p{sc=Devanagari}]+){0,3}$/u, 'Use words of letters and digits.');
 
 /** POST and PUT /admin/api/search-synonyms: a word and what it also finds (one way). */
 export const searchSynonymBodySchema = z.object({

@@ -53,14 +53,16 @@ const cta = z.object({ label: text(60), labelHi: hi(60), href });
 export const sectionContentSchemas = {
   hero: z.object({
     slides: z
-      .array(z.object({
+      .array(
+        z.object({
           title: text(120),
           subtitle: z.string().trim().max(200),
           titleHi: hi(120),
           subtitleHi: hi(200),
           image,
           cta,
-        }),)
+        }),
+      )
       .min(1)
       .max(8),
   }),

@@ -236,3 +236,15 @@ export const HOMEPAGE_HI: Readonly<Record<string, string>> = {
   Footwear: 'जूते-चप्पल',
   Accessories: 'एक्सेसरीज़',
 };
+
+/** Hindi labels of the seeded size charts' columns, by the English label; size systems (EU, UK) stay. */
+export const SIZE_LABELS_HI: Readonly<Record<string, string>> = {
+  'Chest (to fit)': 'छाती (फ़िट के लिए)',
+  'Waist (to fit)': 'कमर (फ़िट के लिए)',
+  'Hip (to fit)': 'कूल्हे (फ़िट के लिए)',
+  'Foot length': 'पैर की लंबाई',
+  Inseam: 'अंदरूनी लंबाई',
+  Length: 'लंबाई',
+  Shoulder: 'कंधा',
+  'UK / India': 'UK / भारत',
+};

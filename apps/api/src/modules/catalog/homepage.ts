@@ -39,15 +39,23 @@ const BUILT_IN_HINDI: Record<string, string> = { [DEFAULT_BEST_SELLERS_LABEL]: '
 
 /** What `homepage_sections.content` holds per type: references the service resolves. */
 const storedContent = {
-  hero: z.object({ slides: z.array(z.object({
+  hero: z.object({
+    slides: z.array(
+      z.object({
         title: z.string(),
         subtitle: z.string(),
         titleHi: z.string().optional(),
         subtitleHi: z.string().optional(),
         image: z.string(),
         cta,
-      }),) }),
-  fashion_showcase: z.object({ items: z.array(z.object({ title: z.string(), titleHi: z.string().optional(), image: z.string(), href: z.string() })) }),
+      }),
+    ),
+  }),
+  fashion_showcase: z.object({
+    items: z.array(
+      z.object({ title: z.string(), titleHi: z.string().optional(), image: z.string(), href: z.string() }),
+    ),
+  }),
   collection_highlight: z.object({
     collectionSlug: z.string(),
     productLimit: z.number().int().default(8),
@@ -136,7 +144,11 @@ async function resolveSection(
         ...base,
         section_type: 'fashion_showcase',
         content: {
-          items: items.map((i) => ({ title: inLang(lang, i.title, i.titleHi), image: catalog.mediaUrl(i.image), href: i.href })),
+          items: items.map((i) => ({
+            title: inLang(lang, i.title, i.titleHi),
+            image: catalog.mediaUrl(i.image),
+            href: i.href,
+          })),
         },
       };
     }

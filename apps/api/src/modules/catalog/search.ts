@@ -30,14 +30,14 @@ export function tokenize(text: string): string[] {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z0-9])-(?=[a-z0-9])/g, '$1')
-    .split(/[^a-z0-9\u0900-\u0963\u0966-\u097f]+/)
+    .split(/[^a-z0-9\p{sc=Devanagari}]+/u)
     .filter((w) => w.length > 0)
     .map((w) => w.normalize('NFC'))
     .slice(0, 8);
 }
 
 /** Whether a word is written in Devanagari: it never goes into a tsquery (the text search parser splits it by locale). */
-const isDevanagari = (word: string) => /[\u0900-\u097f]/.test(word);
+const isDevanagari = (word: string) => /\p{sc=Devanagari}/u.test(word);
 
 type Correction = { word: string; known: boolean; best: string | null };
 

@@ -447,7 +447,11 @@ export class CatalogService {
   }
 
   /** GET /collections: active collections in their order, with product counts; texts in `lang`. */
-  collections(page: number, limit: number, lang: CatalogLang = 'en'): Promise<{ collections: Collection[]; meta: PageMeta }> {
+  collections(
+    page: number,
+    limit: number,
+    lang: CatalogLang = 'en',
+  ): Promise<{ collections: Collection[]; meta: PageMeta }> {
     return this.shared.get(`collections:${page}:${limit}:${lang}`, () =>
       loadCollections(this.db, (path) => this.mediaUrl(path), page, limit, lang),
     );

@@ -61,7 +61,11 @@ export function toSummary(
     brand: row.brand,
     gender: row.gender,
     color: row.color,
-    category: { id: row.category_id, name: inLang(lang, row.category_name, row.category_name_hi), slug: row.category_slug },
+    category: {
+      id: row.category_id,
+      name: inLang(lang, row.category_name, row.category_name_hi),
+      slug: row.category_slug,
+    },
     price: paiseToRupees(row.price_paise),
     mrp: paiseToRupees(row.mrp_paise),
     discountPercent: row.discount_percent,

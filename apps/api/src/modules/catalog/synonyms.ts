@@ -20,7 +20,9 @@ export type Synonyms = ReadonlyMap<string, readonly string[]>;
 
 /** Every synonym, for the search. */
 export async function loadSynonyms(db: Db): Promise<Synonyms> {
-  const rows = await db.select({ term: searchSynonyms.term, equivalents: searchSynonyms.equivalents }).from(searchSynonyms);
+  const rows = await db
+    .select({ term: searchSynonyms.term, equivalents: searchSynonyms.equivalents })
+    .from(searchSynonyms);
   return new Map(rows.map((r) => [r.term.normalize('NFC'), r.equivalents]));
 }
 
@@ -63,7 +65,10 @@ export class SynonymEditor {
   /** Replaces a synonym's word and what it finds; NotFoundError, ConflictError (the word is another row's). */
   async update(id: string, body: { term: string; equivalents: string[] }): Promise<SearchSynonym> {
     const term = body.term.normalize('NFC');
-    const [other] = await this.db.select({ id: searchSynonyms.id }).from(searchSynonyms).where(eq(searchSynonyms.term, term));
+    const [other] = await this.db
+      .select({ id: searchSynonyms.id })
+      .from(searchSynonyms)
+      .where(eq(searchSynonyms.term, term));
     if (other && other.id !== id) throw new ConflictError(SYNONYM_MESSAGES.termTaken);
     const [row] = await this.db
       .update(searchSynonyms)
@@ -76,7 +81,10 @@ export class SynonymEditor {
 
   /** Removes a synonym; NotFoundError. */
   async remove(id: string): Promise<void> {
-    const [row] = await this.db.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning({ id: searchSynonyms.id });
+    const [row] = await this.db
+      .delete(searchSynonyms)
+      .where(eq(searchSynonyms.id, id))
+      .returning({ id: searchSynonyms.id });
     if (!row) throw new NotFoundError(SYNONYM_MESSAGES.notFound);
   }
 }
