@@ -22,7 +22,6 @@ INSERT INTO "search_synonyms" ("term", "equivalents") VALUES
 	('कुर्तियाँ', ARRAY['kurti']),
 	('kurta', ARRAY['kurti', 'कुर्ता']),
 	('kurti', ARRAY['kurta', 'कुर्ती']),
-	('kurtha', ARRAY['kurta', 'kurti']),
 	('साड़ी', ARRAY['saree']),
 	('साड़ियाँ', ARRAY['saree']),
 	('sari', ARRAY['saree']),
