@@ -20,6 +20,7 @@ import { LoginPage } from './auth/LoginPage';
 import { SetupPage } from './auth/SetupPage';
 import { authProvider, can } from './authProvider';
 import { Categories } from './categories/Categories';
+import { SearchSynonyms } from './search/SearchSynonyms';
 import { CollectionEdit } from './categories/CollectionEdit';
 import { CollectionList } from './categories/CollectionList';
 import { Dashboard } from './dashboard/Dashboard';
@@ -85,6 +86,7 @@ function AdminMenu() {
       <Menu.ResourceItems />
       {can(permissions, 'catalog.read') ? <Menu.Item to="/categories" primaryText="Categories" /> : null}
       {can(permissions, 'catalog.read') ? <Menu.Item to="/collections" primaryText="Collections" /> : null}
+      {can(permissions, 'catalog.read') ? <Menu.Item to="/search-synonyms" primaryText="Search synonyms" /> : null}
       {can(permissions, 'marketing.read') ? <Menu.Item to="/homepage" primaryText="Homepage" /> : null}
       {can(permissions, 'reports.read') ? <Menu.Item to="/reports/gst" primaryText="GST reports" /> : null}
       {can(permissions, 'settings.write') ? <Menu.Item to="/gst-rates" primaryText="GST rates" /> : null}
@@ -186,6 +188,7 @@ export function App() {
                         <Route path="/categories" element={<Categories />} />
                         <Route path="/collections" element={<CollectionList />} />
                         <Route path="/collections/:id" element={<CollectionEdit />} />
+                        <Route path="/search-synonyms" element={<SearchSynonyms />} />
                       </>
                     ) : null}
                     {can(permissions, 'marketing.read') ? (

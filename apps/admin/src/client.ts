@@ -32,6 +32,8 @@ import {
   deliverySettingsSchema,
   gstReportSchema,
   homepageSectionSchema,
+  searchSynonymSchema,
+  type SearchSynonymBody,
   issuedGiftCardSchema,
   moderatedReviewSchema,
   orderSchema,
@@ -115,6 +117,8 @@ export type ReturnStepBody = {
 export type SectionBody = {
   title: string;
   subtitle: string | null;
+  titleHi: string | null;
+  subtitleHi: string | null;
   isActive: boolean;
   startsAt: string | null;
   endsAt: string | null;
@@ -171,6 +175,13 @@ export const adminApi = {
       request(adminCategoryRecordSchema, `/categories/${id}`, { method: 'PATCH', body }),
     order: (parentId: string | null, ids: string[]) =>
       request(idsAnswer, '/categories/order', { method: POST, body: { parentId, ids } }),
+  },
+  searchSynonyms: {
+    list: () => request(z.array(searchSynonymSchema), '/search-synonyms'),
+    create: (body: SearchSynonymBody) => request(searchSynonymSchema, '/search-synonyms', { method: POST, body }),
+    update: (id: string, body: SearchSynonymBody) =>
+      request(searchSynonymSchema, `/search-synonyms/${id}`, { method: 'PUT', body }),
+    remove: (id: string) => request(idAnswer, `/search-synonyms/${id}`, { method: 'DELETE' }),
   },
   collections: {
     list: () => request(z.array(adminCollectionSchema), '/collections'),

@@ -271,6 +271,7 @@ export function composeModules(platform: Platform, testOptions: { webhooks?: Web
     jobs,
     productImages: catalog.productImages,
     taxonomyEditor: catalog.taxonomyEditor,
+    synonymEditor: catalog.synonymEditor,
     taxRateAdmin: taxes.taxRateAdmin,
     reports: invoices.reports,
     notify: {

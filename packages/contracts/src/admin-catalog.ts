@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { GENDERS } from './catalog';
+import { hindiText } from './catalog-language';
 
 /** draft: being prepared, never shown; active: on sale; archived: no longer sold, kept for orders. */
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
@@ -56,6 +57,9 @@ const productFields = {
   name: text(200),
   slug: slugSchema,
   description: z.string().trim().max(5000),
+  /** Hindi name and description; empty or null: none (the English is shown). */
+  nameHi: hindiText(200),
+  descriptionHi: hindiText(5000),
   brand: text(80),
   gender: z.enum(GENDERS),
   categoryId: z.uuid(),
@@ -84,6 +88,8 @@ export const productCreateBodySchema = z.object({
   ...productFields,
   slug: slugSchema.optional(),
   description: productFields.description.default(''),
+  nameHi: productFields.nameHi.default(null),
+  descriptionHi: productFields.descriptionHi.default(null),
   season: productFields.season.default(null),
   usage: productFields.usage.default(null),
   year: productFields.year.default(null),

@@ -5,6 +5,7 @@
  * and collections, and a collection with its hand-picked products.
  */
 import { z } from 'zod';
+import { hindiText } from './catalog-language';
 
 export const TAXONOMY_MESSAGES = {
   categoryNotFound: 'No such category.',
@@ -33,6 +34,7 @@ const image = z
 export const adminCategoryRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
+  nameHi: z.string().nullable(),
   slug: z.string(),
   level: z.enum(CATEGORY_LEVELS),
   parentId: z.string().nullable(),
@@ -58,6 +60,8 @@ export const adminCategoryNodeSchema: z.ZodType<AdminCategoryNode> = z.lazy(() =
 /** POST /admin/api/categories: a category under `parentId` (null: top level), last among its siblings; the slug comes from the name. */
 export const categoryCreateBodySchema = z.object({
   name,
+  /** The name in Hindi; empty or null: none (shoppers reading Hindi see the English). */
+  nameHi: hindiText(80).default(null),
   parentId: z.uuid().nullable().default(null),
   image: image.default(null),
   isActive: z.boolean().default(true),
@@ -72,6 +76,7 @@ export type CategoryCreateBody = z.infer<typeof categoryCreateBodySchema>;
 export const categoryUpdateBodySchema = z
   .object({
     name: name.optional(),
+    nameHi: hindiText(80).optional(),
     parentId: z.uuid().optional(),
     image: image.optional(),
     isActive: z.boolean().optional(),
@@ -91,6 +96,8 @@ export const adminCollectionDetailSchema = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string(),
+  nameHi: z.string().nullable(),
+  descriptionHi: z.string().nullable(),
   image: z.string().nullable(),
   position: z.number().int(),
   isActive: z.boolean(),
@@ -110,6 +117,8 @@ export type AdminCollectionDetail = z.infer<typeof adminCollectionDetailSchema>;
 const collectionFields = {
   name,
   description: z.string().trim().max(1000),
+  nameHi: hindiText(80),
+  descriptionHi: hindiText(1000),
   image,
   isActive: z.boolean(),
 };
@@ -118,6 +127,8 @@ const collectionFields = {
 export const collectionCreateBodySchema = z.object({
   name: collectionFields.name,
   description: collectionFields.description.default(''),
+  nameHi: collectionFields.nameHi.default(null),
+  descriptionHi: collectionFields.descriptionHi.default(null),
   image: image.default(null),
   isActive: collectionFields.isActive.default(true),
 });
@@ -128,6 +139,8 @@ export const collectionUpdateBodySchema = z
   .object({
     name: collectionFields.name.optional(),
     description: collectionFields.description.optional(),
+    nameHi: collectionFields.nameHi.optional(),
+    descriptionHi: collectionFields.descriptionHi.optional(),
     image: collectionFields.image.optional(),
     isActive: collectionFields.isActive.optional(),
   })

@@ -373,6 +373,8 @@ export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 export const adminProductSchema = adminProductRowSchema.extend({
   hsnCode: z.string(),
   description: z.string(),
+  nameHi: z.string().nullable(),
+  descriptionHi: z.string().nullable(),
   categoryId: z.string(),
   color: z.string(),
   season: z.string().nullable(),

@@ -3,6 +3,7 @@
  * most two decimals); the API converts from integer paise at its edge.
  */
 import { z } from 'zod';
+import { catalogLangSchema } from './catalog-language';
 import { MAX_PAGE_LIMIT, SHOP_PAGE_SIZE } from './constants';
 
 export const imageSchema = z.object({ url: z.string(), isPrimary: z.boolean() });
@@ -172,6 +173,8 @@ export function pageQuerySchema(defaultLimit: number) {
 export const productSearchQuerySchema = pageQuerySchema(SHOP_PAGE_SIZE)
   .extend({
     search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+    /** The language of the answer's texts (names, category names), en by default. */
+    lang: catalogLangSchema,
     categories: listParam,
     collections: listParam,
     minPrice: rupeeParam('minPrice'),

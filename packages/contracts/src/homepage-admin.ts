@@ -6,6 +6,7 @@
  * to `endsAt` (exclusive), either open.
  */
 import { z } from 'zod';
+import { hindiText } from './catalog-language';
 import { SECTION_TYPES, type SectionType } from './catalog';
 
 export const HOMEPAGE_MESSAGES = {
@@ -40,7 +41,9 @@ const slug = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a slug.');
-const cta = z.object({ label: text(60), href });
+/** Hindi texts of a banner, beside the English ones; left out: the English is shown. */
+const hi = (max: number) => z.string().trim().max(max).optional();
+const cta = z.object({ label: text(60), labelHi: hi(60), href });
 
 /**
  * What each section type stores in `content`. Links to the catalogue are by slug (collections,
@@ -50,13 +53,22 @@ const cta = z.object({ label: text(60), href });
 export const sectionContentSchemas = {
   hero: z.object({
     slides: z
-      .array(z.object({ title: text(120), subtitle: z.string().trim().max(200), image, cta }))
+      .array(
+        z.object({
+          title: text(120),
+          subtitle: z.string().trim().max(200),
+          titleHi: hi(120),
+          subtitleHi: hi(200),
+          image,
+          cta,
+        }),
+      )
       .min(1)
       .max(8),
   }),
   fashion_showcase: z.object({
     items: z
-      .array(z.object({ title: text(60), image, href }))
+      .array(z.object({ title: text(60), titleHi: hi(60), image, href }))
       .min(1)
       .max(12),
   }),
@@ -79,6 +91,9 @@ const instant = z.iso.datetime({ offset: true }).nullable();
 const common = {
   title: text(120),
   subtitle: z.string().trim().max(200).nullable().default(null),
+  /** Hindi title and subtitle; empty or null: none (the English is shown). */
+  titleHi: hindiText(120).default(null),
+  subtitleHi: hindiText(200).default(null),
   isActive: z.boolean().default(true),
   startsAt: instant.default(null),
   endsAt: instant.default(null),
@@ -111,6 +126,8 @@ export const sectionUpdateBodySchema = z
   .object({
     title: common.title,
     subtitle: common.subtitle.unwrap(),
+    titleHi: hindiText(120),
+    subtitleHi: hindiText(200),
     isActive: z.boolean(),
     startsAt: instant,
     endsAt: instant,
@@ -134,6 +151,8 @@ export const adminSectionSchema = z.object({
   position: z.number().int(),
   title: z.string(),
   subtitle: z.string().nullable(),
+  titleHi: z.string().nullable(),
+  subtitleHi: z.string().nullable(),
   content: z.record(z.string(), z.unknown()),
   isActive: z.boolean(),
   startsAt: z.string().nullable(),

@@ -27,3 +27,4 @@ export * from './alerts';
 export * from './alerts-messages';
 export * from './store-settings';
 export * from './admin-webhooks';
+export * from './catalog-language';

@@ -15,6 +15,8 @@ export const sizeChartColumnSchema = z.object({
     .regex(/^[a-z][a-z0-9_]{0,29}$/)
     .describe('lower-case letters, digits and _'),
   label: name(40),
+  /** The label in Hindi; left out: the English is shown. */
+  labelHi: z.string().trim().max(40).optional(),
   /** `cm` for a length (chest, waist, foot length …); null for a size name (UK, EU). */
   unit: z.enum(['cm']).nullable(),
 });

@@ -19,6 +19,7 @@ const node = (
 ) => ({
   id,
   name,
+  nameHi: null,
   slug: name.toLowerCase(),
   level,
   parentId,
@@ -59,9 +60,32 @@ describe('the category dialogs', () => {
 
     await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Kurtis');
+    const hindi = within(dialog).getByRole('textbox', { name: 'Name (Hindi)' });
+    expect(hindi.getAttribute('lang')).toBe('hi');
+    await user.click(hindi);
+    await user.paste('कुर्तियाँ');
     await user.click(save);
     expect(await screen.findByText('Kurtis made')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Kurtis', parentId: ETHNIC });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Kurtis',
+      nameHi: 'कुर्तियाँ',
+      parentId: ETHNIC,
+    });
+  });
+
+  test('a rename shows the Hindi name and saves it emptied as none', async () => {
+    const user = userEvent.setup({ delay: null });
+    // Men has a Hindi name for this test only.
+    tree[1]!.nameHi = 'पुरुष' as never;
+    const calls = show({ [`PATCH /categories/${MEN}`]: { ...node(MEN, 'Men', 'master', null), children: undefined } });
+    const dialog = await pick(user, 'Men', 'Rename');
+    const hindi = within(dialog).getByRole('textbox', { name: 'Name (Hindi)' }) as HTMLInputElement;
+    expect(hindi.value).toBe('पुरुष');
+    await user.clear(hindi);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Renamed')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Men', nameHi: null });
+    tree[1]!.nameHi = null;
   });
 
   test('a move sends the new parent, and the API’s refusal is shown with the dialog still open', async () => {

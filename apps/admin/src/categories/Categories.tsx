@@ -48,6 +48,7 @@ export function Categories() {
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [dialogue, setDialogue] = useState<Dialogue | null>(null);
   const [name, setName] = useState('');
+  const [nameHi, setNameHi] = useState('');
   const [parentId, setParentId] = useState('');
   const fail = useCallback((err: Error) => notify(err.message, { type: 'error' }), [notify]);
   const load = useCallback(() => adminApi.categories.tree().then(setTree, fail), [fail]);
@@ -73,6 +74,7 @@ export function Categories() {
   const act: Parameters<typeof CategoryRow>[0]['act'] = (action, node) => {
     if (action === 'rename' || action === 'move' || action === 'create') {
       setName(action === 'rename' ? node.name : '');
+      setNameHi(action === 'rename' ? (node.nameHi ?? '') : '');
       setParentId(action === 'move' ? (node.parentId ?? '') : '');
       setDialogue(action === 'create' ? { kind: 'create', parent: node } : { kind: action, node });
       return;
@@ -97,11 +99,19 @@ export function Categories() {
     const ok =
       dialogue.kind === 'create'
         ? await change(
-            () => adminApi.categories.create({ name, parentId: dialogue.parent?.id ?? null }),
+            () =>
+              adminApi.categories.create({
+                name,
+                nameHi: nameHi.trim() || null,
+                parentId: dialogue.parent?.id ?? null,
+              }),
             `${name.trim()} made`,
           )
         : dialogue.kind === 'rename'
-          ? await change(() => adminApi.categories.update(dialogue.node.id, { name }), 'Renamed')
+          ? await change(
+              () => adminApi.categories.update(dialogue.node.id, { name, nameHi: nameHi.trim() || null }),
+              'Renamed',
+            )
           : await change(() => adminApi.categories.update(dialogue.node.id, { parentId }), 'Moved');
     if (ok) {
       if (dialogue.kind === 'create' && dialogue.parent) setOpen((s) => new Set(s).add(dialogue.parent!.id));
@@ -158,7 +168,10 @@ export function Categories() {
               Category tree
             </Typography>
             {editable ? (
-              <Button variant="contained" onClick={() => (setName(''), setDialogue({ kind: 'create', parent: null }))}>
+              <Button
+                variant="contained"
+                onClick={() => (setName(''), setNameHi(''), setDialogue({ kind: 'create', parent: null }))}
+              >
                 New top-level category
               </Button>
             ) : null}
@@ -187,20 +200,31 @@ export function Categories() {
                 ))}
               </TextField>
             ) : (
-              <TextField
-                autoFocus
-                fullWidth
-                margin="dense"
-                label="Name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                helperText={
-                  dialogue?.kind === 'rename'
-                    ? 'The web address stays the same, so links keep working.'
-                    : 'The web address is made from the name.'
-                }
-                slotProps={{ htmlInput: { maxLength: 80 } }}
-              />
+              <>
+                <TextField
+                  autoFocus
+                  fullWidth
+                  margin="dense"
+                  label="Name"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  helperText={
+                    dialogue?.kind === 'rename'
+                      ? 'The web address stays the same, so links keep working.'
+                      : 'The web address is made from the name.'
+                  }
+                  slotProps={{ htmlInput: { maxLength: 80 } }}
+                />
+                <TextField
+                  fullWidth
+                  margin="dense"
+                  label="Name (Hindi)"
+                  value={nameHi}
+                  onChange={(e) => setNameHi(e.target.value)}
+                  helperText="Optional: shown on the Hindi storefront; the English name where empty."
+                  slotProps={{ htmlInput: { maxLength: 80, lang: 'hi' } }}
+                />
+              </>
             )}
           </DialogContent>
           <DialogActions>

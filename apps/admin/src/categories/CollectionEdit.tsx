@@ -37,7 +37,14 @@ export function CollectionEdit() {
   const { permissions } = usePermissions();
   const editable = can(permissions, 'catalog.write');
   const [detail, setDetail] = useState<AdminCollectionDetail | null>(null);
-  const [form, setForm] = useState({ name: '', description: '', image: '', isActive: true });
+  const [form, setForm] = useState({
+    name: '',
+    description: '',
+    nameHi: '',
+    descriptionHi: '',
+    image: '',
+    isActive: true,
+  });
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<AdminProductRow[]>([]);
 
@@ -45,7 +52,14 @@ export function CollectionEdit() {
     () =>
       adminApi.collections.get(id).then((d) => {
         setDetail(d);
-        setForm({ name: d.name, description: d.description, image: d.image ?? '', isActive: d.isActive });
+        setForm({
+          name: d.name,
+          description: d.description,
+          nameHi: d.nameHi ?? '',
+          descriptionHi: d.descriptionHi ?? '',
+          image: d.image ?? '',
+          isActive: d.isActive,
+        });
       }, fail),
     [id, fail],
   );
@@ -53,7 +67,13 @@ export function CollectionEdit() {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const body = { ...form, image: form.image.trim() || null };
+    // An empty Hindi text is none: shoppers reading Hindi see the English.
+    const body = {
+      ...form,
+      nameHi: form.nameHi.trim() || null,
+      descriptionHi: form.descriptionHi.trim() || null,
+      image: form.image.trim() || null,
+    };
     const saved = await adminApi.collections.update(id, body).catch(fail);
     if (saved) {
       notify('Collection saved', { type: 'success' });
@@ -96,6 +116,14 @@ export function CollectionEdit() {
               slotProps={{ htmlInput: { maxLength: 80 } }}
             />
             <TextField
+              label="Name (Hindi)"
+              value={form.nameHi}
+              onChange={(e) => setForm({ ...form, nameHi: e.target.value })}
+              helperText="Optional: shown on the Hindi storefront; the English name where empty."
+              disabled={!editable}
+              slotProps={{ htmlInput: { maxLength: 80, lang: 'hi' } }}
+            />
+            <TextField
               label="Description"
               value={form.description}
               onChange={(e) => setForm({ ...form, description: e.target.value })}
@@ -103,6 +131,15 @@ export function CollectionEdit() {
               minRows={2}
               disabled={!editable}
               slotProps={{ htmlInput: { maxLength: 1000 } }}
+            />
+            <TextField
+              label="Description (Hindi)"
+              value={form.descriptionHi}
+              onChange={(e) => setForm({ ...form, descriptionHi: e.target.value })}
+              multiline
+              minRows={2}
+              disabled={!editable}
+              slotProps={{ htmlInput: { maxLength: 1000, lang: 'hi' } }}
             />
             <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>
               <TextField

@@ -12,6 +12,8 @@ const detail = {
   name: 'Festive',
   slug: 'festive',
   description: 'For Diwali',
+  nameHi: 'त्योहार',
+  descriptionHi: null,
   image: null,
   position: 0,
   isActive: true,
@@ -66,19 +68,40 @@ describe('the collection forms', () => {
     expect(save.disabled).toBe(true);
 
     await user.type(name, 'Festive edit');
+    const nameHi = screen.getByRole('textbox', { name: 'Name (Hindi)' }) as HTMLInputElement;
+    expect(nameHi.value).toBe('त्योहार');
+    expect(nameHi.getAttribute('lang')).toBe('hi');
+    await user.click(screen.getByRole('textbox', { name: 'Description (Hindi)' }));
+    await user.paste('दिवाली के लिए');
     await user.type(screen.getByRole('textbox', { name: 'Picture' }), 'ftp://x');
     await user.click(save);
     expect(await screen.findByText('Use a /media/… path or an https:// address.')).toBeTruthy();
 
     await user.clear(screen.getByRole('textbox', { name: 'Picture' }));
     await user.type(screen.getByRole('textbox', { name: 'Picture' }), '   ');
+    await user.clear(nameHi);
     await user.click(screen.getByRole('switch', { name: 'Shown in the shop' }));
     await user.click(save);
     expect(await screen.findByText('Collection saved')).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
-      { name: 'Festive edit', description: 'For Diwali', image: 'ftp://x', isActive: true },
-      { name: 'Festive edit', description: 'For Diwali', image: null, isActive: false },
+      {
+        name: 'Festive edit',
+        description: 'For Diwali',
+        nameHi: 'त्योहार',
+        descriptionHi: 'दिवाली के लिए',
+        image: 'ftp://x',
+        isActive: true,
+      },
+      // An emptied Hindi name is sent as none.
+      {
+        name: 'Festive edit',
+        description: 'For Diwali',
+        nameHi: null,
+        descriptionHi: 'दिवाली के लिए',
+        image: null,
+        isActive: false,
+      },
     ]);
   });
 });

@@ -50,6 +50,12 @@ function CtaInputs({ source, label }: { source: string; label: string }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 }, width: '100%' }}>
       <TextInput source={`${source}.label`} label={`${label}: text`} sx={{ flex: 1 }} />
+      <TextInput
+        source={`${source}.labelHi`}
+        label={`${label}: text (Hindi)`}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { lang: 'hi' } }}
+      />
       <TextInput source={`${source}.href`} label={`${label}: link`} helperText={LINK_HELP} sx={{ flex: 2 }} />
     </Stack>
   );
@@ -80,8 +86,11 @@ export function ContentInputs({
           <SimpleFormIterator fullWidth inline={false}>
             <TextInput source="title" label="Slide title" validate={required()} />
             <TextInput source="subtitle" label="Slide subtitle" />
+            <TextInput source="titleHi" label="Slide title (Hindi)" slotProps={{ htmlInput: { lang: 'hi' } }} />
+            <TextInput source="subtitleHi" label="Slide subtitle (Hindi)" slotProps={{ htmlInput: { lang: 'hi' } }} />
             <PictureInput source="image" label="Picture" helperText={IMAGE_HELP} />
             <TextInput source="cta.label" label="Button text" validate={required()} />
+            <TextInput source="cta.labelHi" label="Button text (Hindi)" slotProps={{ htmlInput: { lang: 'hi' } }} />
             <TextInput source="cta.href" label="Button link" helperText={LINK_HELP} validate={required()} />
           </SimpleFormIterator>
         </ArrayInput>
@@ -91,6 +100,7 @@ export function ContentInputs({
         <ArrayInput source="content.items" label="Tiles">
           <SimpleFormIterator fullWidth inline={false}>
             <TextInput source="title" label="Tile title" validate={required()} />
+            <TextInput source="titleHi" label="Tile title (Hindi)" slotProps={{ htmlInput: { lang: 'hi' } }} />
             <PictureInput source="image" label="Picture" helperText={IMAGE_HELP} />
             <TextInput source="href" label="Link" helperText={LINK_HELP} validate={required()} />
           </SimpleFormIterator>
@@ -162,6 +172,8 @@ export function newSection(type: string | undefined): Values | null {
     position: 0,
     title: '',
     subtitle: null,
+    titleHi: null,
+    subtitleHi: null,
     isActive: true,
     startsAt: null,
     endsAt: null,

@@ -34,8 +34,11 @@ test('a new showcase section needs a title, and a title and picture per tile; it
   expect(await screen.findByText('The end must be after the start.')).toBeTruthy();
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-  await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Wedding edit');
-  await user.type(screen.getByRole('textbox', { name: /^Tile title/ }), 'Lehengas');
+  await user.type(screen.getByRole('textbox', { name: /^Title( \*)?$/ }), 'Wedding edit');
+  await user.type(screen.getByRole('textbox', { name: /^Title \(Hindi/ }), 'शादी का एडिट');
+  expect(screen.getByRole('textbox', { name: /^Title \(Hindi/ }).getAttribute('lang')).toBe('hi');
+  await user.type(screen.getByRole('textbox', { name: /^Tile title( \*)?$/ }), 'Lehengas');
+  await user.type(screen.getByRole('textbox', { name: /^Tile title \(Hindi\)/ }), 'लहंगे');
   await user.type(screen.getByRole('textbox', { name: /^Picture/ }), '/media/store/lehenga.webp');
   const link = screen.getByRole('textbox', { name: /^Link/ });
   await user.clear(link);
@@ -48,10 +51,14 @@ test('a new showcase section needs a title, and a title and picture per tile; it
       sectionType: 'fashion_showcase',
       title: 'Wedding edit',
       subtitle: null,
+      titleHi: 'शादी का एडिट',
+      subtitleHi: null,
       isActive: true,
       startsAt: '2026-12-01T04:30:00.000Z',
       endsAt: '2026-12-31T18:00:00.000Z',
-      content: { items: [{ title: 'Lehengas', image: '/media/store/lehenga.webp', href: '/shop/lehengas' }] },
+      content: {
+        items: [{ title: 'Lehengas', titleHi: 'लहंगे', image: '/media/store/lehenga.webp', href: '/shop/lehengas' }],
+      },
     },
   ]);
 });

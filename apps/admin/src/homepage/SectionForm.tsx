@@ -53,6 +53,9 @@ export function SectionForm() {
     const body = {
       title: v.title,
       subtitle: v.subtitle || null,
+      // Empty Hindi texts are none: the Hindi storefront shows the English.
+      titleHi: v.titleHi?.trim() || null,
+      subtitleHi: v.subtitleHi?.trim() || null,
       isActive: Boolean(v.isActive),
       startsAt: v.startsAt ?? null,
       endsAt: v.endsAt ?? null,
@@ -99,6 +102,18 @@ export function SectionForm() {
             <Form record={record} onSubmit={save}>
               <TextInput source="title" label="Title" validate={required()} fullWidth />
               <TextInput source="subtitle" label="Subtitle (optional)" fullWidth />
+              <TextInput
+                source="titleHi"
+                label="Title (Hindi, optional)"
+                fullWidth
+                slotProps={{ htmlInput: { lang: 'hi' } }}
+              />
+              <TextInput
+                source="subtitleHi"
+                label="Subtitle (Hindi, optional)"
+                fullWidth
+                slotProps={{ htmlInput: { lang: 'hi' } }}
+              />
               <BooleanInput source="isActive" label="Switched on (shown within its dates)" />
               <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
                 <TextInput

@@ -49,6 +49,9 @@ describe('new product', () => {
     renderAdmin(<ProductCreate />, { resource: 'products' });
 
     await fill(user, screen.getByRole('textbox', { name: 'Name' }), 'Chikan kurta');
+    const nameHi = screen.getByRole('textbox', { name: 'Name (Hindi)' });
+    expect(nameHi.getAttribute('lang')).toBe('hi');
+    await fill(user, nameHi, 'चिकनकारी कुर्ता');
     await fill(user, screen.getByRole('textbox', { name: 'Brand' }), 'Lucknowi');
     await fill(user, screen.getByRole('textbox', { name: 'Colour' }), 'White');
     await fill(user, screen.getByRole('textbox', { name: 'HSN code' }), '6211');
@@ -70,6 +73,8 @@ describe('new product', () => {
       name: 'Chikan kurta',
       brand: 'Lucknowi',
       description: '',
+      nameHi: 'चिकनकारी कुर्ता',
+      descriptionHi: null,
       gender: 'Women',
       categoryId: KURTAS.id,
       color: 'White',

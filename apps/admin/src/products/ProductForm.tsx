@@ -44,6 +44,8 @@ type Fields = {
   name: string;
   brand: string;
   description: string;
+  nameHi: string;
+  descriptionHi: string;
   gender: string;
   categoryId: string;
   color: string;
@@ -63,6 +65,8 @@ const fieldsOf = (p?: AdminProduct): Fields => ({
   name: p?.name ?? '',
   brand: p?.brand ?? '',
   description: p?.description ?? '',
+  nameHi: p?.nameHi ?? '',
+  descriptionHi: p?.descriptionHi ?? '',
   gender: p?.gender ?? 'Women',
   categoryId: p?.categoryId ?? '',
   color: p?.color ?? '',
@@ -77,6 +81,9 @@ const bodyOf = (f: Fields) => ({
   name: f.name,
   brand: f.brand,
   description: f.description,
+  // Empty: no Hindi, shoppers reading Hindi see the English.
+  nameHi: f.nameHi.trim() || null,
+  descriptionHi: f.descriptionHi.trim() || null,
   gender: f.gender as ProductCreateBody['gender'],
   categoryId: f.categoryId,
   color: f.color,
@@ -94,11 +101,26 @@ function FieldInputs({ value, onChange }: { value: Fields; onChange: (f: Fields)
   return (
     <Stack spacing={2}>
       <TextField label="Name" required value={value.name} onChange={set('name')} />
+      <TextField
+        label="Name (Hindi)"
+        helperText="Optional: shown on the Hindi storefront; the English name where empty."
+        value={value.nameHi}
+        onChange={set('nameHi')}
+        slotProps={{ htmlInput: { lang: 'hi' } }}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="Brand" required fullWidth value={value.brand} onChange={set('brand')} />
         <TextField label="Colour" required fullWidth value={value.color} onChange={set('color')} />
       </Stack>
       <TextField label="Description" multiline minRows={3} value={value.description} onChange={set('description')} />
+      <TextField
+        label="Description (Hindi)"
+        multiline
+        minRows={3}
+        value={value.descriptionHi}
+        onChange={set('descriptionHi')}
+        slotProps={{ htmlInput: { lang: 'hi' } }}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField select label="Gender" required fullWidth value={value.gender} onChange={set('gender')}>
           {GENDERS.map((g) => (

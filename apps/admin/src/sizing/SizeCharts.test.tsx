@@ -12,7 +12,7 @@ const chart = {
   brand: null,
   category: { id: 'cat1', name: 'Kurtas' },
   columns: [
-    { key: 'chest', label: 'Chest', unit: 'cm' },
+    { key: 'chest', label: 'Chest', labelHi: 'छाती', unit: 'cm' },
     { key: 'uk', label: 'UK', unit: null },
   ],
   rows: [{ size: 'M', values: { chest: 96, uk: '10' } }],
@@ -67,14 +67,18 @@ test('a size chart names a bad key or an empty size; lengths go as numbers, an e
   const uk = screen.getByRole('textbox', { name: 'UK, size L' });
   await user.clear(uk);
   await user.type(uk, ' 12 ');
+  const [chestHi, ukHi] = screen.getAllByRole('textbox', { name: 'Label (Hindi)' });
+  expect((chestHi as HTMLInputElement).value).toBe('छाती');
+  expect(ukHi!.getAttribute('lang')).toBe('hi');
+  await user.type(ukHi!, 'UK / भारत');
   submit();
   expect(await screen.findByText(/Size chart saved/)).toBeTruthy();
   const puts = calls.filter((c) => c.method === 'PUT');
   await waitFor(() => expect(puts).toHaveLength(2));
   expect(puts[1]?.body).toEqual({
     columns: [
-      { key: 'chest', label: 'Chest', unit: 'cm' },
-      { key: 'uk', label: 'UK', unit: null },
+      { key: 'chest', label: 'Chest', labelHi: 'छाती', unit: 'cm' },
+      { key: 'uk', label: 'UK', labelHi: 'UK / भारत', unit: null },
     ],
     rows: [{ size: 'L', values: { chest: 101.5, uk: '12' } }],
     sourceName: 'Store measurements',

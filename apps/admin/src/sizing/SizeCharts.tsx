@@ -150,6 +150,14 @@ export function SizeChartEdit() {
               helperText={false}
               sx={{ width: 200 }}
             />
+            <TextInput
+              source="labelHi"
+              label="Label (Hindi)"
+              validate={maxLength(40)}
+              helperText={false}
+              sx={{ width: 200 }}
+              slotProps={{ htmlInput: { lang: 'hi' } }}
+            />
             <SelectInput
               source="unit"
               label="Kind"

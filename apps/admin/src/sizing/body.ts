@@ -6,7 +6,7 @@
  */
 import type { SizeChartBody } from '@vastra/contracts';
 
-type FormColumn = { key?: string | null; label?: string | null; unit?: string | null };
+type FormColumn = { key?: string | null; label?: string | null; labelHi?: string | null; unit?: string | null };
 type FormRow = { size?: string | null; values?: Record<string, unknown> | null };
 export type SizeChartForm = {
   columns?: FormColumn[] | null;
@@ -24,7 +24,8 @@ function lengthOf(value: unknown): number | string {
 }
 
 /**
- * Columns as typed (a unit other than cm is a size name: null); each row's values for the
+ * Columns as typed (a unit other than cm is a size name: null; an empty Hindi label left out,
+ * so the Hindi storefront shows the English one); each row's values for the
  * chart's columns only, so a removed or renamed column leaves no stale value behind. A value
  * left empty is not sent, and the API says every column needs one.
  */
@@ -32,6 +33,7 @@ export function sizeChartBody(form: SizeChartForm): SizeChartBody {
   const columns = (form.columns ?? []).map((c) => ({
     key: text(c.key),
     label: text(c.label),
+    ...(text(c.labelHi) ? { labelHi: text(c.labelHi) } : {}),
     unit: c.unit === 'cm' ? ('cm' as const) : null,
   }));
   const rows = (form.rows ?? []).map((r) => {

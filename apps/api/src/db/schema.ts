@@ -13,6 +13,7 @@ export {
   homepageSections,
   testimonials,
   searchTerms,
+  searchSynonyms,
   stockMovements,
   catalogImports,
   type ImageJson,

@@ -62,6 +62,7 @@ export const STOREFRONT_ENTITIES: ReadonlySet<string> = new Set([
   'collection',
   'homepage',
   'homepage-section',
+  'search-synonym',
   'coupon',
   'store-settings',
   'tax-rate',

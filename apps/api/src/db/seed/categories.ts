@@ -10,6 +10,7 @@
  * (the article type gets the plain slug, as `/shop?categories=watches` is what people use).
  */
 import { inArray } from 'drizzle-orm';
+import { CATEGORY_NAMES_HI } from './hindi';
 import { displayName, pathKey, slugify, uniqueSlug, upsertParts } from '../../modules/catalog';
 import type { Db } from '../client';
 import { categories } from '../schema';
@@ -106,7 +107,7 @@ export function buildCategoryTree(
  */
 export async function upsertCategoryTree(db: Db, nodes: readonly CategoryNode[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  const { set, changed } = upsertParts(categories, ['name', 'parentId', 'level', 'image', 'position']);
+  const { set, changed } = upsertParts(categories, ['name', 'nameHi', 'parentId', 'level', 'image', 'position']);
   for (const level of ['master', 'sub', 'article'] as const) {
     const ofLevel = nodes.filter((n) => n.level === level);
     if (!ofLevel.length) continue;
@@ -115,6 +116,8 @@ export async function upsertCategoryTree(db: Db, nodes: readonly CategoryNode[])
       .values(
         ofLevel.map((n) => ({
           name: n.name,
+          // Every category has its Hindi name (hindi.ts); one missing there fails the seed's test.
+          nameHi: CATEGORY_NAMES_HI[n.name] ?? null,
           slug: n.slug,
           level: n.level,
           parentId: n.parentKey ? ids.get(n.parentKey)! : null,

@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, collections, coupons, giftCards, homepageSections, testimonials } from '../schema';
 import { upsertParts } from '../../modules/catalog';
+import { COLLECTIONS_HI, HOMEPAGE_HI } from './hindi';
 
 type Facts = { usage: string | null; season: string | null; articleType: string };
 
@@ -89,11 +90,20 @@ export async function upsertCollections(
       slug: c.slug,
       name: c.name,
       description: c.description,
+      nameHi: COLLECTIONS_HI[c.slug]?.name ?? null,
+      descriptionHi: COLLECTIONS_HI[c.slug]?.description ?? null,
       image: images.get(c.slug) ?? null,
       position,
     }));
   if (!rows.length) return new Map();
-  const { set, changed } = upsertParts(collections, ['name', 'description', 'image', 'position']);
+  const { set, changed } = upsertParts(collections, [
+    'name',
+    'description',
+    'nameHi',
+    'descriptionHi',
+    'image',
+    'position',
+  ]);
   await db.insert(collections).values(rows).onConflictDoUpdate({ target: collections.slug, set, setWhere: changed });
   const stored = await db
     .select({ id: collections.id, slug: collections.slug })
@@ -152,14 +162,18 @@ const collectionHref = (slug: string) => `/shop?collections=${slug}`;
 
 /** The homepage, positions 1..n; parts whose collection or photo is missing are left out. */
 export function buildSections(images: SectionImages, categorySlugs: ReadonlySet<string>): SectionRow[] {
+  const hi = (english: string) => HOMEPAGE_HI[english];
   const slides = HERO_SLIDES.filter((s) => images.collection.get(s.collection)).map((s) => ({
     title: s.title,
     subtitle: s.subtitle,
+    titleHi: hi(s.title),
+    subtitleHi: hi(s.subtitle),
     image: images.collection.get(s.collection)!,
-    cta: { label: s.label, href: collectionHref(s.collection) },
+    cta: { label: s.label, labelHi: hi(s.label), href: collectionHref(s.collection) },
   }));
   const items = SHOWCASE.filter((s) => images.showcase.has(s.title)).map((s) => ({
     title: s.title,
+    titleHi: hi(s.title),
     image: images.showcase.get(s.title)!,
     href: s.href,
   }));
@@ -169,7 +183,11 @@ export function buildSections(images: SectionImages, categorySlugs: ReadonlySet<
           sectionType: 'collection_highlight',
           title,
           subtitle,
-          content: { collectionSlug: slug, productLimit: 8, cta: { label: 'View all', href: collectionHref(slug) } },
+          content: {
+            collectionSlug: slug,
+            productLimit: 8,
+            cta: { label: 'View all', labelHi: hi('View all'), href: collectionHref(slug) },
+          },
         }
       : null;
   const sections: (Omit<SectionRow, 'position'> | null)[] = [
@@ -186,7 +204,11 @@ export function buildSections(images: SectionImages, categorySlugs: ReadonlySet<
       sectionType: 'best_seller_products',
       title: 'Best sellers',
       subtitle: 'Top rated by shoppers',
-      content: { sort: 'rating', limit: 8, cta: { label: 'Shop best sellers', href: '/shop?sort=rating' } },
+      content: {
+        sort: 'rating',
+        limit: 8,
+        cta: { label: 'Shop best sellers', labelHi: hi('Shop best sellers'), href: '/shop?sort=rating' },
+      },
     },
     highlight('sportswear', 'Sportswear', 'Made to move'),
     {
@@ -196,7 +218,15 @@ export function buildSections(images: SectionImages, categorySlugs: ReadonlySet<
       content: { limit: 6 },
     },
   ];
-  return sections.filter((s) => s !== null).map((s, i) => ({ ...s, position: i + 1 }));
+  // The store's name ("Vastra") stays as it is in Hindi: no title_hi for it.
+  return sections
+    .filter((s) => s !== null)
+    .map((s, i) => ({
+      ...s,
+      titleHi: hi(s.title) ?? null,
+      subtitleHi: s.subtitle ? (hi(s.subtitle) ?? null) : null,
+      position: i + 1,
+    }));
 }
 
 /** Updates the section of the same type at the same position, or adds it. */
@@ -204,7 +234,7 @@ export async function upsertSections(db: Db, sections: readonly SectionRow[]): P
   for (const s of sections) {
     const updated = await db
       .update(homepageSections)
-      .set({ title: s.title, subtitle: s.subtitle, content: s.content })
+      .set({ title: s.title, subtitle: s.subtitle, titleHi: s.titleHi, subtitleHi: s.subtitleHi, content: s.content })
       .where(and(eq(homepageSections.sectionType, s.sectionType), eq(homepageSections.position, s.position)))
       .returning({ id: homepageSections.id });
     if (!updated.length) await db.insert(homepageSections).values(s);

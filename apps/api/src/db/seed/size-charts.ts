@@ -14,6 +14,7 @@ import { sizeChartBodySchema } from '@vastra/contracts';
 import { z } from 'zod';
 import type { Db } from '../client';
 import { sizeCharts } from '../schema';
+import { SIZE_LABELS_HI } from './hindi';
 import { CATALOG_DIR } from './source';
 
 export const SIZE_CHARTS_FILE = path.join(CATALOG_DIR, '..', 'sizing', 'size_charts.json');
@@ -31,7 +32,11 @@ export function readSizeCharts(file = SIZE_CHARTS_FILE) {
 export async function insertSizeCharts(db: Db, categoryIds: ReadonlyMap<string, string>): Promise<number> {
   const values = readSizeCharts().flatMap(({ category, ...chart }) => {
     const categoryId = categoryIds.get(category);
-    return categoryId ? [{ ...chart, categoryId }] : [];
+    // Each column's label in Hindi too, where hindi.ts has one (size systems such as EU stay).
+    const columns = chart.columns.map((c) =>
+      SIZE_LABELS_HI[c.label] ? { ...c, labelHi: SIZE_LABELS_HI[c.label] } : c,
+    );
+    return categoryId ? [{ ...chart, columns, categoryId }] : [];
   });
   if (values.length === 0) return 0;
   const inserted = await db.insert(sizeCharts).values(values).onConflictDoNothing().returning({ id: sizeCharts.id });

@@ -6,7 +6,7 @@
 import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import type { ApiModule } from '../../lib/module';
-import type { ProductImageService, TaxonomyEditor } from '../catalog';
+import type { ProductImageService, SynonymEditor, TaxonomyEditor } from '../catalog';
 import type { GstReports } from '../invoices';
 import type { StaffService } from '../staff';
 import type { TaxRateAdmin } from '../taxes';
@@ -24,6 +24,7 @@ import { adminReportsRoutes } from './reports-routes';
 import { adminReviewsRoutes } from './reviews-routes';
 import { adminServiceRoutes } from './service-routes';
 import { adminTaxRatesRoutes } from './tax-rates-routes';
+import { adminSynonymRoutes } from './synonyms-routes';
 import { adminTaxonomyRoutes } from './taxonomy-routes';
 import type { AdminDeps } from './types';
 
@@ -34,6 +35,7 @@ export function createAdminModule(
     jobs: Jobs;
     productImages: ProductImageService;
     taxonomyEditor: TaxonomyEditor;
+    synonymEditor: SynonymEditor;
     taxRateAdmin: TaxRateAdmin;
     reports: GstReports;
     /** The store's own mails: to the store settings' notification email, read at each run (none: nothing is sent). */
@@ -64,6 +66,7 @@ export function createAdminModule(
         await app.register(adminReportsRoutes, { reports: deps.reports });
         await app.register(adminTaxRatesRoutes, { taxRates: deps.taxRateAdmin });
         await app.register(adminTaxonomyRoutes, { taxonomy: deps.taxonomyEditor });
+        await app.register(adminSynonymRoutes, { synonyms: deps.synonymEditor });
         await app.register(adminJobsRoutes, { jobs: deps.jobs });
       },
     },

@@ -102,6 +102,8 @@ export class AdminCatalogQueries {
       ...presented!,
       hsnCode: row.hsnCode,
       description: row.description,
+      nameHi: row.nameHi,
+      descriptionHi: row.descriptionHi,
       categoryId: row.categoryId,
       color: row.color,
       season: row.season,

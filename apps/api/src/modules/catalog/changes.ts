@@ -204,6 +204,10 @@ export function tagsOfEntity(entity: string): RevalidateTag[] {
     case 'homepage':
     case 'homepage-section':
       return ['homepage'];
+    // Synonyms change what a search finds: the cached synonyms and search answers drop (API),
+    // and the storefront's product listings expire.
+    case 'search-synonym':
+      return ['products'];
     case 'coupon':
       return ['promotions'];
     case 'store-settings':

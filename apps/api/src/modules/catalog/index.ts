@@ -31,5 +31,6 @@ export { setProductsStatus } from './product-status';
 export { catalogRoutes } from './routes';
 export { refreshSearchTerms } from './search-terms';
 export { TaxonomyEditor } from './taxonomy-editor';
+export { SynonymEditor } from './synonyms';
 export { CatalogService, pageMeta, type CatalogOptions, type VariantDetail } from './service';
 export { createCatalogModule, MEDIA_DIR } from './module';

@@ -26,6 +26,7 @@ import { InventoryService } from './inventory';
 import { ProductEditor } from './product-editor';
 import { catalogRoutes } from './routes';
 import { CatalogService } from './service';
+import { SynonymEditor } from './synonyms';
 import { TaxonomyEditor } from './taxonomy-editor';
 
 /** Vendored catalogue photos and the placeholder image, served under /media. */
@@ -90,6 +91,7 @@ export function createCatalogModule(deps: {
     }),
     homepageEditor: new HomepageEditor(db, catalog),
     taxonomyEditor: new TaxonomyEditor(db),
+    synonymEditor: new SynonymEditor(db),
     productImages: new ProductImageService(db, deps.files),
   };
   const module: ApiModule = {

@@ -64,6 +64,8 @@ export class ProductEditor {
         name: body.name,
         brand: body.brand,
         description: body.description,
+        nameHi: body.nameHi,
+        descriptionHi: body.descriptionHi,
         gender: body.gender,
         categoryId: body.categoryId,
         color: body.color,

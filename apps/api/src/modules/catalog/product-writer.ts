@@ -109,6 +109,8 @@ const PRODUCT_TYPES: Record<keyof ProductFields | 'categoryId', string> = {
   name: 'text',
   brand: 'text',
   description: 'text',
+  nameHi: 'text',
+  descriptionHi: 'text',
   gender: 'text',
   categoryId: 'uuid',
   color: 'text',

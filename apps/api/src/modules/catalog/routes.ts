@@ -12,6 +12,7 @@ import {
   envelope,
   errorEnvelopeSchema,
   homepageSectionSchema,
+  langQuerySchema,
   pageQuerySchema,
   pageMetaSchema,
   productDetailSchema,
@@ -24,6 +25,7 @@ import { notModified } from './answers';
 import type { CatalogService } from './service';
 
 const productParams = z.object({ id: z.string().min(1).max(200) });
+const pageAndLang = (limit: number) => pageQuerySchema(limit).extend(langQuerySchema.shape);
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
 const categoriesAnswer = envelope(z.object({ categories: z.array(categoryNodeSchema), count: z.number().int() }));
@@ -35,7 +37,9 @@ const relatedAnswer = envelope(z.object({ relatedProducts: z.array(productSummar
 
 /**
  * Every answer here is the same for every shopper: each is sent from `catalog.answers` with an
- * ETag and a public Cache-Control (answers.ts), keyed by the route and its validated input.
+ * ETag and a public Cache-Control (answers.ts), keyed by the route and its validated input,
+ * the language (`?lang=en|hi`, docs/behaviour.md "Catalogue languages") among it: the language
+ * is in the URL, so browsers and shared caches keep each language apart too.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   const answers = catalog.answers;
@@ -45,11 +49,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: {
         tags: ['catalogue'],
         summary: 'Category tree (masterCategory → subCategory → articleType) with product counts',
-        response: { 200: categoriesAnswer, ...notModified },
+        querystring: langQuerySchema,
+        response: { 200: categoriesAnswer, ...notModified, ...errors },
       },
     },
-    (request, reply) =>
-      answers.send(request, reply, 'categories', categoriesAnswer, async () => ok(await catalog.categoryTree())),
+    (request, reply) => {
+      const { lang } = request.query;
+      return answers.send(request, reply, `categories:${lang}`, categoriesAnswer, async () =>
+        ok(await catalog.categoryTree(lang)),
+      );
+    },
   );
 
   app.get(
@@ -58,14 +67,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: {
         tags: ['catalogue'],
         summary: 'Collections, paged',
-        querystring: pageQuerySchema(COLLECTIONS_PAGE_SIZE),
+        querystring: pageAndLang(COLLECTIONS_PAGE_SIZE),
         response: { 200: collectionsAnswer, ...notModified, ...errors },
       },
     },
     (request, reply) => {
-      const { page, limit } = request.query;
-      return answers.send(request, reply, `collections:${page}:${limit}`, collectionsAnswer, async () =>
-        ok(await catalog.collections(page, limit)),
+      const { page, limit, lang } = request.query;
+      return answers.send(request, reply, `collections:${page}:${limit}:${lang}`, collectionsAnswer, async () =>
+        ok(await catalog.collections(page, limit, lang)),
       );
     },
   );
@@ -76,13 +85,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: {
         tags: ['catalogue'],
         summary: 'Homepage sections in order, each with the content it renders',
-        response: { 200: homepageAnswer, ...notModified },
+        querystring: langQuerySchema,
+        response: { 200: homepageAnswer, ...notModified, ...errors },
       },
     },
     // Which sections show depends on the moment (their schedules): made afresh from the cached sections.
     (request, reply) =>
       answers.send(request, reply, null, homepageAnswer, async () =>
-        ok({ sections: await catalog.homepageSections() }),
+        ok({ sections: await catalog.homepageSections(new Date(), request.query.lang) }),
       ),
   );
 
@@ -109,13 +119,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags: ['catalogue'],
         summary: 'One product with its variants, by id or slug',
         params: productParams,
+        querystring: langQuerySchema,
         response: { 200: productAnswer, ...notModified, ...errors },
       },
     },
-    (request, reply) =>
-      answers.send(request, reply, `product:${request.params.id}`, productAnswer, async () =>
-        ok({ product: await catalog.getProduct(request.params.id) }),
-      ),
+    (request, reply) => {
+      const { lang } = request.query;
+      return answers.send(request, reply, `product:${request.params.id}:${lang}`, productAnswer, async () =>
+        ok({ product: await catalog.getProduct(request.params.id, lang) }),
+      );
+    },
   );
 
   app.get(
@@ -125,15 +138,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags: ['catalogue'],
         summary: 'Products related by article type, brand and colour; never the product itself',
         params: productParams,
-        querystring: pageQuerySchema(RELATED_PRODUCTS_LIMIT).pick({ limit: true }),
+        querystring: pageAndLang(RELATED_PRODUCTS_LIMIT).pick({ limit: true, lang: true }),
         response: { 200: relatedAnswer, ...notModified, ...errors },
       },
     },
     (request, reply) => {
       const { id } = request.params;
-      const { limit } = request.query;
-      return answers.send(request, reply, `related:${id}:${limit}`, relatedAnswer, async () =>
-        ok({ relatedProducts: await catalog.related(id, limit) }),
+      const { limit, lang } = request.query;
+      return answers.send(request, reply, `related:${id}:${limit}:${lang}`, relatedAnswer, async () =>
+        ok({ relatedProducts: await catalog.related(id, limit, lang) }),
       );
     },
   );

@@ -2,30 +2,42 @@
  * Product search (behaviour.md §7 GET /products/search): full-text over name, brand, categories, colour
  * and description (PostgreSQL tsvector), typo-tolerant through a dictionary of the
  * catalogue's own words (pg_trgm picks the nearest word for one it does not know: "jeens" →
- * "jeans", "kurtha" → "kurta"), with filters, facet counts that widen (docs/shopper-features.md
- * "Facets that widen"), sorts and pages. Prices in the query are rupees; the database holds paise.
+ * "jeans", "kurtha" → "kurta"), widened by the admin's synonyms (a word also finds its
+ * equivalents: "chappal" → "flip flops", "कुर्ता" → "kurta"; docs/behaviour.md "Search synonyms"),
+ * a word in Devanagari also matching the Hindi names of products and their categories, with
+ * filters, facet counts that widen (docs/shopper-features.md "Facets that widen"), sorts and
+ * pages. Prices in the query are rupees; the database holds paise.
  *
  * Search runs in one place behind `searchProducts` so that a search engine can take over
  * when the catalogue outgrows PostgreSQL (docs/architecture.md "Scale").
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { GENDERS, type ProductSearchQuery, type SearchFilters, type Sort } from '@vastra/contracts';
+import { GENDERS, type CatalogLang, type ProductSearchQuery, type SearchFilters, type Sort } from '@vastra/contracts';
 import { queryRows, type Db } from '../../db/client';
 import { rupeesToPaise } from '../../lib/money';
 import { compareSizes } from '../../lib/sizes';
+import type { Synonyms } from './synonyms';
 
-/** Splits a shopper's query into dictionary-safe words: "T-Shirt" → "tshirt". */
+/**
+ * Splits a shopper's query into dictionary-safe words: "T-Shirt" → "tshirt". Latin words keep
+ * their letters and digits (accents dropped); Devanagari words their own letters and signs
+ * (danda and other punctuation split), in NFC.
+ */
 export function tokenize(text: string): string[] {
   return text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z0-9])-(?=[a-z0-9])/g, '$1')
-    .split(/[^a-z0-9]+/)
+    .split(/[^a-z0-9\p{sc=Devanagari}]+/u)
     .filter((w) => w.length > 0)
+    .map((w) => w.normalize('NFC'))
     .slice(0, 8);
 }
+
+/** Whether a word is written in Devanagari: it never goes into a tsquery (the text search parser splits it by locale). */
+const isDevanagari = (word: string) => /\p{sc=Devanagari}/u.test(word);
 
 type Correction = { word: string; known: boolean; best: string | null };
 
@@ -84,6 +96,8 @@ export type SearchPlan = {
   key: string;
   tsQuery: string | null;
   phrase: string | null;
+  /** The language of the facets' category and collection names. */
+  lang: CatalogLang;
 };
 
 const dialect = new PgDialect();
@@ -101,8 +115,66 @@ function lowerList(values: string[]): string {
   return textList(values.map((v) => v.toLowerCase()));
 }
 
-/** Turns the query's filters into one WHERE clause over `products p`. */
-export async function planSearch(db: Db, q: ProductSearchQuery): Promise<SearchPlan> {
+/**
+ * The search words' conditions: each word matches as the catalogue knows it (typo-tolerant,
+ * `buildTsQuery`) or as any of its synonyms' equivalents (a phrase: all its words); a
+ * Devanagari word, or equivalent, also matches within the Hindi name of the product or of its
+ * category. Words without Hindi share one tsquery (one index scan, as before synonyms); a word
+ * with Hindi is a condition of its own. `tsQuery`: every word's tsquery options, for ranking.
+ */
+async function wordConditions(
+  db: Db,
+  words: string[],
+  synonyms: Synonyms,
+): Promise<{ conditions: SQL[]; tsQuery: string | null }> {
+  const latin = words.filter((w) => !isDevanagari(w));
+  const corrections = new Map((latin.length > 0 ? await correctWords(db, latin) : []).map((c) => [c.word, c]));
+  const latinOnly: string[] = [];
+  const ranked: string[] = [];
+  const conditions: SQL[] = [];
+  for (const word of words) {
+    const equivalents = synonyms.get(word) ?? [];
+    const options: string[] = [];
+    const correction = corrections.get(word);
+    if (correction) {
+      // A word with synonyms takes them rather than a guessed nearest word.
+      options.push(buildTsQuery([equivalents.length > 0 ? { ...correction, best: null } : correction]));
+    }
+    const hindi = isDevanagari(word) ? [word] : [];
+    for (const equivalent of equivalents) {
+      const parts = tokenize(equivalent);
+      const latinParts = parts.filter((p) => !isDevanagari(p));
+      if (latinParts.length > 0 && latinParts.length === parts.length) options.push(`(${latinParts.join(' & ')})`);
+      else if (parts.length > 0) hindi.push(parts.join(' '));
+    }
+    const tsOptions = options.length > 0 ? `(${options.join(' | ')})` : null;
+    if (tsOptions) ranked.push(tsOptions);
+    if (hindi.length === 0 && tsOptions) {
+      latinOnly.push(tsOptions);
+      continue;
+    }
+    const alternatives: SQL[] = hindi.map((needle) => {
+      const like = `%${needle.normalize('NFD').replace(/[\\%_]/g, '\\$&')}%`;
+      return sql`(normalize(p.name_hi, NFD) LIKE ${like} OR EXISTS (SELECT 1 FROM categories hc
+        WHERE hc.id = p.category_id AND normalize(hc.name_hi, NFD) LIKE ${like}))`;
+    });
+    if (tsOptions) alternatives.unshift(sql`p.search_vector @@ to_tsquery('english', ${tsOptions})`);
+    conditions.push(sql`(${sql.join(alternatives, sql` OR `)})`);
+  }
+  if (latinOnly.length > 0) conditions.unshift(sql`p.search_vector @@ to_tsquery('english', ${latinOnly.join(' & ')})`);
+  return { conditions, tsQuery: ranked.length > 0 ? ranked.join(' & ') : null };
+}
+
+/**
+ * Turns the query's filters into one WHERE clause over `products p`; search words widened by
+ * `synonyms`. `lang`: the language facet names are given in (part of the plan's key).
+ */
+export async function planSearch(
+  db: Db,
+  q: ProductSearchQuery,
+  synonyms: Synonyms = new Map(),
+  lang: CatalogLang = 'en',
+): Promise<SearchPlan> {
   const conditions: SQL[] = [sql`p.is_active`];
   const groups: Partial<Record<FacetGroup, SQL>> = {};
   let tsQuery: string | null = null;
@@ -110,9 +182,10 @@ export async function planSearch(db: Db, q: ProductSearchQuery): Promise<SearchP
 
   const words = q.search ? tokenize(q.search) : [];
   if (words.length > 0) {
-    tsQuery = buildTsQuery(await correctWords(db, words));
+    const found = await wordConditions(db, words, synonyms);
+    tsQuery = found.tsQuery;
     phrase = words.join(' ');
-    conditions.push(sql`p.search_vector @@ to_tsquery('english', ${tsQuery})`);
+    conditions.push(...found.conditions);
   }
   if (q.categories?.length) {
     const list = lowerList(q.categories);
@@ -148,7 +221,7 @@ export async function planSearch(db: Db, q: ProductSearchQuery): Promise<SearchP
   const where = whereOf(null);
   const without = Object.fromEntries(filtered.map(([g]) => [g, whereOf(g)]));
   const { sql: text, params } = dialect.sqlToQuery(where);
-  return { where, without, key: JSON.stringify([text, params]), tsQuery, phrase };
+  return { where, without, key: JSON.stringify([text, params, lang]), tsQuery, phrase, lang };
 }
 
 /** ORDER BY for a sort; relevance without a search falls back to popularity. */
@@ -208,6 +281,9 @@ export async function facets(db: Db, plan: SearchPlan): Promise<{ total: number;
     const where = plan.without[group];
     return where ? sql`(SELECT ${FACET_COLUMNS} FROM products p WHERE ${where}) m` : sql`m`;
   };
+  // Category and collection names in the plan's language, English where no Hindi is written.
+  const name = (alias: string) =>
+    plan.lang === 'hi' ? sql.raw(`COALESCE(NULLIF(${alias}.name_hi, ''), ${alias}.name)`) : sql.raw(`${alias}.name`);
   const [row] = await queryRows<FacetRow>(
     db,
     sql`
@@ -225,10 +301,10 @@ export async function facets(db: Db, plan: SearchPlan): Promise<{ total: number;
          FROM (SELECT brand AS v, count(*)::int AS n FROM ${from('brands')} GROUP BY brand) x) AS brands,
       (SELECT json_agg(json_build_object('value', v, 'count', n) ORDER BY n DESC, v)
          FROM (SELECT gender AS v, count(*)::int AS n FROM ${from('genders')} GROUP BY gender) x) AS genders,
-      (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY x.n DESC, c.name)
+      (SELECT json_agg(json_build_object('slug', c.slug, 'name', ${name('c')}, 'count', x.n) ORDER BY x.n DESC, c.name)
          FROM (SELECT category_id, count(*)::int AS n FROM ${from('categories')} GROUP BY category_id) x
          JOIN categories c ON c.id = x.category_id) AS categories,
-      (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY c.position, c.name)
+      (SELECT json_agg(json_build_object('slug', c.slug, 'name', ${name('c')}, 'count', x.n) ORDER BY c.position, c.name)
          FROM (SELECT pc.collection_id, count(*)::int AS n FROM product_collections pc
                WHERE pc.product_id = ANY(ARRAY(SELECT id FROM ${from('collections')})) GROUP BY pc.collection_id) x
          JOIN collections c ON c.id = x.collection_id AND c.is_active) AS collections

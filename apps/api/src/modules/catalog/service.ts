@@ -9,6 +9,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CATALOG_MESSAGES,
   RELATED_PRODUCTS_LIMIT,
+  type CatalogLang,
   type CategoryNode,
   type CategoryRef,
   type Collection,
@@ -30,7 +31,8 @@ import { CatalogAnswers } from './answers';
 import { loadHomepageSections, sectionsShownAt } from './homepage';
 import { prepareProductQueries } from './product-queries';
 import { facets, orderBy, planSearch, textList } from './search';
-import { SUMMARY_COLUMNS, toImages, toSummary, type SummaryRow } from './summary';
+import { loadSynonyms, type Synonyms } from './synonyms';
+import { SUMMARY_COLUMNS, inLang, toImages, toSummary, type SummaryRow } from './summary';
 import { categories, collections, type ImageJson } from './tables';
 import { loadCategoryTree, loadCollections, pageMeta } from './taxonomy';
 import type { VariantDetail, VariantDetailRow } from './variant-detail';
@@ -89,14 +91,26 @@ export class CatalogService {
     return toImages(images, (path) => this.mediaUrl(path));
   }
 
-  private summary(row: SummaryRow): ProductSummary {
-    return toSummary(row, (path) => this.mediaUrl(path));
+  private summary(row: SummaryRow, lang: CatalogLang = 'en'): ProductSummary {
+    return toSummary(row, (path) => this.mediaUrl(path), lang);
   }
 
-  /** GET /products/search: a page of products, facets of the whole result, page meta. */
+  /**
+   * The admin's search synonyms (synonyms.ts), kept with the other cached answers: an edit is a
+   * catalogue change, which drops them here and on every other instance.
+   */
+  synonyms(): Promise<Synonyms> {
+    return this.shared.get('synonyms', () => loadSynonyms(this.db));
+  }
+
+  /**
+   * GET /products/search: a page of products, facets of the whole result, page meta; names in
+   * `query.lang` (English where no Hindi is written).
+   */
   async search(query: ProductSearchQuery): Promise<ProductSearchResult> {
-    const plan = await planSearch(this.db, query);
-    const sort = query.sort ?? (plan.tsQuery ? 'relevance' : 'newest');
+    const lang = query.lang ?? 'en';
+    const plan = await planSearch(this.db, query, await this.synonyms(), lang);
+    const sort = query.sort ?? (plan.phrase ? 'relevance' : 'newest');
     const offset = (query.page - 1) * query.limit;
     const { total, filters } = await this.shared.get(`facets:${plan.key}`, () => facets(this.db, plan));
     // The result's size is known from its facets: a small result is filtered first and then
@@ -126,14 +140,17 @@ export class CatalogService {
             )
           : await page(sql`products p`, plan.where);
     return {
-      products: rows.map((r) => this.summary(r)),
+      products: rows.map((r) => this.summary(r, lang)),
       filters,
       meta: pageMeta(total, query.page, query.limit),
     };
   }
 
-  /** GET /products/{id}: one product by id (or slug) with variants; NotFoundError otherwise. */
-  async getProduct(idOrSlug: string): Promise<ProductDetail> {
+  /**
+   * GET /products/{id}: one product by id (or slug) with variants, its texts (name, description,
+   * category path, collections) in `lang`, each English where no Hindi is written; NotFoundError otherwise.
+   */
+  async getProduct(idOrSlug: string, lang: CatalogLang = 'en'): Promise<ProductDetail> {
     const query = isUuid(idOrSlug) ? this.productQueries.byId : this.productQueries.bySlug;
     const [[row], categoryMap, collectionMap] = await Promise.all([
       query.execute({ key: idOrSlug }),
@@ -144,12 +161,12 @@ export class CatalogService {
 
     const categoryPath: CategoryRef[] = [];
     for (let c = categoryMap.get(row.category_id); c; c = c.parentId ? categoryMap.get(c.parentId) : undefined) {
-      categoryPath.unshift({ id: c.id, name: c.name, slug: c.slug });
+      categoryPath.unshift({ id: c.id, name: inLang(lang, c.name, c.nameHi), slug: c.slug });
     }
     const images = this.images(row.images);
     return {
-      ...this.summary(row),
-      description: row.description,
+      ...this.summary(row, lang),
+      description: inLang(lang, row.description, row.description_hi),
       hsnCode: row.hsn_code,
       categoryPath,
       season: row.season,
@@ -159,7 +176,7 @@ export class CatalogService {
         .map((id) => collectionMap.get(id))
         .filter((c) => c !== undefined)
         .sort((a, b) => a.position - b.position)
-        .map(({ id, name, slug }) => ({ id, name, slug })),
+        .map(({ id, name, nameHi, slug }) => ({ id, name: inLang(lang, name, nameHi), slug })),
       images,
       variants: (row.variants ?? [])
         .sort((a, b) => compareSizes(a.size, b.size))
@@ -330,10 +347,16 @@ export class CatalogService {
    */
   private categoryMap(
     db?: Db,
-  ): Promise<Map<string, { id: string; name: string; slug: string; parentId: string | null }>> {
+  ): Promise<Map<string, { id: string; name: string; nameHi: string | null; slug: string; parentId: string | null }>> {
     const load = async (from: Db) => {
       const rows = await from
-        .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId })
+        .select({
+          id: categories.id,
+          name: categories.name,
+          nameHi: categories.nameHi,
+          slug: categories.slug,
+          parentId: categories.parentId,
+        })
         .from(categories);
       return new Map(rows.map((r) => [r.id, r]));
     };
@@ -343,10 +366,18 @@ export class CatalogService {
   }
 
   /** Active collections by id. */
-  private collectionMap(): Promise<Map<string, { id: string; name: string; slug: string; position: number }>> {
+  private collectionMap(): Promise<
+    Map<string, { id: string; name: string; nameHi: string | null; slug: string; position: number }>
+  > {
     return this.shared.get('collection-map', async () => {
       const rows = await this.db
-        .select({ id: collections.id, name: collections.name, slug: collections.slug, position: collections.position })
+        .select({
+          id: collections.id,
+          name: collections.name,
+          nameHi: collections.nameHi,
+          slug: collections.slug,
+          position: collections.position,
+        })
         .from(collections)
         .where(eq(collections.isActive, true));
       return new Map(rows.map((r) => [r.id, r]));
@@ -355,9 +386,9 @@ export class CatalogService {
 
   /**
    * GET /products/{id}/related: products of the same article type, brand or colour family,
-   * closest first, never the product itself.
+   * closest first, never the product itself; names in `lang`.
    */
-  async related(idOrSlug: string, limit = RELATED_PRODUCTS_LIMIT): Promise<ProductSummary[]> {
+  async related(idOrSlug: string, limit = RELATED_PRODUCTS_LIMIT, lang: CatalogLang = 'en'): Promise<ProductSummary[]> {
     const product = await this.getProduct(idOrSlug);
     const rows = await queryRows<SummaryRow>(
       this.db,
@@ -370,7 +401,7 @@ export class CatalogService {
                p.rating_count DESC, p.id
       LIMIT ${limit}`,
     );
-    return rows.map((r) => this.summary(r));
+    return rows.map((r) => this.summary(r, lang));
   }
 
   /**
@@ -387,12 +418,12 @@ export class CatalogService {
     categoryIds?: string[];
     search?: string;
   }): Promise<{ products: ProductDetail[]; count: number }> {
-    const plan = await planSearch(this.db, {
-      page: 1,
-      limit: filter.limit,
-      search: filter.search,
-      categories: filter.categoryIds,
-    });
+    const plan = await planSearch(
+      this.db,
+      { page: 1, limit: filter.limit, search: filter.search, categories: filter.categoryIds, lang: 'en' },
+      await this.synonyms(),
+      'en',
+    );
     const conditions = [plan.where];
     if (filter.ids) conditions.push(sql`p.id::text = ANY(${textList(filter.ids)}::text[])`);
     if (filter.slugs) conditions.push(sql`p.slug = ANY(${textList(filter.slugs)}::text[])`);
@@ -410,20 +441,27 @@ export class CatalogService {
     };
   }
 
-  /** GET /categories: the tree with product counts (active products, whole subtree). */
-  categoryTree(): Promise<{ categories: CategoryNode[]; count: number }> {
-    return this.shared.get('categories', () => loadCategoryTree(this.db, (path) => this.mediaUrl(path)));
+  /** GET /categories: the tree with product counts (active products, whole subtree); names in `lang`. */
+  categoryTree(lang: CatalogLang = 'en'): Promise<{ categories: CategoryNode[]; count: number }> {
+    return this.shared.get(`categories:${lang}`, () => loadCategoryTree(this.db, (path) => this.mediaUrl(path), lang));
   }
 
-  /** GET /collections: active collections in their order, with product counts. */
-  collections(page: number, limit: number): Promise<{ collections: Collection[]; meta: PageMeta }> {
-    return this.shared.get(`collections:${page}:${limit}`, () =>
-      loadCollections(this.db, (path) => this.mediaUrl(path), page, limit),
+  /** GET /collections: active collections in their order, with product counts; texts in `lang`. */
+  collections(
+    page: number,
+    limit: number,
+    lang: CatalogLang = 'en',
+  ): Promise<{ collections: Collection[]; meta: PageMeta }> {
+    return this.shared.get(`collections:${page}:${limit}:${lang}`, () =>
+      loadCollections(this.db, (path) => this.mediaUrl(path), page, limit, lang),
     );
   }
 
-  /** Active products in stock matching `where` (over `products p`), best rated first: a homepage section's picks. */
-  async topProducts(where: SQL, limit: number): Promise<ProductSummary[]> {
+  /**
+   * Active products in stock matching `where` (over `products p`), best rated first: a homepage
+   * section's picks, names in `lang`.
+   */
+  async topProducts(where: SQL, limit: number, lang: CatalogLang = 'en'): Promise<ProductSummary[]> {
     const rows = await queryRows<SummaryRow>(
       this.db,
       sql`
@@ -431,7 +469,7 @@ export class CatalogService {
       WHERE p.is_active AND p.in_stock AND ${where}
       ORDER BY p.rating_average DESC, p.rating_count DESC, p.id LIMIT ${limit}`,
     );
-    return rows.map((r) => this.summary(r));
+    return rows.map((r) => this.summary(r, lang));
   }
 
   /**
@@ -439,9 +477,13 @@ export class CatalogService {
    * now), each resolved into what it renders (products of a collection, best sellers,
    * testimonials, categories with counts). A section whose references no longer resolve is
    * left out rather than shown broken. The resolved sections are cached with their windows and
-   * filtered per call, so a section starts and ends on time whatever the cache's age.
+   * filtered per call, so a section starts and ends on time whatever the cache's age. Texts in
+   * `lang`, each English where no Hindi is written.
    */
-  async homepageSections(at = new Date()): Promise<HomepageSection[]> {
-    return sectionsShownAt(await this.shared.get('homepage', () => loadHomepageSections(this.db, this)), at);
+  async homepageSections(at = new Date(), lang: CatalogLang = 'en'): Promise<HomepageSection[]> {
+    return sectionsShownAt(
+      await this.shared.get(`homepage:${lang}`, () => loadHomepageSections(this.db, this, lang)),
+      at,
+    );
   }
 }

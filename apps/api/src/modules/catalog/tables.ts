@@ -43,6 +43,8 @@ export const categories = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    /** The name in Hindi; null: shoppers reading Hindi see `name` (behaviour.md "Catalogue languages"). */
+    nameHi: text('name_hi'),
     slug: text('slug').notNull().unique(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
     level: text('level', { enum: ['master', 'sub', 'article'] }).notNull(),
@@ -64,6 +66,9 @@ export const products = pgTable(
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     description: text('description').notNull(),
+    /** Hindi name and description; null: the English is shown (behaviour.md "Catalogue languages"). */
+    nameHi: text('name_hi'),
+    descriptionHi: text('description_hi'),
     gender: text('gender', { enum: GENDERS }).notNull(),
     categoryId: uuid('category_id')
       .notNull()
@@ -151,6 +156,9 @@ export const collections = pgTable('collections', {
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   description: text('description').notNull().default(''),
+  /** Hindi name and description; null: the English is shown (behaviour.md "Catalogue languages"). */
+  nameHi: text('name_hi'),
+  descriptionHi: text('description_hi'),
   image: text('image'),
   position: integer('position').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
@@ -181,6 +189,9 @@ export const homepageSections = pgTable(
     position: integer('position').notNull(),
     title: text('title').notNull(),
     subtitle: text('subtitle'),
+    /** Hindi title and subtitle; null: the English is shown. The banners' own texts carry theirs in `content`. */
+    titleHi: text('title_hi'),
+    subtitleHi: text('subtitle_hi'),
     content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean('is_active').notNull().default(true),
     /** When shoppers start and stop seeing it; null: no limit (docs/admin.md "Homepage"). */
@@ -210,6 +221,19 @@ export const searchTerms = pgTable(
   },
   (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );
+
+/**
+ * Search synonyms the admin edits (behaviour.md "Search synonyms"): a query word `term` (one
+ * word, lower case, Latin or Devanagari) also finds the products that match any of its
+ * `equivalents` (each a word or a phrase). One way: "chappal" → "flip flops"; a two-way pair is
+ * two rows.
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  term: text('term').notNull().unique(),
+  equivalents: text('equivalents').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Every change of a size's stock (docs/admin.md "Stock"): an order taking it and giving it back

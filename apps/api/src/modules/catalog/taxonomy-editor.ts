@@ -59,6 +59,7 @@ export class TaxonomyEditor {
         {
           id: r.id,
           name: r.name,
+          nameHi: r.nameHi,
           slug: r.slug,
           level: r.level,
           parentId: r.parentId,
@@ -96,6 +97,7 @@ export class TaxonomyEditor {
         .insert(categories)
         .values({
           name: body.name,
+          nameHi: body.nameHi,
           slug,
           parentId: body.parentId,
           level,
@@ -119,6 +121,7 @@ export class TaxonomyEditor {
       if (!current) throw new NotFoundError(TAXONOMY_MESSAGES.categoryNotFound);
       const change: Partial<CategoryRow> = {};
       if (body.name !== undefined) change.name = body.name;
+      if (body.nameHi !== undefined) change.nameHi = body.nameHi;
       if (body.image !== undefined) change.image = body.image;
       if (body.isActive !== undefined) change.isActive = body.isActive;
       if (body.parentId !== undefined && body.parentId !== current.parentId) {
@@ -266,6 +269,8 @@ export class TaxonomyEditor {
       name: row.name,
       slug: row.slug,
       description: row.description,
+      nameHi: row.nameHi,
+      descriptionHi: row.descriptionHi,
       image: row.image,
       position: row.position,
       isActive: row.isActive,

@@ -3,21 +3,25 @@
  * GET /collections): the category tree with product counts and the active collections. Image
  * paths leave as absolute URLs.
  */
-import type { CategoryNode, Collection, PageMeta } from '@vastra/contracts';
+import type { CatalogLang, CategoryNode, Collection, PageMeta } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { inLang } from './summary';
 
 /**
  * The category tree with product counts (a parent counts its children's); empty branches and
- * hidden categories, with everything below them, left out.
+ * hidden categories, with everything below them, left out. Names in `lang`, English where no
+ * Hindi one is written.
  */
 export async function loadCategoryTree(
   db: Db,
   mediaUrl: (path: string) => string,
+  lang: CatalogLang = 'en',
 ): Promise<{ categories: CategoryNode[]; count: number }> {
   type Row = {
     id: string;
     name: string;
+    name_hi: string | null;
     slug: string;
     parent_id: string | null;
     level: CategoryNode['level'];
@@ -27,7 +31,7 @@ export async function loadCategoryTree(
   const rows = await queryRows<Row>(
     db,
     sql`
-    SELECT c.id, c.name, c.slug, c.parent_id, c.level, c.image, c.position,
+    SELECT c.id, c.name, c.name_hi, c.slug, c.parent_id, c.level, c.image, c.position,
            COALESCE(n.count, 0)::int AS own_count
     FROM categories c
     LEFT JOIN (SELECT category_id, count(*) AS count FROM products WHERE is_active GROUP BY category_id) n
@@ -39,7 +43,7 @@ export async function loadCategoryTree(
   for (const r of rows) {
     nodes.set(r.id, {
       id: r.id,
-      name: r.name,
+      name: inLang(lang, r.name, r.name_hi),
       slug: r.slug,
       parent: r.parent_id,
       level: r.level,
@@ -66,18 +70,21 @@ export async function loadCategoryTree(
   return { categories: tree, count: count(tree) };
 }
 
-/** A page of the active collections in their order, with product counts. */
+/** A page of the active collections in their order, with product counts; names and descriptions in `lang`. */
 export async function loadCollections(
   db: Db,
   mediaUrl: (path: string) => string,
   page: number,
   limit: number,
+  lang: CatalogLang = 'en',
 ): Promise<{ collections: Collection[]; meta: PageMeta }> {
   type Row = {
     id: string;
     name: string;
     slug: string;
     description: string;
+    name_hi: string | null;
+    description_hi: string | null;
     image: string | null;
     product_count: number;
   };
@@ -85,7 +92,7 @@ export async function loadCollections(
     queryRows<Row>(
       db,
       sql`
-      SELECT co.id, co.name, co.slug, co.description, co.image,
+      SELECT co.id, co.name, co.slug, co.description, co.name_hi, co.description_hi, co.image,
              (SELECT count(*)::int FROM product_collections pc JOIN products p ON p.id = pc.product_id AND p.is_active
                WHERE pc.collection_id = co.id) AS product_count
       FROM collections co WHERE co.is_active ORDER BY co.position, co.name
@@ -96,9 +103,9 @@ export async function loadCollections(
   return {
     collections: rows.map((r) => ({
       id: r.id,
-      name: r.name,
+      name: inLang(lang, r.name, r.name_hi),
       slug: r.slug,
-      description: r.description,
+      description: inLang(lang, r.description, r.description_hi),
       image: r.image ? mediaUrl(r.image) : null,
       productCount: r.product_count,
     })),

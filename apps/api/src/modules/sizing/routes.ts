@@ -5,7 +5,7 @@
  * `catalog.read`, replacing `catalog.write`; every replace is in the audit log with the chart
  * before and after.
  */
-import { ADMIN_API_PREFIX, envelope, sizeChartBodySchema, sizeChartSchema } from '@vastra/contracts';
+import { ADMIN_API_PREFIX, envelope, langQuerySchema, sizeChartBodySchema, sizeChartSchema } from '@vastra/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/http';
@@ -23,10 +23,11 @@ export const sizingRoutes: FastifyPluginAsyncZod<{ sizing: SizingService }> = as
         summary:
           "A product's size chart (lengths in cm, with its source): the brand's for the product's category or its parents, else the store's; 404 when none",
         params: z.object({ id: z.string().min(1).max(200) }),
+        querystring: langQuerySchema,
         response: { 200: envelope(sizeChartSchema), ...errorResponses(400, 404) },
       },
     },
-    async (request) => ok(await sizing.forProduct(request.params.id)),
+    async (request) => ok(await sizing.forProduct(request.params.id, request.query.lang)),
   );
 };
 

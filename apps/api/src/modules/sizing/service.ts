@@ -11,7 +11,7 @@
  * Errors: NotFoundError (404) for an unknown or withdrawn product, a product without a chart,
  * or an unknown chart id.
  */
-import type { CategoryNode, SizeChart, SizeChartBody } from '@vastra/contracts';
+import type { CatalogLang, CategoryNode, SizeChart, SizeChartBody } from '@vastra/contracts';
 import { SIZING_MESSAGES } from '@vastra/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -27,9 +27,13 @@ export class SizingService {
     private readonly catalog: Pick<CatalogService, 'getProduct' | 'categoryTree'>,
   ) {}
 
-  /** The chart a product's page shows (order above); NotFoundError(noChart) when there is none. */
-  async forProduct(productIdOrSlug: string): Promise<SizeChart> {
-    const product = await this.catalog.getProduct(productIdOrSlug);
+  /**
+   * The chart a product's page shows (order above), its column labels and category name in
+   * `lang` (English where no Hindi is written: docs/behaviour.md "Catalogue languages");
+   * NotFoundError(noChart) when there is none.
+   */
+  async forProduct(productIdOrSlug: string, lang: CatalogLang = 'en'): Promise<SizeChart> {
+    const product = await this.catalog.getProduct(productIdOrSlug, lang);
     // The product's own category first, the top of the tree last.
     const path = [...product.categoryPath].reverse();
     const rows = await this.db
@@ -45,7 +49,9 @@ export class SizingService {
     const best = rows.sort((a, b) => rank(a) - rank(b))[0];
     if (!best) throw new NotFoundError(SIZING_MESSAGES.noChart);
     const category = path.find((c) => c.id === best.categoryId)!;
-    return toPublic(best, category.name);
+    const chart = toPublic(best, category.name);
+    if (lang === 'en') return chart;
+    return { ...chart, columns: chart.columns.map((c) => ({ ...c, label: c.labelHi || c.label })) };
   }
 
   /** Every chart for the admin, by category name, the store's chart before the brands'. */

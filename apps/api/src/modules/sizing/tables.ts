@@ -10,7 +10,7 @@ import { categories } from '../catalog/tables';
 /** One row of a chart: the size as sold, then its measurements (cm) or shoe sizes by name. */
 export type SizeChartRowJson = { size: string; values: Record<string, number | string> };
 /** A column of a chart: its key in `values`, its label, and `cm` when it is a length. */
-export type SizeChartColumnJson = { key: string; label: string; unit: 'cm' | null };
+export type SizeChartColumnJson = { key: string; label: string; labelHi?: string; unit: 'cm' | null };
 
 export const sizeCharts = pgTable(
   'size_charts',

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ProductSummary } from '@vastra/contracts';
+import { useLocale } from 'next-intl';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readSuggestions } from '@/lib/api/browser/suggestions';
 import { usePublicConfig } from '@/lib/public-config';
@@ -14,7 +15,9 @@ import { createProductList } from './product-list';
  */
 export function useSuggestions(query: string): ProductSummary[] | undefined {
   const { apiUrl } = usePublicConfig();
-  const [list] = useState(() => createProductList((search) => readSuggestions(apiUrl, search)));
+  // The names in the page's language; a change of language is a new page, with a new list.
+  const lang = useLocale() === 'hi' ? 'hi' : 'en';
+  const [list] = useState(() => createProductList((search) => readSuggestions(apiUrl, search, lang)));
   const { status, search, products } = useSyncExternalStore(list.subscribe, list.getState, list.getState);
   useEffect(() => {
     if (query) void list.fetch({ search: query });

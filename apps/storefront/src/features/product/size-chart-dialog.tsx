@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { CM_PER_INCH, type SizeChart } from '@vastra/contracts';
+import { useLocale } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
@@ -15,13 +16,19 @@ export function formatLength(cm: number, unit: Unit): string {
   return String(Math.round(value * 10) / 10);
 }
 
-/** GET /products/{id}/size-chart (public, lengths in cm), read once per product; null until answered or when there is none. */
+/**
+ * GET /products/{id}/size-chart (public, lengths in cm) in the page's language (its labels), read
+ * once per product; null until answered or when there is none.
+ */
 function useSizeChart(productId: string): SizeChart | null {
   const { apiUrl } = usePublicConfig();
+  const lang = useLocale() === 'hi' ? 'hi' : 'en';
   const [chart, setChart] = useState<{ productId: string; chart: SizeChart } | null>(null);
   useEffect(() => {
     let live = true;
-    fetch(`${apiUrl}/products/${encodeURIComponent(productId)}/size-chart`, { headers: { accept: 'application/json' } })
+    fetch(`${apiUrl}/products/${encodeURIComponent(productId)}/size-chart?lang=${lang}`, {
+      headers: { accept: 'application/json' },
+    })
       // The body is read whatever the status: an unread 404 leaves the request open.
       .then((res) => res.json() as Promise<{ success?: boolean; data?: SizeChart }>)
       .then((body) => {
@@ -31,7 +38,7 @@ function useSizeChart(productId: string): SizeChart | null {
     return () => {
       live = false;
     };
-  }, [apiUrl, productId]);
+  }, [apiUrl, productId, lang]);
   return chart?.productId === productId ? chart.chart : null;
 }
 

@@ -1,10 +1,12 @@
 import 'server-only';
+import { getLocale } from 'next-intl/server';
 import {
   CATALOG_MESSAGES,
   categoryNodeSchema,
   collectionSchema,
   homepageSectionSchema,
   pageMetaSchema,
+  type CatalogLang,
   type CategoryNode,
   type Collection,
   type HomepageSection,
@@ -12,7 +14,17 @@ import {
 } from '@vastra/contracts';
 import { apiGet, checked, toQueryString } from './client';
 
-/** Cache tags of catalogue reads, for revalidateTag when the catalogue changes. */
+/**
+ * The catalogue language of the page being rendered: its next-intl locale, so a page under /hi
+ * gets the Hindi names and texts (English where the store wrote none; docs/behaviour.md
+ * "Catalogue languages"). Sent as `lang` on every catalogue read: the language is then part of
+ * the URL, which keys Next's data cache, so each language is kept apart under the same tags.
+ */
+export async function catalogLang(): Promise<CatalogLang> {
+  return (await getLocale()) === 'hi' ? 'hi' : 'en';
+}
+
+/** Cache tags of catalogue reads, for revalidateTag when the catalogue changes (one tag covers every language). */
 export const CATALOG_TAGS = {
   categories: 'categories',
   collections: 'collections',
@@ -21,9 +33,9 @@ export const CATALOG_TAGS = {
   product: (id: string) => `product:${id}`,
 } as const;
 
-/** GET /categories: the master → sub → article tree. */
+/** GET /categories: the master → sub → article tree, names in the page's language. */
 export async function getCategories(): Promise<CategoryNode[]> {
-  const data = await apiGet('/categories', {
+  const data = await apiGet(`/categories${toQueryString({ lang: await catalogLang() })}`, {
     revalidate: 300,
     tags: [CATALOG_TAGS.categories],
     fallbackMessage: CATALOG_MESSAGES.categories,
@@ -31,9 +43,9 @@ export async function getCategories(): Promise<CategoryNode[]> {
   return checked(categoryNodeSchema.array(), data.categories, 'categories');
 }
 
-/** GET /collections: one page of collections. */
+/** GET /collections: one page of collections, in the page's language. */
 export async function getCollections(page = 1, limit = 100): Promise<{ collections: Collection[]; meta: PageMeta }> {
-  const data = await apiGet(`/collections${toQueryString({ page, limit })}`, {
+  const data = await apiGet(`/collections${toQueryString({ page, limit, lang: await catalogLang() })}`, {
     revalidate: 300,
     tags: [CATALOG_TAGS.collections],
     fallbackMessage: CATALOG_MESSAGES.collections,
@@ -44,9 +56,12 @@ export async function getCollections(page = 1, limit = 100): Promise<{ collectio
   };
 }
 
-/** GET /homepage-sections, in display order. */
+/** GET /homepage-sections, in display order, texts in the page's language. */
 export async function getHomepageSections(): Promise<HomepageSection[]> {
-  const data = await apiGet('/homepage-sections', { revalidate: 120, tags: [CATALOG_TAGS.homepage] });
+  const data = await apiGet(`/homepage-sections${toQueryString({ lang: await catalogLang() })}`, {
+    revalidate: 120,
+    tags: [CATALOG_TAGS.homepage],
+  });
   const sections = checked(homepageSectionSchema.array(), data.sections, 'homepage sections');
   return [...sections].sort((a, b) => a.position - b.position);
 }

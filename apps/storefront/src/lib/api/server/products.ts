@@ -12,7 +12,7 @@ import {
   type ProductSummary,
   type Sort,
 } from '@vastra/contracts';
-import { CATALOG_TAGS } from './catalog';
+import { CATALOG_TAGS, catalogLang } from './catalog';
 import { apiGet, checked, toQueryString } from './client';
 
 /** The query of GET /products/search; lists are sent comma-separated (behaviour.md §7). */
@@ -34,7 +34,7 @@ export type ProductSearchParams = {
 
 const list = (values?: string[]) => (values && values.length > 0 ? values.join(',') : undefined);
 
-/** GET /products/search: one page of products plus the facets of the whole result. */
+/** GET /products/search: one page of products plus the facets of the whole result, names in the page's language. */
 export async function searchProducts(params: ProductSearchParams): Promise<ProductSearchResult> {
   const query = toQueryString({
     page: params.page ?? 1,
@@ -50,6 +50,7 @@ export async function searchProducts(params: ProductSearchParams): Promise<Produ
     maxPrice: params.maxPrice,
     onSale: params.onSale ? 'true' : undefined,
     sort: params.sort,
+    lang: await catalogLang(),
   });
   const data = await apiGet(`/products/search${query}`, {
     revalidate: 60,
@@ -59,9 +60,12 @@ export async function searchProducts(params: ProductSearchParams): Promise<Produ
   return checked(productSearchResultSchema, data, 'products/search');
 }
 
-/** GET /products/{id}; throws ApiError with status 404 for an unknown id. */
+/**
+ * GET /products/{id} in the page's language (its name, description and category path; the
+ * page's metadata and JSON-LD read these); throws ApiError with status 404 for an unknown id.
+ */
 export async function getProduct(id: string): Promise<ProductDetail> {
-  const data = await apiGet(`/products/${encodeURIComponent(id)}`, {
+  const data = await apiGet(`/products/${encodeURIComponent(id)}${toQueryString({ lang: await catalogLang() })}`, {
     revalidate: 60,
     tags: [CATALOG_TAGS.products, CATALOG_TAGS.product(id)],
     fallbackMessage: CATALOG_MESSAGES.productDetails,
@@ -72,7 +76,8 @@ export async function getProduct(id: string): Promise<ProductDetail> {
 /** GET /products/{id}/related; an empty list on any failure or after 8 s (behaviour.md §7, §9). */
 export async function getRelatedProducts(id: string, limit = RELATED_PRODUCTS_LIMIT): Promise<ProductSummary[]> {
   try {
-    const data = await apiGet(`/products/${encodeURIComponent(id)}/related${toQueryString({ limit })}`, {
+    const lang = await catalogLang();
+    const data = await apiGet(`/products/${encodeURIComponent(id)}/related${toQueryString({ limit, lang })}`, {
       revalidate: 300,
       tags: [CATALOG_TAGS.products, CATALOG_TAGS.product(id)],
       timeoutMs: RELATED_PRODUCTS_TIMEOUT_MS,
