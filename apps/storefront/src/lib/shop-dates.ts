@@ -10,7 +10,7 @@ export type ShopDates = {
 /**
  * Dates of orders, returns and deliveries in the page's language (`locale`: en or hi), in India's
  * time zone, through next-intl's formatter with the language's Indian form (en-IN: "21 Nov 2026,
- * 3:05 pm", as the spec writes them; hi-IN: "21 नव॰ 2026, 3:05 pm", Hindi months, Western digits).
+ * 3:05 pm", as the English pages write them; hi-IN: "21 नव॰ 2026, 3:05 pm", Hindi months, Western digits).
  */
 export function shopDates(locale: string): ShopDates {
   // next-intl types its locale as the routing's ('en' | 'hi'); the Indian form of either is a tag Intl reads.
