@@ -1,7 +1,10 @@
-/** The pages of a shopper's account, in the order the header menu and the account navigation list them. */
+/**
+ * The pages of a shopper's account, in the order the header menu and the account navigation list them;
+ * `label` is the key of the link's text in the account.links messages.
+ */
 export const ACCOUNT_LINKS = [
-  { href: '/account', label: 'Profile' },
-  { href: '/account/orders', label: 'Orders' },
-  { href: '/account/returns', label: 'Returns' },
-  { href: '/account/password', label: 'Change password' },
+  { href: '/account', label: 'profile' },
+  { href: '/account/orders', label: 'orders' },
+  { href: '/account/returns', label: 'returns' },
+  { href: '/account/password', label: 'password' },
 ] as const;

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { AccountNav } from './account-nav';
@@ -8,10 +9,11 @@ import { ShopperOnly } from './shopper-only';
  * content, which goes away when the shopper logs out on the page.
  */
 export function AccountShell({ title, children }: { title: string; children: ReactNode }) {
+  const t = useTranslations('account.shell');
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
       <Breadcrumbs
-        items={[{ label: 'Home', href: '/' }, { label: 'My account', href: '/account' }, { label: title }]}
+        items={[{ label: t('home'), href: '/' }, { label: t('myAccount'), href: '/account' }, { label: title }]}
       />
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[14rem_1fr] lg:gap-10">

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
@@ -34,12 +35,13 @@ export function ChangePasswordView({
   outcome?: PasswordOutcome;
   controls?: PasswordControls;
 }) {
+  const t = useTranslations('account.password');
   if (!hasPassword) {
     return (
       <div className="max-w-lg space-y-4">
         <p className="text-sm text-stone-700">{AUTH_MESSAGES.noPasswordYet}</p>
         <Link href="/auth/forget-password" className="text-sm font-semibold text-brand-700 hover:underline">
-          Forgot Password?
+          {t('forgot')}
         </Link>
       </div>
     );
@@ -49,7 +51,7 @@ export function ChangePasswordView({
       <fieldset disabled={!controls} className="min-w-0 space-y-4">
         <FormMessage message={outcome.message} tone={outcome.tone} />
         <TextField
-          label="Current password"
+          label={t('current')}
           type="password"
           name="currentPassword"
           autoComplete="current-password"
@@ -58,18 +60,18 @@ export function ChangePasswordView({
           onChange={controls && ((event) => controls.setCurrentPassword(event.target.value))}
         />
         <TextField
-          label="New password"
+          label={t('new')}
           type="password"
           name="newPassword"
           autoComplete="new-password"
-          hint="At least 8 characters. You stay logged in here; other devices are logged out."
+          hint={t('newHint')}
           value={newPassword}
           readOnly={!controls}
           onChange={controls && ((event) => controls.setNewPassword(event.target.value))}
         />
         <div className="sm:max-w-56">
-          <SubmitButton busy={busy} busyLabel="Changing password...">
-            Change password
+          <SubmitButton busy={busy} busyLabel={t('changing')}>
+            {t('change')}
           </SubmitButton>
         </div>
       </fieldset>

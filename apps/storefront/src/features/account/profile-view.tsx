@@ -1,14 +1,9 @@
 import { AVATAR_TYPES, PROFILE_GENDERS, type User } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { FormMessage, inputClass, SubmitButton, TextField } from '@/components/ui/form';
-
-const GENDER_LABELS: Record<(typeof PROFILE_GENDERS)[number], string> = {
-  female: 'Female',
-  male: 'Male',
-  other: 'Other',
-};
 
 /** The profile's text fields as typed. */
 export type Fields = { name: string; phone: string; gender: string; dateOfBirth: string };
@@ -54,6 +49,7 @@ export function ProfileEditorView({
   busy?: boolean;
   controls?: ProfileControls;
 }) {
+  const t = useTranslations('account.profile');
   const today = new Date().toISOString().slice(0, 10);
   const field = (name: keyof Fields) => ({
     name,
@@ -67,21 +63,21 @@ export function ProfileEditorView({
       <fieldset disabled={!controls} className="min-w-0 space-y-8">
         <section aria-labelledby={`${avatarInputId}-heading`} className="flex flex-wrap items-center gap-5">
           <h2 id={`${avatarInputId}-heading`} className="sr-only">
-            Photo
+            {t('photo')}
           </h2>
-          <Avatar name={user.name} url={previewUrl ?? user.avatarUrl} size="lg" alt="Your profile photo" />
+          <Avatar name={user.name} url={previewUrl ?? user.avatarUrl} size="lg" alt={t('photoAlt')} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-lg font-semibold text-stone-900">{user.name}</p>
             <p className="truncate text-sm text-stone-600">{user.email}</p>
             <p className="mt-1 text-sm">
               {user.isEmailVerified ? (
-                <span className="font-medium text-emerald-800">Email verified</span>
+                <span className="font-medium text-emerald-800">{t('emailVerified')}</span>
               ) : (
                 <>
-                  <span className="font-medium text-saffron-600">Email not verified</span>
+                  <span className="font-medium text-saffron-600">{t('emailNotVerified')}</span>
                   {' · '}
                   <Link href="/auth/verify-email" className="font-medium text-brand-700 hover:underline">
-                    Verify now
+                    {t('verifyNow')}
                   </Link>
                 </>
               )}
@@ -91,7 +87,7 @@ export function ProfileEditorView({
                 htmlFor={avatarInputId}
                 className="inline-block cursor-pointer rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 hover:border-stone-900"
               >
-                {user.avatarUrl || avatarName ? 'Change photo' : 'Add a photo'}
+                {user.avatarUrl || avatarName ? t('changePhoto') : t('addPhoto')}
                 <input
                   id={avatarInputId}
                   type="file"
@@ -102,46 +98,46 @@ export function ProfileEditorView({
                 />
               </label>
               <p className="mt-1.5 text-xs text-stone-600">
-                {avatarName ? `${avatarName}: saved when you save the changes.` : 'JPEG, PNG or WebP, up to 2 MB.'}
+                {avatarName ? t('photoChosen', { name: avatarName }) : t('photoHint')}
               </p>
             </div>
           </div>
         </section>
 
         <section className="space-y-4 rounded-xl border border-stone-200 p-4 sm:p-6">
-          <h2 className="text-lg font-semibold text-stone-900">Personal details</h2>
+          <h2 className="text-lg font-semibold text-stone-900">{t('personalDetails')}</h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Full name" autoComplete="name" className="sm:col-span-2" {...field('name')} />
+            <TextField label={t('fullName')} autoComplete="name" className="sm:col-span-2" {...field('name')} />
             <TextField
-              label="Mobile number"
+              label={t('phone')}
               type="tel"
               autoComplete="tel-national"
               inputMode="tel"
-              hint="10 digits; leave empty to remove it."
+              hint={t('phoneHint')}
               {...field('phone')}
             />
             <div>
               <label htmlFor={`${avatarInputId}-gender`} className="mb-1.5 block text-sm font-medium text-stone-800">
-                Gender
+                {t('gender')}
               </label>
               <select id={`${avatarInputId}-gender`} className={inputClass} {...field('gender')}>
-                <option value="">Prefer not to say</option>
+                <option value="">{t('genderNone')}</option>
                 {PROFILE_GENDERS.map((gender) => (
                   <option key={gender} value={gender}>
-                    {GENDER_LABELS[gender]}
+                    {t(gender)}
                   </option>
                 ))}
               </select>
             </div>
-            <TextField label="Date of birth" type="date" max={today} autoComplete="bday" {...field('dateOfBirth')} />
+            <TextField label={t('dateOfBirth')} type="date" max={today} autoComplete="bday" {...field('dateOfBirth')} />
           </div>
         </section>
 
         <div className="space-y-3">
           <FormMessage message={error} />
           <div className="sm:max-w-56">
-            <SubmitButton busy={busy} busyLabel="Saving...">
-              Save changes
+            <SubmitButton busy={busy} busyLabel={t('saving')}>
+              {t('save')}
             </SubmitButton>
           </div>
         </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { ALERTS_MESSAGES, type UnsubscribeStatus } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { unsubscribe } from '@/lib/api/browser/alerts';
 import { MutationError } from '@/lib/api/browser/mutate';
@@ -13,6 +14,7 @@ import { useHydrated } from '@/lib/use-hydrated';
  * link that is not valid); the button stops them. It is disabled until the page is hydrated.
  */
 export function UnsubscribePanel({ token, status }: { token: string; status: UnsubscribeStatus | null }) {
+  const t = useTranslations('account.alerts');
   const { apiUrl } = usePublicConfig();
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
@@ -50,7 +52,7 @@ export function UnsubscribePanel({ token, status }: { token: string; status: Uns
   return (
     <div className="space-y-4">
       <p className="text-sm text-stone-700">
-        Stop the back-in-stock and price-drop mails to <strong>{status.email}</strong>?
+        {t.rich('question', { email: status.email, strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       <button
         type="button"
@@ -58,7 +60,7 @@ export function UnsubscribePanel({ token, status }: { token: string; status: Uns
         disabled={!hydrated || busy}
         className="rounded-md bg-brand-700 px-6 py-3 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
       >
-        Unsubscribe
+        {t('unsubscribe')}
       </button>
       {error && (
         <p role="alert" className="text-sm font-semibold text-red-700">

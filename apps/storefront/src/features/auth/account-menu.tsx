@@ -1,6 +1,7 @@
 'use client';
 
 import type { User } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { usePathname, useRouter } from '@/i18n/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -18,6 +19,7 @@ import { useSessionLink } from './use-session-link';
  * with the click.
  */
 export function AccountMenu({ user }: { user: User }) {
+  const t = useTranslations('account');
   const router = useRouter();
   const pathname = usePathname();
   const { apiUrl } = usePublicConfig();
@@ -93,7 +95,7 @@ export function AccountMenu({ user }: { user: User }) {
                 aria-current={pathname === link.href ? 'page' : undefined}
                 className="block px-4 py-2.5 text-sm text-stone-800 hover:bg-stone-100 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"
               >
-                {link.label}
+                {t(`links.${link.label}`)}
               </Link>
             </li>
           ))}
@@ -104,7 +106,7 @@ export function AccountMenu({ user }: { user: User }) {
             onClick={logout}
             className="block w-full px-4 py-2.5 text-left text-sm text-stone-800 hover:bg-stone-100"
           >
-            Logout
+            {t('auth.logout')}
           </button>
         </div>
       </div>

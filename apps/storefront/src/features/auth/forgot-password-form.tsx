@@ -1,6 +1,7 @@
 'use client';
 
 import { AUTH_MESSAGES, emailSchema, otpSchema, passwordSchema } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useRouter } from '@/i18n/navigation';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +19,7 @@ import { forgotPassword, resetPassword } from '@/lib/api/browser/auth';
 export function ForgotPasswordForm() {
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
+  const t = useTranslations('account.auth');
   const [sending, setSending] = useState(false);
   const [resetting, setResetting] = useState(false);
   const [step, setStep] = useState<'email' | 'reset'>('email');
@@ -74,7 +76,7 @@ export function ForgotPasswordForm() {
         <form noValidate onSubmit={sendCode} className="space-y-4">
           <FormMessage message={message?.text ?? null} tone={message?.tone} />
           <TextField
-            label="Email"
+            label={t('email')}
             type="email"
             name="email"
             autoComplete="email"
@@ -82,30 +84,25 @@ export function ForgotPasswordForm() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <SubmitButton busy={sending} busyLabel="Sending code...">
-            Send reset code
+          <SubmitButton busy={sending} busyLabel={t('sendingCode')}>
+            {t('sendCode')}
           </SubmitButton>
         </form>
       ) : (
         <form noValidate onSubmit={reset} className="space-y-4">
           <FormMessage message={message?.text ?? null} tone={message?.tone} />
-          <CodeField
-            label="Reset code"
-            hint={`The 6-digit code mailed to ${email}.`}
-            value={code}
-            onCodeChange={setCode}
-          />
+          <CodeField label={t('resetCode')} hint={t('resetCodeHint', { email })} value={code} onCodeChange={setCode} />
           <TextField
-            label="New password"
+            label={t('newPassword')}
             type="password"
             name="newPassword"
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint={t('passwordHint')}
             value={newPassword}
             onChange={(event) => setNewPassword(event.target.value)}
           />
-          <SubmitButton busy={resetting} busyLabel="Resetting password...">
-            Reset password
+          <SubmitButton busy={resetting} busyLabel={t('resetting')}>
+            {t('reset')}
           </SubmitButton>
           <button
             type="button"
@@ -115,14 +112,14 @@ export function ForgotPasswordForm() {
             }}
             className="w-full text-center text-sm font-medium text-brand-700 hover:underline"
           >
-            Use a different email or send a new code
+            {t('differentEmail')}
           </button>
         </form>
       )}
       <p className="text-center text-sm text-stone-700">
-        Remembered it?{' '}
+        {t('remembered')}{' '}
         <Link href="/auth/login" className="font-semibold text-brand-700 hover:underline">
-          Login
+          {t('login')}
         </Link>
       </p>
     </div>

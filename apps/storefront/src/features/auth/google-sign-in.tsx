@@ -8,6 +8,7 @@ import {
   useGoogleOneTapLogin,
   type CredentialResponse,
 } from '@react-oauth/google';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import toast from 'react-hot-toast';
 import { MutationError } from '@/lib/api/browser/mutate';
@@ -27,14 +28,17 @@ import { useSessionLink } from './use-session-link';
 export function GoogleSignIn({ clientId, onRefused }: { clientId: string; onRefused: (message: string) => void }) {
   // Google's script carries the page's CSP nonce (the policy also names its address).
   const { nonce } = usePublicConfig();
+  // Google's own button speaks the page's language.
+  const locale = useLocale();
   return (
-    <GoogleOAuthProvider clientId={clientId} locale="en-IN" nonce={nonce ?? undefined}>
+    <GoogleOAuthProvider clientId={clientId} locale={locale === 'hi' ? 'hi' : 'en-IN'} nonce={nonce ?? undefined}>
       <GoogleButtons onRefused={onRefused} />
     </GoogleOAuthProvider>
   );
 }
 
 function GoogleButtons({ onRefused }: { onRefused: (message: string) => void }) {
+  const t = useTranslations('account.auth');
   const { scriptLoadedSuccessfully } = useGoogleOAuth();
   const { apiUrl } = usePublicConfig();
   const { user } = useShopper();
@@ -66,7 +70,7 @@ function GoogleButtons({ onRefused }: { onRefused: (message: string) => void }) 
     <>
       <p className="flex items-center gap-3 text-xs font-medium tracking-wide text-stone-600 uppercase">
         <span aria-hidden="true" className="h-px flex-1 bg-stone-200" />
-        or
+        {t('or')}
         <span aria-hidden="true" className="h-px flex-1 bg-stone-200" />
       </p>
       <div className="flex justify-center">

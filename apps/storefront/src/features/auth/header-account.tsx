@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { UserIcon } from '@/components/ui/icons';
 import { lazyIsland } from '@/lib/lazy-island';
@@ -23,6 +24,7 @@ const LoginModal = lazyIsland(() => import('./login-modal').then((module) => mod
  * nothing flips from "Login" to the menu. Its buttons are disabled until hydrated.
  */
 export function HeaderAccount() {
+  const t = useTranslations('account.auth');
   const { user } = useShopper();
   const { isOpen, open, close } = useLoginModal();
   const hydrated = useHydrated();
@@ -46,7 +48,7 @@ export function HeaderAccount() {
         className="flex h-10 items-center gap-1.5 rounded-md border border-brand-700 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
         <UserIcon width={18} height={18} />
-        Login
+        {t('login')}
       </button>
       {opened && <LoginModal />}
     </>

@@ -1,6 +1,7 @@
 'use client';
 
 import { AUTH_MESSAGES } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
@@ -20,6 +21,7 @@ import { useSessionLink } from './use-session-link';
  * `next`: the page to come back to when the shopper registers instead (checkout, say).
  */
 export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: string }) {
+  const t = useTranslations('account.auth');
   const { apiUrl, googleClientId } = usePublicConfig();
   const session = useSessionLink();
   const [busy, setBusy] = useState(false);
@@ -54,7 +56,7 @@ export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: s
       <form noValidate onSubmit={submit} className="space-y-4">
         <FormMessage message={error} />
         <TextField
-          label="Email"
+          label={t('email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -64,7 +66,7 @@ export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: s
         />
         <div>
           <TextField
-            label="Password"
+            label={t('password')}
             type="password"
             name="password"
             autoComplete="current-password"
@@ -73,19 +75,19 @@ export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: s
           />
           <p className="mt-2 text-right">
             <Link href="/auth/forget-password" className="text-sm font-medium text-brand-700 hover:underline">
-              Forgot Password?
+              {t('forgot')}
             </Link>
           </p>
         </div>
-        <SubmitButton busy={busy} busyLabel="Logging in...">
-          Login
+        <SubmitButton busy={busy} busyLabel={t('loggingIn')}>
+          {t('login')}
         </SubmitButton>
       </form>
       {googleClientId && <GoogleSignIn clientId={googleClientId} onRefused={setError} />}
       <p className="text-center text-sm text-stone-700">
-        {"Don't have an account ? "}
+        {t('noAccount')}
         <Link href={withNext('/auth/register', next)} className="font-semibold text-brand-700 hover:underline">
-          Register Now
+          {t('registerNow')}
         </Link>
       </p>
     </div>

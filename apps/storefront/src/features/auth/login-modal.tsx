@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { usePathname } from '@/i18n/navigation';
 import { useCallback, useEffect } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
@@ -16,6 +17,7 @@ import { LoginForm } from './login-form';
  * gives focus back to whatever opened it.
  */
 export function LoginModal() {
+  const t = useTranslations('account.auth');
   const { isOpen, close } = useLoginModal();
   const { user } = useShopper();
   // Registering from the modal comes back to this page once the email is verified.
@@ -39,9 +41,9 @@ export function LoginModal() {
           <div className="mb-6 flex items-start justify-between gap-4">
             <div>
               <h2 id={titleId} className="text-2xl font-bold tracking-tight">
-                Login
+                {t('loginTitle')}
               </h2>
-              <p className="mt-1 text-sm text-stone-600">Welcome back! Log in for your orders, wishlist and details.</p>
+              <p className="mt-1 text-sm text-stone-600">{t('modalIntro')}</p>
             </div>
             <button
               type="button"
@@ -49,7 +51,7 @@ export function LoginModal() {
               className="-mt-1 -mr-2 grid size-10 shrink-0 place-items-center rounded-md text-stone-700 hover:bg-stone-100"
             >
               <CloseIcon />
-              <span className="sr-only">Close</span>
+              <span className="sr-only">{t('close')}</span>
             </button>
           </div>
           <LoginForm onSuccess={close} next={pathname} />

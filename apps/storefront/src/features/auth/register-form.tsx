@@ -1,6 +1,7 @@
 'use client';
 
 import { AUTH_MESSAGES, registerBodySchema } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useRouter } from '@/i18n/navigation';
 import { useState, type FormEvent } from 'react';
@@ -20,6 +21,7 @@ import { noteCodeMailed } from './verification-code';
  * email verification, carrying `next` (the page the shopper came from, checkout say) along.
  */
 export function RegisterForm({ next }: { next?: string }) {
+  const t = useTranslations('account.auth');
   const { apiUrl } = usePublicConfig();
   const session = useSessionLink();
   const router = useRouter();
@@ -61,31 +63,31 @@ export function RegisterForm({ next }: { next?: string }) {
     <div className="space-y-5">
       <form noValidate onSubmit={submit} className="space-y-4">
         <FormMessage message={error} />
-        <TextField label="Full name" autoComplete="name" {...field('name')} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <TextField label={t('fullName')} autoComplete="name" {...field('name')} />
+        <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" {...field('email')} />
         <TextField
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={t('passwordHint')}
           {...field('password')}
         />
         <TextField
-          label="Mobile number (optional)"
+          label={t('phoneOptional')}
           type="tel"
           autoComplete="tel-national"
           inputMode="tel"
-          hint="A 10-digit Indian mobile number, for delivery updates."
+          hint={t('phoneHint')}
           {...field('phone')}
         />
-        <SubmitButton busy={busy} busyLabel="Creating account...">
-          Create account
+        <SubmitButton busy={busy} busyLabel={t('creating')}>
+          {t('create')}
         </SubmitButton>
       </form>
       <p className="text-center text-sm text-stone-700">
-        Already have an account?{' '}
+        {t('haveAccount')}{' '}
         <Link href={withNext('/auth/login', next)} className="font-semibold text-brand-700 hover:underline">
-          Login
+          {t('login')}
         </Link>
       </p>
     </div>

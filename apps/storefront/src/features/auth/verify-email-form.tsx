@@ -1,6 +1,7 @@
 'use client';
 
 import { AUTH_MESSAGES, OTP_RESEND_INTERVAL_MS, otpSchema } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useRouter } from '@/i18n/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -22,6 +23,7 @@ import { codeMailedJustNow, noteCodeMailed } from './verification-code';
  */
 export function VerifyEmail({ next }: { next?: string }) {
   const router = useRouter();
+  const t = useTranslations('account.auth');
   const { user } = useShopper();
   const isAuthenticated = user !== null;
 
@@ -38,7 +40,7 @@ export function VerifyEmail({ next }: { next?: string }) {
           href="/shop"
           className="block rounded-md bg-brand-700 px-5 py-3 text-center text-sm font-semibold text-white hover:bg-brand-800"
         >
-          Continue shopping
+          {t('continueShopping')}
         </Link>
       </div>
     );
@@ -50,6 +52,7 @@ function VerifyEmailForm({ email, next }: { email: string; next?: string }) {
   const { apiUrl } = usePublicConfig();
   const { user, setUser } = useShopper();
   const router = useRouter();
+  const t = useTranslations('account.auth');
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const [code, setCode] = useState('');
@@ -106,25 +109,27 @@ function VerifyEmailForm({ email, next }: { email: string; next?: string }) {
   return (
     <div className="space-y-5">
       <p className="text-sm text-stone-700">
-        Enter the 6-digit code we sent to{' '}
-        <strong className="font-semibold wrap-anywhere text-stone-900">{email}</strong>. It is valid for 10 minutes.
+        {t.rich('codeSent', {
+          email,
+          strong: (chunks) => <strong className="font-semibold wrap-anywhere text-stone-900">{chunks}</strong>,
+        })}
       </p>
       <form noValidate onSubmit={submit} className="space-y-4">
         <FormMessage message={message?.text ?? null} tone={message?.tone} />
-        <CodeField label="Verification code" value={code} onCodeChange={setCode} />
-        <SubmitButton busy={busy} busyLabel="Verifying...">
-          Verify email
+        <CodeField label={t('verificationCode')} value={code} onCodeChange={setCode} />
+        <SubmitButton busy={busy} busyLabel={t('verifying')}>
+          {t('verify')}
         </SubmitButton>
       </form>
       <div className="text-center text-sm text-stone-700">
-        <p>Didn&apos;t get the code? Check your spam folder, or</p>
+        <p>{t('noCode')}</p>
         <button
           type="button"
           onClick={resend}
           disabled={secondsLeft > 0 || resending}
           className="mt-1 font-semibold text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-stone-600 disabled:no-underline"
         >
-          {resending ? 'Sending...' : secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
+          {resending ? t('sending') : secondsLeft > 0 ? t('resendIn', { seconds: secondsLeft }) : t('resend')}
         </button>
       </div>
     </div>

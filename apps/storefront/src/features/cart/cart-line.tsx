@@ -1,4 +1,5 @@
 import { CART_MESSAGES, discountPercent, MAX_LINE_QUANTITY, onlyLeftInStock, type CartItem } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { MediaImage } from '@/components/ui/media-image';
@@ -29,23 +30,29 @@ type CartLineProps = {
  * out or the quantity is more than is left, a − / + quantity stepper (1 to the stock) and Remove.
  */
 export function CartLine({ item, busy, onQuantity, onRemove, aboveTheFold = false }: CartLineProps) {
+  const t = useTranslations('cart.line');
   const { product, variant, quantity } = item;
-  const what = `${product.name}, size ${variant.size}`;
+  const what = t('what', { name: product.name, size: variant.size });
   const max = maxQuantity(item);
   const notes: { text: string; tone: 'info' | 'warn' }[] = [];
   if (item.priceChanged) {
     notes.push({
-      text: `Price ${item.price < item.priceAtAdd ? 'dropped' : 'changed'} from ${formatPrice(item.priceAtAdd)} to ${formatPrice(item.price)} since you added it.`,
+      text: t(item.price < item.priceAtAdd ? 'priceDropped' : 'priceChanged', {
+        from: formatPrice(item.priceAtAdd),
+        to: formatPrice(item.price),
+      }),
       tone: 'info',
     });
   }
   if (!item.isAvailable) {
     notes.push({
-      text: `${product.isActive ? CART_MESSAGES.outOfStock : CART_MESSAGES.productUnavailable} It is not counted in the total.`,
+      text: t('notCounted', {
+        reason: product.isActive ? CART_MESSAGES.outOfStock : CART_MESSAGES.productUnavailable,
+      }),
       tone: 'warn',
     });
   } else if (item.exceedsStock) {
-    notes.push({ text: `${onlyLeftInStock(variant.stock)} Lower the quantity to check out.`, tone: 'warn' });
+    notes.push({ text: t('lowerQuantity', { reason: onlyLeftInStock(variant.stock) }), tone: 'warn' });
   }
 
   return (
@@ -70,10 +77,10 @@ export function CartLine({ item, busy, onQuantity, onRemove, aboveTheFold = fals
               </Link>
             </h3>
             <p className="mt-1 text-sm text-stone-600">
-              Size <span className="font-semibold text-stone-900">{variant.size}</span>
+              {t('size')} <span className="font-semibold text-stone-900">{variant.size}</span>
               <span aria-hidden="true"> · </span>
               <span className="sr-only">, </span>
-              Colour <span className="font-semibold text-stone-900">{variant.color}</span>
+              {t('colour')} <span className="font-semibold text-stone-900">{variant.color}</span>
             </p>
           </div>
           <div className="shrink-0 sm:text-right">
@@ -101,12 +108,12 @@ export function CartLine({ item, busy, onQuantity, onRemove, aboveTheFold = fals
         <div className="mt-auto flex items-center justify-between gap-3 pt-3">
           <div
             role="group"
-            aria-label={`Quantity of ${what}`}
+            aria-label={t('quantityOf', { what })}
             className="inline-flex items-center rounded-md border border-stone-300"
           >
             <button
               type="button"
-              aria-label={`Decrease quantity of ${what}`}
+              aria-label={t('decrease', { what })}
               disabled={busy || !item.isAvailable || quantity <= 1}
               onClick={onQuantity && (() => onQuantity(Math.min(quantity - 1, max)))}
               className="grid size-9 place-items-center rounded-l-md text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
@@ -117,12 +124,12 @@ export function CartLine({ item, busy, onQuantity, onRemove, aboveTheFold = fals
               data-testid="quantity"
               className="min-w-9 border-x border-stone-300 text-center text-sm leading-9 font-semibold tabular-nums"
             >
-              <span className="sr-only">Quantity </span>
+              <span className="sr-only">{t('quantity')} </span>
               {quantity}
             </span>
             <button
               type="button"
-              aria-label={`Increase quantity of ${what}`}
+              aria-label={t('increase', { what })}
               disabled={busy || !item.isAvailable || quantity >= max}
               onClick={onQuantity && (() => onQuantity(quantity + 1))}
               className="grid size-9 place-items-center rounded-r-md text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent"
@@ -132,12 +139,12 @@ export function CartLine({ item, busy, onQuantity, onRemove, aboveTheFold = fals
           </div>
           <button
             type="button"
-            aria-label={`Remove ${what} from cart`}
+            aria-label={t('removeLabel', { what })}
             disabled={busy}
             onClick={onRemove}
             className="rounded-md px-2 py-1.5 text-sm font-semibold text-stone-700 underline-offset-4 hover:text-brand-700 hover:underline disabled:cursor-wait disabled:text-stone-400"
           >
-            Remove
+            {t('remove')}
           </button>
         </div>
       </div>

@@ -1,7 +1,8 @@
 import { rupeesToPaise, type Cart } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { DeliveryRow } from '@/components/delivery-row';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 
 /** The saving on MRP in rupees: MRP total less the amount to pay, never below 0 (exact, in paise). */
 export function discountOnMrp(cart: Pick<Cart, 'totalMrp' | 'totalAmount'>): number {
@@ -15,6 +16,8 @@ export function discountOnMrp(cart: Pick<Cart, 'totalMrp' | 'totalAmount'>): num
  * way to checkout, or why checkout has to wait (`blockedBy`).
  */
 export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string | null }) {
+  const t = useTranslations('cart.summary');
+  const tPage = useTranslations('cart.page');
   const discount = discountOnMrp(cart);
   return (
     <section
@@ -22,17 +25,17 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
       className="rounded-lg border border-stone-200 bg-stone-50 p-5 lg:sticky lg:top-24"
     >
       <h2 id="price-details" className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
-        Price details <span className="font-normal normal-case">({formatCount(cart.itemCount, 'item')})</span>
+        {t('heading')} <span className="font-normal normal-case">{tPage('itemCount', { count: cart.itemCount })}</span>
       </h2>
       <dl className="mt-4 space-y-2.5 text-sm">
         <div className="flex justify-between gap-4">
-          <dt className="text-stone-700">Total MRP</dt>
+          <dt className="text-stone-700">{t('totalMrp')}</dt>
           <dd className="text-stone-900 tabular-nums" data-testid="total-mrp">
             {formatPrice(cart.totalMrp)}
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-stone-700">Discount on MRP</dt>
+          <dt className="text-stone-700">{t('discountOnMrp')}</dt>
           <dd
             className={`tabular-nums ${discount > 0 ? 'text-emerald-800' : 'text-stone-900'}`}
             data-testid="total-discount"
@@ -41,7 +44,7 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
           </dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base font-semibold">
-          <dt className="text-stone-900">Total amount</dt>
+          <dt className="text-stone-900">{t('totalAmount')}</dt>
           <dd className="text-stone-900 tabular-nums" data-testid="total-amount">
             {formatPrice(cart.totalAmount)}
           </dd>
@@ -55,8 +58,7 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
         )}
       </dl>
       <p className="mt-2 text-xs text-stone-600">
-        Inclusive of all taxes. Coupons can be applied at checkout
-        {cart.delivery && cart.delivery.charge > 0 ? ', where delivery is added' : ''}.
+        {cart.delivery && cart.delivery.charge > 0 ? t('taxNoteDelivery') : t('taxNote')}
       </p>
       {blockedBy ? (
         <>
@@ -66,7 +68,7 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
             aria-describedby="checkout-blocked"
             className="mt-5 w-full cursor-not-allowed rounded-md bg-stone-200 px-5 py-3 text-sm font-semibold tracking-wide text-stone-600 uppercase"
           >
-            Checkout
+            {t('checkout')}
           </button>
           <p id="checkout-blocked" className="mt-2 text-xs text-red-800">
             {blockedBy}
@@ -77,12 +79,12 @@ export function CartSummary({ cart, blockedBy }: { cart: Cart; blockedBy: string
           href="/checkout"
           className="mt-5 block w-full rounded-md bg-brand-700 px-5 py-3 text-center text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-800"
         >
-          Checkout
+          {t('checkout')}
         </Link>
       )}
       <p className="mt-4 text-center">
         <Link href="/shop" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-          Continue shopping
+          {t('continueShopping')}
         </Link>
       </p>
     </section>

@@ -1,12 +1,13 @@
 'use client';
 
 import { CART_MESSAGES, type Cart, type CartItem } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { startTransition, useOptimistic, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { removeCartLine, setCartLineQuantity } from '@/lib/api/browser/cart';
 import { MutationError } from '@/lib/api/browser/mutate';
 import { publishCartAnswer } from '@/lib/cart-channel';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { readGuestId } from '@/lib/guest-id';
 import { usePublicConfig } from '@/lib/public-config';
 import { useShopper } from '@/lib/shopper-context';
@@ -26,6 +27,7 @@ import { CartView } from './cart-view';
  * from cart' there and as a toast, and the line is as it was.
  */
 export function CartContents({ serverCart }: { serverCart?: Cart | null }) {
+  const t = useTranslations('cart');
   const { apiUrl } = usePublicConfig();
   const { user } = useShopper();
   const cart = usePageCart(serverCart);
@@ -42,7 +44,7 @@ export function CartContents({ serverCart }: { serverCart?: Cart | null }) {
       return next;
     });
 
-  const what = (item: CartItem) => `${item.product.name}, size ${item.variant.size}`;
+  const what = (item: CartItem) => t('line.what', { name: item.product.name, size: item.variant.size });
 
   /** Changes one line (a quantity, or null to remove it); says what happened, or the API's message. */
   const change = (item: CartItem, quantity: number | null) => {
@@ -57,11 +59,11 @@ export function CartContents({ serverCart }: { serverCart?: Cart | null }) {
         if (quantity === null) {
           const answer = await removeCartLine(apiUrl, item.id, guestId);
           const now = publishCartAnswer(answer.cart);
-          setStatus(`Removed ${what(item)} from your cart. ${formatCount(now.itemCount, 'item')} left.`);
+          setStatus(t('status.removed', { what: what(item), count: now.itemCount }));
         } else {
           const answer = await setCartLineQuantity(apiUrl, { itemId: item.id, quantity }, guestId);
           const now = publishCartAnswer(answer.cart);
-          setStatus(`Quantity of ${what(item)} is now ${quantity}. Total amount ${formatPrice(now.totalAmount)}.`);
+          setStatus(t('status.quantity', { what: what(item), quantity, total: formatPrice(now.totalAmount) }));
         }
       } catch (error) {
         const fallback = quantity === null ? CART_MESSAGES.remove : CART_MESSAGES.update;

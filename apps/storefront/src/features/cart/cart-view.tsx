@@ -1,9 +1,9 @@
 import type { Cart, CartItem } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import type { Ref } from 'react';
 import { CheckDelivery } from '@/components/check-delivery';
 import { EmptyState } from '@/components/ui/empty-state';
 import { checkoutBlockedBy } from '@/lib/cart-lines';
-import { formatCount } from '@/lib/format';
 import { CartLine } from './cart-line';
 import { CartSummary } from './cart-summary';
 
@@ -30,7 +30,7 @@ const NO_ITEMS: ReadonlySet<string> = new Set();
  * empty cart with 'Continue shopping'. Rendered by the server from its cart first (ServerCartView,
  * a server component there, every control disabled) and then by the client island
  * (cart-template.tsx) with the same props plus its handlers, so the page does not move when the
- * island takes over. No hooks
+ * island takes over. No hooks but next-intl's useTranslations (which works on both sides)
  * and no 'use client': it is a server component or a client one as its importer is.
  */
 export function CartView({
@@ -42,6 +42,7 @@ export function CartView({
   headingRef,
   status = '',
 }: CartViewProps) {
+  const t = useTranslations('cart.page');
   const items = cart?.items ?? [];
   let body: React.ReactNode;
   if (loading) {
@@ -50,9 +51,9 @@ export function CartView({
     body = (
       <EmptyState
         headingLevel="h2"
-        heading="Your cart is empty"
-        body="Add something you like and it will wait for you here."
-        actions={[{ label: 'Continue shopping', href: '/shop' }]}
+        heading={t('emptyHeading')}
+        body={t('emptyBody')}
+        actions={[{ label: t('continueShopping'), href: '/shop' }]}
       />
     );
   } else {
@@ -60,7 +61,7 @@ export function CartView({
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
         <section aria-labelledby="cart-items">
           <h2 id="cart-items" className="sr-only">
-            Items in your cart
+            {t('itemsHeading')}
           </h2>
           <ul className="divide-y divide-stone-200 border-y border-stone-200">
             {items.map((item, index) => (
@@ -84,9 +85,9 @@ export function CartView({
   return (
     <>
       <h1 ref={headingRef} tabIndex={-1} className={`${HEADING_CLASS} focus:outline-none`}>
-        Shopping cart
+        {t('heading')}
         {cart && cart.itemCount > 0 && (
-          <span className="ml-2 text-base font-normal text-stone-600">({formatCount(cart.itemCount, 'item')})</span>
+          <span className="ml-2 text-base font-normal text-stone-600">{t('itemCount', { count: cart.itemCount })}</span>
         )}
       </h1>
       {body}

@@ -1,19 +1,14 @@
 'use client';
 
 import type { Cart } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation';
 import { BagIcon } from '@/components/ui/icons';
 import { MediaThumbnail } from '@/components/ui/media-thumbnail';
 import { lineImage } from '@/lib/cart-lines';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { useCart } from './cart-provider';
-
-/** "Cart, 3 items": what the header's cart link says to screen readers. */
-export function cartLabel(itemCount: number): string {
-  if (itemCount === 0) return 'Cart, empty';
-  return `Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
-}
 
 /** Lines the mini cart shows before "and N more". */
 const MINI_CART_LINES = 3;
@@ -25,6 +20,7 @@ const MINI_CART_LINES = 3;
  * the amount (as the category menu opens); a tap on a phone goes straight to the cart page.
  */
 export function HeaderCart() {
+  const t = useTranslations('cart.header');
   const { cart, itemCount } = useCart();
   const pathname = usePathname();
   const onCartPage = pathname === '/cart';
@@ -32,7 +28,7 @@ export function HeaderCart() {
     <div className="group relative">
       <Link
         href="/cart"
-        aria-label={cartLabel(itemCount)}
+        aria-label={t('label', { count: itemCount })}
         aria-current={onCartPage ? 'page' : undefined}
         className="relative grid size-10 place-items-center rounded-full text-stone-800 hover:bg-stone-100"
       >
@@ -53,13 +49,16 @@ export function HeaderCart() {
 }
 
 function MiniCart({ cart }: { cart: Cart }) {
+  const t = useTranslations('cart.header');
+  const tPage = useTranslations('cart.page');
   const shown = cart.items.slice(0, MINI_CART_LINES);
   const more = cart.items.length - shown.length;
   return (
     <div className="invisible absolute top-full right-0 z-40 hidden w-80 pt-2 opacity-0 transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 lg:block">
       <div className="rounded-lg border border-stone-200 bg-white p-4 shadow-xl">
         <p className="text-sm font-semibold text-stone-900">
-          Your cart <span className="font-normal text-stone-600">({formatCount(cart.itemCount, 'item')})</span>
+          {t('yourCart')}{' '}
+          <span className="font-normal text-stone-600">{tPage('itemCount', { count: cart.itemCount })}</span>
         </p>
         <ul className="mt-3 space-y-3">
           {shown.map((item) => (
@@ -70,22 +69,26 @@ function MiniCart({ cart }: { cart: Cart }) {
               <div className="min-w-0 text-sm">
                 <p className="truncate text-stone-800">{item.product.name}</p>
                 <p className="text-stone-600">
-                  Size {item.variant.size} · {item.quantity} × {formatPrice(item.price)}
+                  {t('lineDetail', {
+                    size: item.variant.size,
+                    quantity: item.quantity,
+                    price: formatPrice(item.price),
+                  })}
                 </p>
               </div>
             </li>
           ))}
         </ul>
-        {more > 0 && <p className="mt-2 text-xs text-stone-600">and {formatCount(more, 'more line')}</p>}
+        {more > 0 && <p className="mt-2 text-xs text-stone-600">{t('more', { count: more })}</p>}
         <p className="mt-3 flex justify-between border-t border-stone-200 pt-3 text-sm font-semibold text-stone-900">
-          <span>Total amount</span>
+          <span>{t('totalAmount')}</span>
           <span className="tabular-nums">{formatPrice(cart.totalAmount)}</span>
         </p>
         <Link
           href="/cart"
           className="mt-3 block rounded-md bg-brand-700 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-800"
         >
-          View cart
+          {t('viewCart')}
         </Link>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { MAX_SAVED_ADDRESSES, type AddressBookEntry, type GstState } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useId, type ReactNode, type RefObject } from 'react';
 import { FormMessage } from '@/components/ui/form';
 import { addressLine, type AddressChoice, type AddressDraft, type AddressField } from './address-draft';
@@ -50,6 +51,7 @@ export function AddressSection({
   message,
   headingRef,
 }: AddressSectionProps) {
+  const t = useTranslations('checkout.address');
   const ids = useId();
   const headingId = `${ids}-heading`;
   const bookFull = (book?.length ?? 0) >= MAX_SAVED_ADDRESSES;
@@ -57,7 +59,7 @@ export function AddressSection({
   let body: ReactNode;
   if (book === null) {
     // As tall as a saved address and its choices, so the summary below does not move when they come.
-    body = <p className="min-h-56 py-6 text-sm text-stone-600">Loading your addresses...</p>;
+    body = <p className="min-h-56 py-6 text-sm text-stone-600">{t('loading')}</p>;
   } else {
     const form = (
       <NewAddressForm
@@ -76,7 +78,7 @@ export function AddressSection({
         form
       ) : (
         <fieldset>
-          <legend className="sr-only">Choose a delivery address</legend>
+          <legend className="sr-only">{t('choose')}</legend>
           <ul className="space-y-3">
             {book.map((entry) => (
               <li key={entry.id}>
@@ -89,14 +91,14 @@ export function AddressSection({
                       {entry.firstName} {entry.lastName}
                       {entry.isDefault && (
                         <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-xs font-medium text-stone-700">
-                          Default
+                          {t('default')}
                         </span>
                       )}
                     </>
                   }
                 >
                   <span className="block">{addressLine(entry)}</span>
-                  <span className="block">Mobile: {entry.phone}</span>
+                  <span className="block">{t('mobile', { phone: entry.phone })}</span>
                 </ChoiceCard>
               </li>
             ))}
@@ -105,7 +107,7 @@ export function AddressSection({
                 name={`${ids}-address`}
                 checked={choice?.kind === 'new'}
                 onChange={onChoose && (() => onChoose({ kind: 'new' }))}
-                title="Add a new address"
+                title={t('addNew')}
               />
               {choice?.kind === 'new' && <div className="mt-4 sm:pl-8">{form}</div>}
             </li>
@@ -125,7 +127,7 @@ export function AddressSection({
         <span aria-hidden="true" className="mr-2 text-stone-500">
           1
         </span>
-        Delivery address
+        {t('heading')}
       </h2>
       {body}
       <div className="mt-4">

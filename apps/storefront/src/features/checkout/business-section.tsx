@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { inputClass } from '@/components/ui/form';
 import type { BusinessDraft, BusinessField } from './business-draft';
@@ -14,6 +15,7 @@ type Props = {
  * business name, printed on the tax invoice so the business can claim the GST as input tax credit.
  */
 export function BusinessSection({ draft, onChange, errors }: Props) {
+  const t = useTranslations('checkout.business');
   const ids = useId();
   const field = (name: BusinessField, label: string, extra: { maxLength: number; autoComplete: string }) => (
     <div>
@@ -41,15 +43,12 @@ export function BusinessSection({ draft, onChange, errors }: Props) {
   return (
     <section aria-labelledby={`${ids}-heading`} className="rounded-xl border border-stone-200 p-4 sm:p-5">
       <h2 id={`${ids}-heading`} className="text-lg font-semibold text-stone-900">
-        GST invoice for a business (optional)
+        {t('heading')}
       </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        Buying for a registered business? Enter its GSTIN, registered in the delivery state, and its name: the tax
-        invoice will carry them so the business can claim the GST.
-      </p>
+      <p className="mt-1 text-sm text-stone-600">{t('intro')}</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {field('gstin', 'GSTIN', { maxLength: 20, autoComplete: 'off' })}
-        {field('businessName', 'Business name', { maxLength: 120, autoComplete: 'organization' })}
+        {field('gstin', t('gstin'), { maxLength: 20, autoComplete: 'off' })}
+        {field('businessName', t('businessName'), { maxLength: 120, autoComplete: 'organization' })}
       </div>
     </section>
   );

@@ -7,6 +7,7 @@ import {
   type GstState,
   type PaymentMethod,
 } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -61,7 +62,6 @@ import {
 import { codUnavailableReason } from './payment-choice';
 import { useQuote } from './quote-cache';
 
-const CHOOSE_ADDRESS = 'Please choose a delivery address.';
 const NO_ADDRESSES: AddressBookEntry[] = [];
 const NO_STATES: GstState[] = [];
 
@@ -84,6 +84,7 @@ export function CheckoutContents({ server }: { server: CheckoutServerData }) {
     () => server.cart !== undefined || (!loggedIn && readGuestId() === null),
   );
   const [leaving, setLeaving] = useState<string | null>(null);
+  const t = useTranslations('checkout.page');
 
   useEffect(() => {
     if (cartChecked) return;
@@ -98,7 +99,7 @@ export function CheckoutContents({ server }: { server: CheckoutServerData }) {
   if (leaving) {
     return (
       <>
-        <h1 className={HEADING_CLASS}>Checkout</h1>
+        <h1 className={HEADING_CLASS}>{t('heading')}</h1>
         <p role="status" className="mt-8 text-center text-stone-700">
           {leaving}
         </p>
@@ -180,6 +181,7 @@ type ShopperCheckoutProps = {
 function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) {
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
+  const t = useTranslations('checkout');
   const [checkout, store] = useCheckoutStore(user.id);
   // What the server read is not asked again.
   const serverBook = server.user?.id === user.id ? server.book : null;
@@ -243,7 +245,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
 
   // Say the new amount once it settles (totals are announced to screen readers); the last one
   // stays while a new quote is asked.
-  const settled = payable !== null && !quoting ? `Amount payable ${formatPrice(payable)}.` : null;
+  const settled = payable !== null && !quoting ? t('page.amountPayable', { amount: formatPrice(payable) }) : null;
   if (settled !== null && settled !== status) setStatus(settled);
 
   const stateName = destination?.state || null;
@@ -278,7 +280,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
     } else if (chosen) {
       shippingAddress = toAddress(chosen);
     } else {
-      setAddressMessage(CHOOSE_ADDRESS);
+      setAddressMessage(t('page.chooseAddress'));
       addressHeadingRef.current?.focus();
       return;
     }
@@ -303,11 +305,11 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
         .then((answer) => publishCartAnswer(answer.cart))
         .catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
       if (order.paymentUrl) {
-        onLeave('Order placed. Taking you to the payment page...');
+        onLeave(t('page.leavingToPayment'));
         window.location.assign(order.paymentUrl);
       } else {
         router.push(`/checkout/confirmation/${encodeURIComponent(order.id)}`, { scroll: false });
-        onLeave('Order placed. Taking you to your order...');
+        onLeave(t('page.leavingToOrder'));
       }
       return;
     }
@@ -369,7 +371,11 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
         coupon: {
           applied: appliedCoupon && {
             code: appliedCoupon.code,
-            details: <p data-testid="coupon-saving">You save {formatPrice(appliedCoupon.discountAmount)}</p>,
+            details: (
+              <p data-testid="coupon-saving">
+                {t('code.youSave', { amount: formatPrice(appliedCoupon.discountAmount) })}
+              </p>
+            ),
           },
           busy: checkout.couponBusy,
           error: couponError,
@@ -379,14 +385,18 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
             code: giftCard.code,
             details: (
               <p data-testid="gift-card-cover">
-                Pays {formatPrice(giftCard.amount)} of this order
-                {giftCard.remainingBalance !== null && `; ${formatPrice(giftCard.remainingBalance)} stays on the card`}.
+                {giftCard.remainingBalance !== null
+                  ? t('code.giftCardPaysRemaining', {
+                      amount: formatPrice(giftCard.amount),
+                      remaining: formatPrice(giftCard.remainingBalance),
+                    })
+                  : t('code.giftCardPays', { amount: formatPrice(giftCard.amount) })}
               </p>
             ),
           },
           busy: checkout.giftCardBusy,
           error: giftCardError,
-          unavailable: total === null ? 'Gift cards can be applied once the total is known.' : null,
+          unavailable: total === null ? t('code.giftCardLater') : null,
         },
         figures: {
           ...figuresBeforeQuote(lines, cart),

@@ -7,6 +7,7 @@ import type {
   PaymentMethod,
   PincodeInfo,
 } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { ReactNode, RefObject } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,7 +15,7 @@ import { FormMessage } from '@/components/ui/form';
 import { LoginPrompt } from '@/components/ui/login-prompt';
 import { OrderTotals, type TotalsFigures } from '@/components/order-totals';
 import { checkoutBlockedBy, lineImage, orderableLines } from '@/lib/cart-lines';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { draftFor, initialChoice, type AddressChoice, type AddressDraft, type AddressField } from './address-draft';
 import { AddressSection } from './address-section';
 import { EMPTY_BUSINESS, type BusinessDraft, type BusinessField } from './business-draft';
@@ -28,7 +29,7 @@ import { PaymentMethods } from './payment-methods';
  * (ServerCheckoutView, a server component there: the shopper's data, every control disabled)
  * and the client island (checkout-template.tsx), which renders the same views with its
  * handlers, so the page does not move when the island takes over (docs/architecture.md "Cart
- * and checkout pages"). No 'use client' and no hooks but useId: what needs the browser (the code
+ * and checkout pages"). No 'use client' and no hooks but useId and useTranslations: what needs the browser (the code
  * fields, the new-address form, the login button) are client components of their own.
  */
 
@@ -65,9 +66,10 @@ export const toSummaryLine = (item: CartItem): SummaryLine => ({
 });
 
 export function CheckoutSkeleton() {
+  const t = useTranslations('checkout.page');
   return (
     <>
-      <h1 className={HEADING_CLASS}>Checkout</h1>
+      <h1 className={HEADING_CLASS}>{t('heading')}</h1>
       <div aria-hidden="true" className="mt-6 grid animate-pulse gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
         <div className="space-y-6">
           <div className="h-72 rounded-xl bg-stone-100" />
@@ -80,34 +82,36 @@ export function CheckoutSkeleton() {
 }
 
 export function EmptyCheckout() {
+  const t = useTranslations('checkout.page');
   return (
     <EmptyState
-      heading="Your cart is empty"
-      body="Add something you like, then check out here."
-      actions={[{ label: 'Continue shopping', href: '/shop' }]}
+      heading={t('emptyHeading')}
+      body={t('emptyBody')}
+      actions={[{ label: t('continueShopping'), href: '/shop' }]}
     />
   );
 }
 
 /** A guest's checkout: 'Log in to check out' (the login modal keeps the cart) beside the cart's lines. */
 export function GuestCheckout({ cart }: { cart: Cart | null }) {
+  const t = useTranslations('checkout.page');
   return (
     <>
-      <h1 className={HEADING_CLASS}>Checkout</h1>
+      <h1 className={HEADING_CLASS}>{t('heading')}</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
         <section aria-labelledby="checkout-login" className="rounded-xl border border-stone-200 p-4 sm:p-6">
           <h2 id="checkout-login" className="text-lg font-semibold text-stone-900">
-            Log in to check out
+            {t('loginHeading')}
           </h2>
-          <LoginPrompt message="Log in to choose a delivery address and pay. Your cart stays as it is." />
+          <LoginPrompt message={t('loginMessage')} />
         </section>
         <aside aria-labelledby="checkout-summary" className="rounded-xl border border-stone-200 bg-stone-50 p-4 sm:p-5">
           <h2 id="checkout-summary" className="text-lg font-semibold text-stone-900">
-            Order summary
+            {t('summaryHeading')}
           </h2>
           <SummaryLines lines={orderableLines(cart).map(toSummaryLine)} />
           <p className="mt-2 flex justify-between border-t border-stone-200 pt-3 text-base font-semibold">
-            <span>Subtotal ({formatCount(cart?.itemCount ?? 0, 'item')})</span>
+            <span>{t('subtotal', { count: cart?.itemCount ?? 0 })}</span>
             <span className="tabular-nums" data-testid="subtotal">
               {formatPrice(cart?.totalAmount ?? 0)}
             </span>
@@ -186,10 +190,11 @@ export function ShopperCheckoutView({
   addressHeadingRef?: RefObject<HTMLHeadingElement | null>;
   placeRef?: RefObject<HTMLDivElement | null>;
 }) {
+  const t = useTranslations('checkout.page');
   const { coupon, giftCard } = model;
   return (
     <>
-      <h1 className={HEADING_CLASS}>Checkout</h1>
+      <h1 className={HEADING_CLASS}>{t('heading')}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
         <div className="space-y-6">
           <AddressSection
@@ -223,16 +228,16 @@ export function ShopperCheckoutView({
         >
           <div className="flex items-baseline justify-between gap-3">
             <h2 id="checkout-summary" className="text-lg font-semibold text-stone-900">
-              Order summary
+              {t('summaryHeading')}
             </h2>
             <Link href="/cart" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-              Edit cart
+              {t('editCart')}
             </Link>
           </div>
           <SummaryLines lines={model.summaryLines} />
           <div className="space-y-3 border-t border-stone-200 pt-4">
             <CodeField
-              what="Coupon"
+              kind="coupon"
               applied={coupon.applied}
               busy={coupon.busy}
               error={coupon.error}
@@ -240,7 +245,7 @@ export function ShopperCheckoutView({
               onRemove={actions?.removeCoupon}
             />
             <CodeField
-              what="Gift card"
+              kind="giftCard"
               applied={giftCard.applied}
               busy={giftCard.busy}
               error={giftCard.error}
@@ -263,7 +268,7 @@ export function ShopperCheckoutView({
               <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
                 {model.blockedBy}{' '}
                 <Link href="/cart" className="font-semibold underline">
-                  Go to the cart
+                  {t('goToCart')}
                 </Link>
               </p>
             )}
@@ -274,7 +279,7 @@ export function ShopperCheckoutView({
               disabled={model.placing || model.blockedBy !== null}
               className="w-full rounded-md bg-brand-700 px-5 py-3 text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-brand-600"
             >
-              {model.placing ? 'Placing order...' : 'Place order'}
+              {model.placing ? t('placing') : t('placeOrder')}
             </button>
           </div>
         </aside>
@@ -301,8 +306,15 @@ export function figuresBeforeQuote(lines: readonly CartItem[], cart: Cart | null
   };
 }
 
-/** The shopper's checkout as the server read it: the default address chosen, nothing applied, no quote yet. */
-function serverModel(server: CheckoutServerData & { user: CheckoutUser }, cart: Cart): ShopperCheckoutModel {
+/**
+ * The shopper's checkout as the server read it: the default address chosen, nothing applied, no quote yet;
+ * `giftCardLater` says why no gift card can be applied yet, in the page's language.
+ */
+function serverModel(
+  server: CheckoutServerData & { user: CheckoutUser },
+  cart: Cart,
+  giftCardLater: string,
+): ShopperCheckoutModel {
   const { book, user } = server;
   const lines = orderableLines(cart);
   const draft = draftFor(user);
@@ -328,7 +340,7 @@ function serverModel(server: CheckoutServerData & { user: CheckoutUser }, cart: 
       applied: null,
       busy: false,
       error: null,
-      unavailable: 'Gift cards can be applied once the total is known.',
+      unavailable: giftCardLater,
     },
     figures,
     taxError: null,
@@ -345,12 +357,13 @@ function serverModel(server: CheckoutServerData & { user: CheckoutUser }, cart: 
  * so no click is silently lost; links work as links. Rendered by the page, a server component.
  */
 export function ServerCheckoutView({ server }: { server: CheckoutServerData }) {
+  const t = useTranslations('checkout.code');
   const { cart, user } = server;
   let view: ReactNode;
   if (cart === undefined) view = <CheckoutSkeleton />;
   else if (!cart || cart.items.length === 0) view = <EmptyCheckout />;
   else if (!user) view = <GuestCheckout cart={cart} />;
-  else view = <ShopperCheckoutView model={serverModel({ ...server, user }, cart)} actions={null} />;
+  else view = <ShopperCheckoutView model={serverModel({ ...server, user }, cart, t('giftCardLater'))} actions={null} />;
   return (
     <fieldset disabled className="contents">
       {view}

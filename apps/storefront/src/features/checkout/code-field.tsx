@@ -1,11 +1,12 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { inputClass } from '@/components/ui/form';
 
 type CodeFieldProps = {
-  /** "Coupon" or "Gift card": the field's label is "<what> code", its buttons "Apply <what>", "Remove <what>". */
-  what: string;
+  /** A coupon or a gift card: the field's label is "Coupon code", its buttons "Apply coupon", "Remove coupon …". */
+  kind: 'coupon' | 'giftCard';
   /** The code applied, with what it does ("You save ₹ 250"), or null. */
   applied: { code: string; details: ReactNode } | null;
   busy: boolean;
@@ -23,12 +24,13 @@ type CodeFieldProps = {
  * what it does and Remove. Focus follows the change: to Remove once a code is applied, back to
  * the field once it is removed.
  */
-export function CodeField({ what, applied, busy, error, unavailable, onApply, onRemove }: CodeFieldProps) {
+export function CodeField({ kind, applied, busy, error, unavailable, onApply, onRemove }: CodeFieldProps) {
+  const t = useTranslations('checkout.code');
+  const coupon = kind === 'coupon';
   const ids = useId();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
-  const lower = what.toLowerCase();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,7 +47,10 @@ export function CodeField({ what, applied, busy, error, unavailable, onApply, on
         <div className="flex items-start justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm">
           <div className="min-w-0">
             <p className="font-semibold text-emerald-900">
-              {what} <span className="font-mono">{applied.code}</span> applied
+              {t.rich(coupon ? 'couponApplied' : 'giftCardApplied', {
+                code: applied.code,
+                mono: (chunks) => <span className="font-mono">{chunks}</span>,
+              })}
             </p>
             <div className="text-emerald-900">{applied.details}</div>
           </div>
@@ -56,22 +61,22 @@ export function CodeField({ what, applied, busy, error, unavailable, onApply, on
               onRemove?.();
               requestAnimationFrame(() => inputRef.current?.focus());
             }}
-            aria-label={`Remove ${lower} ${applied.code}`}
+            aria-label={t(coupon ? 'removeCoupon' : 'removeGiftCard', { code: applied.code })}
             className="shrink-0 rounded px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
           >
-            Remove
+            {t('remove')}
           </button>
         </div>
       ) : (
         <form noValidate onSubmit={submit} className="flex items-end gap-2">
           <div className="min-w-0 flex-1">
             <label htmlFor={`${ids}-code`} className="mb-1.5 block text-sm font-medium text-stone-800">
-              {what} code
+              {t(coupon ? 'couponLabel' : 'giftCardLabel')}
             </label>
             <input
               ref={inputRef}
               id={`${ids}-code`}
-              name={`${lower.replace(/\s+/g, '-')}-code`}
+              name={coupon ? 'coupon-code' : 'gift-card-code'}
               value={code}
               onChange={(event) => setCode(event.target.value.toUpperCase())}
               autoComplete="off"
@@ -85,10 +90,10 @@ export function CodeField({ what, applied, busy, error, unavailable, onApply, on
           <button
             type="submit"
             disabled={busy || Boolean(unavailable)}
-            aria-label={busy ? undefined : `Apply ${lower}`}
+            aria-label={busy ? undefined : t(coupon ? 'applyCoupon' : 'applyGiftCard')}
             className="shrink-0 rounded-md border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-500 disabled:hover:bg-transparent"
           >
-            {busy ? 'Applying...' : 'Apply'}
+            {busy ? t('applying') : t('apply')}
           </button>
         </form>
       )}

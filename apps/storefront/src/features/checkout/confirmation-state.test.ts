@@ -1,8 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { confirmationState } from './confirmation-state';
+import { createTranslator } from 'next-intl';
+import en from '@/i18n/messages/en';
+import hi from '@/i18n/messages/hi';
+import { confirmationState as stateIn, type ConfirmationTexts } from './confirmation-state';
 
 const order = { paymentExpiresAt: '2026-01-05T10:30:00.000Z' };
+
+const texts = (locale: 'en' | 'hi'): ConfirmationTexts =>
+  createTranslator({ locale, messages: locale === 'hi' ? hi : en, namespace: 'checkout.confirmation' });
+const time = (locale: string) => (at: Date) =>
+  new Intl.DateTimeFormat(`${locale}-IN`, { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' }).format(at);
+const confirmationState = (payment: Parameters<typeof stateIn>[0], of: Parameters<typeof stateIn>[1]) =>
+  stateIn(payment, of, texts('en'), time('en'));
 
 describe('what the confirmation says (behaviour.md §4 paymentStatus)', () => {
   it('completed: payment received, nothing to do but wait for the parcel', () => {
@@ -40,5 +50,16 @@ describe('what the confirmation says (behaviour.md §4 paymentStatus)', () => {
     assert.equal(view.payableLabel, 'To pay on delivery');
     assert.equal(view.paymentUrl, null);
     assert.match(view.next('asha@example.com', '₹ 1,299', 2)[2]!, /pay ₹ 1,299 in cash or by UPI/);
+  });
+
+  it('in Hindi: the same states in Hindi, the hour in Western digits', () => {
+    const view = stateIn(
+      { paymentStatus: 'pending', paymentGateway: 'sandbox', paymentUrl: null },
+      order,
+      texts('hi'),
+      time('hi'),
+    );
+    assert.equal(view.heading, 'भुगतान का इंतज़ार है');
+    assert.match(view.next('asha@example.com', '₹ 1', 2)[1]!, /^4:00 pm तक भुगतान न होने पर ऑर्डर रद्द/);
   });
 });

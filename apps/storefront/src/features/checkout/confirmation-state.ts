@@ -1,4 +1,5 @@
 import type { Order, PaymentStatusResult } from '@vastra/contracts';
+import type English from '@/i18n/messages/en';
 
 /**
  * What the order confirmation says for each state of the payment (behaviour.md §4 paymentStatus): completed,
@@ -25,70 +26,65 @@ export type ConfirmationView = {
   next: (email: string, amount: string, days: number) => string[];
 };
 
-const shipping = (days: number) =>
-  `We pack and ship your order within ${days} working days and email you the tracking details.`;
+/** The keys of checkout.confirmation's messages. */
+type ConfirmationKey = keyof (typeof English)['checkout']['confirmation'];
+/** next-intl's translator of checkout.confirmation (useTranslations('checkout.confirmation')). */
+export type ConfirmationTexts = (key: ConfirmationKey, values?: Record<string, string | number>) => string;
 
-const time = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' }).format(
-    new Date(iso),
-  );
-
+/**
+ * The confirmation's texts for the payment's state, in the language of `t`; `time` writes the
+ * hour an unpaid order lapses ("4:00 pm" in India's time).
+ */
 export function confirmationState(
   payment: Pick<PaymentStatusResult, 'paymentStatus' | 'paymentGateway' | 'paymentUrl'>,
   order: Pick<Order, 'paymentExpiresAt'>,
+  t: ConfirmationTexts,
+  time: (at: Date) => string,
 ): ConfirmationView {
+  const shipping = (days: number) => t('shipping', { days });
   if (payment.paymentStatus === 'completed') {
     return {
       tone: 'success',
-      heading: 'Payment received',
-      text: 'Thank you! Your payment is received and your order is confirmed.',
+      heading: t('completedHeading'),
+      text: t('completedText'),
       paymentUrl: null,
       canRetry: false,
-      payableLabel: 'Amount paid',
-      next: (email, _amount, days) => [`A confirmation email is on its way to ${email}.`, shipping(days)],
+      payableLabel: t('amountPaid'),
+      next: (email, _amount, days) => [t('emailOnItsWay', { email }), shipping(days)],
     };
   }
   if (payment.paymentStatus === 'failed') {
     return {
       tone: 'error',
-      heading: 'Payment failed',
-      text: 'The payment did not go through, so the items have been released. You can try again.',
+      heading: t('failedHeading'),
+      text: t('failedText'),
       paymentUrl: null,
       canRetry: true,
-      payableLabel: 'Amount payable',
-      next: () => [
-        'Try again puts the items back in your cart, if they are still in stock, and takes you to checkout.',
-        'A coupon or gift card used on this order can be used again.',
-      ],
+      payableLabel: t('amountPayable'),
+      next: () => [t('failedRetry'), t('failedCodes')],
     };
   }
   if (payment.paymentGateway === 'cod') {
     return {
       tone: 'success',
-      heading: 'Order placed',
-      text: 'Thank you! Your order is confirmed. You pay when it arrives.',
+      heading: t('codHeading'),
+      text: t('codText'),
       paymentUrl: null,
       canRetry: false,
-      payableLabel: 'To pay on delivery',
-      next: (email, amount, days) => [
-        `A confirmation email is on its way to ${email}.`,
-        shipping(days),
-        `Cash on delivery: pay ${amount} in cash or by UPI when the order arrives.`,
-      ],
+      payableLabel: t('toPayOnDelivery'),
+      next: (email, amount, days) => [t('emailOnItsWay', { email }), shipping(days), t('codPay', { amount })],
     };
   }
   return {
     tone: 'waiting',
-    heading: 'Waiting for payment',
-    text: 'We are waiting for the payment to be confirmed. This page updates by itself.',
+    heading: t('waitingHeading'),
+    text: t('waitingText'),
     paymentUrl: payment.paymentUrl,
     canRetry: false,
-    payableLabel: 'Amount payable',
+    payableLabel: t('amountPayable'),
     next: (email) => [
-      `Once the payment is confirmed, we email a confirmation to ${email}.`,
-      order.paymentExpiresAt
-        ? `An order not paid by ${time(order.paymentExpiresAt)} is cancelled and its items released.`
-        : 'An order left unpaid is cancelled after a while and its items released.',
+      t('waitingEmail', { email }),
+      order.paymentExpiresAt ? t('unpaidBy', { time: time(new Date(order.paymentExpiresAt)) }) : t('unpaidLater'),
     ],
   };
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { CART_MESSAGES, ORDER_MESSAGES, type Order, type PaymentStatusResult } from '@vastra/contracts';
+import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { notFound } from 'next/navigation';
 import { useRouter } from '@/i18n/navigation';
@@ -15,6 +16,7 @@ import { publishCartAnswer } from '@/lib/cart-channel';
 import { formatPrice } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
 import { useShopper } from '@/lib/shopper-context';
+import { shopDates } from '@/lib/shop-dates';
 import { addressLine } from './address-draft';
 import { SummaryLines, type SummaryLine } from './order-summary';
 import { confirmationState, PAYMENT_STATUS_POLL_MS, SHIPS_WITHIN_DAYS } from './confirmation-state';
@@ -42,14 +44,15 @@ const toSummaryLine = (line: Order['items'][number]): SummaryLine => ({
  */
 export function ConfirmationTemplate({ orderId }: { orderId: string }) {
   const { user } = useShopper();
+  const t = useTranslations('checkout.confirmation');
   return (
     <div className="mx-auto max-w-5xl px-4 pt-6 pb-12 sm:pt-10">
       {user ? (
         <OrderConfirmation key={user.id} orderId={orderId} email={user.email} />
       ) : (
         <>
-          <h1 className="text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">Your order</h1>
-          <LoginPrompt message="Please log in to see your order." />
+          <h1 className="text-xl font-semibold tracking-tight text-stone-900 sm:text-2xl">{t('yourOrder')}</h1>
+          <LoginPrompt message={t('loginMessage')} />
         </>
       )}
     </div>
@@ -59,6 +62,8 @@ export function ConfirmationTemplate({ orderId }: { orderId: string }) {
 function OrderConfirmation({ orderId, email }: { orderId: string; email: string }) {
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
+  const t = useTranslations('checkout.confirmation');
+  const locale = useLocale();
   const [payment, setPayment] = useState<PaymentStatusResult | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
   const [missing, setMissing] = useState(false);
@@ -137,20 +142,20 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
     return (
       <div role="alert" className="mx-auto flex max-w-lg flex-col items-center py-16 text-center">
         <h1 className="text-xl font-semibold text-stone-900 sm:text-2xl">{error}</h1>
-        <p className="mt-2 text-stone-600">Please check your connection and try again in a moment.</p>
+        <p className="mt-2 text-stone-600">{t('checkConnection')}</p>
         <button
           type="button"
           onClick={() => setRound((n) => n + 1)}
           className="mt-6 rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
         >
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     );
   }
   if (!payment || !order) return <ConfirmationSkeleton />;
 
-  const view = confirmationState(payment, order);
+  const view = confirmationState(payment, order, t, shopDates(locale).time);
 
   /**
    * Puts the order's lines back in the cart (POST /cart/add, each answered cart published to the
@@ -169,7 +174,7 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
         publishCartAnswer(answer.cart);
       } catch (error) {
         const message = error instanceof MutationError ? error.message : CART_MESSAGES.add;
-        toast.error(`${line.name} (size ${line.size}): ${message}`);
+        toast.error(t('lineFailed', { name: line.name, size: line.size, message }));
       }
     }
     router.push('/checkout');
@@ -187,7 +192,7 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
         }`}
       >
         <p className="text-sm text-stone-700">
-          Order number{' '}
+          {t('orderNumber')}{' '}
           <span className="font-mono font-semibold text-stone-900" data-testid="order-number">
             {order.orderNumber}
           </span>
@@ -209,7 +214,7 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
               href={view.paymentUrl}
               className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
             >
-              Return to the payment page
+              {t('returnToPayment')}
             </a>
           )}
           {view.canRetry && (
@@ -219,20 +224,20 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
               onClick={() => void tryAgain()}
               className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-600"
             >
-              {retrying ? 'Adding the items to your cart...' : 'Try again'}
+              {retrying ? t('retrying') : t('tryAgain')}
             </button>
           )}
           <Link
             href={`/account/orders/${order.id}`}
             className="rounded-md border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900"
           >
-            View order
+            {t('viewOrder')}
           </Link>
           <Link
             href="/shop"
             className="rounded-md border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900"
           >
-            Continue shopping
+            {t('continueShopping')}
           </Link>
         </div>
       </div>
@@ -240,7 +245,7 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="order-items">
           <h2 id="order-items" className="text-lg font-semibold text-stone-900">
-            Your order
+            {t('yourOrder')}
           </h2>
           <SummaryLines lines={order.items.map(toSummaryLine)} />
           <div className="mt-2 border-t border-stone-200 pt-4">
@@ -251,22 +256,22 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
         <div className="space-y-6">
           <section aria-labelledby="order-address" className="rounded-xl border border-stone-200 p-4 text-sm">
             <h2 id="order-address" className="font-semibold text-stone-900">
-              Delivery address
+              {t('deliveryAddress')}
             </h2>
             <p className="mt-2 text-stone-800">
               {order.shippingAddress.firstName} {order.shippingAddress.lastName}
             </p>
             <p className="text-stone-700">{addressLine(order.shippingAddress)}</p>
-            <p className="text-stone-700">Mobile: {order.shippingAddress.phone}</p>
+            <p className="text-stone-700">{t('mobile', { phone: order.shippingAddress.phone })}</p>
             {order.buyerGstin && (
               <p className="mt-2 text-stone-700">
-                GST invoice to {order.buyerBusinessName}, GSTIN {order.buyerGstin}
+                {t('gstInvoice', { business: order.buyerBusinessName ?? '', gstin: order.buyerGstin })}
               </p>
             )}
           </section>
           <section aria-labelledby="order-next" className="rounded-xl border border-stone-200 p-4 text-sm">
             <h2 id="order-next" className="font-semibold text-stone-900">
-              What happens next
+              {t('nextHeading')}
             </h2>
             <ul className="mt-2 list-disc space-y-1.5 pl-5 text-stone-700">
               {view.next(email, formatPrice(order.amountPayable), SHIPS_WITHIN_DAYS).map((step) => (

@@ -1,6 +1,7 @@
 'use client';
 
 import { ADDRESS_MESSAGES, type GstState, type PincodeInfo } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { inputClass } from '@/components/ui/form';
 import { isPincode, type AddressDraft, type AddressField } from './address-draft';
@@ -33,6 +34,7 @@ export function NewAddressForm({
   lookupPincode,
   canSave,
 }: NewAddressFormProps) {
+  const t = useTranslations('checkout.address');
   const ids = useId();
   // What the last lookup said, for the pincode it was about: a note of another pincode is not shown.
   const [pincodeNote, setPincodeNote] = useState<{
@@ -91,16 +93,16 @@ export function NewAddressForm({
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={`${ids}-firstName`} label="First name" error={errors.firstName}>
+      <Field id={`${ids}-firstName`} label={t('firstName')} error={errors.firstName}>
         <input {...field('firstName')} autoComplete="given-name" className={inputClass} />
       </Field>
-      <Field id={`${ids}-lastName`} label="Last name" error={errors.lastName}>
+      <Field id={`${ids}-lastName`} label={t('lastName')} error={errors.lastName}>
         <input {...field('lastName')} autoComplete="family-name" className={inputClass} />
       </Field>
-      <Field id={`${ids}-phone`} label="Mobile number" error={errors.phone}>
+      <Field id={`${ids}-phone`} label={t('phone')} error={errors.phone}>
         <input {...field('phone')} type="tel" inputMode="tel" autoComplete="tel-national" className={inputClass} />
       </Field>
-      <Field id={`${ids}-postalCode`} label="Pincode" error={errors.postalCode}>
+      <Field id={`${ids}-postalCode`} label={t('postalCode')} error={errors.postalCode}>
         <input
           {...field('postalCode')}
           inputMode="numeric"
@@ -120,20 +122,15 @@ export function NewAddressForm({
           {note?.text}
         </p>
       </Field>
-      <Field
-        id={`${ids}-street`}
-        label="Address (house no., building, street, area)"
-        error={errors.street}
-        className="sm:col-span-2"
-      >
+      <Field id={`${ids}-street`} label={t('street')} error={errors.street} className="sm:col-span-2">
         <input {...field('street')} autoComplete="street-address" className={inputClass} />
       </Field>
-      <Field id={`${ids}-city`} label="City / district" error={errors.city}>
+      <Field id={`${ids}-city`} label={t('city')} error={errors.city}>
         <input {...field('city')} autoComplete="address-level2" className={inputClass} />
       </Field>
-      <Field id={`${ids}-state`} label="State" error={errors.state}>
+      <Field id={`${ids}-state`} label={t('state')} error={errors.state}>
         <select {...field('state')} autoComplete="address-level1" className={inputClass}>
-          <option value="">Choose a state</option>
+          <option value="">{t('chooseState')}</option>
           {stateOptions.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -142,8 +139,8 @@ export function NewAddressForm({
         </select>
       </Field>
       <div>
-        <p className="mb-1.5 text-sm font-medium text-stone-800">Country</p>
-        <p className="py-2.5 text-sm text-stone-900">India</p>
+        <p className="mb-1.5 text-sm font-medium text-stone-800">{t('country')}</p>
+        <p className="py-2.5 text-sm text-stone-900">{t('india')}</p>
       </div>
       <label
         className={`flex items-center gap-2 self-end pb-2.5 text-sm ${canSave ? 'text-stone-800' : 'text-stone-500'}`}
@@ -156,7 +153,7 @@ export function NewAddressForm({
           readOnly={!onSaveAddressChange}
           className="size-4 accent-brand-700"
         />
-        Save this address
+        {t('save')}
         {!canSave && <span className="text-xs">({ADDRESS_MESSAGES.limit})</span>}
       </label>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { MediaImage } from '@/components/ui/media-image';
 import { formatPrice } from '@/lib/format';
 
@@ -16,6 +17,7 @@ export type SummaryLine = {
 
 /** The lines of an order or of the cart being checked out: picture, name, size, quantity and price. */
 export function SummaryLines({ lines }: { lines: readonly SummaryLine[] }) {
+  const t = useTranslations('checkout.summary');
   return (
     <ul className="divide-y divide-stone-200">
       {lines.map((line) => (
@@ -27,10 +29,10 @@ export function SummaryLines({ lines }: { lines: readonly SummaryLine[] }) {
             <p className="truncate font-semibold text-stone-900">{line.brand}</p>
             <p className="line-clamp-2 text-stone-700">{line.name}</p>
             <p className="mt-0.5 text-stone-600">
-              Size {line.size}
+              {t('size', { size: line.size })}
               <span aria-hidden="true"> · </span>
               <span className="sr-only">, </span>
-              Qty {line.quantity}
+              {t('quantity', { quantity: line.quantity })}
             </p>
           </div>
           <p className="shrink-0 text-right text-sm">

@@ -1,16 +1,14 @@
 import type { CheckoutOptions, PaymentMethod } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { ChoiceCard } from './address-section';
 import { codUnavailableReason, offersCod, onlineMethod } from './payment-choice';
 
-/** What an online gateway is called at checkout. */
-const ONLINE_LABELS: Record<Exclude<PaymentMethod, 'cod'>, { title: string; details: string }> = {
-  sandbox: {
-    title: 'Pay online (test gateway)',
-    details: 'A test payment page where you choose how the payment ends. No money moves.',
-  },
-  phonepe: { title: 'PhonePe', details: 'UPI, cards and net banking through PhonePe.' },
-};
+/** The message keys of what an online gateway is called at checkout (checkout.payment). */
+const ONLINE_LABELS = {
+  sandbox: { title: 'sandboxTitle', details: 'sandboxDetails' },
+  phonepe: { title: 'phonepeTitle', details: 'phonepeDetails' },
+} as const satisfies Record<Exclude<PaymentMethod, 'cod'>, { title: string; details: string }>;
 
 /**
  * Step 2 of checkout, the payment method, as GET /orders/checkout-options offers them: the
@@ -33,6 +31,7 @@ export function PaymentMethods({
   /** Absent in the server's render (its controls disabled). */
   onChoose?: (method: PaymentMethod) => void;
 }) {
+  const t = useTranslations('checkout.payment');
   const ids = useId();
   const online = options && onlineMethod(options);
   const codReason = options && codUnavailableReason(options, payable);
@@ -42,11 +41,11 @@ export function PaymentMethods({
         <span aria-hidden="true" className="mr-2 text-stone-500">
           2
         </span>
-        Payment method
+        {t('heading')}
       </h2>
       {options ? (
         <fieldset>
-          <legend className="sr-only">Choose how to pay</legend>
+          <legend className="sr-only">{t('choose')}</legend>
           <div className="space-y-3">
             {online && (
               <ChoiceCard
@@ -54,9 +53,9 @@ export function PaymentMethods({
                 value={online}
                 checked={method === online}
                 onChange={onChoose && (() => onChoose(online))}
-                title={ONLINE_LABELS[online].title}
+                title={t(ONLINE_LABELS[online].title)}
               >
-                {ONLINE_LABELS[online].details}
+                {t(ONLINE_LABELS[online].details)}
               </ChoiceCard>
             )}
             {offersCod(options) && (
@@ -67,10 +66,10 @@ export function PaymentMethods({
                   checked={method === 'cod'}
                   disabled={codReason !== null}
                   onChange={onChoose && (() => onChoose('cod'))}
-                  title="Cash on delivery"
+                  title={t('codTitle')}
                   describedBy={codReason ? `${ids}-cod-reason` : undefined}
                 >
-                  Pay in cash or by UPI when your order arrives.
+                  {t('codDetails')}
                 </ChoiceCard>
                 {codReason && (
                   <p id={`${ids}-cod-reason`} className="text-xs font-medium text-saffron-600">
@@ -86,7 +85,7 @@ export function PaymentMethods({
           {error}
         </p>
       ) : (
-        <p className="min-h-24 text-sm text-stone-600">Loading the payment methods...</p>
+        <p className="min-h-24 text-sm text-stone-600">{t('loading')}</p>
       )}
     </section>
   );

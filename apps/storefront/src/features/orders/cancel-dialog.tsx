@@ -1,6 +1,7 @@
 'use client';
 
 import { MAX_REASON_LENGTH, ORDER_MESSAGES } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useCallback, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -18,6 +19,7 @@ import { usePublicConfig } from '@/lib/public-config';
  * the page again on the server, which shows the cancelled order (its reason, its refunds).
  */
 export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string; open: boolean; onClose: () => void }) {
+  const t = useTranslations('orders.cancel');
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
   const [reason, setReason] = useState('');
@@ -61,13 +63,11 @@ export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string;
     >
       <form onSubmit={(event) => void submit(event)} className="p-5" noValidate>
         <h2 id={titleId} className="text-lg font-semibold text-stone-900">
-          Cancel this order?
+          {t('heading')}
         </h2>
-        <p className="mt-1 text-sm text-stone-700">
-          The items go back on sale and anything you paid is refunded to where it came from.
-        </p>
+        <p className="mt-1 text-sm text-stone-700">{t('body')}</p>
         <label htmlFor={`${titleId}-reason`} className="mt-4 block text-sm font-medium text-stone-800">
-          Why are you cancelling? (required)
+          {t('reason')}
         </label>
         <textarea
           id={`${titleId}-reason`}
@@ -90,14 +90,14 @@ export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string;
             onClick={close}
             className="rounded-md border border-stone-300 bg-white px-4 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900"
           >
-            Keep order
+            {t('keep')}
           </button>
           <button
             type="submit"
             disabled={busy}
             className="rounded-md bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
           >
-            {busy ? 'Cancelling…' : 'Cancel order'}
+            {busy ? t('cancelling') : t('submit')}
           </button>
         </div>
       </form>

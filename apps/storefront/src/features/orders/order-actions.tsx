@@ -1,6 +1,7 @@
 'use client';
 
 import type { Order } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useState, type ReactNode } from 'react';
 import { lazyIsland } from '@/lib/lazy-island';
@@ -25,6 +26,7 @@ export type ActionableOrder = Pick<Order, 'id' | 'orderNumber' | 'invoiceAvailab
  * (cancel-dialog.tsx, mounted while open); a removal toasts and goes back to the list.
  */
 export function OrderActions({ order, children }: { order: ActionableOrder; children?: ReactNode }) {
+  const t = useTranslations('orders.actions');
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
   const hydrated = useHydrated();
@@ -42,7 +44,7 @@ export function OrderActions({ order, children }: { order: ActionableOrder; chil
   };
 
   const onRemove = async () => {
-    if (!window.confirm(`Remove order ${order.orderNumber} from your orders?`)) return;
+    if (!window.confirm(t('removeConfirm', { number: order.orderNumber }))) return;
     setDeleting(true);
     setError(null);
     const { removeFromOrders } = await import('./order-writes');
@@ -63,12 +65,12 @@ export function OrderActions({ order, children }: { order: ActionableOrder; chil
             disabled={!hydrated || invoiceBusy}
             onClick={() => void onInvoice()}
           >
-            {invoiceBusy ? 'Preparing the invoice…' : 'Download invoice'}
+            {invoiceBusy ? t('preparingInvoice') : t('downloadInvoice')}
           </button>
         )}
         {order.canCancel && (
           <button type="button" className={secondaryButton} disabled={!hydrated} onClick={() => setCancelOpen(true)}>
-            Cancel order
+            {t('cancelOrder')}
           </button>
         )}
         {order.canDelete && (
@@ -78,7 +80,7 @@ export function OrderActions({ order, children }: { order: ActionableOrder; chil
             disabled={!hydrated || deleting}
             onClick={() => void onRemove()}
           >
-            {deleting ? 'Removing…' : 'Remove from my orders'}
+            {deleting ? t('removing') : t('remove')}
           </button>
         )}
       </div>

@@ -1,26 +1,28 @@
-import { RETURN_REASON_LABELS, type Order } from '@vastra/contracts';
+import type { Order } from '@vastra/contracts';
+import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { ReactNode } from 'react';
 import { OrderTotals, orderFigures } from '@/components/order-totals';
 import { MediaImage } from '@/components/ui/media-image';
-import { formatCount, formatPrice } from '@/lib/format';
-import { formatDate, formatDateTime } from './order-status';
+import { formatPrice } from '@/lib/format';
+import { shopDates } from '@/lib/shop-dates';
 import { OrderActions } from './order-actions';
 import { OrderTimeline } from './order-timeline';
 import { paymentStatusText } from './payment-text';
 import { OrderStatusBadge, ReturnStatusBadge } from './status-badge';
 import { TrackingPanelView } from './tracking-view';
 
-const PAYMENT_LABELS: Record<Order['paymentGateway'], string> = {
-  sandbox: 'Online (test gateway)',
-  phonepe: 'PhonePe',
-  cod: 'Cash on delivery',
-};
+/** The message keys (orders.detail) of how each gateway and refund method reads. */
+const PAYMENT_LABELS = {
+  sandbox: 'paymentSandbox',
+  phonepe: 'paymentPhonepe',
+  cod: 'paymentCod',
+} as const satisfies Record<Order['paymentGateway'], string>;
 const REFUND_METHOD_LABELS = {
-  gateway: 'To your payment method',
-  gift_card: 'To your gift card',
-  manual: 'By the store',
-};
+  gateway: 'refundGateway',
+  gift_card: 'refundGiftCard',
+  manual: 'refundManual',
+} as const satisfies Record<Order['refunds'][number]['method'], string>;
 
 /**
  * /account/orders/{id}: the order in full for its owner (behaviour.md §7 Orders): status, what the shopper
@@ -31,35 +33,39 @@ const REFUND_METHOD_LABELS = {
  * (order-actions.tsx) and the tracking's Refresh are client components.
  */
 export function OrderDetailView({ order, tracking }: { order: Order; tracking?: ReactNode }) {
+  const t = useTranslations('orders');
+  const dates = shopDates(useLocale());
   const pieces = order.items.reduce((n, line) => n + line.quantity, 0);
   return (
     <div className="space-y-6">
       <div className="rounded-xl border border-stone-200 p-4 sm:p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-stone-700">
-            Order{' '}
+            {t('detail.order')}{' '}
             <span className="font-mono font-semibold text-stone-900" data-testid="order-number">
               {order.orderNumber}
             </span>
           </p>
           <div role="status" aria-live="polite">
-            <span className="sr-only">Status: </span>
+            <span className="sr-only">{t('detail.statusPrefix')} </span>
             <OrderStatusBadge status={order.status} label={order.statusLabel} />
           </div>
         </div>
         <p className="mt-1 text-sm text-stone-600">
-          Placed on {formatDateTime(order.createdAt)} · {formatCount(pieces, 'item')}
+          {t('detail.placedOn', { date: dates.dateTime(order.createdAt), count: pieces })}
         </p>
         {order.cancelReason && (
           <p className="mt-2 text-sm text-stone-700">
-            Cancelled:{' '}
+            {t('detail.cancelled')}{' '}
             <span className="text-stone-900" data-testid="cancel-reason">
               {order.cancelReason}
             </span>
           </p>
         )}
         {order.returnableUntil && order.canReturn && (
-          <p className="mt-2 text-sm text-stone-700">Return by {formatDate(order.returnableUntil)}</p>
+          <p className="mt-2 text-sm text-stone-700">
+            {t('detail.returnBy', { date: dates.date(order.returnableUntil) })}
+          </p>
         )}
         <OrderActions
           order={{
@@ -75,7 +81,7 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
               href={`/account/orders/${order.id}/return`}
               className="rounded-md bg-brand-700 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-800"
             >
-              Return items
+              {t('detail.returnItems')}
             </Link>
           )}
         </OrderActions>
@@ -85,17 +91,20 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
         <section aria-labelledby="order-return" className="rounded-xl border border-stone-200 p-4 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="order-return" className="font-semibold text-stone-900">
-              Return ({order.returnRequest.kind === 'full' ? 'whole order' : 'some items'})
+              {order.returnRequest.kind === 'full' ? t('detail.returnHeadingFull') : t('detail.returnHeadingSome')}
             </h2>
             <ReturnStatusBadge status={order.returnRequest.status} />
           </div>
           <p className="mt-1 text-stone-700">
-            {RETURN_REASON_LABELS[order.returnRequest.reason]} · refund {formatPrice(order.returnRequest.refundAmount)}
+            {t('detail.returnRefund', {
+              reason: t(`reason.${order.returnRequest.reason}`),
+              amount: formatPrice(order.returnRequest.refundAmount),
+            })}
           </p>
           <ul className="mt-2 list-disc pl-5 text-stone-700">
             {order.returnRequest.items.map((item) => (
               <li key={item.orderItemId}>
-                {item.name} (size {item.size}) × {item.quantity}
+                {t('detail.returnItem', { name: item.name, size: item.size, quantity: item.quantity })}
               </li>
             ))}
           </ul>
@@ -107,7 +116,7 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
               href={order.returnRequest.creditNoteUrl}
               className="mt-2 inline-block font-medium text-brand-700 hover:underline"
             >
-              Credit note (PDF)
+              {t('detail.creditNote')}
             </a>
           )}
         </section>
@@ -117,7 +126,7 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
         <div className="space-y-6">
           <section aria-labelledby="order-items">
             <h2 id="order-items" className="text-lg font-semibold text-stone-900">
-              Items
+              {t('detail.items')}
             </h2>
             <ul className="divide-y divide-stone-200">
               {order.items.map((line) => (
@@ -134,16 +143,17 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
                       {line.name}
                     </Link>
                     <p className="mt-0.5 text-stone-600">
-                      Size {line.size} · {line.color} · Qty {line.quantity}
+                      {t('detail.lineDetail', { size: line.size, color: line.color, quantity: line.quantity })}
                     </p>
                     <p className="text-xs text-stone-600">
-                      HSN {line.hsnCode} · GST {line.taxRate}% {formatPrice(line.tax)}
-                      {!line.returnable && ' · Not returnable'}
+                      {t('detail.lineTax', { hsn: line.hsnCode, rate: line.taxRate, tax: formatPrice(line.tax) })}
+                      {!line.returnable && t('detail.notReturnable')}
                     </p>
                     {line.returnedQuantity > 0 && (
                       <p className="text-xs font-medium text-emerald-800" data-testid="line-returned">
-                        {line.returnedQuantity === line.quantity ? 'Returned' : `${line.returnedQuantity} returned`} and
-                        refunded
+                        {line.returnedQuantity === line.quantity
+                          ? t('detail.returnedAll')
+                          : t('detail.returnedSome', { count: line.returnedQuantity })}
                       </p>
                     )}
                   </div>
@@ -155,13 +165,16 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
             </ul>
             <div className="mt-2 border-t border-stone-200 pt-4">
               <OrderTotals
-                figures={orderFigures(order, order.paymentStatus === 'completed' ? 'Amount paid' : 'Amount payable')}
+                figures={orderFigures(
+                  order,
+                  order.paymentStatus === 'completed' ? t('detail.amountPaid') : t('detail.amountPayable'),
+                )}
               />
             </div>
           </section>
           <section aria-labelledby="order-timeline">
             <h2 id="order-timeline" className="mb-3 text-lg font-semibold text-stone-900">
-              Timeline
+              {t('detail.timeline')}
             </h2>
             <OrderTimeline events={order.timeline} />
           </section>
@@ -171,7 +184,7 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
           {order.shipment && (tracking ?? <TrackingPanelView busy />)}
           <section aria-labelledby="order-address" className="rounded-xl border border-stone-200 p-4 text-sm">
             <h2 id="order-address" className="font-semibold text-stone-900">
-              Delivery address
+              {t('detail.deliveryAddress')}
             </h2>
             <p className="mt-2 text-stone-800">
               {order.shippingAddress.firstName} {order.shippingAddress.lastName}
@@ -180,33 +193,36 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
               {order.shippingAddress.street}, {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
               {order.shippingAddress.postalCode}
             </p>
-            <p className="text-stone-700">Mobile: {order.shippingAddress.phone}</p>
+            <p className="text-stone-700">{t('detail.mobile', { phone: order.shippingAddress.phone })}</p>
             {order.buyerGstin && (
               <p className="mt-2 text-stone-700" data-testid="business-buyer">
-                GST invoice to {order.buyerBusinessName}, GSTIN {order.buyerGstin}
+                {t('detail.gstInvoice', { business: order.buyerBusinessName ?? '', gstin: order.buyerGstin })}
               </p>
             )}
           </section>
           <section aria-labelledby="order-payment" className="rounded-xl border border-stone-200 p-4 text-sm">
             <h2 id="order-payment" className="font-semibold text-stone-900">
-              Payment
+              {t('detail.payment')}
             </h2>
-            <p className="mt-2 text-stone-800">{PAYMENT_LABELS[order.paymentGateway]}</p>
+            <p className="mt-2 text-stone-800">{t(`detail.${PAYMENT_LABELS[order.paymentGateway]}`)}</p>
             <p className="text-stone-700" data-testid="payment-status">
-              {paymentStatusText(order)}
+              {paymentStatusText(order, (key, values) => t(`payment.${key}`, values), dates)}
             </p>
             {order.refunds.length > 0 && (
               <>
-                <h3 className="mt-3 font-semibold text-stone-900">Refunds</h3>
+                <h3 className="mt-3 font-semibold text-stone-900">{t('detail.refunds')}</h3>
                 <ul className="mt-1 space-y-1 text-stone-700">
                   {order.refunds.map((refund) => (
                     <li key={refund.id} data-testid="refund">
-                      {formatPrice(refund.amount)} {REFUND_METHOD_LABELS[refund.method].toLowerCase()} ·{' '}
-                      {refund.status === 'completed'
-                        ? 'Refunded'
-                        : refund.status === 'failed'
-                          ? 'Failed'
-                          : 'In progress'}
+                      {t(`detail.${REFUND_METHOD_LABELS[refund.method]}`, {
+                        amount: formatPrice(refund.amount),
+                        state:
+                          refund.status === 'completed'
+                            ? t('detail.refundDone')
+                            : refund.status === 'failed'
+                              ? t('detail.refundFailed')
+                              : t('detail.refundPending'),
+                      })}
                     </li>
                   ))}
                 </ul>

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, RETURN_STATUS_LABELS, type OrderStatus, type ReturnStatus } from '@vastra/contracts';
+import type { OrderStatus, ReturnStatus } from '@vastra/contracts';
 
 /**
  * How order and return statuses read to a shopper, and the tone of their badges. Order
@@ -32,9 +32,7 @@ const RETURN_STATUS_TONES: Record<ReturnStatus, Tone> = {
   refunded: 'success',
 };
 
-export const orderStatusLabel = (status: OrderStatus): string => ORDER_STATUS_LABELS[status];
 export const orderStatusTone = (status: OrderStatus): Tone => ORDER_STATUS_TONES[status];
-export const returnStatusLabel = (status: ReturnStatus): string => RETURN_STATUS_LABELS[status];
 export const returnStatusTone = (status: ReturnStatus): Tone => RETURN_STATUS_TONES[status];
 
 /** Badge colours per tone (text and background keep a 4.5:1 contrast). */
@@ -45,25 +43,3 @@ export const TONE_CLASSES: Record<Tone, string> = {
   warning: 'bg-amber-50 text-amber-900',
   error: 'bg-red-50 text-red-900',
 };
-
-/** "21 Nov 2026" in India's time zone. */
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
-}
-
-/** "21 Nov 2026, 3:05 pm" in India's time zone. */
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
-}

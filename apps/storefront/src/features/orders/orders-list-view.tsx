@@ -1,10 +1,11 @@
 import type { Order } from '@vastra/contracts';
+import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MediaImage } from '@/components/ui/media-image';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { ordersPageHref } from '@/lib/orders-page-size';
-import { formatDate } from './order-status';
+import { shopDates } from '@/lib/shop-dates';
 import { OrderStatusBadge } from './status-badge';
 
 const buttonClass =
@@ -19,6 +20,8 @@ export type OrdersMeta = { currentPage: number; totalPages: number };
  * pages beside it (/account/orders?page=2, read on the server). No JavaScript of its own.
  */
 export function OrdersListView({ orders, meta }: { orders: readonly Order[]; meta: OrdersMeta }) {
+  const t = useTranslations('orders.list');
+  const dates = shopDates(useLocale());
   const page = meta.currentPage;
   return (
     <div>
@@ -26,19 +29,19 @@ export function OrdersListView({ orders, meta }: { orders: readonly Order[]; met
         (page <= 1 || meta.totalPages === 0 ? (
           <EmptyState
             headingLevel="h2"
-            heading="No orders yet"
-            body="When you place an order, it shows up here."
-            actions={[{ label: 'Start shopping', href: '/shop' }]}
+            heading={t('emptyHeading')}
+            body={t('emptyBody')}
+            actions={[{ label: t('startShopping'), href: '/shop' }]}
           />
         ) : (
           <EmptyState
             headingLevel="h2"
-            heading="No orders on this page"
-            body={`Your orders fill ${formatCount(meta.totalPages, 'page')}.`}
-            actions={[{ label: 'Your latest orders', href: ordersPageHref(1) }]}
+            heading={t('pageEmptyHeading')}
+            body={t('pageEmptyBody', { count: meta.totalPages })}
+            actions={[{ label: t('latest'), href: ordersPageHref(1) }]}
           />
         ))}
-      <ul className="space-y-3" aria-label="Your orders">
+      <ul className="space-y-3" aria-label={t('label')}>
         {orders.map((order) => {
           const pieces = order.items.reduce((n, line) => n + line.quantity, 0);
           return (
@@ -56,7 +59,7 @@ export function OrdersListView({ orders, meta }: { orders: readonly Order[]; met
                     <OrderStatusBadge status={order.status} label={order.statusLabel} />
                   </div>
                   <p className="mt-1 text-stone-700">
-                    {formatDate(order.createdAt)} · {formatCount(pieces, 'item')}
+                    {dates.date(order.createdAt)} · {t('items', { count: pieces })}
                   </p>
                   <p className="mt-1 truncate text-stone-600">{order.items.map((line) => line.name).join(', ')}</p>
                   <p className="mt-1 font-semibold text-stone-900 tabular-nums">{formatPrice(order.totalAmount)}</p>
@@ -67,26 +70,24 @@ export function OrdersListView({ orders, meta }: { orders: readonly Order[]; met
         })}
       </ul>
       {meta.totalPages > 1 && page <= meta.totalPages && (
-        <nav aria-label="Order pages" className="mt-6 flex items-center justify-between gap-3">
+        <nav aria-label={t('pages')} className="mt-6 flex items-center justify-between gap-3">
           {page > 1 ? (
             <Link href={ordersPageHref(page - 1)} className={buttonClass}>
-              Newer orders
+              {t('newer')}
             </Link>
           ) : (
             <span aria-hidden="true" className={`invisible ${buttonClass}`}>
-              Newer orders
+              {t('newer')}
             </span>
           )}
-          <span className="text-sm text-stone-700">
-            Page {page} of {meta.totalPages}
-          </span>
+          <span className="text-sm text-stone-700">{t('pageOf', { page, total: meta.totalPages })}</span>
           {page < meta.totalPages ? (
             <Link href={ordersPageHref(page + 1)} className={buttonClass}>
-              Older orders
+              {t('older')}
             </Link>
           ) : (
             <span aria-hidden="true" className={`invisible ${buttonClass}`}>
-              Older orders
+              {t('older')}
             </span>
           )}
         </nav>

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { paymentStatusText } from './payment-text';
+import { createTranslator } from 'next-intl';
+import en from '@/i18n/messages/en';
+import hi from '@/i18n/messages/hi';
+import { shopDates } from '@/lib/shop-dates';
+import { paymentStatusText as textIn } from './payment-text';
+
+const texts = (locale: 'en' | 'hi') =>
+  createTranslator({ locale, messages: locale === 'hi' ? hi : en, namespace: 'orders.payment' });
+/** The line in English, as the English order page writes it. */
+const paymentStatusText = (order: Parameters<typeof textIn>[0]) => textIn(order, texts('en'), shopDates('en'));
 
 describe("the order page's payment line", () => {
   it('a cash on delivery order: to pay until delivered, then paid in cash with the date', () => {
@@ -49,5 +58,15 @@ describe("the order page's payment line", () => {
       paymentStatusText({ status: 'placed', paymentGateway: 'phonepe', paymentStatus: 'pending', paidAt: null }),
       'Not paid yet',
     );
+  });
+
+  it('in Hindi: the words and the month in Hindi, the date in Western digits', () => {
+    const order = {
+      status: 'delivered',
+      paymentGateway: 'cod',
+      paymentStatus: 'completed',
+      paidAt: '2026-11-27T06:30:00.000Z',
+    } as const;
+    assert.equal(textIn(order, texts('hi'), shopDates('hi')), '27 नव॰ 2026 को नकद चुकाया');
   });
 });

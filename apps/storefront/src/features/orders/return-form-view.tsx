@@ -4,11 +4,11 @@ import {
   ORDER_MESSAGES,
   RETURN_FILE_TYPES,
   RETURN_REASONS,
-  RETURN_REASON_LABELS,
   type Order,
   type OrderLine,
   type ReturnReason,
 } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { ChangeEvent, RefObject } from 'react';
 import { FormMessage, inputClass } from '@/components/ui/form';
@@ -22,7 +22,8 @@ import {
   type QuantityChoice,
 } from './return-choice';
 
-const STEPS = ['Items', 'Reason and photos', 'Review'] as const;
+/** The message keys (orders.returnForm) of the three steps. */
+const STEPS = ['stepItems', 'stepReason', 'stepReview'] as const;
 
 /** A picked photo or video with the object URL of its preview. */
 export type Attachment = { file: File; preview: string };
@@ -34,18 +35,19 @@ const secondary =
 
 /** Why nothing in the order can be returned now (a return under way, or nothing left to return). */
 export function ReturnUnavailable({ order }: { order: Order }) {
+  const t = useTranslations('orders.returnForm');
   return (
     <div className="rounded-xl border border-stone-200 p-5 text-sm">
       <p className="text-stone-800">
         {order.returnRequest && order.returnRequest.status !== 'refunded' && order.returnRequest.status !== 'rejected'
           ? ORDER_MESSAGES.returnInProgress
-          : 'Nothing in this order can be returned now.'}
+          : t('nothingReturnable')}
       </p>
       <Link
         href={`/account/orders/${order.id}`}
         className="mt-3 inline-block font-medium text-brand-700 hover:underline"
       >
-        Back to the order
+        {t('backToOrder')}
       </Link>
     </div>
   );
@@ -94,6 +96,7 @@ export function ReturnFormView({
   progress,
   controls,
 }: ReturnFormState & { controls?: ReturnFormControls }) {
+  const t = useTranslations('orders');
   const returnable = order.items.filter(isReturnableLine);
   const kind = returnKind(order.items, choice);
   const items = chosenItems(order.items, choice);
@@ -102,17 +105,17 @@ export function ReturnFormView({
   return (
     <fieldset disabled={!controls} className="min-w-0">
       <p className="text-sm text-stone-700">
-        Order <span className="font-mono font-semibold text-stone-900">{order.orderNumber}</span>
+        {t('returnForm.order')} <span className="font-mono font-semibold text-stone-900">{order.orderNumber}</span>
       </p>
-      <ol aria-label="Return steps" className="mt-3 flex gap-2 text-xs sm:text-sm">
+      <ol aria-label={t('returnForm.steps')} className="mt-3 flex gap-2 text-xs sm:text-sm">
         {STEPS.map((label, i) => (
           <li
             key={label}
             aria-current={i === step ? 'step' : undefined}
             className={`flex-1 border-t-4 pt-1.5 ${i <= step ? 'border-brand-700 text-stone-900' : 'border-stone-200 text-stone-600'} aria-[current=step]:font-semibold`}
           >
-            <span className="sr-only">Step {i + 1} of 3: </span>
-            {label}
+            <span className="sr-only">{t('returnForm.stepOf', { step: i + 1 })}</span>
+            {t(`returnForm.${label}`)}
           </li>
         ))}
       </ol>
@@ -122,7 +125,11 @@ export function ReturnFormView({
         tabIndex={-1}
         className="mt-6 text-lg font-semibold text-stone-900 focus:outline-none"
       >
-        {step === 0 ? 'Which items are you returning?' : step === 1 ? 'Why are you returning them?' : 'Check and send'}
+        {step === 0
+          ? t('returnForm.headingItems')
+          : step === 1
+            ? t('returnForm.headingReason')
+            : t('returnForm.headingReview')}
       </h2>
 
       {step === 0 && (
@@ -137,18 +144,18 @@ export function ReturnFormView({
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="line-clamp-2 text-stone-900">{line.name}</p>
                   <p className="text-stone-600">
-                    Size {line.size} · bought {line.quantity}
+                    {t('returnForm.bought', { size: line.size, quantity: line.quantity })}
                   </p>
                   {!isReturnableLine(line) && (
                     <p className="text-stone-600">
-                      {line.returnable ? 'Already returned' : 'This item cannot be returned'}
+                      {line.returnable ? t('returnForm.alreadyReturned') : t('returnForm.notReturnable')}
                     </p>
                   )}
                 </div>
                 {isReturnableLine(line) && (
                   <div className="shrink-0">
                     <label htmlFor={id} className="sr-only">
-                      Pieces of {line.name} (size {line.size}) to return
+                      {t('returnForm.piecesLabel', { name: line.name, size: line.size })}
                     </label>
                     <select
                       id={id}
@@ -175,7 +182,7 @@ export function ReturnFormView({
           className="mt-2 text-sm font-medium text-brand-700 hover:underline"
           onClick={controls?.chooseAll}
         >
-          Choose everything
+          {t('returnForm.chooseAll')}
         </button>
       )}
 
@@ -183,7 +190,7 @@ export function ReturnFormView({
         <div className="mt-3 space-y-4">
           <div>
             <label htmlFor="return-reason" className="mb-1.5 block text-sm font-medium text-stone-800">
-              Reason (required)
+              {t('returnForm.reasonLabel')}
             </label>
             <select
               id="return-reason"
@@ -192,17 +199,17 @@ export function ReturnFormView({
               onChange={controls && ((event) => controls.setReason(event.target.value as ReturnReason))}
               className={inputClass}
             >
-              <option value="">Choose a reason</option>
+              <option value="">{t('returnForm.chooseReason')}</option>
               {RETURN_REASONS.map((code) => (
                 <option key={code} value={code}>
-                  {RETURN_REASON_LABELS[code]}
+                  {t(`reason.${code}`)}
                 </option>
               ))}
             </select>
           </div>
           <div>
             <label htmlFor="return-comment" className="mb-1.5 block text-sm font-medium text-stone-800">
-              Anything else we should know? (optional)
+              {t('returnForm.comment')}
             </label>
             <textarea
               id="return-comment"
@@ -215,7 +222,7 @@ export function ReturnFormView({
           </div>
           <div>
             <label htmlFor="return-files" className="mb-1.5 block text-sm font-medium text-stone-800">
-              Photos or videos (optional, up to {MAX_RETURN_FILES})
+              {t('returnForm.files', { max: MAX_RETURN_FILES })}
             </label>
             <input
               ref={controls?.fileInput}
@@ -229,10 +236,10 @@ export function ReturnFormView({
               className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
             />
             <p id="return-files-hint" className="mt-1 text-xs text-stone-600">
-              JPEG, PNG or WebP photos and MP4 or WebM videos, each 5 MB or smaller.
+              {t('returnForm.filesHint')}
             </p>
             {attachments.length > 0 && (
-              <ul aria-label="Chosen photos and videos" className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
+              <ul aria-label={t('returnForm.chosenFiles')} className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
                 {attachments.map((a, i) => (
                   <li key={a.preview} className="text-xs" data-testid="return-file">
                     <div className="relative aspect-square overflow-hidden rounded-md bg-stone-100">
@@ -240,7 +247,11 @@ export function ReturnFormView({
                         <video src={a.preview} muted className="size-full object-cover" aria-label={a.file.name} />
                       ) : (
                         // eslint-disable-next-line @next/next/no-img-element -- a local blob: preview, nothing to optimise
-                        <img src={a.preview} alt={`Preview of ${a.file.name}`} className="size-full object-cover" />
+                        <img
+                          src={a.preview}
+                          alt={t('returnForm.preview', { name: a.file.name })}
+                          className="size-full object-cover"
+                        />
                       )}
                     </div>
                     <p className="mt-1 truncate text-stone-700">{formatBytes(a.file.size)}</p>
@@ -249,7 +260,8 @@ export function ReturnFormView({
                       onClick={controls && (() => controls.removeFile(i))}
                       className="font-medium text-red-800 hover:underline"
                     >
-                      Remove<span className="sr-only"> {a.file.name}</span>
+                      {t('returnForm.remove')}
+                      <span className="sr-only"> {a.file.name}</span>
                     </button>
                   </li>
                 ))}
@@ -262,37 +274,35 @@ export function ReturnFormView({
       {step === 2 && kind && reason && (
         <div className="mt-3 space-y-3 text-sm">
           <p className="font-medium text-stone-900" data-testid="return-kind">
-            {kind === 'full' ? 'You are returning the whole order.' : 'You are returning some of the items.'}
+            {kind === 'full' ? t('returnForm.returningAll') : t('returnForm.returningSome')}
           </p>
           <ul className="list-disc pl-5 text-stone-800">
             {items.map((item) => {
               const line = lineOf(item.orderItemId);
               return (
                 <li key={item.orderItemId}>
-                  {line.name} (size {line.size}) × {item.quantity}
+                  {t('returnForm.item', { name: line.name, size: line.size, quantity: item.quantity })}
                 </li>
               );
             })}
           </ul>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-stone-700">
-            <dt>Reason</dt>
-            <dd className="text-stone-900">{RETURN_REASON_LABELS[reason]}</dd>
+            <dt>{t('returnForm.reason')}</dt>
+            <dd className="text-stone-900">{t(`reason.${reason}`)}</dd>
             {comment.trim() && (
               <>
-                <dt>Comment</dt>
+                <dt>{t('returnForm.commentTerm')}</dt>
                 <dd className="text-stone-900">{comment.trim()}</dd>
               </>
             )}
-            <dt>Photos and videos</dt>
+            <dt>{t('returnForm.photos')}</dt>
             <dd className="text-stone-900">{attachments.length}</dd>
           </dl>
-          <p className="text-stone-700">
-            The refund goes back to where you paid from once the items are picked up and checked.
-          </p>
+          <p className="text-stone-700">{t('returnForm.refundNote')}</p>
           {uploading && (
             <div>
               <label htmlFor="return-progress" className="block text-stone-800">
-                Sending your return
+                {t('returnForm.sendingReturn')}
               </label>
               <progress
                 id="return-progress"
@@ -301,7 +311,7 @@ export function ReturnFormView({
                 className="mt-1 h-2 w-full accent-brand-700"
               />
               <p aria-live="polite" className="text-xs text-stone-600">
-                {Math.round((progress ?? 0) * 100)}% sent
+                {t('returnForm.percentSent', { percent: Math.round((progress ?? 0) * 100) })}
               </p>
             </div>
           )}
@@ -315,20 +325,20 @@ export function ReturnFormView({
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         {step === 0 ? (
           <Link href={`/account/orders/${order.id}`} className={`${secondary} text-center`}>
-            Back to the order
+            {t('returnForm.backToOrder')}
           </Link>
         ) : (
           <button type="button" className={secondary} disabled={uploading} onClick={controls?.back}>
-            Back
+            {t('returnForm.back')}
           </button>
         )}
         {step < 2 ? (
           <button type="button" className={primary} onClick={controls?.next}>
-            Continue
+            {t('returnForm.continue')}
           </button>
         ) : (
           <button type="button" className={primary} disabled={uploading} onClick={controls?.submit}>
-            {uploading ? 'Sending…' : 'Request return'}
+            {uploading ? t('returnForm.sending') : t('returnForm.request')}
           </button>
         )}
       </div>

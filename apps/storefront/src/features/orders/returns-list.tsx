@@ -1,8 +1,9 @@
-import { RETURN_REASON_LABELS, type ReturnRequest } from '@vastra/contracts';
+import type { ReturnRequest } from '@vastra/contracts';
+import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatPrice } from '@/lib/format';
-import { formatDate } from './order-status';
+import { shopDates } from '@/lib/shop-dates';
 import { ReturnStatusBadge } from './status-badge';
 
 /**
@@ -11,17 +12,19 @@ import { ReturnStatusBadge } from './status-badge';
  * (the page announces a failed read with a retry).
  */
 export function ReturnsList({ returns }: { returns: readonly ReturnRequest[] }) {
+  const t = useTranslations('orders');
+  const dates = shopDates(useLocale());
   return (
     <div>
       {returns.length === 0 && (
         <EmptyState
           headingLevel="h2"
-          heading="No returns"
-          body="Items you send back show up here with where their refund stands."
-          actions={[{ label: 'Your orders', href: '/account/orders' }]}
+          heading={t('returns.emptyHeading')}
+          body={t('returns.emptyBody')}
+          actions={[{ label: t('returns.yourOrders'), href: '/account/orders' }]}
         />
       )}
-      <ul className="space-y-3" aria-label="Your returns">
+      <ul className="space-y-3" aria-label={t('returns.label')}>
         {returns.map((request) => (
           <li key={request.id} data-testid="return-row" className="rounded-xl border border-stone-200 p-4 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -34,17 +37,19 @@ export function ReturnsList({ returns }: { returns: readonly ReturnRequest[] }) 
               <ReturnStatusBadge status={request.status} />
             </div>
             <p className="mt-1 text-stone-700">
-              {formatDate(request.createdAt)} · {request.kind === 'full' ? 'Whole order' : 'Some items'} ·{' '}
-              {RETURN_REASON_LABELS[request.reason]}
+              {dates.date(request.createdAt)} · {request.kind === 'full' ? t('returns.whole') : t('returns.some')} ·{' '}
+              {t(`reason.${request.reason}`)}
             </p>
             <ul className="mt-2 text-stone-800">
               {request.items.map((item) => (
                 <li key={item.orderItemId}>
-                  {item.name} (size {item.size}) × {item.quantity}
+                  {t('returns.item', { name: item.name, size: item.size, quantity: item.quantity })}
                 </li>
               ))}
             </ul>
-            <p className="mt-2 font-semibold text-stone-900">Refund {formatPrice(request.refundAmount)}</p>
+            <p className="mt-2 font-semibold text-stone-900">
+              {t('returns.refund', { amount: formatPrice(request.refundAmount) })}
+            </p>
             {request.decisionNote && <p className="mt-1 text-stone-700">{request.decisionNote}</p>}
           </li>
         ))}

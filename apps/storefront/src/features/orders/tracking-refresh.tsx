@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useTransition } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -10,6 +11,7 @@ import { useHydrated } from '@/lib/use-hydrated';
  * (`loading`: the panel waits for its first read; or this refresh's).
  */
 export function TrackingRefresh({ loading }: { loading: boolean }) {
+  const t = useTranslations('orders.tracking');
   const router = useRouter();
   const hydrated = useHydrated();
   const [refreshing, startRefresh] = useTransition();
@@ -21,7 +23,7 @@ export function TrackingRefresh({ loading }: { loading: boolean }) {
       disabled={!hydrated || busy}
       className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:underline disabled:opacity-50"
     >
-      {busy ? 'Refreshing…' : 'Refresh'}
+      {busy ? t('refreshing') : t('refresh')}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { isHttpUrl, type Tracking } from '@vastra/contracts';
-import { formatDate, formatDateTime } from './order-status';
+import { useLocale, useTranslations } from 'next-intl';
+import { shopDates } from '@/lib/shop-dates';
 import { TrackingRefresh } from './tracking-refresh';
 
 /**
@@ -17,12 +18,14 @@ export function TrackingPanelView({
   error?: string | null;
   busy: boolean;
 }) {
+  const t = useTranslations('orders.tracking');
+  const dates = shopDates(useLocale());
   const events = tracking ? [...tracking.events].reverse() : [];
   return (
     <section aria-labelledby="order-tracking" className="rounded-xl border border-stone-200 p-4 text-sm">
       <div className="flex items-center justify-between gap-3">
         <h2 id="order-tracking" className="font-semibold text-stone-900">
-          Tracking
+          {t('heading')}
         </h2>
         <TrackingRefresh loading={busy} />
       </div>
@@ -43,7 +46,7 @@ export function TrackingPanelView({
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-stone-700">
             {tracking.courier && (
               <>
-                <dt>Courier</dt>
+                <dt>{t('courier')}</dt>
                 <dd className="text-stone-900" data-testid="tracking-courier">
                   {tracking.courier}
                 </dd>
@@ -51,7 +54,7 @@ export function TrackingPanelView({
             )}
             {tracking.awb && (
               <>
-                <dt>AWB</dt>
+                <dt>{t('awb')}</dt>
                 <dd className="font-mono text-stone-900" data-testid="tracking-awb">
                   {tracking.awb}
                 </dd>
@@ -59,18 +62,18 @@ export function TrackingPanelView({
             )}
             {tracking.estimatedDelivery && (
               <>
-                <dt>Expected by</dt>
-                <dd className="text-stone-900">{formatDate(tracking.estimatedDelivery)}</dd>
+                <dt>{t('expectedBy')}</dt>
+                <dd className="text-stone-900">{dates.date(tracking.estimatedDelivery)}</dd>
               </>
             )}
           </dl>
           {events.length > 0 && (
-            <ol aria-label="Shipment updates, newest first" className="mt-3 space-y-2 border-t border-stone-200 pt-3">
+            <ol aria-label={t('updates')} className="mt-3 space-y-2 border-t border-stone-200 pt-3">
               {events.map((event) => (
                 <li key={`${event.at}-${event.status}`}>
                   <p className="font-medium text-stone-900">{event.status}</p>
                   <p className="text-xs text-stone-600">
-                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                    <time dateTime={event.at}>{dates.dateTime(event.at)}</time>
                     {event.location && ` · ${event.location}`}
                   </p>
                 </li>
@@ -85,7 +88,8 @@ export function TrackingPanelView({
               rel="noopener noreferrer"
               className="mt-3 inline-block font-medium text-brand-700 hover:underline"
             >
-              Track on the courier&apos;s site<span className="sr-only"> (opens in a new tab)</span>
+              {t('courierSite')}
+              <span className="sr-only">{t('newTab')}</span>
             </a>
           )}
         </>

@@ -1,12 +1,16 @@
 import type { Metadata } from 'next';
 import { unstable_rethrow } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import type { Cart } from '@vastra/contracts';
 import { ServerCartView } from '@/features/cart/cart-view';
 import { CartTemplate } from '@/features/cart/islands';
 import { getShopperCart } from '@/lib/api/server/shopper';
 
-/** A shopper's own cart is never indexed. */
-export const metadata: Metadata = { title: 'Shopping cart', robots: { index: false, follow: false } };
+/** The page's title in its language; a shopper's own cart is never indexed. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('cart.metadata');
+  return { title: t('title'), robots: { index: false, follow: false } };
+}
 
 /**
  * The cart page, rendered with the shopper's cart (their session's, else the guest's by the

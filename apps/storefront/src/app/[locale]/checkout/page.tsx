@@ -1,12 +1,16 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { unstable_rethrow } from 'next/navigation';
 import { ServerCheckoutView, type CheckoutServerData } from '@/features/checkout/checkout-view';
 import { CheckoutTemplate } from '@/features/checkout/islands';
 import { getAddressBook, getCheckoutOptions, getCurrentShopper, getShopperCart } from '@/lib/api/server/shopper';
 import { getGstStates } from '@/lib/api/server/states';
 
-/** A shopper's own checkout is never indexed. */
-export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false } };
+/** The page's title in its language; a shopper's own checkout or order is never indexed. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('checkout.metadata');
+  return { title: t('title'), robots: { index: false, follow: false } };
+}
 
 /** The answer, or `failed` when the API could not give it (Next's own signals go through). */
 async function orElse<T, F>(read: Promise<T>, failed: F, what: string): Promise<T | F> {

@@ -1,12 +1,18 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/features/auth/auth-card';
 import { ForgotPasswordForm } from '@/features/auth/islands';
 
-export const metadata: Metadata = { title: 'Forgot password' };
+/** The page's title in its language. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('account.metadata');
+  return { title: t('forgotPassword') };
+}
 
-export default function ForgetPassword() {
+export default async function ForgetPassword() {
+  const t = await getTranslations('account.auth');
   return (
-    <AuthCard title="Forgot your password?" intro="We will mail you a 6-digit code to set a new one.">
+    <AuthCard title={t('forgotTitle')} intro={t('forgotIntro')}>
       <ForgotPasswordForm />
     </AuthCard>
   );

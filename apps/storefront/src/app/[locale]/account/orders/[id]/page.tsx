@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES } from '@vastra/contracts';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { LoadError } from '@/components/ui/load-error';
@@ -12,7 +13,11 @@ import { TrackingPanelView } from '@/features/orders/tracking-view';
 import { ApiError } from '@/lib/api/api-error';
 import { getMyOrder, getOrderTracking } from '@/lib/api/server/shopper';
 
-export const metadata: Metadata = { title: 'Order details' };
+/** The page's title in its language. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('orders.metadata');
+  return { title: t('order') };
+}
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -21,10 +26,11 @@ type Props = { params: Promise<{ id: string }> };
  * 404 page here. A shipped order's tracking is read after it and streamed in.
  */
 export default async function OrderPage({ params }: Props) {
+  const t = await getTranslations('orders.metadata');
   const { id } = await params;
   const [user, order] = await Promise.all([accountShopper(`/account/orders/${id}`), readOrder(id)]);
   return (
-    <AccountShell title="Order details">
+    <AccountShell title={t('order')}>
       {!user || order === null ? (
         <SignedOutPlaceholder />
       ) : typeof order === 'string' ? (

@@ -1,8 +1,12 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { ConfirmationTemplate } from '@/features/checkout/islands';
 
-/** An order is its owner's alone: never indexed. */
-export const metadata: Metadata = { title: 'Order confirmation', robots: { index: false, follow: false } };
+/** The page's title in its language; a shopper's own checkout or order is never indexed. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('checkout.metadata');
+  return { title: t('confirmationTitle'), robots: { index: false, follow: false } };
+}
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES } from '@vastra/contracts';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { LoadError } from '@/components/ui/load-error';
 import { AccountShell } from '@/features/account/account-shell';
@@ -10,16 +11,21 @@ import { ReturnFormView, ReturnUnavailable } from '@/features/orders/return-form
 import { ApiError } from '@/lib/api/api-error';
 import { getMyOrder } from '@/lib/api/server/shopper';
 
-export const metadata: Metadata = { title: 'Return items' };
+/** The page's title in its language. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('orders.metadata');
+  return { title: t('return') };
+}
 
 type Props = { params: Promise<{ id: string }> };
 
 /** The return of an order, read on the server; someone else's order is a 404 page. */
 export default async function ReturnPage({ params }: Props) {
+  const t = await getTranslations('orders.metadata');
   const { id } = await params;
   const [user, order] = await Promise.all([accountShopper(`/account/orders/${id}/return`), readOrder(id)]);
   return (
-    <AccountShell title="Return items">
+    <AccountShell title={t('return')}>
       {!user || order === null ? (
         <SignedOutPlaceholder />
       ) : typeof order === 'string' ? (
