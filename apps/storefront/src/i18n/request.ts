@@ -13,7 +13,7 @@ export async function loadMessages(locale: Locale) {
  * also carries the English of the `messages` namespace, by which spec-messages.ts knows an
  * English API message to show it in Hindi; an English page needs no second copy.
  */
-async function pageMessages(locale: Locale) {
+export async function pageMessages(locale: Locale) {
   const messages = await loadMessages(locale);
   if (locale === routing.defaultLocale) return messages;
   return { ...messages, [ENGLISH_SPEC_MESSAGES]: (await loadMessages(routing.defaultLocale)).messages };

@@ -8,12 +8,13 @@ import { readOrFail, type PageRead } from '@/lib/page-failure';
 import CategoryError from '@/app/[locale]/category/[slug]/error';
 import CollectionError from '@/app/[locale]/collections/[slug]/error';
 import ShopError from '@/app/[locale]/shop/error';
+import { withIntl } from '@/test-support/intl';
 
 // tsx compiles this JSX and the pages' with the classic runtime, which looks React up globally.
 Object.assign(globalThis, { React });
 
 const shown = (Page: typeof CategoryError, error: unknown = new Error('boom')) =>
-  renderToStaticMarkup(<Page error={error} retry={() => {}} />);
+  renderToStaticMarkup(withIntl(<Page error={error} retry={() => {}} />));
 
 /**
  * What a page's error boundary gets when the page's `read` fails on the server: in production
