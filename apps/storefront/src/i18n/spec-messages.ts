@@ -114,3 +114,8 @@ export function useLocaliseMessage(): (message: string) => string {
   const english = messages[ENGLISH_SPEC_MESSAGES];
   return useCallback((message: string) => localiseMessage(message, locale, english, t), [locale, english, t]);
 }
+
+/** A behaviour.md §8 / §5 message as text in the page's language, where a component shows one inline: `<SpecMessage text={error} />`. */
+export function SpecMessage({ text }: { text: string }): string {
+  return useLocaliseMessage()(text);
+}

@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { inputClass } from '@/components/ui/form';
+import { useLocaliseMessage } from '@/i18n/spec-messages';
 
 type CodeFieldProps = {
   /** "Coupon" or "Gift card": the field's label is "<what> code", its buttons "Apply <what>", "Remove <what>". */
@@ -25,6 +26,7 @@ type CodeFieldProps = {
  */
 export function CodeField({ what, applied, busy, error, unavailable, onApply, onRemove }: CodeFieldProps) {
   const ids = useId();
+  const localise = useLocaliseMessage();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
@@ -98,7 +100,7 @@ export function CodeField({ what, applied, busy, error, unavailable, onApply, on
         aria-live="polite"
         className={`mt-1.5 min-h-4 text-xs ${error ? 'font-medium text-red-800' : 'text-stone-600'}`}
       >
-        {error ?? (applied ? '' : (unavailable ?? ''))}
+        {error !== null ? localise(error) : applied ? '' : (unavailable ?? '')}
       </p>
     </div>
   );

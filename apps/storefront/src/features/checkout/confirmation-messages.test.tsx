@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import ConfirmationError from '@/app/[locale]/checkout/confirmation/[id]/error';
 import { readOrderConfirmation } from '@/lib/api/browser/checkout';
 import { MutationError } from '@/lib/api/browser/mutate';
+import { withIntl } from '@/test-support/intl';
 
 // tsx compiles this JSX and the page's with the classic runtime, which looks React up globally.
 Object.assign(globalThis, { React });
@@ -66,7 +67,7 @@ describe('a confirmation page whose confirmation call fails (behaviour.md §8 Or
   });
 
   it("a failure while rendering the page says 'Failed to send order confirmation' too", () => {
-    const page = renderToStaticMarkup(<ConfirmationError error={new Error('boom')} retry={() => {}} />);
+    const page = renderToStaticMarkup(withIntl(<ConfirmationError error={new Error('boom')} retry={() => {}} />));
     assert.match(page, /Failed to send order confirmation/);
   });
 });

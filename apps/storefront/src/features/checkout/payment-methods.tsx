@@ -1,5 +1,6 @@
 import type { CheckoutOptions, PaymentMethod } from '@vastra/contracts';
 import { useId } from 'react';
+import { useLocaliseMessage } from '@/i18n/spec-messages';
 import { ChoiceCard } from './address-section';
 import { codUnavailableReason, offersCod, onlineMethod } from './payment-choice';
 
@@ -34,6 +35,7 @@ export function PaymentMethods({
   onChoose?: (method: PaymentMethod) => void;
 }) {
   const ids = useId();
+  const localise = useLocaliseMessage();
   const online = options && onlineMethod(options);
   const codReason = options && codUnavailableReason(options, payable);
   return (
@@ -74,7 +76,7 @@ export function PaymentMethods({
                 </ChoiceCard>
                 {codReason && (
                   <p id={`${ids}-cod-reason`} className="text-xs font-medium text-saffron-600">
-                    {codReason}
+                    {localise(codReason)}
                   </p>
                 )}
               </>
@@ -83,7 +85,7 @@ export function PaymentMethods({
         </fieldset>
       ) : error ? (
         <p role="alert" className="text-sm text-red-800">
-          {error}
+          {localise(error)}
         </p>
       ) : (
         <p className="min-h-24 text-sm text-stone-600">Loading the payment methods...</p>
