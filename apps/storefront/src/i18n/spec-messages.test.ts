@@ -8,7 +8,7 @@ import hi from './messages/hi/messages.json';
 import { localiseMessage, type EnglishSpecMessages, type TranslateSpecMessage } from './spec-messages';
 
 /**
- * The spec's messages (docs/behaviour.md §8, §5) in the `messages` namespace: English word for
+ * The store's fixed messages (docs/behaviour.md §8, §5) in the `messages` namespace: English word for
  * word as @vastra/contracts has them, a Hindi text for each, and the localiser that shows an
  * English message (a constant's or a parameterised one's) in Hindi on a Hindi page.
  */
