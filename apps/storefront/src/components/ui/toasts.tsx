@@ -2,15 +2,14 @@
 
 import { TOAST } from '@vastra/contracts';
 import { ToastBar, Toaster } from 'react-hot-toast';
-import { useLocaliseMessage } from '@/i18n/spec-messages';
 
 /**
  * Where toasts appear (behaviour.md §9): top-center, success 2 s, error 4 s, 320 px wide. A
  * toast's text is a behaviour.md §8 message (an API answer or a constant), shown in the page's
- * language here, so no caller translates its own.
+ * language here (`localise`: useLocaliseMessage of src/i18n/spec-messages.ts), so no caller
+ * translates its own.
  */
-export function Toasts() {
-  const localise = useLocaliseMessage();
+export function Toasts({ localise }: { localise: (message: string) => string }) {
   return (
     <Toaster
       position={TOAST.position}
