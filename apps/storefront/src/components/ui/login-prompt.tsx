@@ -1,5 +1,6 @@
 'use client';
 
+import { useLocaliseMessage } from '@/i18n/spec-messages';
 import { useLoginModal } from '@/lib/login-modal';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -12,9 +13,10 @@ import { useHydrated } from '@/lib/use-hydrated';
 export function LoginPrompt({ message, beforeOpen }: { message: string; beforeOpen?: () => void }) {
   const { open } = useLoginModal();
   const hydrated = useHydrated();
+  const localise = useLocaliseMessage();
   return (
     <div className="flex flex-col items-center gap-4 px-4 py-8 text-center">
-      <p className="text-stone-700">{message}</p>
+      <p className="text-stone-700">{localise(message)}</p>
       <button
         type="button"
         aria-haspopup="dialog"
