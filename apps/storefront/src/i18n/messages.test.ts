@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
  * The storefront in Hindi (docs/behaviour.md "Languages"): every namespace file under
  * messages/en has its twin under messages/hi with the same keys, and each Hindi text is written,
  * not empty and not the English left in place, unless it is only names and codes that Hindi
- * keeps (the store's name, sizes, GST, COD, UPI, OTP, amounts in ₹, "English" in the switch).
+ * keeps (names of the store and brands, sizes, codes such as GST, COD, UPI, OTP, amounts in ₹,
+ * "English" in the switch).
  * Read from the JSON files themselves, so a namespace added later is checked too.
  */
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), 'messages');
@@ -29,17 +30,18 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return texts;
 }
 
-/** Words a Hindi text keeps in English: the store's and brands' names, sizes, tax and payment codes, the language's own name. */
+/**
+ * Words a Hindi text keeps in English: the store's and brands' names (the store, Google,
+ * the payment gateway, couriers), sizes, tax, payment and shipping codes, the language's own name.
+ */
 const KEPT_WORDS = new Set([
+  // names
   'Vastra',
-  'GST',
-  'GSTIN',
-  'COD',
-  'UPI',
-  'OTP',
-  'PAN',
-  'SKU',
+  'Google',
+  'PhonePe',
+  'Delhivery',
   'English',
+  // sizes
   'XS',
   'S',
   'M',
@@ -47,7 +49,20 @@ const KEPT_WORDS = new Set([
   'XL',
   'XXL',
   'XXXL',
-  'Google',
+  // codes
+  'GST',
+  'GSTIN',
+  'CGST',
+  'SGST',
+  'IGST',
+  'HSN',
+  'PAN',
+  'SKU',
+  'COD',
+  'UPI',
+  'OTP',
+  'AWB',
+  'PDF',
 ]);
 
 /**
@@ -91,6 +106,7 @@ describe('messages in English and Hindi', () => {
     assert.ok(onlyNamesAndCodes('English'));
     assert.ok(onlyNamesAndCodes('₹ 1,299'));
     assert.ok(onlyNamesAndCodes('GST'));
+    assert.ok(onlyNamesAndCodes('HSN {hsn} · GST {rate}% {tax}'));
     assert.ok(!onlyNamesAndCodes('View in English'));
     assert.ok(!onlyNamesAndCodes('Add to bag'));
   });
