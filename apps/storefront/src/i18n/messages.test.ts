@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The storefront in Hindi (docs/behaviour.md "Languages"): every namespace file under
+ * The storefront in Hindi under /hi (src/i18n/routing.ts): every namespace file under
  * messages/en has its twin under messages/hi with the same keys, and each Hindi text is written,
  * not empty and not the English left in place, unless it is only names and codes that Hindi
  * keeps (names of the store and brands, sizes, codes such as GST, COD, UPI, OTP, amounts in ₹,
