@@ -2,13 +2,15 @@
 
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
+import { useLocaliseMessage } from '@/i18n/spec-messages';
 
 /** What an area's error boundary shows: the message (behaviour.md §8), a retry and a way out. */
 export function ErrorState({ message, retry }: { message: string; retry: () => void }) {
   const t = useTranslations('common.errors');
+  const localise = useLocaliseMessage();
   return (
     <div role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
-      <h1 className="text-xl font-semibold text-stone-900 sm:text-2xl">{message}</h1>
+      <h1 className="text-xl font-semibold text-stone-900 sm:text-2xl">{localise(message)}</h1>
       <p className="mt-2 text-stone-600">{t('body')}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <button

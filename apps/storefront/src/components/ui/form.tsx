@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useLocaliseMessage } from '@/i18n/spec-messages';
 
 /** The input style shared by every form. */
 export const inputClass =
@@ -53,8 +54,10 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
 /**
  * Where a form says what went wrong, or what happened: an aria-live region present from the
  * start, so screen readers announce each new message (docs/architecture.md "Conventions": errors and status are announced).
+ * A behaviour.md §8 / §5 message (a field check's, an API answer's) shows in the page's language.
  */
 export function FormMessage({ message, tone = 'error' }: { message: string | null; tone?: 'error' | 'success' }) {
+  const localise = useLocaliseMessage();
   return (
     <div aria-live="polite" aria-atomic="true">
       {message && (
@@ -65,7 +68,7 @@ export function FormMessage({ message, tone = 'error' }: { message: string | nul
               : 'border border-emerald-200 bg-emerald-50 text-emerald-900'
           }`}
         >
-          {message}
+          {localise(message)}
         </p>
       )}
     </div>

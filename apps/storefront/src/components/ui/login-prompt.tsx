@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useLocaliseMessage } from '@/i18n/spec-messages';
 import { useLoginModal } from '@/lib/login-modal';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -14,9 +15,10 @@ export function LoginPrompt({ message, beforeOpen }: { message: string; beforeOp
   const { open } = useLoginModal();
   const hydrated = useHydrated();
   const t = useTranslations('common.ui');
+  const localise = useLocaliseMessage();
   return (
     <div className="flex flex-col items-center gap-4 px-4 py-8 text-center">
-      <p className="text-stone-700">{message}</p>
+      <p className="text-stone-700">{localise(message)}</p>
       <button
         type="button"
         aria-haspopup="dialog"

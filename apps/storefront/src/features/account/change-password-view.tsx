@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
+import { SpecMessage } from '@/i18n/spec-messages';
 import type { FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 
@@ -39,7 +40,9 @@ export function ChangePasswordView({
   if (!hasPassword) {
     return (
       <div className="max-w-lg space-y-4">
-        <p className="text-sm text-stone-700">{AUTH_MESSAGES.noPasswordYet}</p>
+        <p className="text-sm text-stone-700">
+          <SpecMessage text={AUTH_MESSAGES.noPasswordYet} />
+        </p>
         <Link href="/auth/forget-password" className="text-sm font-semibold text-brand-700 hover:underline">
           {t('forgot')}
         </Link>

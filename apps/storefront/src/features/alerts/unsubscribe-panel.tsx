@@ -4,6 +4,7 @@ import { ALERTS_MESSAGES, type UnsubscribeStatus } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { unsubscribe } from '@/lib/api/browser/alerts';
+import { SpecMessage } from '@/i18n/spec-messages';
 import { MutationError } from '@/lib/api/browser/mutate';
 import { usePublicConfig } from '@/lib/public-config';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -24,14 +25,14 @@ export function UnsubscribePanel({ token, status }: { token: string; status: Uns
   if (!token || !status) {
     return (
       <p role="alert" className="text-sm font-semibold text-red-700">
-        {ALERTS_MESSAGES.linkInvalid}
+        <SpecMessage text={ALERTS_MESSAGES.linkInvalid} />
       </p>
     );
   }
   if (done || status.unsubscribed) {
     return (
       <p role="status" className="text-sm font-semibold text-emerald-800">
-        {ALERTS_MESSAGES.unsubscribed}
+        <SpecMessage text={ALERTS_MESSAGES.unsubscribed} />
       </p>
     );
   }
@@ -64,7 +65,7 @@ export function UnsubscribePanel({ token, status }: { token: string; status: Uns
       </button>
       {error && (
         <p role="alert" className="text-sm font-semibold text-red-700">
-          {error}
+          <SpecMessage text={error} />
         </p>
       )}
     </div>

@@ -9,6 +9,7 @@ import type {
 } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
+import { SpecMessage } from '@/i18n/spec-messages';
 import type { ReactNode, RefObject } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormMessage } from '@/components/ui/form';
@@ -257,7 +258,13 @@ export function ShopperCheckoutView({
           <div className="border-t border-stone-200 pt-4">
             <OrderTotals
               figures={model.figures}
-              pending={model.taxError && <p className="mt-2 text-sm text-red-800">{model.taxError}</p>}
+              pending={
+                model.taxError && (
+                  <p className="mt-2 text-sm text-red-800">
+                    <SpecMessage text={model.taxError} />
+                  </p>
+                )
+              }
             />
             <p role="status" aria-live="polite" aria-atomic="true" className="sr-only">
               {model.status}

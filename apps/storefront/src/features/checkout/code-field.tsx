@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { inputClass } from '@/components/ui/form';
+import { useLocaliseMessage } from '@/i18n/spec-messages';
 
 type CodeFieldProps = {
   /** A coupon or a gift card: the field's label is "Coupon code", its buttons "Apply coupon", "Remove coupon …". */
@@ -28,6 +29,7 @@ export function CodeField({ kind, applied, busy, error, unavailable, onApply, on
   const t = useTranslations('checkout.code');
   const coupon = kind === 'coupon';
   const ids = useId();
+  const localise = useLocaliseMessage();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
@@ -103,7 +105,7 @@ export function CodeField({ kind, applied, busy, error, unavailable, onApply, on
         aria-live="polite"
         className={`mt-1.5 min-h-4 text-xs ${error ? 'font-medium text-red-800' : 'text-stone-600'}`}
       >
-        {error ?? (applied ? '' : (unavailable ?? ''))}
+        {error !== null ? localise(error) : applied ? '' : (unavailable ?? '')}
       </p>
     </div>
   );

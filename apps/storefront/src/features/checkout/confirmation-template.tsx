@@ -3,6 +3,7 @@
 import { CART_MESSAGES, ORDER_MESSAGES, type Order, type PaymentStatusResult } from '@vastra/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
+import { SpecMessage } from '@/i18n/spec-messages';
 import { notFound } from 'next/navigation';
 import { useRouter } from '@/i18n/navigation';
 import { useEffect, useRef, useState } from 'react';
@@ -141,7 +142,9 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
   if (error && (!payment || !order)) {
     return (
       <div role="alert" className="mx-auto flex max-w-lg flex-col items-center py-16 text-center">
-        <h1 className="text-xl font-semibold text-stone-900 sm:text-2xl">{error}</h1>
+        <h1 className="text-xl font-semibold text-stone-900 sm:text-2xl">
+          <SpecMessage text={error} />
+        </h1>
         <p className="mt-2 text-stone-600">{t('checkConnection')}</p>
         <button
           type="button"
@@ -207,7 +210,11 @@ function OrderConfirmation({ orderId, email }: { orderId: string; email: string 
         <p role="status" aria-live="polite" className="mt-2 text-stone-800" data-testid="payment-status">
           {view.text}
         </p>
-        {statusError && <p className="mt-2 text-sm font-medium text-red-800">{statusError}</p>}
+        {statusError && (
+          <p className="mt-2 text-sm font-medium text-red-800">
+            <SpecMessage text={statusError} />
+          </p>
+        )}
         <div className="mt-4 flex flex-wrap gap-3">
           {view.paymentUrl && (
             <a

@@ -4,6 +4,7 @@ import { ADDRESS_MESSAGES, type GstState, type PincodeInfo } from '@vastra/contr
 import { useTranslations } from 'next-intl';
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { inputClass } from '@/components/ui/form';
+import { SpecMessage, useLocaliseMessage } from '@/i18n/spec-messages';
 import { isPincode, type AddressDraft, type AddressField } from './address-draft';
 
 /** A pincode's district and state, or null when the directory does not know it. */
@@ -154,13 +155,17 @@ export function NewAddressForm({
           className="size-4 accent-brand-700"
         />
         {t('save')}
-        {!canSave && <span className="text-xs">({ADDRESS_MESSAGES.limit})</span>}
+        {!canSave && (
+          <span className="text-xs">
+            (<SpecMessage text={ADDRESS_MESSAGES.limit} />)
+          </span>
+        )}
       </label>
     </div>
   );
 }
 
-/** A labelled control with its error under it. */
+/** A labelled control with its error (behaviour.md §5, in the page's language) under it. */
 function Field({
   id,
   label,
@@ -174,6 +179,7 @@ function Field({
   className?: string;
   children: ReactNode;
 }) {
+  const localise = useLocaliseMessage();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
@@ -182,7 +188,7 @@ function Field({
       {children}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-800">
-          {error}
+          {localise(error)}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
+import { SpecMessage } from '@/i18n/spec-messages';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { formatInteger } from '@/lib/format';
 import { WishlistRowView } from './wishlist-row-view';
@@ -54,7 +55,9 @@ export function WishlistView({
       <div aria-live="polite">
         {entries.length === 0 && (
           <div className="flex flex-col items-center gap-4 py-12">
-            <p className="text-stone-700">{WISHLIST_MESSAGES.empty}</p>
+            <p className="text-stone-700">
+              <SpecMessage text={WISHLIST_MESSAGES.empty} />
+            </p>
             <Link
               href="/shop"
               className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
