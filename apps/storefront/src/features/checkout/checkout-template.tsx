@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
 } from '@vastra/contracts';
 import { useRouter } from '@/i18n/navigation';
+import { useLocale } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DeliveryPromise } from '@/components/delivery-promise';
@@ -180,6 +181,8 @@ type ShopperCheckoutProps = {
 function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) {
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
+  // The order keeps the language it was placed in (docs/behaviour.md "Languages").
+  const locale = useLocale();
   const [checkout, store] = useCheckoutStore(user.id);
   // What the server read is not asked again.
   const serverBook = server.user?.id === user.id ? server.book : null;
@@ -293,6 +296,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
       shippingAddress,
       saveAddress: chosen === 'new' && saveAddress,
       ...businessCheck.body,
+      locale,
     });
     // A second click while the first is on its way is simply not sent.
     if (outcome.kind === 'skipped') return;
