@@ -5,9 +5,9 @@
  * per line description, HSN, quantity, rate, taxable value and CGST + SGST or IGST (rate and
  * amount), the totals and the value in words. Amounts come in paise and print as "₹ 1,299.00";
  * the ₹ sign needs a font that has it, so DejaVu Sans (npm dejavu-fonts-ttf) is embedded.
- * The headings carry a Hindi label after the English one ("Tax Invoice / कर बीजक", behaviour.md
- * §10), set in Noto Sans Devanagari (npm @fontsource/noto-sans-devanagari, its WOFF files:
- * fontkit cannot subset the WOFF2 ones); the English stays the legal text.
+ * The headings carry a Hindi label after the English one, "Tax Invoice / कर बीजक" (docs/behaviour.md §10),
+ * set in Noto Sans Devanagari (npm @fontsource/noto-sans-devanagari, its WOFF files: fontkit
+ * cannot subset the WOFF2 ones); the English stays the legal text.
  */
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
@@ -21,7 +21,7 @@ const FONT_HINDI = require.resolve(`${DEVANAGARI}-400-normal.woff`);
 const FONT_HINDI_BOLD = require.resolve(`${DEVANAGARI}-700-normal.woff`);
 
 /**
- * The Hindi printed after an English heading of a GST document (behaviour.md §10). A label not
+ * The Hindi printed after an English heading of a GST document (docs/behaviour.md §10). A label not
  * here (GSTIN, HSN, CGST, a charge's name) is printed in English only.
  */
 export const HINDI_LABELS: Readonly<Record<string, string>> = {
