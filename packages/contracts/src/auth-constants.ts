@@ -13,7 +13,7 @@ export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /**
  * The languages a shopper's account (and an order) may be in: the storefront's languages. Mails
- * to the shopper go in it (docs/behaviour.md "Languages").
+ * to the shopper go in it (docs/behaviour.md "Languages of mails and invoices").
  */
 export const SHOPPER_LOCALES = ['en', 'hi'] as const;
 export type ShopperLocale = (typeof SHOPPER_LOCALES)[number];

@@ -1,5 +1,5 @@
 /**
- * The language of the shopper's mails (docs/behaviour.md "Languages"): the texts are ICU
+ * The language of the shopper's mails (docs/behaviour.md "Languages of mails and invoices"): the texts are ICU
  * messages in one catalogue per language (lib/mail-messages/en.json, hi.json), formatted with
  * FormatJS's `intl-messageformat`, the ICU formatter next-intl itself uses on the storefront.
  * Amounts are formatted by the caller (`₹ 1,299` in both languages) and passed in as text.

@@ -1,5 +1,5 @@
 /**
- * Mails in the shopper's language (docs/behaviour.md "Languages"): a Hindi account gets its
+ * Mails in the shopper's language (docs/behaviour.md "Languages of mails and invoices"): a Hindi account gets its
  * verification code, password reset and order mails in Hindi over a real SMTP server, an
  * English one exactly the English of before; the language is taken at sign-up, in the profile
  * form and at checkout, and an unknown one is refused. The Hindi catalogue has every key of the

@@ -2,7 +2,7 @@
  * The day's alert mail (docs/shopper-features.md "Alerts"): the sizes back in stock and the
  * wishlist items whose price dropped, each with a link to its product page, and the link that
  * stops these mails. Amounts in paise in, rupees as the storefront shows them out. In the
- * shopper's language (docs/behaviour.md "Languages"; texts in lib/mail-messages).
+ * shopper's language (docs/behaviour.md "Languages of mails and invoices"; texts in lib/mail-messages).
  */
 import { DEFAULT_STORE_NAME, formatPrice, paiseToRupees } from '@vastra/contracts';
 import { mailTranslator, type MailLocale } from '../../lib/mail-i18n';

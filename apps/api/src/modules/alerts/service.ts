@@ -199,7 +199,8 @@ export class AlertsService {
         tx,
         due.drops.map((d) => ({ id: d.itemId, basePaise: d.variant.pricePaise })),
       );
-      // Product pages in the mail's language: Hindi pages are under /hi (docs/behaviour.md "Languages").
+      // Product pages in the mail's language: Hindi pages are under /hi (docs/behaviour.md
+      // "Languages of mails and invoices").
       const pages = `${this.deps.storefrontUrl}${to.locale === 'hi' ? '/hi' : ''}/shop/product/`;
       const link = (v: VariantDetail) => `${pages}${encodeURIComponent(v.product.id)}`;
       const restocked: RestockedItem[] = due.restocked.map(({ variant }) => ({

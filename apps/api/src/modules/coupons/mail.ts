@@ -2,7 +2,7 @@
  * The gift card mail (docs/admin.md "Coupons and gift cards"): the recipient's name, the amount,
  * the code on a line of its own, the store's message, the expiry and where to spend it. The
  * code never goes into the subject: subjects show on lock screens. In the recipient account's
- * language (docs/behaviour.md "Languages"), English for an address without an account.
+ * language (docs/behaviour.md "Languages of mails and invoices"), English for an address without an account.
  */
 import { formatPrice, paiseToRupees } from '@vastra/contracts';
 import { formatMailDate, mailTranslator, type MailLocale } from '../../lib/mail-i18n';

@@ -2,7 +2,7 @@
  * The order confirmation mail (behaviour.md §10): text and HTML, itemised, with the GST split
  * (CGST/SGST or IGST), the coupon, the gift card and what is left to pay. Amounts come from
  * the stored order (rupees in the public order shape), formatted as the storefront does. Every
- * mail is in the shopper's language (docs/behaviour.md "Languages"; texts in lib/mail-messages).
+ * mail is in the shopper's language (docs/behaviour.md "Languages of mails and invoices"; texts in lib/mail-messages).
  */
 import { formatPrice, isHttpUrl, type Order } from '@vastra/contracts';
 import { formatMailDate, mailTranslator, type MailLocale, type MailTranslator } from '../../lib/mail-i18n';

@@ -194,7 +194,8 @@ export class OrderTransitions {
     if (!contact) return;
     const order = await this.presenter.one(row);
     const locale = mailLocaleFor({ account: contact.locale, order: row.locale });
-    // The order's page in the mail's language: Hindi pages are under /hi (docs/behaviour.md "Languages").
+    // The order's page in the mail's language: Hindi pages are under /hi (docs/behaviour.md
+    // "Languages of mails and invoices").
     const link = `${options.storefrontUrl}${locale === 'hi' ? '/hi' : ''}/account/orders/${encodeURIComponent(orderId)}`;
     await mailer.send({ to: contact.email, ...orderStatusMail({ name: contact.name, order, event, link, locale }) });
   }

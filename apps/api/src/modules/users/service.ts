@@ -98,7 +98,7 @@ export class UsersService {
 
   /**
    * The language of the account with this email (case-insensitive), or null when no account has it:
-   * a mail to an address (a gift card's recipient) goes in it (docs/behaviour.md "Languages").
+   * a mail to an address (a gift card's recipient) goes in it (docs/behaviour.md "Languages of mails and invoices").
    */
   async localeOfEmail(email: string): Promise<ShopperLocale | null> {
     const [row] = await this.db

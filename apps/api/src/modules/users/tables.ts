@@ -28,7 +28,10 @@ export const users = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     /** Set when the shopper turned off back-in-stock and price-drop mails (unsubscribe link). */
     alertsUnsubscribedAt: timestamp('alerts_unsubscribed_at', { withTimezone: true }),
-    /** The account's language ('en' or 'hi'): the shopper's mails go in it (docs/behaviour.md "Languages"). */
+    /**
+     * The account's language ('en' or 'hi'): the shopper's mails go in it (docs/behaviour.md
+     * "Languages of mails and invoices").
+     */
     locale: text('locale', { enum: SHOPPER_LOCALES }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -24,7 +24,8 @@ export function RegisterForm({ next }: { next?: string }) {
   const { apiUrl } = usePublicConfig();
   const session = useSessionLink();
   const router = useRouter();
-  // The page's language becomes the account's: its mails come in it (docs/behaviour.md "Languages").
+  // The page's language becomes the account's: its mails come in it (docs/behaviour.md
+  // "Languages of mails and invoices").
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState({ name: '', email: '', password: '', phone: '' });

@@ -106,7 +106,7 @@ export type PlaceOrderInput = {
   saveAddress: boolean;
   buyerGstin?: string | null;
   buyerBusinessName?: string | null;
-  /** The checkout page's language, kept on the order (docs/behaviour.md "Languages"). */
+  /** The checkout page's language, kept on the order (docs/behaviour.md "Languages of mails and invoices"). */
   locale?: ShopperLocale;
 };
 

@@ -378,7 +378,7 @@ describe('checkout helpers', () => {
 });
 
 describe('placeOrder (behaviour.md §5, Idempotency-Key)', () => {
-  // Placed on the Hindi checkout: the order keeps its language (docs/behaviour.md "Languages").
+  // Placed on the Hindi checkout: the order keeps its language (docs/behaviour.md "Languages of mails and invoices").
   const input: PlaceOrderInput = { shippingAddress: ADDRESS, saveAddress: true, locale: 'hi' };
   const order = { id: 'order-1', paymentUrl: 'http://localhost:9000/payments/sandbox/m1' };
   const keyOf = (call: Call) => call.options.headers?.['Idempotency-Key'];

@@ -181,7 +181,7 @@ type ShopperCheckoutProps = {
 function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) {
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
-  // The order keeps the language it was placed in (docs/behaviour.md "Languages").
+  // The order keeps the language it was placed in (docs/behaviour.md "Languages of mails and invoices").
   const locale = useLocale();
   const [checkout, store] = useCheckoutStore(user.id);
   // What the server read is not asked again.

@@ -151,7 +151,7 @@ describe('calls that need a logged-in shopper (behaviour.md §5)', () => {
   });
 });
 
-describe('the account language (docs/behaviour.md "Languages")', () => {
+describe('the account language (docs/behaviour.md "Languages of mails and invoices")', () => {
   it('sends the language as a one-field profile form and answers the saved user', async () => {
     const hindi: User = { ...asha, locale: 'hi' };
     let form: FormData | undefined;

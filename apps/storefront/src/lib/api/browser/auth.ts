@@ -164,7 +164,7 @@ export async function updateProfile(apiUrl: string, form: FormData): Promise<{ u
 }
 
 /**
- * Sets the signed-in shopper's account language (docs/behaviour.md "Languages"): the language
+ * Sets the signed-in shopper's account language (docs/behaviour.md "Languages of mails and invoices"): the language
  * switch calls it, so the shopper's mails follow the storefront's language. A one-field profile
  * form (PUT /auth/profile/full with `locale`). Resolves to the saved user; throws MutationError
  * as updateProfile does (401 for a guest, the API's message for a refusal).
