@@ -151,6 +151,7 @@ export function composeModules(platform: Platform, testOptions: { webhooks?: Web
     mailer,
     jobs,
     storefrontUrl,
+    localeOfEmail: (email) => users.users.localeOfEmail(email),
   });
   const pricing = createPricingModule({
     coupons: coupons.coupons,

@@ -10,3 +10,10 @@ export const PROFILE_GENDERS = ['female', 'male', 'other'] as const;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** The types an avatar may be. */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * The languages a shopper's account (and an order) may be in: the storefront's languages. Mails
+ * to the shopper go in it (docs/behaviour.md "Languages of mails and invoices").
+ */
+export const SHOPPER_LOCALES = ['en', 'hi'] as const;
+export type ShopperLocale = (typeof SHOPPER_LOCALES)[number];

@@ -4,7 +4,7 @@
  * and code hashes, session ids) have no field here, so no response can carry them.
  */
 import { z } from 'zod';
-import { PROFILE_GENDERS } from './auth-constants';
+import { PROFILE_GENDERS, SHOPPER_LOCALES } from './auth-constants';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES as V } from './messages';
 
 // The constants moved to auth-constants.ts (no zod: client code may import them without it) stay importable from here.
@@ -32,6 +32,9 @@ export const otpSchema = z
   .regex(/^\d{6}$/, V.otp);
 
 export const profileGenderSchema = z.enum(PROFILE_GENDERS, V.gender);
+
+/** The language of an account or order: 'en' or 'hi' (SHOPPER_LOCALES). */
+export const shopperLocaleSchema = z.enum(SHOPPER_LOCALES, V.locale);
 
 /** Date of birth as YYYY-MM-DD, in the past, at most 120 years ago. */
 export const dateOfBirthSchema = z.iso.date(V.dateOfBirth).refine((value) => {
@@ -78,6 +81,8 @@ export const registerBodySchema = z.object({
     .optional()
     .transform((value) => value?.trim() || undefined)
     .pipe(phoneSchema.optional()),
+  /** The language the shopper signed up in (the storefront page's); mails go in it. Default 'en'. */
+  locale: shopperLocaleSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
@@ -108,6 +113,8 @@ export const profileFieldsSchema = z.object({
   gender: profileGenderSchema.nullable().optional(),
   dateOfBirth: dateOfBirthSchema.nullable().optional(),
   addresses: z.array(addressSchema).max(10, V.addresses).optional(),
+  /** The account's language (the storefront's switch sets it); mails go in it. */
+  locale: shopperLocaleSchema.optional(),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
@@ -125,6 +132,8 @@ export const userSchema = z.object({
   hasPassword: z.boolean(),
   googleLinked: z.boolean(),
   addresses: z.array(savedAddressSchema),
+  /** The account's language: mails to the shopper go in it. */
+  locale: z.enum(SHOPPER_LOCALES),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -6,7 +6,8 @@
  * quotes: the API recomputes everything it charges.
  */
 import { z } from 'zod';
-import { addressSchema, savedAddressSchema } from './auth';
+import { addressSchema, savedAddressSchema, shopperLocaleSchema } from './auth';
+import { SHOPPER_LOCALES } from './auth-constants';
 import { MAX_LINE_QUANTITY } from './constants';
 import { businessNameSchema, gstinSchema } from './gstin';
 import { COUPON_MESSAGES, ORDER_MESSAGES, TAX_MESSAGES } from './messages';
@@ -357,6 +358,8 @@ export const createOrderBodySchema = z.object({
   /** A business buyer's GSTIN, of the ship-to state, with `buyerBusinessName`: both or neither (behaviour.md §10). */
   buyerGstin: emptyAsNull(gstinSchema),
   buyerBusinessName: emptyAsNull(businessNameSchema),
+  /** The language the order is placed in (the checkout page's), kept on the order. Default 'en'. */
+  locale: shopperLocaleSchema.optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 
@@ -403,6 +406,8 @@ export const orderSchema = z.object({
   buyerGstin: z.string().nullable(),
   buyerBusinessName: z.string().nullable(),
   pricesIncludeTax: z.boolean(),
+  /** The language the order was placed in. */
+  locale: z.enum(SHOPPER_LOCALES),
   /** subtotal − discount (+ GST when prices exclude it) + shipping + COD fee. */
   totalAmount: z.number(),
   giftCardAmount: z.number(),

@@ -40,6 +40,7 @@ export const VALIDATION_MESSAGES = {
   addresses: 'You can save at most 10 addresses.',
   googleToken: 'The Google credential is missing.',
   currentPassword: 'Please enter your current password.',
+  locale: 'Please choose English (en) or Hindi (hi) as the language.',
 } as const;
 
 /** 413 for a photo of more than `maxMegapixels` million pixels (decoding it would take gigabytes of memory). */

@@ -3,11 +3,21 @@
  * goes into a subject: subjects show on lock screens and in notification previews.
  */
 import type { MailMessage } from './mail';
+import {
+  mailTranslator,
+  type MailLocale,
+  type MailMessageKey,
+  type MailTranslator,
+  type MailValues,
+} from './mail-i18n';
 
 export type MailContent = Omit<MailMessage, 'to'>;
 
-/** What a one-time-code mail needs: the account holder's name, the 6-digit code, its validity in minutes. */
-export type CodeMailInput = { name: string; code: string; minutesValid: number };
+/**
+ * What a one-time-code mail needs: the account holder's name, the 6-digit code, its validity in
+ * minutes, and the language of the account (English when not given).
+ */
+export type CodeMailInput = { name: string; code: string; minutesValid: number; locale?: MailLocale };
 
 const BRAND_COLOUR = '#8a1a42';
 /**
@@ -15,9 +25,13 @@ const BRAND_COLOUR = '#8a1a42';
  * (store settings, docs/admin.md "Store settings"), so a rename reaches the next mail.
  */
 export const STORE = '{{store}}';
+/** The footer of the store's mails in English (staff mails are English only). */
 export const FOOTER = `${STORE} · fashion for India`;
-const IGNORE_LINE = "If you didn't ask for this, you can ignore this email.";
 
+/** The footer of a mail in the language of `t`. */
+export function mailFooter(t: MailTranslator): string {
+  return t('common.footer', { store: STORE });
+}
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(value: string): string {
   return value
@@ -28,28 +42,26 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-function validity(minutes: number): string {
-  return `This code is valid for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}
-
 /**
  * The HTML frame of every store mail around `body` (HTML, already escaped): brand header,
  * white card of `maxWidth` px, footer. Tables and inline styles: what mail clients (Outlook,
- * Gmail) render reliably.
+ * Gmail) render reliably. `locale` (default English) sets the `lang` attribute and the footer.
  */
 export function mailLayout({
   subject,
   body,
   maxWidth,
   fontSize,
+  locale = 'en',
 }: {
   subject: string;
   body: string;
   maxWidth: number;
   fontSize: number;
+  locale?: MailLocale;
 }): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -65,7 +77,7 @@ export function mailLayout({
 <tr><td style="padding:28px 32px;font-size:${fontSize}px;line-height:1.5;">
 ${body}
 </td></tr>
-<tr><td style="padding:16px 32px;border-top:1px solid #eeeeee;color:#888888;font-size:12px;">${escapeHtml(FOOTER)}</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #eeeeee;color:#888888;font-size:12px;">${escapeHtml(mailFooter(mailTranslator(locale)))}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -87,61 +99,89 @@ export function fillStoreName<T extends { subject: string; text: string; html: s
   };
 }
 
-/** "Hi Meera," or "Hi," when there is no name. */
-export function greeting(name: string): string {
-  const trimmed = name.trim();
-  return trimmed ? `Hi ${trimmed},` : 'Hi,';
+// A character no message or value holds, where a value to be put in bold stands while the text is escaped.
+const STRONG_MARK = '\u0000';
+
+/**
+ * The message `key` as HTML (escaped) with the value `name` in bold: the translation decides
+ * where in the sentence it stands. `values` are the message's other values.
+ */
+export function strongIn(
+  t: MailTranslator,
+  key: MailMessageKey,
+  values: MailValues,
+  name: string,
+  strong: string,
+): string {
+  return escapeHtml(t(key, { ...values, [name]: STRONG_MARK })).replace(
+    STRONG_MARK,
+    `<strong>${escapeHtml(strong)}</strong>`,
+  );
 }
 
-/** A code mail in both parts; `purpose` completes "Use this code to …", `afterIgnore` follows the ignore line. */
+/** "Hi Meera," or "Hi," when there is no name; in the language of `t` (English by default). */
+export function greeting(name: string, t: MailTranslator = mailTranslator('en')): string {
+  const trimmed = name.trim();
+  return trimmed ? t('common.greeting', { name: trimmed }) : t('common.greetingNoName');
+}
+
+/** The end of a mail's text part: the signature separator and the footer, in the language of `t`. */
+export function textSignature(t: MailTranslator): string[] {
+  return ['-- ', mailFooter(t), ''];
+}
+
+/**
+ * A code mail in both parts: `instruction` is the line above the code ("Use this code to …:"),
+ * `afterIgnore` follows the ignore line (may be empty).
+ */
 function codeMail(
+  t: MailTranslator,
   subject: string,
-  purpose: string,
+  instruction: string,
   afterIgnore: string,
   { name, code, minutesValid }: CodeMailInput,
 ): MailContent {
-  const ignore = afterIgnore ? `${IGNORE_LINE} ${afterIgnore}` : IGNORE_LINE;
+  const ignoreLine = t('common.ignore');
+  const ignore = afterIgnore ? `${ignoreLine} ${afterIgnore}` : ignoreLine;
+  const validity = t('common.codeValid', { minutes: minutesValid });
   // The code stands on a line of its own so it can be read, or copied, at a glance.
-  const text = [
-    greeting(name),
-    '',
-    `Use this code to ${purpose}:`,
-    '',
-    code,
-    '',
-    validity(minutesValid),
-    '',
-    ignore,
-    '',
-    '-- ',
-    FOOTER,
-    '',
-  ].join('\n');
+  const text = [greeting(name, t), '', instruction, '', code, '', validity, '', ignore, '', ...textSignature(t)].join(
+    '\n',
+  );
 
   const html = mailLayout({
     subject,
     maxWidth: 480,
     fontSize: 16,
-    body: `<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
-<p style="margin:0 0 16px;">Use this code to ${escapeHtml(purpose)}:</p>
+    locale: t.locale,
+    body: `<p style="margin:0 0 16px;">${escapeHtml(greeting(name, t))}</p>
+<p style="margin:0 0 16px;">${escapeHtml(instruction)}</p>
 <p style="margin:0 0 16px;font-family:ui-monospace,Menlo,Consolas,'Courier New',monospace;font-size:34px;font-weight:700;letter-spacing:8px;color:#111111;">${escapeHtml(code)}</p>
-<p style="margin:0 0 16px;">${escapeHtml(validity(minutesValid))}</p>
+<p style="margin:0 0 16px;">${escapeHtml(validity)}</p>
 <p style="margin:0;color:#666666;font-size:14px;">${escapeHtml(ignore)}</p>`,
   });
   return { subject, text, html };
 }
 
-/** The mail that confirms an email address at sign-up: subject, text and HTML, code inside but not in the subject. */
+/**
+ * The mail that confirms an email address at sign-up, in the account's language: subject, text
+ * and HTML, code inside but not in the subject.
+ */
 export function verificationCodeMail(input: CodeMailInput): MailContent {
-  return codeMail(`Verify your email for ${STORE}`, `verify your email address for ${STORE}`, '', input);
+  const t = mailTranslator(input.locale ?? 'en');
+  const store = { store: STORE };
+  return codeMail(t, t('verification.subject', store), t('verification.useCode', store), '', input);
 }
 
-/** The mail with the code that lets the account holder choose a new password. */
+/** The mail with the code that lets the account holder choose a new password, in the account's language. */
 export function passwordResetCodeMail(input: CodeMailInput): MailContent {
+  const t = mailTranslator(input.locale ?? 'en');
+  const store = { store: STORE };
   return codeMail(
-    `Reset your ${STORE} password`,
-    `reset your ${STORE} password`,
-    'Your password stays as it is.',
+    t,
+    t('passwordReset.subject', store),
+    t('passwordReset.useCode', store),
+    t('passwordReset.passwordStays'),
     input,
   );
 }
@@ -149,22 +189,24 @@ export function passwordResetCodeMail(input: CodeMailInput): MailContent {
 /**
  * To the holder of an email address, after Google proved it for an account that had never
  * been verified: the account was theirs all along, so the password someone set when creating
- * it is gone and every device that was logged in has been logged out.
+ * it is gone and every device that was logged in has been logged out. In the account's language.
  */
-export function googleClaimedAccountMail({ name }: { name: string }): MailContent {
-  const subject = `You now sign in to ${STORE} with Google`;
+export function googleClaimedAccountMail({ name, locale = 'en' }: { name: string; locale?: MailLocale }): MailContent {
+  const t = mailTranslator(locale);
+  const subject = t('googleClaimed.subject', { store: STORE });
   const paragraphs = [
-    `You have just signed in to ${STORE} with Google. An account with your email address already existed, but its email had never been verified, so anyone could have created it.`,
-    'To keep it yours, we removed the password it was created with and logged out every device that was logged in to it. Your email address now counts as verified.',
-    'Sign in with Google as you just did, or use "Forgot password" on the login page to choose a new password.',
-    "If it wasn't you who signed in with Google, reply to this email and we will help you.",
+    t('googleClaimed.signedIn', { store: STORE }),
+    t('googleClaimed.keptYours'),
+    t('googleClaimed.howToSignIn'),
+    t('googleClaimed.notYou'),
   ];
-  const text = [greeting(name), '', ...paragraphs.flatMap((p) => [p, '']), '-- ', FOOTER, ''].join('\n');
+  const text = [greeting(name, t), '', ...paragraphs.flatMap((p) => [p, '']), ...textSignature(t)].join('\n');
   const html = mailLayout({
     subject,
     maxWidth: 520,
     fontSize: 16,
-    body: [greeting(name), ...paragraphs].map((p) => `<p style="margin:0 0 16px;">${escapeHtml(p)}</p>`).join('\n'),
+    locale,
+    body: [greeting(name, t), ...paragraphs].map((p) => `<p style="margin:0 0 16px;">${escapeHtml(p)}</p>`).join('\n'),
   });
   return { subject, text, html };
 }

@@ -24,10 +24,10 @@ export function uniqueEmail(label = 'shopper'): string {
 
 export type Account = { email: string; password: string; token: string; userId: string; cookie: string };
 
-/** Registers through POST /auth/register; returns the credentials, token and session cookie. */
+/** Registers through POST /auth/register (in `locale` when given); returns the credentials, token and session cookie. */
 export async function register(
   app: FastifyInstance,
-  fields: { name?: string; email?: string; password?: string; phone?: string } = {},
+  fields: { name?: string; email?: string; password?: string; phone?: string; locale?: string } = {},
 ): Promise<Account> {
   const email = fields.email ?? uniqueEmail();
   const password = fields.password ?? 'correct horse 1';
@@ -35,7 +35,13 @@ export async function register(
     method: 'POST',
     url: '/auth/register',
     remoteAddress: freshIp(),
-    payload: { name: fields.name ?? 'Asha Rao', email, password, ...(fields.phone ? { phone: fields.phone } : {}) },
+    payload: {
+      name: fields.name ?? 'Asha Rao',
+      email,
+      password,
+      ...(fields.phone ? { phone: fields.phone } : {}),
+      ...(fields.locale ? { locale: fields.locale } : {}),
+    },
   });
   assert.equal(res.statusCode, 201, res.body);
   const body = res.json();

@@ -1,14 +1,15 @@
 /**
  * The day's alert mail (docs/shopper-features.md "Alerts"): the sizes back in stock and the
  * wishlist items whose price dropped, each with a link to its product page, and the link that
- * stops these mails. Amounts in paise in, rupees as the storefront shows them out.
+ * stops these mails. Amounts in paise in, rupees as the storefront shows them out. In the
+ * shopper's language (docs/behaviour.md "Languages of mails and invoices"; texts in lib/mail-messages).
  */
 import { DEFAULT_STORE_NAME, formatPrice, paiseToRupees } from '@vastra/contracts';
-import { escapeHtml, FOOTER, greeting, mailLayout, type MailContent, STORE } from '../../lib/mail-templates';
+import { mailTranslator, type MailLocale } from '../../lib/mail-i18n';
+import { escapeHtml, greeting, mailLayout, type MailContent, STORE, textSignature } from '../../lib/mail-templates';
 
-const SUBJECT = `Back in stock and price drops at ${STORE}`;
-/** The subject as a store of the default name sends it. */
-export const ALERT_MAIL_SUBJECT = SUBJECT.replace(STORE, DEFAULT_STORE_NAME);
+/** The subject as a store of the default name sends it, in English. */
+export const ALERT_MAIL_SUBJECT = mailTranslator('en')('alerts.subject', { store: DEFAULT_STORE_NAME });
 
 /** A size back in stock, with its product page's address. */
 export type RestockedItem = { name: string; size: string; url: string };
@@ -17,30 +18,32 @@ export type PriceDropItem = RestockedItem & { wasPaise: number; nowPaise: number
 
 const price = (paise: number) => formatPrice(paiseToRupees(paise));
 
+/** The alert mail to one shopper, in `locale` (English by default). */
 export function alertMail(input: {
   name: string;
   restocked: RestockedItem[];
   drops: PriceDropItem[];
   unsubscribeUrl: string;
+  locale?: MailLocale;
 }): MailContent {
-  const subject = SUBJECT;
-  const restockLine = (i: RestockedItem) => `${i.name} (size ${i.size})`;
-  const dropLine = (i: PriceDropItem) => `${restockLine(i)}: was ${price(i.wasPaise)}, now ${price(i.nowPaise)}`;
-  const stopLine = 'To stop these mails, open';
+  const locale = input.locale ?? 'en';
+  const t = mailTranslator(locale);
+  const subject = t('alerts.subject', { store: STORE });
+  const restockLine = (i: RestockedItem) => t('alerts.item', { name: i.name, size: i.size });
+  const dropLine = (i: PriceDropItem) =>
+    t('alerts.drop', { item: restockLine(i), was: price(i.wasPaise), now: price(i.nowPaise) });
+  const backInStock = t('alerts.backInStock');
+  const priceDrops = t('alerts.priceDrops');
   const text = [
-    greeting(input.name),
+    greeting(input.name, t),
     '',
     ...(input.restocked.length > 0
-      ? ['Back in stock, as you asked:', ...input.restocked.map((i) => `- ${restockLine(i)}: ${i.url}`), '']
+      ? [backInStock, ...input.restocked.map((i) => `- ${restockLine(i)}: ${i.url}`), '']
       : []),
-    ...(input.drops.length > 0
-      ? ['Price drops on your wishlist:', ...input.drops.map((i) => `- ${dropLine(i)}: ${i.url}`), '']
-      : []),
-    `${stopLine} ${input.unsubscribeUrl}`,
+    ...(input.drops.length > 0 ? [priceDrops, ...input.drops.map((i) => `- ${dropLine(i)}: ${i.url}`), ''] : []),
+    t('alerts.stopLine', { url: input.unsubscribeUrl }),
     '',
-    '-- ',
-    FOOTER,
-    '',
+    ...textSignature(t),
   ].join('\n');
   const list = (title: string, items: string[]) =>
     `<p style="margin:0 0 8px;font-weight:700;">${escapeHtml(title)}</p>\n<ul style="margin:0 0 16px;padding-left:20px;">${items.join('')}</ul>`;
@@ -50,11 +53,12 @@ export function alertMail(input: {
     subject,
     maxWidth: 560,
     fontSize: 15,
-    body: `<p style="margin:0 0 16px;">${escapeHtml(greeting(input.name))}</p>
+    locale,
+    body: `<p style="margin:0 0 16px;">${escapeHtml(greeting(input.name, t))}</p>
 ${
   input.restocked.length > 0
     ? list(
-        'Back in stock, as you asked:',
+        backInStock,
         input.restocked.map((i) => link(i, restockLine(i))),
       )
     : ''
@@ -62,12 +66,12 @@ ${
 ${
   input.drops.length > 0
     ? list(
-        'Price drops on your wishlist:',
+        priceDrops,
         input.drops.map((i) => link(i, dropLine(i))),
       )
     : ''
 }
-<p style="margin:0;font-size:12px;color:#666666;">You get at most one of these mails a day. <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#666666;">Stop these mails</a></p>`,
+<p style="margin:0;font-size:12px;color:#666666;">${escapeHtml(t('alerts.atMostOneADay'))} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#666666;">${escapeHtml(t('alerts.stop'))}</a></p>`,
   });
   return { subject, text, html };
 }

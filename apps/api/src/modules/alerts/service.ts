@@ -11,7 +11,7 @@
  * the shopper's; ConflictError (409) for "Notify me" on a size in stock; ValidationError (400)
  * for an unsubscribe link that is forged, altered, expired or for something else.
  */
-import { ALERTS_MESSAGES, type StockAlert, type UnsubscribeStatus } from '@vastra/contracts';
+import { ALERTS_MESSAGES, type ShopperLocale, type StockAlert, type UnsubscribeStatus } from '@vastra/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterTransaction, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -174,7 +174,7 @@ export class AlertsService {
   /** The day's mail of one shopper, all or nothing; false when another scan mailed them first. */
   private async mailOne(
     userId: string,
-    to: { name: string; email: string },
+    to: { name: string; email: string; locale: ShopperLocale },
     due: Due,
     day: string,
     now: Date,
@@ -199,7 +199,10 @@ export class AlertsService {
         tx,
         due.drops.map((d) => ({ id: d.itemId, basePaise: d.variant.pricePaise })),
       );
-      const link = (v: VariantDetail) => `${this.deps.storefrontUrl}/shop/product/${encodeURIComponent(v.product.id)}`;
+      // Product pages in the mail's language: Hindi pages are under /hi (docs/behaviour.md
+      // "Languages of mails and invoices").
+      const pages = `${this.deps.storefrontUrl}${to.locale === 'hi' ? '/hi' : ''}/shop/product/`;
+      const link = (v: VariantDetail) => `${pages}${encodeURIComponent(v.product.id)}`;
       const restocked: RestockedItem[] = due.restocked.map(({ variant }) => ({
         name: variant.product.name,
         size: variant.size,
@@ -213,7 +216,10 @@ export class AlertsService {
         nowPaise: variant.pricePaise,
       }));
       // Last: a failed send rolls the day's row back, and the next scan tries again.
-      await this.deps.mailer.send({ to: to.email, ...alertMail({ name: to.name, restocked, drops, unsubscribeUrl }) });
+      await this.deps.mailer.send({
+        to: to.email,
+        ...alertMail({ name: to.name, restocked, drops, unsubscribeUrl, locale: to.locale }),
+      });
       return true;
     });
   }

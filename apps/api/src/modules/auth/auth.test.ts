@@ -81,6 +81,8 @@ describe('POST /auth/register', () => {
         hasPassword: true,
         googleLinked: false,
         addresses: [],
+        // Signed up without a language: English.
+        locale: 'en',
       },
     );
     const cookie = String(res.headers['set-cookie']);

@@ -15,6 +15,7 @@ import {
   type LoginBody,
   type RegisterResult,
   type AuthResult,
+  type ShopperLocale,
   type User,
 } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -58,7 +59,10 @@ export class AuthService {
   /** The account-claimed job's handler (auth/jobs.ts): mails the user, read again by id; rejects when the mail fails (retried). */
   async mailAccountClaimed(userId: string): Promise<void> {
     const user = await this.deps.users.get(userId);
-    await this.deps.mailer.send({ to: user.email, ...googleClaimedAccountMail({ name: user.name }) });
+    await this.deps.mailer.send({
+      to: user.email,
+      ...googleClaimedAccountMail({ name: user.name, locale: user.locale }),
+    });
   }
 
   private async startSession(user: UserRow, meta: SessionMeta): Promise<LoginOutcome> {
@@ -71,7 +75,7 @@ export class AuthService {
   private async sendVerificationCode(user: UserRow): Promise<boolean> {
     const code = await this.deps.codes.issue(user.id, 'verify_email');
     try {
-      const mail = verificationCodeMail({ name: user.name, code, minutesValid: CODE_MINUTES });
+      const mail = verificationCodeMail({ name: user.name, code, minutesValid: CODE_MINUTES, locale: user.locale });
       await this.deps.mailer.send({ to: user.email, ...mail }, { oneTimeCode: code });
       return true;
     } catch (err) {
@@ -81,11 +85,12 @@ export class AuthService {
   }
 
   /**
-   * Creates an account (unverified), mails a verification code and logs the user in.
+   * Creates an account (unverified) in the language the shopper signed up in (`locale`, default
+   * English), mails a verification code in it and logs the user in.
    * Throws ConflictError when the email is taken (the unique email index decides, so a race can't make two).
    */
   async register(
-    input: { name: string; email: string; password: string; phone?: string },
+    input: { name: string; email: string; password: string; phone?: string; locale?: ShopperLocale },
     meta: SessionMeta,
   ): Promise<{ outcome: LoginOutcome; result: RegisterResult }> {
     const user = await this.deps.users.create({
@@ -93,6 +98,7 @@ export class AuthService {
       name: input.name,
       phone: input.phone ?? null,
       passwordHash: await hashPassword(input.password),
+      locale: input.locale ?? 'en',
     });
     const verificationEmailSent = await this.sendVerificationCode(user);
     const outcome = await this.startSession(user, meta);
@@ -248,7 +254,7 @@ export class AuthService {
       if (err instanceof TooManyRequestsError) return;
       throw err;
     }
-    const mail = passwordResetCodeMail({ name: user.name, code, minutesValid: CODE_MINUTES });
+    const mail = passwordResetCodeMail({ name: user.name, code, minutesValid: CODE_MINUTES, locale: user.locale });
     // Retried on its own, so a retry mails this code rather than asking for another.
     this.deps.jobs.later('mail-password-reset', { userId: user.id }, () =>
       this.deps.mailer.send({ to: user.email, ...mail }, { oneTimeCode: code }),

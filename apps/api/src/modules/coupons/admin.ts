@@ -11,6 +11,7 @@
  */
 import { randomInt } from 'node:crypto';
 import {
+  type ShopperLocale,
   MARKETING_MESSAGES,
   type AdminCoupon,
   type AdminGiftCard,
@@ -27,6 +28,7 @@ import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
+import { mailLocaleFor } from '../../lib/mail-i18n';
 import type { CatalogService } from '../catalog/service';
 import { giftCardMail } from './mail';
 import { GIFT_CARD_MAIL_JOB, type GiftCardMailJob } from './jobs';
@@ -211,17 +213,32 @@ export class CouponAdmin {
 
 /** Gift cards for the admin: list, one with its movements, issue (and mail), switch off and on. */
 export class GiftCardAdmin {
-  constructor(private readonly deps: { db: Db; mailer: Mailer; jobs: Jobs; storefrontUrl: string }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      mailer: Mailer;
+      jobs: Jobs;
+      storefrontUrl: string;
+      /** The language of the account with this email, or null (users module): the mail goes in it. */
+      localeOfEmail: (email: string) => Promise<ShopperLocale | null>;
+    },
+  ) {}
 
-  /** The gift-card mail job's handler: mails a card's code (read again by id); rejects when the mail cannot go (retried). */
+  /**
+   * The gift-card mail job's handler: mails a card's code (read again by id) in the language of
+   * the recipient's account, English for an address without one; rejects when the mail cannot go (retried).
+   */
   async mailCard({ giftCardId, recipient }: GiftCardMailJob): Promise<void> {
     const card = await this.get(giftCardId);
+    const locale = mailLocaleFor({ account: await this.deps.localeOfEmail(recipient.email) });
     const mail = giftCardMail({
       ...recipient,
       code: card.code,
       amountPaise: card.initialBalancePaise,
       expiresAt: card.expiresAt ? new Date(card.expiresAt) : null,
-      shopUrl: this.deps.storefrontUrl,
+      // The store's home in the mail's language: Hindi pages are under /hi.
+      shopUrl: locale === 'hi' ? `${this.deps.storefrontUrl}/hi` : this.deps.storefrontUrl,
+      locale,
     });
     await this.deps.mailer.send({ to: recipient.email, ...mail });
   }

@@ -4,6 +4,7 @@
  * takes a code (coupon and gift-card quotes, checkout quotes, orders). Its quote routes are
  * served with the pricing module's (one pricing answers every quote).
  */
+import type { ShopperLocale } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
@@ -24,6 +25,8 @@ export function createCouponsModule(deps: {
   mailer: Mailer;
   jobs: Jobs;
   storefrontUrl: string;
+  /** The language of the account with this email, or null: gift card mails go in it. */
+  localeOfEmail: (email: string) => Promise<ShopperLocale | null>;
 }) {
   const { db, catalog } = deps;
   const giftCardAdmin = new GiftCardAdmin({
@@ -31,6 +34,7 @@ export function createCouponsModule(deps: {
     mailer: deps.mailer,
     jobs: deps.jobs,
     storefrontUrl: deps.storefrontUrl,
+    localeOfEmail: deps.localeOfEmail,
   });
   // Made at the first lookup: the limiter needs the app, and every route shares this one.
   let guard: LimitGuard | undefined;

@@ -135,6 +135,14 @@ describe('the tax invoice of a paid order', () => {
     assert.match(firstText, /Rupees Two Thousand Five Hundred Ninety-Eight Only/);
   });
 
+  test('carries Hindi labels after the English ones, in an embedded Devanagari font', async () => {
+    // The title and the total in both languages; the English stays as the legal text.
+    assert.ok(firstText.includes('Tax Invoice / कर बीजक'), 'the title in English and Hindi');
+    assert.ok(firstText.includes('Invoice total / बीजक की कुल'), 'the total labelled in both');
+    const pdf = (await download(first.id)).rawPayload.toString('latin1');
+    assert.match(pdf, /\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari/, 'Noto Sans Devanagari is embedded');
+  });
+
   test('charges IGST for Delhi, and the next invoice gets the next number', async () => {
     const delhi = await paidOrder({ address: DELHI_ADDRESS, product: 1 });
     const text = await invoiceText(delhi.id);

@@ -5,6 +5,9 @@
  * per line description, HSN, quantity, rate, taxable value and CGST + SGST or IGST (rate and
  * amount), the totals and the value in words. Amounts come in paise and print as "₹ 1,299.00";
  * the ₹ sign needs a font that has it, so DejaVu Sans (npm dejavu-fonts-ttf) is embedded.
+ * The headings carry a Hindi label after the English one, "Tax Invoice / कर बीजक" (docs/behaviour.md §10),
+ * set in Noto Sans Devanagari (npm @fontsource/noto-sans-devanagari, its WOFF files: fontkit
+ * cannot subset the WOFF2 ones); the English stays the legal text.
  */
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
@@ -13,6 +16,29 @@ import { amountInWords } from './amount-in-words';
 const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const DEVANAGARI = '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari';
+const FONT_HINDI = require.resolve(`${DEVANAGARI}-400-normal.woff`);
+const FONT_HINDI_BOLD = require.resolve(`${DEVANAGARI}-700-normal.woff`);
+
+/**
+ * The Hindi printed after an English heading of a GST document (docs/behaviour.md §10). A label not
+ * here (GSTIN, HSN, CGST, a charge's name) is printed in English only.
+ */
+export const HINDI_LABELS: Readonly<Record<string, string>> = {
+  'Tax Invoice': 'कर बीजक',
+  'Credit Note': 'क्रेडिट नोट',
+  'Billed and shipped to': 'बिल और डिलीवरी का पता',
+  'Place of supply': 'आपूर्ति का स्थान',
+  Description: 'विवरण',
+  Qty: 'मात्रा',
+  Rate: 'दर',
+  'Taxable value': 'कर योग्य मूल्य',
+  Total: 'कुल',
+  'Invoice total': 'बीजक की कुल राशि',
+  'Total credit': 'कुल जमा राशि',
+  'Amount in words': 'राशि शब्दों में',
+  'Authorised signatory': 'अधिकृत हस्ताक्षरकर्ता',
+};
 
 /** One line of a GST document; amounts in paise, the rate in percent (e.g. 5 or 12). */
 export type GstLine = {
@@ -126,13 +152,45 @@ export function renderGstPdf(document: GstDocument): Promise<Buffer> {
   });
   pdf.registerFont('regular', FONT_REGULAR);
   pdf.registerFont('bold', FONT_BOLD);
+  pdf.registerFont('hindi', FONT_HINDI);
+  pdf.registerFont('hindi-bold', FONT_HINDI_BOLD);
+
+  /**
+   * `english` then " / " and its Hindi label (HINDI_LABELS), on one line from `x` (left) or ending
+   * at `x + width` (right): the Devanagari in its own font, as pdfkit sets one font per run.
+   */
+  const bilingual = (
+    english: string,
+    x: number,
+    y: number,
+    { width, align, bold, size }: { width: number; align: 'left' | 'right'; bold: boolean; size: number },
+  ): void => {
+    const hindi = HINDI_LABELS[english];
+    const latin = bold ? 'bold' : 'regular';
+    const runs: [string, string][] = hindi
+      ? [
+          [`${english} / `, latin],
+          [hindi, bold ? 'hindi-bold' : 'hindi'],
+        ]
+      : [[english, latin]];
+    const widths = runs.map(([text, font]) => pdf.font(font).fontSize(size).widthOfString(text));
+    let at = align === 'right' ? x + width - widths.reduce((a, b) => a + b, 0) : x;
+    runs.forEach(([text, font], i) => {
+      pdf.font(font).fontSize(size).text(text, at, y, { lineBreak: false });
+      at += widths[i]!;
+    });
+    // The next line goes under the taller of the two fonts' lines.
+    pdf.x = x;
+    pdf.y = y + Math.max(...runs.map(([, font]) => pdf.font(font).fontSize(size).currentLineHeight(true)));
+    pdf.font(latin).fontSize(size);
+  };
 
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
   const bottom = pdf.page.height - pdf.page.margins.bottom;
 
   // Heading: seller on the left, document title and number on the right.
-  pdf.font('bold').fontSize(16).text(document.title, left, 40, { width, align: 'right' });
+  bilingual(document.title, left, 40, { width, align: 'right', bold: true, size: 16 });
   pdf
     .font('bold')
     .fontSize(12)
@@ -149,16 +207,13 @@ export function renderGstPdf(document: GstDocument): Promise<Buffer> {
 
   // Buyer and place of supply.
   let y = Math.max(afterSeller, pdf.y) + 14;
-  pdf
-    .font('bold')
-    .fontSize(9)
-    .text('Billed and shipped to', left, y, { width: width / 2 });
+  bilingual('Billed and shipped to', left, y, { width: width / 2, align: 'left', bold: true, size: 9 });
   pdf.font('regular').text(document.buyer.name, { width: width / 2 });
   for (const line of document.buyer.addressLines) pdf.text(line, { width: width / 2 });
   if (document.buyer.gstin) pdf.text(`Buyer GSTIN: ${document.buyer.gstin}`, { width: width / 2 });
   const afterBuyer = pdf.y;
-  pdf.font('bold').text('Place of supply', left + width / 2, y, { width: width / 2, align: 'right' });
-  pdf.font('regular').text(document.placeOfSupply, { width: width / 2, align: 'right' });
+  bilingual('Place of supply', left + width / 2, y, { width: width / 2, align: 'right', bold: true, size: 9 });
+  pdf.font('regular').text(document.placeOfSupply, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
   pdf.text(document.interState ? 'Inter-state supply: IGST' : 'Intra-state supply: CGST + SGST', {
     width: width / 2,
     align: 'right',
@@ -168,14 +223,25 @@ export function renderGstPdf(document: GstDocument): Promise<Buffer> {
 
   // The lines.
   const columns = columnsFor(document.interState);
+  // Each column's English head, and under it its Hindi one.
   const drawHeader = (top: number): number => {
-    pdf.font('bold').fontSize(8);
     let x = left;
+    let height = 0;
     for (const c of columns) {
-      pdf.text(c.title, x + 2, top, { width: c.width - 4, align: c.align });
+      const options = { width: c.width - 4, align: c.align };
+      pdf
+        .font('bold')
+        .fontSize(8)
+        .text(c.title, x + 2, top, options);
+      const hindi = HINDI_LABELS[c.title];
+      if (hindi)
+        pdf
+          .font('hindi-bold')
+          .fontSize(7)
+          .text(hindi, x + 2, pdf.y, options);
+      height = Math.max(height, pdf.y - top);
       x += c.width;
     }
-    const height = Math.max(...columns.map((c) => pdf.heightOfString(c.title, { width: c.width - 4 })));
     pdf
       .moveTo(left, top + height + 2)
       .lineTo(left + width, top + height + 2)
@@ -222,27 +288,25 @@ export function renderGstPdf(document: GstDocument): Promise<Buffer> {
     },
   ];
   y += 8;
-  if (y + totals.length * 14 + 80 > bottom) {
+  if (y + totals.length * 16 + 80 > bottom) {
     pdf.addPage();
     y = pdf.page.margins.top;
   }
   for (const row of totals) {
-    pdf.font(row.bold ? 'bold' : 'regular').fontSize(row.bold ? 10 : 9);
-    pdf.text(row.label, left + width - 260, y, { width: 150, align: 'right' });
+    const size = row.bold ? 10 : 9;
+    bilingual(row.label, left + width - 330, y, { width: 220, align: 'right', bold: !!row.bold, size });
     pdf.text(formatRupees(row.paise), left + width - 110, y, { width: 110, align: 'right' });
-    y += 14;
+    y += HINDI_LABELS[row.label] ? 16 : 14;
   }
 
-  pdf
-    .font('bold')
-    .fontSize(9)
-    .text('Amount in words', left, y + 10, { width });
-  pdf.font('regular').text(amountInWords(document.totalPaise), { width });
+  bilingual('Amount in words', left, y + 10, { width, align: 'left', bold: true, size: 9 });
+  pdf.font('regular').text(amountInWords(document.totalPaise), left, pdf.y, { width });
   pdf.moveDown();
   for (const note of document.notes) pdf.fontSize(8).text(note, { width });
   pdf.moveDown();
   pdf.fontSize(8).text(`For ${document.seller.name}`, { width, align: 'right' });
-  pdf.text('Authorised signatory (computer-generated document, no signature required)', { width, align: 'right' });
+  bilingual('Authorised signatory', left, pdf.y, { width, align: 'right', bold: false, size: 8 });
+  pdf.text('(computer-generated document, no signature required)', left, pdf.y, { width, align: 'right' });
 
   pdf.end();
   return finished;

@@ -1,81 +1,114 @@
 /**
  * The order confirmation mail (behaviour.md §10): text and HTML, itemised, with the GST split
  * (CGST/SGST or IGST), the coupon, the gift card and what is left to pay. Amounts come from
- * the stored order (rupees in the public order shape), formatted as the storefront does.
+ * the stored order (rupees in the public order shape), formatted as the storefront does. Every
+ * mail is in the shopper's language (docs/behaviour.md "Languages of mails and invoices"; texts in lib/mail-messages).
  */
 import { formatPrice, isHttpUrl, type Order } from '@vastra/contracts';
-import { FOOTER, escapeHtml, greeting, mailLayout, type MailContent, STORE } from '../../lib/mail-templates';
+import { formatMailDate, mailTranslator, type MailLocale, type MailTranslator } from '../../lib/mail-i18n';
+import {
+  escapeHtml,
+  greeting,
+  mailLayout,
+  type MailContent,
+  STORE,
+  strongIn,
+  textSignature,
+} from '../../lib/mail-templates';
 
-const PAYMENT_NOTES: Record<Order['paymentGateway'], string> = {
-  sandbox: 'Paid online (sandbox test gateway).',
-  phonepe: 'Paid online with PhonePe.',
-  cod: 'Cash on delivery: please keep the amount ready when your order arrives.',
-};
+const PAYMENT_NOTES = {
+  sandbox: 'orderPlaced.paidSandbox',
+  phonepe: 'orderPlaced.paidPhonepe',
+  cod: 'orderPlaced.cashOnDelivery',
+} as const satisfies Record<Order['paymentGateway'], string>;
 
 /** The rows of the totals table, label and amount, in the order they are read. */
-function totalRows(order: Order): [string, string][] {
-  const rows: [string, string][] = [['Subtotal', formatPrice(order.subtotal)]];
-  if (order.coupon) rows.push([`Coupon ${order.coupon.code}`, `− ${formatPrice(order.coupon.discountAmount)}`]);
-  rows.push(['Delivery', order.shippingAmount > 0 ? formatPrice(order.shippingAmount) : 'FREE']);
-  if (order.codFee > 0) rows.push(['COD fee', formatPrice(order.codFee)]);
+function totalRows(order: Order, t: MailTranslator): [string, string][] {
+  const rows: [string, string][] = [[t('orderPlaced.subtotal'), formatPrice(order.subtotal)]];
+  if (order.coupon)
+    rows.push([t('orderPlaced.coupon', { code: order.coupon.code }), `− ${formatPrice(order.coupon.discountAmount)}`]);
+  rows.push([
+    t('orderPlaced.delivery'),
+    order.shippingAmount > 0 ? formatPrice(order.shippingAmount) : t('orderPlaced.free'),
+  ]);
+  if (order.codFee > 0) rows.push([t('orderPlaced.codFee'), formatPrice(order.codFee)]);
   for (const tax of order.taxes) {
-    rows.push([`${tax.name} ${tax.rate}%${order.pricesIncludeTax ? ' (included)' : ''}`, formatPrice(tax.amount)]);
+    const label = order.pricesIncludeTax ? 'orderPlaced.taxIncluded' : 'orderPlaced.tax';
+    rows.push([t(label, { name: tax.name, rate: String(tax.rate) }), formatPrice(tax.amount)]);
   }
-  rows.push(['Order total', formatPrice(order.totalAmount)]);
+  rows.push([t('orderPlaced.orderTotal'), formatPrice(order.totalAmount)]);
   if (order.additionalCoupon)
-    rows.push([`Gift card ${order.additionalCoupon.code}`, `− ${formatPrice(order.additionalCoupon.amount)}`]);
-  rows.push([order.paymentGateway === 'cod' ? 'To pay on delivery' : 'Amount paid', formatPrice(order.amountPayable)]);
+    rows.push([
+      t('orderPlaced.giftCard', { code: order.additionalCoupon.code }),
+      `− ${formatPrice(order.additionalCoupon.amount)}`,
+    ]);
+  rows.push([
+    t(order.paymentGateway === 'cod' ? 'orderPlaced.toPayOnDelivery' : 'orderPlaced.amountPaid'),
+    formatPrice(order.amountPayable),
+  ]);
   return rows;
 }
 
-function payment(order: Order): string {
-  return order.amountPayable === 0 ? 'Paid in full with your gift card.' : PAYMENT_NOTES[order.paymentGateway];
+function payment(order: Order, t: MailTranslator): string {
+  return t(order.amountPayable === 0 ? 'orderPlaced.paidWithGiftCard' : PAYMENT_NOTES[order.paymentGateway]);
 }
 
-/** Subject, text and HTML of the confirmation of a placed order. */
-export function orderConfirmationMail({ name, order }: { name: string; order: Order }): MailContent {
-  const subject = `Your ${STORE} order ${order.orderNumber} is confirmed`;
+/** Subject, text and HTML of the confirmation of a placed order, in `locale` (English by default). */
+export function orderConfirmationMail({
+  name,
+  order,
+  locale = 'en',
+}: {
+  name: string;
+  order: Order;
+  locale?: MailLocale;
+}): MailContent {
+  const t = mailTranslator(locale);
+  const subject = t('orderPlaced.subject', { store: STORE, orderNumber: order.orderNumber });
   const a = order.shippingAddress;
   const addressLines = [
     `${a.firstName} ${a.lastName}`.trim(),
     a.street,
     `${a.city}, ${a.state} ${a.postalCode}`,
     a.country,
-    `Phone ${a.phone}`,
+    t('orderPlaced.phone', { phone: a.phone }),
   ];
-  const rows = totalRows(order);
+  const rows = totalRows(order, t);
+  const itemValues = (i: Order['items'][number]) => ({
+    name: i.name,
+    size: i.size,
+    quantity: String(i.quantity),
+    total: formatPrice(i.total),
+    hsn: i.hsnCode,
+    rate: String(i.taxRate),
+    tax: formatPrice(i.tax),
+  });
 
   const text = [
-    greeting(name),
+    greeting(name, t),
     '',
-    `Thank you for shopping with ${STORE}. Your order ${order.orderNumber} is confirmed.`,
+    t('orderPlaced.thanks', { store: STORE, orderNumber: order.orderNumber }),
     '',
-    'Items:',
-    ...order.items.map(
-      (i) =>
-        `- ${i.name} (size ${i.size}) × ${i.quantity}: ${formatPrice(i.total)}` +
-        ` [HSN ${i.hsnCode}, GST ${i.taxRate}% ${formatPrice(i.tax)}]`,
-    ),
+    t('orderPlaced.items'),
+    ...order.items.map((i) => t('orderPlaced.itemLine', itemValues(i))),
     '',
     ...rows.map(([label, amount]) => `${label}: ${amount}`),
     '',
-    payment(order),
+    payment(order, t),
     '',
-    'Delivering to:',
+    t('orderPlaced.deliveringToLine'),
     ...addressLines,
     '',
-    'We will email you again when your order ships, with a link to track it.',
+    t('orderPlaced.willEmail'),
     '',
-    '-- ',
-    FOOTER,
-    '',
+    ...textSignature(t),
   ].join('\n');
 
   const cell = 'padding:6px 0;border-bottom:1px solid #eeeeee;';
   const itemRows = order.items
     .map(
       (i) => `<tr>
-<td style="${cell}">${escapeHtml(i.name)}<br><span style="color:#666666;font-size:13px;">Size ${escapeHtml(i.size)} · Qty ${i.quantity} · HSN ${escapeHtml(i.hsnCode)} · GST ${i.taxRate}% ${escapeHtml(formatPrice(i.tax))}</span></td>
+<td style="${cell}">${escapeHtml(i.name)}<br><span style="color:#666666;font-size:13px;">${escapeHtml(t('orderPlaced.itemDetails', itemValues(i)))}</span></td>
 <td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(formatPrice(i.total))}</td>
 </tr>`,
     )
@@ -91,18 +124,19 @@ export function orderConfirmationMail({ name, order }: { name: string; order: Or
     subject,
     maxWidth: 560,
     fontSize: 15,
-    body: `<p style="margin:0 0 12px;">${escapeHtml(greeting(name))}</p>
-<p style="margin:0 0 20px;">Thank you for shopping with ${STORE}. Your order <strong>${escapeHtml(order.orderNumber)}</strong> is confirmed.</p>
+    locale,
+    body: `<p style="margin:0 0 12px;">${escapeHtml(greeting(name, t))}</p>
+<p style="margin:0 0 20px;">${strongIn(t, 'orderPlaced.thanks', { store: STORE }, 'orderNumber', order.orderNumber)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
 ${itemRows}
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;margin-top:12px;">
 ${summaryRows}
 </table>
-<p style="margin:20px 0 4px;">${escapeHtml(payment(order))}</p>
-<p style="margin:16px 0 4px;font-weight:700;">Delivering to</p>
+<p style="margin:20px 0 4px;">${escapeHtml(payment(order, t))}</p>
+<p style="margin:16px 0 4px;font-weight:700;">${escapeHtml(t('orderPlaced.deliveringTo'))}</p>
 <p style="margin:0 0 16px;">${addressLines.map(escapeHtml).join('<br>')}</p>
-<p style="margin:0;color:#666666;font-size:14px;">We will email you again when your order ships, with a link to track it.</p>`,
+<p style="margin:0;color:#666666;font-size:14px;">${escapeHtml(t('orderPlaced.willEmail'))}</p>`,
   });
   return { subject, text, html };
 }
@@ -122,117 +156,116 @@ export const ORDER_MAIL_EVENTS = [
 ] as const;
 export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
 
-/** Refund money in rupees: what is on its way back, through which route. */
-function refundLines(order: Order): string[] {
-  return order.refunds.map((r) => {
-    const route =
-      r.method === 'gift_card'
-        ? 'to your gift card'
-        : r.method === 'manual'
-          ? 'paid back by the store'
-          : 'to your original payment method';
-    return `${formatPrice(r.amount)} ${route} (${r.status})`;
-  });
+/** Refund money in rupees: what is on its way back, through which route, and how far it got. */
+function refundLines(order: Order, t: MailTranslator): string[] {
+  return order.refunds.map((r) =>
+    t('orderStatus.refundLine', { amount: formatPrice(r.amount), method: r.method, status: r.status }),
+  );
 }
 
-/** Subject and paragraphs of each status mail; `link` is the order's page on the storefront. */
-function statusContent(event: OrderMailEvent, order: Order): { subject: string; lines: string[] } {
-  const n = order.orderNumber;
+/** The day a shipment is expected: as stored (YYYY-MM-DD) in English, in words in Hindi. */
+function expectedDay(estimatedDelivery: string, locale: MailLocale): string {
+  return locale === 'en' ? estimatedDelivery.slice(0, 10) : formatMailDate(new Date(estimatedDelivery), locale);
+}
+
+/** Subject and paragraphs of each status mail, in the language of `t`. */
+function statusContent(event: OrderMailEvent, order: Order, t: MailTranslator): { subject: string; lines: string[] } {
+  const n = { orderNumber: order.orderNumber };
+  const sn = { store: STORE, orderNumber: order.orderNumber };
   const s = order.shipment;
   switch (event) {
     case 'confirmed':
-      return {
-        subject: `We are getting your ${STORE} order ${n} ready`,
-        lines: [`The store has confirmed your order ${n} and is getting it ready.`],
-      };
+      return { subject: t('orderStatus.confirmedSubject', sn), lines: [t('orderStatus.confirmed', n)] };
     case 'shipped':
       return {
-        subject: `Your ${STORE} order ${n} has shipped`,
+        subject: t('orderStatus.shippedSubject', sn),
         lines: [
-          `Your order ${n} is on its way.`,
-          ...(s ? [`Courier: ${s.courier}`, `AWB: ${s.awb}`] : []),
+          t('orderStatus.shipped', n),
+          ...(s ? [t('orderStatus.courier', { courier: s.courier }), t('orderStatus.awb', { awb: s.awb })] : []),
           // Mail clients turn addresses into links: only an http(s) one is written.
-          ...(isHttpUrl(s?.trackingUrl) ? [`Courier tracking: ${s.trackingUrl}`] : []),
-          ...(s?.estimatedDelivery ? [`Expected delivery: ${s.estimatedDelivery.slice(0, 10)}`] : []),
+          ...(isHttpUrl(s?.trackingUrl) ? [t('orderStatus.courierTracking', { url: s.trackingUrl })] : []),
+          ...(s?.estimatedDelivery
+            ? [t('orderStatus.expectedDelivery', { date: expectedDay(s.estimatedDelivery, t.locale) })]
+            : []),
         ],
       };
     case 'delivered':
       return {
-        subject: `Your ${STORE} order ${n} was delivered`,
+        subject: t('orderStatus.deliveredSubject', sn),
         lines: [
-          `Your order ${n} was delivered. We hope you love it.`,
+          t('orderStatus.delivered', n),
           // Cash on delivery is paid at the door: the mail says the cash was received.
           ...(order.paymentGateway === 'cod' && order.paymentStatus === 'completed' && order.amountPayable > 0
-            ? [`We received ${formatPrice(order.amountPayable)} in cash on delivery. Your order is paid.`]
+            ? [t('orderStatus.cashReceived', { amount: formatPrice(order.amountPayable) })]
             : []),
         ],
       };
     case 'cancelled':
       return {
-        subject: `Your ${STORE} order ${n} is cancelled`,
+        subject: t('orderStatus.cancelledSubject', sn),
         lines: [
-          `Your order ${n} is cancelled.`,
-          ...(order.cancelReason ? [`Reason: ${order.cancelReason}`] : []),
-          ...(order.paymentGateway === 'cod' && order.shipment ? ['Nothing is owed for this order.'] : []),
-          ...(order.refunds.length > 0 ? ['Refund:', ...refundLines(order)] : []),
+          t('orderStatus.cancelled', n),
+          ...(order.cancelReason ? [t('orderStatus.reason', { reason: order.cancelReason })] : []),
+          ...(order.paymentGateway === 'cod' && order.shipment ? [t('orderStatus.nothingOwed')] : []),
+          ...(order.refunds.length > 0 ? [t('orderStatus.refund'), ...refundLines(order, t)] : []),
         ],
       };
     case 'return_requested':
-      return {
-        subject: `We received your return request for ${n}`,
-        lines: [`We received your return request for order ${n}.`],
-      };
+      return { subject: t('orderStatus.returnRequestedSubject', n), lines: [t('orderStatus.returnRequested', n)] };
     case 'return_approved':
-      return {
-        subject: `Your return for ${n} is approved`,
-        lines: [`Your return for order ${n} is approved. Our courier will pick the items up.`],
-      };
+      return { subject: t('orderStatus.returnApprovedSubject', n), lines: [t('orderStatus.returnApproved', n)] };
     case 'return_rejected':
       return {
-        subject: `Your return for ${n} was not approved`,
+        subject: t('orderStatus.returnRejectedSubject', n),
         lines: [
-          `Your return for order ${n} was not approved.`,
-          ...(order.returnRequest?.decisionNote ? [`Note: ${order.returnRequest.decisionNote}`] : []),
+          t('orderStatus.returnRejected', n),
+          ...(order.returnRequest?.decisionNote
+            ? [t('orderStatus.note', { note: order.returnRequest.decisionNote })]
+            : []),
         ],
       };
     case 'picked_up':
-      return {
-        subject: `Your return for ${n} was picked up`,
-        lines: [`We picked up the items of your return for order ${n}.`],
-      };
+      return { subject: t('orderStatus.pickedUpSubject', n), lines: [t('orderStatus.pickedUp', n)] };
     case 'refunded':
       return {
-        subject: `Your refund for ${n} is on its way`,
-        lines: [`Your refund for order ${n} is on its way.`, ...refundLines(order)],
+        subject: t('orderStatus.refundedSubject', n),
+        lines: [t('orderStatus.refunded', n), ...refundLines(order, t)],
       };
     case 'refund_completed':
       return {
-        subject: `Your refund for ${n} is complete`,
-        lines: [`Your refund for order ${n} is complete.`, ...refundLines(order)],
+        subject: t('orderStatus.refundCompletedSubject', n),
+        lines: [t('orderStatus.refundCompleted', n), ...refundLines(order, t)],
       };
   }
 }
 
-/** Subject, text and HTML of a status mail: what changed and a link to the order on the storefront. */
+/**
+ * Subject, text and HTML of a status mail: what changed and a link to the order on the
+ * storefront, in `locale` (English by default).
+ */
 export function orderStatusMail({
   name,
   order,
   event,
   link,
+  locale = 'en',
 }: {
   name: string;
   order: Order;
   event: OrderMailEvent;
   link: string;
+  locale?: MailLocale;
 }): MailContent {
-  const { subject, lines } = statusContent(event, order);
-  const linkLabel = event === 'shipped' ? 'Track your order' : 'View your order';
-  const text = [greeting(name), '', ...lines, '', `${linkLabel}: ${link}`, '', '-- ', FOOTER, ''].join('\n');
+  const t = mailTranslator(locale);
+  const { subject, lines } = statusContent(event, order, t);
+  const linkLabel = t(event === 'shipped' ? 'orderStatus.trackOrder' : 'orderStatus.viewOrder');
+  const text = [greeting(name, t), '', ...lines, '', `${linkLabel}: ${link}`, '', ...textSignature(t)].join('\n');
   const html = mailLayout({
     subject,
     maxWidth: 560,
     fontSize: 15,
-    body: `<p style="margin:0 0 12px;">${escapeHtml(greeting(name))}</p>
+    locale,
+    body: `<p style="margin:0 0 12px;">${escapeHtml(greeting(name, t))}</p>
 ${lines.map((l) => `<p style="margin:0 0 8px;">${escapeHtml(l)}</p>`).join('\n')}
 <p style="margin:20px 0 0;"><a href="${escapeHtml(link)}" style="color:#8a1a42;font-weight:700;">${escapeHtml(linkLabel)}</a></p>`,
   });

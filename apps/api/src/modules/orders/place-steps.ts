@@ -176,6 +176,7 @@ async function createOrder(ctx: PlaceContext, options: OrdersDeps['options']): P
       pricesIncludeTax: quote.pricesIncludeTax,
       buyerGstin: ctx.input.buyerGstin ?? null,
       buyerBusinessName: ctx.input.buyerGstin ? (ctx.input.buyerBusinessName ?? null) : null,
+      locale: ctx.input.locale ?? 'en',
       couponId: quote.coupon?.coupon.id ?? null,
       couponCode: quote.coupon?.coupon.code ?? null,
       giftCardId: ctx.gift?.giftCardId ?? null,

@@ -95,6 +95,7 @@ export class OrderPresenter {
       buyerGstin: row.buyerGstin,
       buyerBusinessName: row.buyerBusinessName,
       pricesIncludeTax: row.pricesIncludeTax,
+      locale: row.locale,
       totalAmount: r(row.totalPaise),
       giftCardAmount: r(row.giftCardPaise),
       amountPayable: r(row.payablePaise),

@@ -5,7 +5,7 @@
  * paise; tax rates in basis points.
  */
 import type { Address, ChargeKind, OrderStatus, PaymentMethod, PaymentStatus } from '@vastra/contracts';
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@vastra/contracts';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHOPPER_LOCALES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -65,6 +65,8 @@ export const orders = pgTable(
     /** A business buyer's GSTIN (of the place of supply) and name: a B2B supply. Null for a consumer (B2C). */
     buyerGstin: text('buyer_gstin'),
     buyerBusinessName: text('buyer_business_name'),
+    /** The language the order was placed in ('en' or 'hi'), from the checkout page. */
+    locale: text('locale', { enum: SHOPPER_LOCALES }).notNull().default('en'),
     couponId: uuid('coupon_id'),
     couponCode: text('coupon_code'),
     giftCardId: uuid('gift_card_id'),

@@ -8,6 +8,7 @@ import { ORDER_MESSAGES, isHttpUrl, transitionNotAllowed, type Order, type Order
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { mailLocaleFor } from '../../lib/mail-i18n';
 import { REFUSABLE_AT_DOOR, canTransition } from './lifecycle';
 import { ORDER_MAIL_JOB, type OrderMailJob } from './jobs';
 import { orderConfirmationMail, orderStatusMail, type OrderMailEvent } from './mail';
@@ -141,7 +142,8 @@ export class OrderTransitions {
     if (!contact) return false;
     try {
       const order = await this.presenter.one(row);
-      await mailer.send({ to: contact.email, ...orderConfirmationMail({ name: contact.name, order }) });
+      const locale = mailLocaleFor({ account: contact.locale, order: row.locale });
+      await mailer.send({ to: contact.email, ...orderConfirmationMail({ name: contact.name, order, locale }) });
       return true;
     } catch (err) {
       log.error({ err, orderId }, ORDER_MESSAGES.confirmation);
@@ -191,8 +193,11 @@ export class OrderTransitions {
     const contact = await users.contactOf(row.userId);
     if (!contact) return;
     const order = await this.presenter.one(row);
-    const link = `${options.storefrontUrl}/account/orders/${encodeURIComponent(orderId)}`;
-    await mailer.send({ to: contact.email, ...orderStatusMail({ name: contact.name, order, event, link }) });
+    const locale = mailLocaleFor({ account: contact.locale, order: row.locale });
+    // The order's page in the mail's language: Hindi pages are under /hi (docs/behaviour.md
+    // "Languages of mails and invoices").
+    const link = `${options.storefrontUrl}${locale === 'hi' ? '/hi' : ''}/account/orders/${encodeURIComponent(orderId)}`;
+    await mailer.send({ to: contact.email, ...orderStatusMail({ name: contact.name, order, event, link, locale }) });
   }
 
   /**
@@ -218,7 +223,8 @@ export class OrderTransitions {
       const contact = await users.contactOf(claimed.userId);
       if (!contact) return;
       const order = await this.presenter.one(claimed);
-      await mailer.send({ to: contact.email, ...orderConfirmationMail({ name: contact.name, order }) });
+      const locale = mailLocaleFor({ account: contact.locale, order: claimed.locale });
+      await mailer.send({ to: contact.email, ...orderConfirmationMail({ name: contact.name, order, locale }) });
     } catch (err) {
       await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
       throw err;

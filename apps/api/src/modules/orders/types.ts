@@ -64,11 +64,11 @@ export type OrdersDeps = {
   /** Told `order.placed` and `order.status_changed` once committed (lib/events.ts). */
   events: DomainEventBus;
   /**
-   * The shopper's name and email for the confirmation mail, and the lock on the account that
+   * The shopper's name, email and account language for the order mails, and the lock on the account that
    * makes one shopper's order placements take turns (inside the order's transaction).
    */
   users: {
-    contactOf(userId: string): Promise<{ name: string; email: string } | null>;
+    contactOf(userId: string): Promise<{ name: string; email: string; locale: string } | null>;
     lock(db: Db, userId: string): Promise<{ blockedAt: Date | null } | undefined>;
   };
   log: FastifyBaseLogger;

@@ -1,5 +1,5 @@
 /**
- * Reads the profile form of `PUT /auth/profile/full` (multipart): text fields name, phone,
+ * Reads the profile form of `PUT /auth/profile/full` (multipart): text fields name, phone, locale,
  * gender, dateOfBirth, addresses (a JSON array) and one `avatar` file. An empty string
  * clears an optional field; a form with no field and no file is empty (behaviour.md §5). The avatar is checked by its content (JPEG, PNG or WebP, at most
  * 2 MB), never by the type the browser declared.
@@ -17,7 +17,7 @@ import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../files';
 import type { AvatarUpload } from './service';
 
-const TEXT_FIELDS = ['name', 'phone', 'gender', 'dateOfBirth', 'addresses'] as const;
+const TEXT_FIELDS = ['name', 'phone', 'gender', 'dateOfBirth', 'addresses', 'locale'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 const CLEARABLE: readonly TextField[] = ['phone', 'gender', 'dateOfBirth'];
 

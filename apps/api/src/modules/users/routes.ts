@@ -30,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: {
         tags: ['auth'],
         summary:
-          'Update the profile (multipart/form-data: name, phone, gender, dateOfBirth, addresses as JSON, avatar file ≤ 2 MB)',
+          'Update the profile (multipart/form-data: name, phone, gender, dateOfBirth, addresses as JSON, locale en|hi, avatar file ≤ 2 MB)',
         consumes: ['multipart/form-data'],
         response: { 200: userEnvelope, ...errors },
       },

@@ -4,7 +4,7 @@
  * password hash or Google id can never reach a response. A user's `addresses` are their
  * address book (AddressBookService), the one store of them.
  */
-import { AUTH_MESSAGES, type ProfileFields, type User } from '@vastra/contracts';
+import { AUTH_MESSAGES, type ProfileFields, type ShopperLocale, type User } from '@vastra/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -21,6 +21,8 @@ export type NewUser = {
   passwordHash?: string | null;
   googleSub?: string | null;
   isEmailVerified?: boolean;
+  /** The language the shopper signed up in; 'en' when not given. */
+  locale?: ShopperLocale;
 };
 
 /** An avatar already checked by content: its bytes and the extension and type sniffed from them. */
@@ -44,10 +46,10 @@ export class UsersService {
     return row;
   }
 
-  /** Name and email to write to (order mails), or null for an unknown user. */
-  async contactOf(id: string): Promise<{ name: string; email: string } | null> {
+  /** Name, email and language to write to (order mails), or null for an unknown user. */
+  async contactOf(id: string): Promise<{ name: string; email: string; locale: ShopperLocale } | null> {
     const [row] = await this.db
-      .select({ name: users.name, email: users.email })
+      .select({ name: users.name, email: users.email, locale: users.locale })
       .from(users)
       .where(eq(users.id, id))
       .limit(1);
@@ -82,14 +84,29 @@ export class UsersService {
    * Name and email of those of `ids` who take alert mails: not unsubscribed from them, not
    * blocked (docs/shopper-features.md "Alerts").
    */
-  async alertRecipients(ids: readonly string[]): Promise<Map<string, { name: string; email: string }>> {
+  async alertRecipients(
+    ids: readonly string[],
+  ): Promise<Map<string, { name: string; email: string; locale: ShopperLocale }>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const rows = await this.db
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
       .from(users)
       .where(and(inArray(users.id, unique), isNull(users.alertsUnsubscribedAt), isNull(users.blockedAt)));
-    return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
+    return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email, locale: r.locale }]));
+  }
+
+  /**
+   * The language of the account with this email (case-insensitive), or null when no account has it:
+   * a mail to an address (a gift card's recipient) goes in it (docs/behaviour.md "Languages of mails and invoices").
+   */
+  async localeOfEmail(email: string): Promise<ShopperLocale | null> {
+    const [row] = await this.db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .limit(1);
+    return row?.locale ?? null;
   }
 
   /** Stops the user's alert mails; the first time is kept. */
@@ -237,6 +254,7 @@ export class UsersService {
       hasPassword: row.passwordHash !== null,
       googleLinked: row.googleSub !== null,
       addresses: await this.options.addresses.addressesOf(row.id),
+      locale: row.locale,
       createdAt: row.createdAt.toISOString(),
     };
   }

@@ -3,7 +3,7 @@
  * reach users through UsersService, never through this table. Saved addresses live in the
  * addresses module's address book.
  */
-import { PROFILE_GENDERS } from '@vastra/contracts';
+import { PROFILE_GENDERS, SHOPPER_LOCALES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, date, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -28,6 +28,11 @@ export const users = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     /** Set when the shopper turned off back-in-stock and price-drop mails (unsubscribe link). */
     alertsUnsubscribedAt: timestamp('alerts_unsubscribed_at', { withTimezone: true }),
+    /**
+     * The account's language ('en' or 'hi'): the shopper's mails go in it (docs/behaviour.md
+     * "Languages of mails and invoices").
+     */
+    locale: text('locale', { enum: SHOPPER_LOCALES }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

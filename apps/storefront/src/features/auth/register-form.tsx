@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, registerBodySchema } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useRouter } from '@/i18n/navigation';
+import { useLocale } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
@@ -25,6 +26,9 @@ export function RegisterForm({ next }: { next?: string }) {
   const { apiUrl } = usePublicConfig();
   const session = useSessionLink();
   const router = useRouter();
+  // The page's language becomes the account's: its mails come in it (docs/behaviour.md
+  // "Languages of mails and invoices").
+  const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState({ name: '', email: '', password: '', phone: '' });
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +41,7 @@ export function RegisterForm({ next }: { next?: string }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = registerBodySchema.safeParse(fields);
+    const parsed = registerBodySchema.safeParse({ ...fields, locale });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.invalidRegistration);
       return;

@@ -7,6 +7,7 @@ import {
   type CheckoutQuoteBody,
   type Order,
   type PaymentMethod,
+  type ShopperLocale,
 } from '@vastra/contracts';
 import { createOrder } from '@/lib/api/browser/checkout';
 import { MutationError } from '@/lib/api/browser/mutate';
@@ -105,6 +106,8 @@ export type PlaceOrderInput = {
   saveAddress: boolean;
   buyerGstin?: string | null;
   buyerBusinessName?: string | null;
+  /** The checkout page's language, kept on the order (docs/behaviour.md "Languages of mails and invoices"). */
+  locale?: ShopperLocale;
 };
 
 /** How an attempt to place the order ended: placed, refused or failed (with the message), or not sent (one is under way). */
@@ -146,6 +149,7 @@ export async function placeOrder(
         saveAddress: input.saveAddress,
         // Only a business buyer's order carries them.
         ...(input.buyerGstin ? { buyerGstin: input.buyerGstin, buyerBusinessName: input.buyerBusinessName } : {}),
+        ...(input.locale ? { locale: input.locale } : {}),
       },
       idempotencyKey,
     );

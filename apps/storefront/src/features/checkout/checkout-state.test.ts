@@ -378,7 +378,8 @@ describe('checkout helpers', () => {
 });
 
 describe('placeOrder (behaviour.md §5, Idempotency-Key)', () => {
-  const input: PlaceOrderInput = { shippingAddress: ADDRESS, saveAddress: true };
+  // Placed on the Hindi checkout: the order keeps its language (docs/behaviour.md "Languages of mails and invoices").
+  const input: PlaceOrderInput = { shippingAddress: ADDRESS, saveAddress: true, locale: 'hi' };
   const order = { id: 'order-1', paymentUrl: 'http://localhost:9000/payments/sandbox/m1' };
   const keyOf = (call: Call) => call.options.headers?.['Idempotency-Key'];
 
@@ -409,6 +410,7 @@ describe('placeOrder (behaviour.md §5, Idempotency-Key)', () => {
       coupon: 'WELCOME10',
       additionalCoupon: null,
       saveAddress: true,
+      locale: 'hi',
     });
     assert.ok(idempotencyKeySchema.safeParse(keyOf(call!)).success, 'the key is one the API accepts');
     answer(ok({ order }));

@@ -9,6 +9,7 @@ import {
 } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
+import { useLocale } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DeliveryPromise } from '@/components/delivery-promise';
@@ -182,6 +183,8 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
   const t = useTranslations('checkout');
+  // The order keeps the language it was placed in (docs/behaviour.md "Languages of mails and invoices").
+  const locale = useLocale();
   const [checkout, store] = useCheckoutStore(user.id);
   // What the server read is not asked again.
   const serverBook = server.user?.id === user.id ? server.book : null;
@@ -295,6 +298,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
       shippingAddress,
       saveAddress: chosen === 'new' && saveAddress,
       ...businessCheck.body,
+      locale,
     });
     // A second click while the first is on its way is simply not sent.
     if (outcome.kind === 'skipped') return;

@@ -4,7 +4,15 @@ import { AUTH_MESSAGES, GENERIC_MESSAGES, type User } from '@vastra/contracts';
 import { MutationError } from './mutate';
 import { json, refused, stubFetch, timedOut, type Network } from '@/test-support/fetch-stub';
 import { setSessionExpiryActions } from '@/lib/session-actions';
-import { changePassword, logInWithPassword, register, resendVerification, updateProfile, verifyEmail } from './auth';
+import {
+  changePassword,
+  logInWithPassword,
+  register,
+  resendVerification,
+  setAccountLocale,
+  updateProfile,
+  verifyEmail,
+} from './auth';
 
 /**
  * The accounts calls through the write helper and the real browser client (behaviour.md §5, §7
@@ -34,6 +42,7 @@ const asha: User = {
   hasPassword: true,
   googleLinked: false,
   addresses: [],
+  locale: 'en',
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 
@@ -139,5 +148,20 @@ describe('calls that need a logged-in shopper (behaviour.md §5)', () => {
   it('an empty profile form is refused before it is sent', async () => {
     assert.equal(await refusal(updateProfile(apiUrl, new FormData())), AUTH_MESSAGES.noFormData);
     assert.deepEqual(asked(), []);
+  });
+});
+
+describe('the account language (docs/behaviour.md "Languages of mails and invoices")', () => {
+  it('sends the language as a one-field profile form and answers the saved user', async () => {
+    const hindi: User = { ...asha, locale: 'hi' };
+    let form: FormData | undefined;
+    http.network = async (_, init) => {
+      form = init.body as FormData;
+      return json(200, { success: true, message: AUTH_MESSAGES.profileUpdated, data: { user: hindi } });
+    };
+    assert.deepEqual(await setAccountLocale(apiUrl, 'hi'), hindi);
+    assert.deepEqual(asked(), [`${apiUrl}/auth/profile/full`]);
+    assert.equal(http.sent[0]!.init.method, 'PUT');
+    assert.deepEqual(form && [...form.entries()], [['locale', 'hi']]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type LoginBody,
   type RegisterBody,
   type RegisterResult,
+  type ShopperLocale,
   type User,
 } from '@vastra/contracts';
 import { ApiError } from '@/lib/api/api-error';
@@ -160,6 +161,18 @@ export async function updateProfile(apiUrl: string, form: FormData): Promise<{ u
   }
   if (!answer.data?.user) throw new MutationError(AUTH_MESSAGES.userNotFound, answer.status);
   return { user: answer.data.user, message: answer.message ?? AUTH_MESSAGES.profileUpdated };
+}
+
+/**
+ * Sets the signed-in shopper's account language (docs/behaviour.md "Languages of mails and invoices"): the language
+ * switch calls it, so the shopper's mails follow the storefront's language. A one-field profile
+ * form (PUT /auth/profile/full with `locale`). Resolves to the saved user; throws MutationError
+ * as updateProfile does (401 for a guest, the API's message for a refusal).
+ */
+export async function setAccountLocale(apiUrl: string, locale: ShopperLocale): Promise<User> {
+  const form = new FormData();
+  form.set('locale', locale);
+  return (await updateProfile(apiUrl, form)).user;
 }
 
 /** behaviour.md §4 Logout: POST /auth/logout ends the session its cookie names and clears the cookie. */
