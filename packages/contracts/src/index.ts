@@ -27,3 +27,5 @@ export * from './alerts';
 export * from './alerts-messages';
 export * from './store-settings';
 export * from './admin-webhooks';
+export * from './push';
+export * from './push-messages';
