@@ -4,6 +4,7 @@ import { accountShopper } from '@/features/account/account-shopper';
 import { ProfileForm } from '@/features/account/islands';
 import { ProfileEditorView, fieldsOf } from '@/features/account/profile-view';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
+import { NotificationsSection } from '@/features/notifications/notifications-section';
 
 export const metadata: Metadata = { title: 'Profile' };
 
@@ -13,7 +14,10 @@ export default async function AccountPage() {
   return (
     <AccountShell title="Profile">
       {user ? (
-        <ProfileForm view={<ProfileEditorView user={user} fields={fieldsOf(user)} />} props={{ initialUser: user }} />
+        <>
+          <ProfileForm view={<ProfileEditorView user={user} fields={fieldsOf(user)} />} props={{ initialUser: user }} />
+          <NotificationsSection />
+        </>
       ) : (
         <SignedOutPlaceholder />
       )}
