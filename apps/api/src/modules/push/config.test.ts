@@ -45,7 +45,7 @@ test('push texts follow the account language, English when it has none the store
   const opts = { storefrontUrl: 'https://shop.test' };
   assert.deepEqual(alertPush('priceDrop', [item, { ...item, productId: 'p2' }], { ...opts, locale: 'hi' }), {
     title: 'आपकी विशलिस्ट में दाम घटे',
-    body: 'Anarkali Kurta (साइज़ M) अब ₹ 1,299 का है, और 1 और चीज़ें सस्ती हुई हैं।',
+    body: 'Anarkali Kurta (साइज़ M) अब ₹ 1,299 का है। इसके साथ एक और चीज़ सस्ती हुई है।',
     url: 'https://shop.test/hi/shop/product/p1',
     tag: 'price-drop',
   });

@@ -45,12 +45,11 @@ const PUSH_TEXTS = {
     backInStock: (i, more) =>
       more === 0
         ? `${i.name} (साइज़ ${i.size}) फिर से स्टॉक में है।`
-        : `${i.name} (साइज़ ${i.size}) और ${more} और चीज़ें फिर से स्टॉक में हैं।`,
+        : `${i.name} (साइज़ ${i.size}) समेत ${more + 1} चीज़ें फिर से स्टॉक में हैं।`,
     priceDropTitle: 'आपकी विशलिस्ट में दाम घटे',
     priceDrop: (i, more) =>
-      more === 0
-        ? `${i.name} (साइज़ ${i.size}) अब ${i.price} का है।`
-        : `${i.name} (साइज़ ${i.size}) अब ${i.price} का है, और ${more} और चीज़ें सस्ती हुई हैं।`,
+      `${i.name} (साइज़ ${i.size}) अब ${i.price} का है।` +
+      (more === 0 ? '' : more === 1 ? ' इसके साथ एक और चीज़ सस्ती हुई है।' : ` इसके साथ ${more} और चीज़ें सस्ती हुई हैं।`),
     orderTitle: (n) => `ऑर्डर ${n}`,
     order: {
       shipped: 'आपका ऑर्डर भेज दिया गया है।',
