@@ -11,7 +11,13 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { composeModules, moduleLifecycle, type Composition, type WebhookTestOptions } from './compose';
+import {
+  composeModules,
+  moduleLifecycle,
+  type Composition,
+  type PushTestOptions,
+  type WebhookTestOptions,
+} from './compose';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './lib/error-handler';
@@ -58,9 +64,11 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
   /** Tests only: webhooks to a receiver on this machine (compose.ts). */
   webhooks?: WebhookTestOptions;
+  /** Tests only: push to a stand-in push service on this machine (compose.ts). */
+  push?: PushTestOptions;
 };
 
-export async function buildApp({ config, database, logStream, webhooks }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream, webhooks, push }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     requestIdHeader: false,
@@ -75,7 +83,7 @@ export async function buildApp({ config, database, logStream, webhooks }: AppDep
   }).withTypeProvider<ZodTypeProvider>();
 
   const platform = createPlatform(config, database, app.log);
-  const composition = composeModules(platform, { webhooks });
+  const composition = composeModules(platform, { webhooks, push });
   const { modules, payments, orders, staff, alerts, storeNotifier } = composition;
   const decorations = { payments, orders, staff, alerts, storeNotifier, jobs: platform.jobs, events: platform.events };
   for (const [name, value] of Object.entries(decorations)) app.decorate(name, value as never);

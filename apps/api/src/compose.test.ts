@@ -72,9 +72,17 @@ describe('domain events', () => {
         webhooks,
       ],
       'payment.settled': ['orders: place or release the order', webhooks],
-      'refund.changed': ['orders: mail the refund, or log a failed one', webhooks],
+      'refund.changed': [
+        'orders: mail the refund, or log a failed one',
+        'push: tell the shopper their refund was issued',
+        webhooks,
+      ],
       'order.placed': [webhooks],
-      'order.status_changed': ['invoices: issue the GST documents due', webhooks],
+      'order.status_changed': [
+        'push: tell the shopper their order shipped, is out or delivered',
+        'invoices: issue the GST documents due',
+        webhooks,
+      ],
     });
   });
 

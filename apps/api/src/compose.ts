@@ -21,6 +21,7 @@ import { createInvoicesModule } from './modules/invoices';
 import { createOrdersModule, hasPlacedOrder, type OrdersService } from './modules/orders';
 import { createPaymentsModule, type PaymentService } from './modules/payments';
 import { createPricingModule } from './modules/pricing';
+import { alertPushPort, createPushModule, loadVapidKeys, type PushDeps } from './modules/push';
 import { createReturnsModule, createReturnSummaries } from './modules/returns';
 import { createReviewsModule } from './modules/reviews';
 import { createSettingsModule } from './modules/settings';
@@ -54,7 +55,13 @@ export type WebhookTestOptions = Pick<
   'allowPrivateHosts' | 'resolve' | 'retry' | 'timeoutMs' | 'disableAfter'
 >;
 
-export function composeModules(platform: Platform, testOptions: { webhooks?: WebhookTestOptions } = {}): Composition {
+/** Tests only: push to a stand-in push service on this machine, through this connection (modules/push). */
+export type PushTestOptions = Pick<PushDeps, 'anyPushHost' | 'agent' | 'retry'>;
+
+export function composeModules(
+  platform: Platform,
+  testOptions: { webhooks?: WebhookTestOptions; push?: PushTestOptions } = {},
+): Composition {
   const { config, database, db, log, jobs, events, secret, files } = platform;
   const storefrontUrl = config.storefrontOrigins[0]!;
   const mediaUrl = (mediaPath: string) => (mediaPath.startsWith('/') ? `${config.publicUrl}${mediaPath}` : mediaPath);
@@ -125,6 +132,8 @@ export function composeModules(platform: Platform, testOptions: { webhooks?: Web
   const charges = () => settings.charges();
   const cart = createCartModule({ db, catalog: catalog.catalog, charges, log });
   const wishlist = createWishlistModule({ db, catalog: catalog.catalog });
+  // Push signs with the configured VAPID keys, or a pair kept in DATA_DIR outside production.
+  const vapid = config.push.enabled ? loadVapidKeys({ ...config.push, dataDir: config.dataDir }) : null;
   const alerts = createAlertsModule({
     db,
     catalog: catalog.catalog,
@@ -135,6 +144,8 @@ export function composeModules(platform: Platform, testOptions: { webhooks?: Web
     secret,
     storefrontUrl,
     events,
+    // Each alert mail goes as push too (the push module is built after the orders it reads).
+    push: alertPushPort({ jobs, log, enabled: vapid !== null }),
   });
   const taxes = createTaxesModule({
     db,
@@ -216,6 +227,21 @@ export function composeModules(platform: Platform, testOptions: { webhooks?: Web
     codeLookups: coupons.codeLookups,
     tracker: shipping.tracker,
     checkout: config.checkout,
+  });
+  if (testOptions.push && config.env === 'production') throw new Error('Push test options are for tests only');
+  const push = createPushModule({
+    db,
+    jobs,
+    events,
+    log,
+    catalog: catalog.catalog,
+    users: users.users,
+    orders: orders.orders,
+    keys: vapid,
+    subject: config.push.subject,
+    storefrontUrl,
+    mediaUrl,
+    ...testOptions.push,
   });
   const reviews = createReviewsModule({
     db,
@@ -319,6 +345,7 @@ export function composeModules(platform: Platform, testOptions: { webhooks?: Web
       reviews.module,
       createSizingModule({ db, catalog: catalog.catalog }),
       orders.module,
+      push.module,
       returns.module,
       invoices.module,
       shipping.module,

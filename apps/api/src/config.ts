@@ -277,6 +277,21 @@ const schema = z.object({
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Bearer token a Prometheus scrape of /metrics sends; unset = /metrics open outside production, absent in it. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Web Push notifications to shoppers' browsers (modules/push); off: no push is sent and the storefront offers none. */
+  PUSH_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** The VAPID key pair (base64url, `npx web-push generate-vapid-keys`); unset outside production = generated once into DATA_DIR/secrets/vapid.json. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL')
+      .optional(),
+  ),
 });
 
 /** The variables the API reads, as named in the environment and `.env.example`. */
@@ -322,6 +337,11 @@ function productionProblems(e: Env): string[] {
   }
   if (!e.OPERATOR_TOKEN) {
     problems.push('OPERATOR_TOKEN: required in production (at least 32 random characters)');
+  }
+  if (e.PUSH_ENABLED && !(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT)) {
+    problems.push(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: required in production while PUSH_ENABLED=true (generate the keys with npx web-push generate-vapid-keys), or set PUSH_ENABLED=false',
+    );
   }
   if (!e.SESSION_COOKIE_DOMAIN && e.PUBLIC_URL && URL.canParse(e.PUBLIC_URL)) {
     const apiHost = new URL(e.PUBLIC_URL).hostname;
@@ -375,6 +395,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ].some((v) => v !== undefined);
   if (s3Set && !e.S3_BUCKET) {
     throw new Error('Invalid configuration: S3_BUCKET is required when any S3_* setting is set');
+  }
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new Error('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new Error('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
@@ -530,6 +553,16 @@ function settingsOf(e: Env) {
     operatorToken: e.OPERATOR_TOKEN,
     /** What a scrape of /metrics must send as its bearer token; undefined: none (and no /metrics in production). */
     metricsToken: e.METRICS_TOKEN,
+    /**
+     * Web Push (modules/push): whether it is on, and the VAPID keys (undefined outside
+     * production: a pair generated into DATA_DIR/secrets/vapid.json) and contact.
+     */
+    push: {
+      enabled: e.PUSH_ENABLED,
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.MAIL_FROM.replace(/^.*<([^>]+)>.*$/, '$1')}`,
+    },
     registerLimitPerHour: e.AUTH_REGISTER_LIMIT_PER_HOUR,
     /** Background jobs (lib/jobs): whether this instance works them, retries (ms), polling (ms). */
     jobs: {

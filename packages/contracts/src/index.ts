@@ -28,3 +28,5 @@ export * from './alerts-messages';
 export * from './store-settings';
 export * from './admin-webhooks';
 export * from './catalog-language';
+export * from './push';
+export * from './push-messages';

@@ -45,3 +45,4 @@ export {
   adminNotes,
 } from '../modules/staff/tables';
 export { webhookEndpoints, webhookDeliveries, webhookAttempts } from '../modules/webhooks/tables';
+export { pushSubscriptions, pushPreferences } from '../modules/push/tables';

@@ -71,6 +71,8 @@ export async function createTestApp(
     sameDatabaseAs?: TestContext;
     /** Webhooks to a local receiver, a chosen DNS lookup, short retries (AppDeps). */
     webhooks?: AppDeps['webhooks'];
+    /** Push to a stand-in push service (AppDeps). */
+    push?: AppDeps['push'];
   } = {},
 ): Promise<TestContext> {
   const seed = opts.seed ?? true;
@@ -114,6 +116,7 @@ export async function createTestApp(
       database,
       logStream: faults.logStream(opts.logStream),
       webhooks: opts.webhooks,
+      push: opts.push,
     });
     faults.watch(app);
     await app.ready();

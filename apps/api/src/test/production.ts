@@ -20,6 +20,9 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     STOREFRONT_URL: 'https://vastra.example',
     SESSION_COOKIE_DOMAIN: 'vastra.example',
     OPERATOR_TOKEN: 'o'.repeat(40),
+    VAPID_PUBLIC_KEY: 'BJimAZJ9sVAX9u_5ZfZChcfh6XZaKhX0wQCkasxLW3v_iHuxUsF6vQnwvNkEirx-XGRFoe1dUtb-kD8v6MZ4R7Q',
+    VAPID_PRIVATE_KEY: '_OF_qSpN1qWFDytVwZChuoFQPM8wRSxbdz_zx1QTdMQ',
+    VAPID_SUBJECT: 'mailto:owner@vastra.example',
     ...overrides,
   };
 }

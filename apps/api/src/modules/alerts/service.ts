@@ -13,7 +13,7 @@
  */
 import { ALERTS_MESSAGES, type ShopperLocale, type StockAlert, type UnsubscribeStatus } from '@vastra/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { afterTransaction, type Db } from '../../db/client';
+import { afterCommit, afterTransaction, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { istDay } from '../../lib/india-time';
@@ -38,7 +38,15 @@ export type AlertsDeps = {
   secret: Uint8Array;
   /** The storefront's origin: product pages and the unsubscribe page. */
   storefrontUrl: string;
+  /** Told of each alert mail once it is committed, so the push module can send it as push too. */
+  push?: AlertPushPort;
 };
+
+/** The sizes one alert mail told a shopper about (ids only). */
+export type AlertMailed = { userId: string; restockedVariantIds: string[]; dropVariantIds: string[] };
+
+/** What the alerts need of the push module: told once per mail sent, after its commit; must not throw. */
+export type AlertPushPort = { mailed(mailed: AlertMailed): void };
 
 /** One shopper's mail of a scan: the open requests now back and the wishlist items now cheaper. */
 type Due = {
@@ -220,6 +228,13 @@ export class AlertsService {
         to: to.email,
         ...alertMail({ name: to.name, restocked, drops, unsubscribeUrl, locale: to.locale }),
       });
+      const mailed: AlertMailed = {
+        userId,
+        restockedVariantIds: due.restocked.map((r) => r.variant.id),
+        dropVariantIds: due.drops.map((d) => d.variant.id),
+      };
+      // The same news as push, only once this mail's row is committed (never after a rollback).
+      void afterCommit(async () => this.deps.push?.mailed(mailed));
       return true;
     });
   }

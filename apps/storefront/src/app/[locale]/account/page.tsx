@@ -5,6 +5,7 @@ import { accountShopper } from '@/features/account/account-shopper';
 import { ProfileForm } from '@/features/account/islands';
 import { ProfileEditorView, fieldsOf } from '@/features/account/profile-view';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
+import { NotificationsSection } from '@/features/notifications/notifications-section';
 
 /** The page's title in its language. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +20,10 @@ export default async function AccountPage() {
   return (
     <AccountShell title={t('profile')}>
       {user ? (
-        <ProfileForm view={<ProfileEditorView user={user} fields={fieldsOf(user)} />} props={{ initialUser: user }} />
+        <>
+          <ProfileForm view={<ProfileEditorView user={user} fields={fieldsOf(user)} />} props={{ initialUser: user }} />
+          <NotificationsSection />
+        </>
       ) : (
         <SignedOutPlaceholder />
       )}
