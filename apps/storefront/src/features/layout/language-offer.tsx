@@ -5,6 +5,8 @@ import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Link, usePathname } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
+import { usePublicConfig } from '@/lib/public-config';
+import { useShopper } from '@/lib/shopper-context';
 import { rememberLocale } from './locale-choice';
 
 /**
@@ -16,6 +18,7 @@ export function LanguageOffer({ offer }: { offer: Locale }) {
   const t = useTranslations('common.language');
   const locale = useLocale();
   const pathname = usePathname();
+  const account = { apiUrl: usePublicConfig().apiUrl, user: useShopper().user };
   const query = useSearchParams().toString();
   const [open, setOpen] = useState(true);
   if (!open) return null;
@@ -31,7 +34,7 @@ export function LanguageOffer({ offer }: { offer: Locale }) {
         hrefLang={offer}
         lang={offer}
         prefetch={false}
-        onClick={() => rememberLocale(offer)}
+        onClick={() => rememberLocale(offer, account)}
         className="font-semibold text-brand-700 underline"
       >
         {t('offerAction')}
@@ -39,7 +42,7 @@ export function LanguageOffer({ offer }: { offer: Locale }) {
       <button
         type="button"
         onClick={() => {
-          rememberLocale(locale === 'hi' ? 'hi' : 'en');
+          rememberLocale(locale === 'hi' ? 'hi' : 'en', account);
           setOpen(false);
         }}
         className="ml-2 text-stone-600 underline hover:text-stone-900"

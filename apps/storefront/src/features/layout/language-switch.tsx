@@ -3,6 +3,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { Link, usePathname } from '@/i18n/navigation';
+import { usePublicConfig } from '@/lib/public-config';
+import { useShopper } from '@/lib/shopper-context';
 import { rememberLocale } from './locale-choice';
 
 /**
@@ -15,6 +17,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const locale = useLocale();
   const other = locale === 'hi' ? 'en' : 'hi';
   const pathname = usePathname();
+  const account = { apiUrl: usePublicConfig().apiUrl, user: useShopper().user };
   const query = useSearchParams().toString();
   return (
     <Link
@@ -24,7 +27,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       lang={other}
       prefetch={false}
       aria-label={t('switchToLabel')}
-      onClick={() => rememberLocale(other)}
+      onClick={() => rememberLocale(other, account)}
       className={`${className} rounded-md px-2 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100 hover:underline`}
     >
       {t('switchTo')}
