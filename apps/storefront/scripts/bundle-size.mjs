@@ -5,8 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The budget for any route's first-load JavaScript, in bytes of gzip (150 kB: docs/performance.md). */
-export const FIRST_LOAD_JS_BUDGET = 150 * 1024;
+/**
+ * The budget for any route's first-load JavaScript, in bytes of gzip (160 kB since the store
+ * speaks two languages: docs/performance.md "First-load JavaScript and the two languages").
+ */
+export const FIRST_LOAD_JS_BUDGET = 160 * 1024;
 
 /**
  * First-load JavaScript per route of the build in `nextDir` (the storefront's `.next`):

@@ -4,7 +4,7 @@ import { productHref } from '@/lib/product-href';
 import { getCategories, getCollections } from '@/lib/api/server/catalog';
 import { searchProducts } from '@/lib/api/server/products';
 import { absoluteUrl } from '@/lib/config';
-import { getPathname } from '@/i18n/navigation';
+import { localePath } from '@/i18n/paths';
 import { LANGUAGE_TAG, routing } from '@/i18n/routing';
 import { MAX_PAGE_LIMIT, type CategoryNode } from '@vastra/contracts';
 
@@ -15,11 +15,11 @@ const MAX_URLS = 50_000;
 function inEveryLanguage(entry: MetadataRoute.Sitemap[number]): MetadataRoute.Sitemap {
   const path = entry.url;
   const languages = Object.fromEntries(
-    routing.locales.map((locale) => [LANGUAGE_TAG[locale], absoluteUrl(getPathname({ href: path, locale }))]),
+    routing.locales.map((locale) => [LANGUAGE_TAG[locale], absoluteUrl(localePath(path, locale))]),
   );
   return routing.locales.map((locale) => ({
     ...entry,
-    url: absoluteUrl(getPathname({ href: path, locale })),
+    url: absoluteUrl(localePath(path, locale)),
     alternates: { languages },
   }));
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getLocale } from 'next-intl/server';
-import { getPathname } from '@/i18n/navigation';
+import { localePath } from '@/i18n/paths';
 import { LANGUAGE_TAG, routing, type Locale } from '@/i18n/routing';
 import { getStoreSettings } from '@/lib/api/server/store-settings';
 
@@ -38,7 +38,7 @@ export async function pageMetadata(seo: PageSeo): Promise<Metadata> {
     openGraph: {
       title,
       description,
-      url: getPathname({ href: path, locale }),
+      url: localePath(path, locale),
       siteName: storeName,
       locale: LANGUAGE_TAG[locale].replace('-', '_'),
       type,
@@ -63,7 +63,7 @@ export function truncateDescription(text: string, max = 160): string {
  */
 export function languageAlternates(path: string, locale: Locale): NonNullable<Metadata['alternates']> {
   const languages: Record<string, string> = {};
-  for (const each of routing.locales) languages[LANGUAGE_TAG[each]] = getPathname({ href: path, locale: each });
-  languages['x-default'] = getPathname({ href: path, locale: routing.defaultLocale });
-  return { canonical: getPathname({ href: path, locale }), languages };
+  for (const each of routing.locales) languages[LANGUAGE_TAG[each]] = localePath(path, each);
+  languages['x-default'] = localePath(path, routing.defaultLocale);
+  return { canonical: localePath(path, locale), languages };
 }

@@ -27,7 +27,7 @@ import { PublicConfigProvider } from '@/lib/public-config';
 import { ShopperProvider, type WishlistRef } from '@/lib/shopper-context';
 import { NONCE_HEADER } from '@/lib/security-headers';
 import { LANGUAGE_TAG, LOCALE_COOKIE, routing } from '@/i18n/routing';
-import { LanguageOffer } from '@/features/layout/language-offer';
+import { LanguageOffer } from '@/features/layout/header-islands';
 import { localeToOffer } from '@/features/layout/locale-offer';
 import '../globals.css';
 

@@ -1,7 +1,6 @@
 import 'server-only';
 import { GENERIC_MESSAGES, type User } from '@vastra/contracts';
-import { getLocale } from 'next-intl/server';
-import { redirect } from '@/i18n/navigation';
+import { redirect } from '@/i18n/navigation-server';
 import { ApiError } from '@/lib/api/api-error';
 import { getCurrentShopper, shopperSession } from '@/lib/api/server/shopper';
 
@@ -15,7 +14,7 @@ export async function accountShopper(path: string): Promise<User | null> {
   const user = await getCurrentShopper();
   if (user) return user;
   if (!(await shopperSession()).token) {
-    redirect({ href: `/auth/login?next=${encodeURIComponent(path)}`, locale: await getLocale() });
+    await redirect(`/auth/login?next=${encodeURIComponent(path)}`);
   }
   return null;
 }

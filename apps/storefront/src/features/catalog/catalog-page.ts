@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { redirect } from '@/i18n/navigation';
+import { redirect } from '@/i18n/navigation-server';
 import { searchProducts } from '@/lib/api/server/products';
 import { readOrFail } from '@/lib/page-failure';
 import { pageMetadata } from '@/lib/seo';
@@ -30,7 +30,7 @@ export async function loadListing(scope: CatalogScope, raw: RawSearchParams) {
   );
   // A page past the end (an old shared link) goes to the last page.
   if (result.meta.totalPages > 0 && query.page > result.meta.totalPages) {
-    redirect({ href: catalogHref(scope, { ...query, page: result.meta.totalPages }), locale: await getLocale() });
+    await redirect(catalogHref(scope, { ...query, page: result.meta.totalPages }));
   }
   return { query, result };
 }

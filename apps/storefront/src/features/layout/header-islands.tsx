@@ -11,3 +11,6 @@ export const SearchBox = lazyIsland(() => import('./search-box').then((module) =
 
 /** The phone menu (mobile-menu.tsx), loaded as the search box is. */
 export const MobileMenu = lazyIsland(() => import('./mobile-menu').then((module) => module.MobileMenu));
+
+/** The bar offering the other language (language-offer.tsx), on few pages: loaded as the search box is. */
+export const LanguageOffer = lazyIsland(() => import('./language-offer').then((module) => module.LanguageOffer));
