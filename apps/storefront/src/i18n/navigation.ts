@@ -33,5 +33,6 @@ export function useRouter() {
 
 /** The page's path without its language prefix ('/shop' on /hi/shop). */
 export function usePathname(): string {
-  return unlocalisedPath(useNextPathname());
+  // Null outside the App Router's context (components rendered alone, as unit tests do).
+  return unlocalisedPath(useNextPathname() ?? '/');
 }

@@ -7,13 +7,24 @@ import { MobileMenu } from './mobile-menu';
 import { toNavCategories, type NavCategories } from './nav-model';
 import { CategoryNav } from './site-header';
 import { withIntl } from '@/test-support/intl';
+import { PublicConfigProvider } from '@/lib/public-config';
+import { ShopperProvider } from '@/lib/shopper-context';
 
 // tsx compiles this JSX and the components' with the classic runtime, which looks React up globally.
 Object.assign(globalThis, { React });
 
 const menus = (categories: NavCategories) => [
   renderToStaticMarkup(withIntl(<CategoryNav categories={categories} />)),
-  renderToStaticMarkup(withIntl(<MobileMenu storeName="Vastra" categories={categories} />)),
+  // The phone menu holds the language switch, which reads the shopper and the API's address.
+  renderToStaticMarkup(
+    withIntl(
+      <PublicConfigProvider value={{ apiUrl: 'http://api.test', googleClientId: null, nonce: null }}>
+        <ShopperProvider user={null} wishlistRefs={null}>
+          <MobileMenu storeName="Vastra" categories={categories} />
+        </ShopperProvider>
+      </PublicConfigProvider>,
+    ),
+  ),
 ];
 
 const women: CategoryNode = {

@@ -19,7 +19,8 @@ export function LanguageOffer({ offer }: { offer: Locale }) {
   const locale = useLocale();
   const pathname = usePathname();
   const account = { apiUrl: usePublicConfig().apiUrl, user: useShopper().user };
-  const query = useSearchParams().toString();
+  // Null outside the App Router's context (components rendered alone, as unit tests do).
+  const query = useSearchParams()?.toString() ?? '';
   const [open, setOpen] = useState(true);
   if (!open) return null;
   return (

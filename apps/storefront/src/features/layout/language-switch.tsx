@@ -18,7 +18,8 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const other = locale === 'hi' ? 'en' : 'hi';
   const pathname = usePathname();
   const account = { apiUrl: usePublicConfig().apiUrl, user: useShopper().user };
-  const query = useSearchParams().toString();
+  // Null outside the App Router's context (components rendered alone, as unit tests do).
+  const query = useSearchParams()?.toString() ?? '';
   return (
     <Link
       href={query ? `${pathname}?${query}` : pathname}
