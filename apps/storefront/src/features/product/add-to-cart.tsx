@@ -1,5 +1,6 @@
 'use client';
 
+import { SpecMessage } from '@/i18n/spec-messages';
 import { CART_MESSAGES, MAX_LINE_QUANTITY, type Variant } from '@vastra/contracts';
 import { Link } from '@/i18n/navigation';
 import { useTranslations } from 'next-intl';
@@ -113,7 +114,7 @@ export function AddToCart({
       <div aria-live="assertive">
         {needSize && (
           <p id={`${ids}-size`} className="text-sm font-semibold text-red-700">
-            {CART_MESSAGES.variantRequired}
+            <SpecMessage text={CART_MESSAGES.variantRequired} />
           </p>
         )}
       </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useLocaliseMessage } from '@/i18n/spec-messages';
 import { useTranslations } from 'next-intl';
 import { ALERTS_MESSAGES } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
@@ -20,6 +21,7 @@ export function NotifyMeButtons({ soldOut }: { soldOut: SoldOutSize[] }) {
   const { apiUrl } = usePublicConfig();
   const hydrated = useHydrated();
   const t = useTranslations('product.notify');
+  const localise = useLocaliseMessage();
   const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -57,18 +59,18 @@ export function NotifyMeButtons({ soldOut }: { soldOut: SoldOutSize[] }) {
           <li key={v.id}>
             {asked.has(v.id) ? (
               <p role="status" className="py-1.5 text-sm font-semibold text-emerald-800">
-                {v.size}: {ALERTS_MESSAGES.requested}
+                {v.size}: {localise(ALERTS_MESSAGES.requested)}
               </p>
             ) : (
               <button
                 type="button"
-                aria-label={t('label', { notifyMe: ALERTS_MESSAGES.notifyMe, size: v.size })}
+                aria-label={t('label', { notifyMe: localise(ALERTS_MESSAGES.notifyMe), size: v.size })}
                 aria-busy={busy === v.id || undefined}
                 disabled={!hydrated || busy !== null}
                 onClick={() => void notify(v.id)}
                 className="rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm font-semibold text-stone-900 hover:border-brand-700 hover:text-brand-700 disabled:cursor-wait disabled:opacity-70"
               >
-                {ALERTS_MESSAGES.notifyMe}: {v.size}
+                {localise(ALERTS_MESSAGES.notifyMe)}: {v.size}
               </button>
             )}
           </li>

@@ -1,5 +1,6 @@
 'use client';
 
+import { SpecMessage } from '@/i18n/spec-messages';
 import { WISHLIST_MESSAGES, type WishlistEntry } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
@@ -76,7 +77,9 @@ function SidebarBody({
           ) : error && items.length === 0 ? (
             <p className="py-8 text-center text-red-800">{error}</p>
           ) : items.length === 0 ? (
-            <p className="py-8 text-center text-stone-700">{WISHLIST_MESSAGES.empty}</p>
+            <p className="py-8 text-center text-stone-700">
+              <SpecMessage text={WISHLIST_MESSAGES.empty} />
+            </p>
           ) : null}
         </div>
         {items.length > 0 && (
