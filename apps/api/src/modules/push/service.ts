@@ -163,7 +163,8 @@ export class PushService {
   /** `push.notify`: one `push.deliver` per device of the news's shopper and kind they want. */
   async fanOut(news: PushNews): Promise<void> {
     if (!this.deps.keys) return;
-    const userId = news.kind === 'alert' ? news.userId : (await this.deps.orders.findRef(news.orderId)).userId;
+    const userId = news.kind === 'alert' ? news.userId : (await this.orderOrNull(news.orderId))?.userId;
+    if (!userId) return;
     const wants = await this.preferences(userId);
     const parts: PushPart[] = [];
     if (news.kind === 'order') {
@@ -202,13 +203,24 @@ export class PushService {
     if (payload) await this.send(device, payload, this.deps.keys);
   }
 
+  /** The order, or null when there is none (a refund or step of an order since removed): nothing to tell. */
+  private async orderOrNull(orderId: string) {
+    try {
+      return await this.deps.orders.findRef(orderId);
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  }
+
   private async payloadOf(userId: string, delivery: PushDelivery): Promise<PushPayload | null> {
     const user = await this.deps.users.findById(userId);
     // The account's language once accounts keep one; English until then.
     const locale = user && 'locale' in user && typeof user.locale === 'string' ? user.locale : null;
     const opts = { storefrontUrl: this.deps.storefrontUrl, locale };
     if (delivery.kind === 'order') {
-      const order = await this.deps.orders.findRef(delivery.orderId);
+      const order = await this.orderOrNull(delivery.orderId);
+      if (!order) return null;
       return orderPush(order, delivery.status, { ...opts, amountPaise: delivery.amountPaise });
     }
     const variants = await this.deps.catalog.variantDetails(delivery.variantIds);

@@ -21,7 +21,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { auditLog, variants } from '../../db/schema';
 import { bearer, freshIp, register, type Account } from '../../test/accounts';
-import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
+import { pickProducts, setPricePaise, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { BENGALURU_ADDRESS, DELHI_ADDRESS } from '../../test/orders';
 import { asStaff, staffTeam, type StaffLogin } from '../../test/staff';
@@ -153,6 +153,8 @@ describe('GET /shipping/delivery-estimate and the zone table (zones)', () => {
     shopper = await register(ctx.app, { name: 'Asha Rao' });
     [product] = (await pickProducts(ctx.database.db, 1, { minVariants: 1 })) as [TestProduct];
     await setStock(ctx.database.db, product.variants[0]!.id, 20);
+    // Within the COD limit, whichever product the snapshot's ids put first.
+    await setPricePaise(ctx.database.db, product.variants[0]!.id, 99_900);
   });
   after(() => ctx.close());
 
@@ -362,6 +364,7 @@ describe('with Shiprocket configured', () => {
       const shopper = await register(ctx.app, { name: 'Ravi Kumar' });
       const [product] = (await pickProducts(ctx.database.db, 1, { minVariants: 1 })) as [TestProduct];
       await setStock(ctx.database.db, product.variants[0]!.id, 5);
+      await setPricePaise(ctx.database.db, product.variants[0]!.id, 99_900);
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/orders',
