@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Metadata } from 'next';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation-server';
 import { searchProducts } from '@/lib/api/server/products';
 import { readOrFail } from '@/lib/page-failure';
