@@ -1,9 +1,10 @@
-import { deliveryChargeText, freeDeliveryHint } from '@/lib/delivery';
+import { useTranslations } from 'next-intl';
+import { formatPrice } from '@/lib/format';
 
 /**
  * The "Delivery" row of a price breakdown (behaviour.md §4 Delivery charge and COD fee): FREE or
- * the charge, and under the label what more would make it free. For a `<dl>`; `className` is
- * the row's layout.
+ * the charge (rupees), and under the label what more would make it free (`shortfall`, rupees; 0:
+ * nothing to say), in the page's language. For a `<dl>`; `className` is the row's layout.
  */
 export function DeliveryRow({
   amount,
@@ -14,19 +15,19 @@ export function DeliveryRow({
   shortfall: number;
   className: string;
 }) {
-  const hint = freeDeliveryHint(shortfall);
+  const t = useTranslations('common.totals');
   return (
     <div className={className}>
       <dt>
-        Delivery
-        {hint && (
+        {t('delivery')}
+        {shortfall > 0 && (
           <span className="block text-xs text-stone-600" data-testid="free-delivery-shortfall">
-            {hint}
+            {t('freeHint', { amount: formatPrice(shortfall) })}
           </span>
         )}
       </dt>
       <dd className="tabular-nums" data-testid="delivery">
-        {deliveryChargeText(amount)}
+        {amount === 0 ? t('free') : formatPrice(amount)}
       </dd>
     </div>
   );

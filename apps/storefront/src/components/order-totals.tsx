@@ -1,15 +1,21 @@
 import type { Order, TaxComponent } from '@vastra/contracts';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { DeliveryRow } from '@/components/delivery-row';
-import { formatCount, formatPrice } from '@/lib/format';
-import { gstNote, splitOfComponents, taxRows } from '@/lib/gst';
+import { formatPrice } from '@/lib/format';
+import { gstNote, splitOfComponents, taxRows, type GstNoteParts } from '@/lib/gst';
 
 /** The figures of an order or a checkout quote, rupees. `taxes` null = not known yet. */
 export type TotalsFigures = {
   itemCount: number;
   subtotal: number;
   coupon: { code: string; amount: number } | null;
-  taxes: { components: readonly TaxComponent[]; totalTax: number; pricesIncludeTax: boolean; note: string } | null;
+  taxes: {
+    components: readonly TaxComponent[];
+    totalTax: number;
+    pricesIncludeTax: boolean;
+    note: GstNoteParts;
+  } | null;
   total: number | null;
   giftCard: { code: string; amount: number } | null;
   payable: number | null;
@@ -36,6 +42,7 @@ const ROW = 'flex justify-between gap-4';
  * pay. Values carry test ids for the browser tests.
  */
 export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pending?: ReactNode }) {
+  const t = useTranslations('common.totals');
   const {
     itemCount,
     subtotal,
@@ -44,7 +51,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
     total,
     giftCard,
     payable,
-    payableLabel = 'Amount payable',
+    payableLabel = t('amountPayable'),
     delivery,
     codFee = 0,
     refunded = 0,
@@ -63,7 +70,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
     <div>
       <dl className="space-y-2 text-sm text-stone-800">
         <div className={ROW}>
-          <dt>Subtotal ({formatCount(itemCount, 'item')})</dt>
+          <dt>{t('subtotal', { count: itemCount })}</dt>
           <dd className="tabular-nums" data-testid="subtotal">
             {formatPrice(subtotal)}
           </dd>
@@ -71,7 +78,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
         {coupon && (
           <div className={ROW}>
             <dt>
-              Coupon <span className="font-mono text-xs">{coupon.code}</span>
+              {t('coupon')} <span className="font-mono text-xs">{coupon.code}</span>
             </dt>
             <dd className="text-emerald-800 tabular-nums" data-testid="coupon-discount">
               − {formatPrice(coupon.amount)}
@@ -81,7 +88,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
         {delivery && <DeliveryRow amount={delivery.amount} shortfall={delivery.shortfall} className={ROW} />}
         {codFee > 0 && (
           <div className={ROW}>
-            <dt>COD fee</dt>
+            <dt>{t('codFee')}</dt>
             <dd className="tabular-nums" data-testid="cod-fee">
               {formatPrice(codFee)}
             </dd>
@@ -89,7 +96,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
         )}
         {taxes && !taxes.pricesIncludeTax && taxRowsList}
         <div className={`${ROW} border-t border-stone-200 pt-2.5 text-base font-semibold text-stone-900`}>
-          <dt>Total</dt>
+          <dt>{t('total')}</dt>
           <dd className="tabular-nums" data-testid="order-total">
             {total === null ? '…' : formatPrice(total)}
           </dd>
@@ -97,7 +104,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
         {taxes?.pricesIncludeTax && (
           <>
             <div className={`${ROW} text-stone-700`}>
-              <dt>Prices include GST</dt>
+              <dt>{t('pricesIncludeGst')}</dt>
               <dd className="tabular-nums" data-testid="total-tax">
                 {formatPrice(taxes.totalTax)}
               </dd>
@@ -108,7 +115,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
         {giftCard && (
           <div className={ROW}>
             <dt>
-              Gift card <span className="font-mono text-xs">{giftCard.code}</span>
+              {t('giftCard')} <span className="font-mono text-xs">{giftCard.code}</span>
             </dt>
             <dd className="text-emerald-800 tabular-nums" data-testid="gift-card-amount">
               − {formatPrice(giftCard.amount)}
@@ -123,14 +130,14 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
         </div>
         {refunded > 0 && (
           <div className={ROW}>
-            <dt>Refunded</dt>
+            <dt>{t('refunded')}</dt>
             <dd className="text-emerald-800 tabular-nums" data-testid="amount-refunded">
               {formatPrice(refunded)}
             </dd>
           </div>
         )}
       </dl>
-      {taxes && <p className="mt-2 text-xs text-stone-600">{taxes.note}</p>}
+      {taxes && <p className="mt-2 text-xs text-stone-600">{gstNote((key, values) => t(key, values), taxes.note)}</p>}
       {pending}
     </div>
   );
@@ -152,7 +159,11 @@ export function orderFigures(order: Order, payableLabel: string): TotalsFigures 
       components: order.taxes,
       totalTax: order.totalTax,
       pricesIncludeTax: order.pricesIncludeTax,
-      note: gstNote(order.pricesIncludeTax, splitOfComponents(order.taxes), order.shippingAddress.state),
+      note: {
+        pricesIncludeTax: order.pricesIncludeTax,
+        split: splitOfComponents(order.taxes),
+        stateName: order.shippingAddress.state,
+      },
     },
     total: order.totalAmount,
     giftCard: order.additionalCoupon && { code: order.additionalCoupon.code, amount: order.giftCardAmount },

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatRate, gstNote, splitOfComponents, splitOfQuote, taxRows } from './gst';
+import { createTranslator } from 'next-intl';
+import en from '@/i18n/messages/en';
+import hi from '@/i18n/messages/hi';
+import { formatRate, gstNote, splitOfComponents, splitOfQuote, taxRows, type GstNoteTranslator } from './gst';
+
+const translator = (locale: 'en' | 'hi'): GstNoteTranslator => {
+  const t = createTranslator({ locale, messages: locale === 'en' ? en : hi, namespace: 'common.totals' });
+  return (key, values) => t(key, values);
+};
 
 describe('GST breakdown (behaviour.md §3 Tax result)', () => {
   it('lists CGST before SGST before IGST, each with its rate', () => {
@@ -36,14 +44,21 @@ describe('GST breakdown (behaviour.md §3 Tax result)', () => {
 
   it('says whether the prices hold GST and why it is split so', () => {
     assert.equal(
-      gstNote(true, 'intra', 'Karnataka'),
+      gstNote(translator('en'), { pricesIncludeTax: true, split: 'intra', stateName: 'Karnataka' }),
       "Prices include GST. CGST and SGST apply for delivery to Karnataka, within the seller's state.",
     );
     assert.equal(
-      gstNote(false, 'inter', 'Delhi'),
+      gstNote(translator('en'), { pricesIncludeTax: false, split: 'inter', stateName: 'Delhi' }),
       "GST is added to the prices. IGST applies for delivery to Delhi, outside the seller's state.",
     );
-    assert.equal(gstNote(true, 'unknown'), 'Prices include GST. Shown as IGST until you choose a delivery address.');
+    assert.equal(
+      gstNote(translator('en'), { pricesIncludeTax: true, split: 'unknown' }),
+      'Prices include GST. Shown as IGST until you choose a delivery address.',
+    );
+    assert.equal(
+      gstNote(translator('hi'), { pricesIncludeTax: true, split: 'intra', stateName: 'Karnataka' }),
+      'दामों में GST शामिल है। Karnataka में डिलीवरी विक्रेता के राज्य के अंदर है, इसलिए CGST और SGST लगते हैं।',
+    );
   });
 
   it('tells the split of a quote by its place of supply, of an order by its components', () => {

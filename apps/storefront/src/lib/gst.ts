@@ -35,17 +35,32 @@ export function splitOfComponents(taxes: readonly TaxComponent[]): TaxSplit {
   return taxes.some((t) => t.name === 'IGST') ? 'inter' : 'unknown';
 }
 
+/** What the sentence under a breakdown says (gstNote), for the page to word in its language. */
+export type GstNoteParts = { pricesIncludeTax: boolean; split: TaxSplit; stateName?: string | null };
+
+/** The keys of `common.totals` the sentence under a breakdown is made of. */
+export type GstNoteKey =
+  'note.include' | 'note.added' | 'note.unknown' | 'note.intra' | 'note.intraTo' | 'note.inter' | 'note.interTo';
+
+/** next-intl's translator of `common.totals`, for the keys gstNote uses. */
+export type GstNoteTranslator = (key: GstNoteKey, values?: { state: string }) => string;
+
 /**
- * The sentence under the breakdown: whether GST is inside the prices or added to them, and why
- * it is split the way it is (the state the order is delivered to, behaviour.md §3).
+ * The sentence under the breakdown, in the page's language (`t`): whether GST is inside the
+ * prices or added to them, and why it is split the way it is (the state the order is delivered
+ * to, behaviour.md §3).
  */
-export function gstNote(pricesIncludeTax: boolean, split: TaxSplit, stateName?: string | null): string {
-  const where = stateName ? ` to ${stateName}` : '';
+export function gstNote(t: GstNoteTranslator, { pricesIncludeTax, split, stateName }: GstNoteParts): string {
+  const state = stateName ?? null;
   const why =
     split === 'unknown'
-      ? 'Shown as IGST until you choose a delivery address.'
+      ? t('note.unknown')
       : split === 'intra'
-        ? `CGST and SGST apply for delivery${where}, within the seller's state.`
-        : `IGST applies for delivery${where}, outside the seller's state.`;
-  return `${pricesIncludeTax ? 'Prices include GST.' : 'GST is added to the prices.'} ${why}`;
+        ? state
+          ? t('note.intraTo', { state })
+          : t('note.intra')
+        : state
+          ? t('note.interTo', { state })
+          : t('note.inter');
+  return `${pricesIncludeTax ? t('note.include') : t('note.added')} ${why}`;
 }

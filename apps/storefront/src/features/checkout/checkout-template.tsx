@@ -20,7 +20,7 @@ import { publishCartAnswer } from '@/lib/cart-channel';
 import { checkoutBlockedBy, orderableLines } from '@/lib/cart-lines';
 import { formatPrice } from '@/lib/format';
 import { readGuestId } from '@/lib/guest-id';
-import { gstNote, splitOfQuote } from '@/lib/gst';
+import { splitOfQuote } from '@/lib/gst';
 import { usePublicConfig } from '@/lib/public-config';
 import { useShopper } from '@/lib/shopper-context';
 import { usePageCart } from '@/lib/use-page-cart';
@@ -409,7 +409,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
             components: quote.taxes,
             totalTax: quote.totalTax,
             pricesIncludeTax: quote.pricesIncludeTax,
-            note: gstNote(quote.pricesIncludeTax, splitOfQuote(quote), stateName),
+            note: { pricesIncludeTax: quote.pricesIncludeTax, split: splitOfQuote(quote), stateName },
           },
           delivery: quote ? { amount: quote.shippingAmount, shortfall: quote.freeDeliveryShortfall } : undefined,
           codFee: quote?.codFee,
