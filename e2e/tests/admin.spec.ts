@@ -280,10 +280,12 @@ test('the owner runs an order and a return from the admin; support cannot refund
   await test.step('the owner makes a product with two sizes and two photos and puts it on sale; a shopper finds it', async () => {
     await page.getByRole('menuitem', { name: 'Products' }).click();
     await page.getByRole('link', { name: 'New product' }).click();
-    await page.getByLabel(/^Name\b/).fill(newProduct);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(newProduct);
     await page.getByLabel(/^Brand\b/).fill('Vastra Studio');
     await page.getByLabel(/^Colour\b/).fill('Indigo');
-    await page.getByLabel('Description').fill('Hand-block printed cotton kurta with a mandarin collar.');
+    await page
+      .getByLabel('Description', { exact: true })
+      .fill('Hand-block printed cotton kurta with a mandarin collar.');
     await page.getByRole('combobox', { name: 'Category' }).click();
     // Tunics, not kurtas: other journeys pick kurtas by price and stock, and these would be among them.
     await page.getByRole('option', { name: /› Tunics$/ }).click();
