@@ -6,6 +6,7 @@
  * deploy/nginx/vastra.conf; a stand-in for PhonePe's HTTP API and an SMTP server that takes
  * every mail. `stop()` takes everything down again, the database included.
  */
+import webpush from 'web-push';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -77,7 +78,7 @@ function run(what: string, args: string[], env: NodeJS.ProcessEnv): void {
 
 /** The instances' environment: production mode, every setting it demands pointing at the suite's own services. */
 function apiEnv(
-  secrets: { jwt: string; operator: string; metrics: string },
+  secrets: { jwt: string; operator: string; metrics: string; vapid: { publicKey: string; privateKey: string } },
   dataDir: string,
   phonepeUrl: string,
 ): NodeJS.ProcessEnv {
@@ -92,6 +93,10 @@ function apiEnv(
     JWT_SECRET: secrets.jwt,
     OPERATOR_TOKEN: secrets.operator,
     METRICS_TOKEN: secrets.metrics,
+    // Web push is on in production: both instances sign with one VAPID key pair, as a deploy's would.
+    VAPID_PUBLIC_KEY: secrets.vapid.publicKey,
+    VAPID_PRIVATE_KEY: secrets.vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:ops@vastra.example',
     AUTO_SEED: 'false',
     SELLER_GSTIN: '29ABCDE1234F1ZW',
     SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}?ignoreTLS=true`,
@@ -269,7 +274,7 @@ export async function startStack(): Promise<Stack> {
     cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
     const secret = () => randomBytes(32).toString('hex');
-    const secrets = { jwt: secret(), operator: secret(), metrics: secret() };
+    const secrets = { jwt: secret(), operator: secret(), metrics: secret(), vapid: webpush.generateVAPIDKeys() };
     const dataDir = path.join(tmp, 'data');
     const env = apiEnv(secrets, dataDir, phonepeUrl);
     log(`migrating ${DATABASE} (migrate-cli), then seeding the 400-product store (seed-cli)…`);
