@@ -55,6 +55,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
+    // The service worker has its own journey (tests/offline.spec.ts, which allows it); in the
+    // others a worker installed mid-journey would answer a slow page from its cache, so they
+    // test the pages themselves.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: [

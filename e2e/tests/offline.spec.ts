@@ -11,7 +11,7 @@ import { expect, test } from '../support/fixtures';
 import { api } from '../support/pages';
 import { PUBLIC_API_URL } from '../support/stack';
 
-test.use({ shopperName: 'Kavya Offline' });
+test.use({ shopperName: 'Kavya Offline', serviceWorkers: 'allow' });
 
 /**
  * GET with the page's cookies on a connection of its own: a kept-alive one, idle while the
