@@ -112,6 +112,14 @@ test('seen pages open offline with a notice, unseen ones show the offline page, 
   await page.goto(`/hi${seenUrl}`);
   await expect(page.getByRole('heading', { level: 1, name: seen!.name })).toBeVisible();
 
+  // A guest with a cart: the layout renders that cart, so the page is marked personal and not stored.
+  await context.addCookies([{ name: 'guestId', value: `guest_${'a'.repeat(25)}`, domain: 'localhost', path: '/' }]);
+  expect((await fetchFresh(page, '/shop')).headers()['x-vastra-personal'], "a guest's page is marked personal").toBe(
+    '1',
+  );
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
   // Signed in: the shopper's pages, and a catalogue page rendered for them, are never stored.
   await context.addCookies([
     { name: 'auth_token', value: shopper.token, domain: 'localhost', path: '/', httpOnly: true },
@@ -129,6 +137,10 @@ test('seen pages open offline with a notice, unseen ones show the offline page, 
     stored.some(([, url]) => new URL(url).pathname === seenUrl),
     'the product page is stored',
   ).toBe(true);
+  expect(
+    stored.some(([, url]) => new URL(url).pathname === '/shop'),
+    'the page a guest with a cart opened is not stored',
+  ).toBe(false);
   expect(
     stored.some(([, url]) => new URL(url).pathname === '/hi/offline'),
     'the Hindi offline page is precached',

@@ -4,6 +4,7 @@ import { AUTH_TOKEN_STORAGE_NAME } from '@vastra/contracts';
 import { PERSONAL_RESPONSE_HEADER } from '@/features/pwa/personal-response';
 import { routing } from '@/i18n/routing';
 import { getConfig } from '@/lib/config';
+import { GUEST_ID_COOKIE } from '@/lib/guest-id';
 import { pageRequestId, REQUEST_ID_HEADER } from '@/lib/request-id';
 import { NONCE_HEADER, newNonce, securityHeaders } from '@/lib/security-headers';
 
@@ -27,7 +28,8 @@ const OFFLINE_PAGE = /^(\/hi)?\/offline\/?$/;
  * Pages then go through next-intl's routing (src/i18n/routing.ts): `/shop` is rewritten to the
  * English `[locale]` pages, `/hi/shop` to the Hindi ones, `/en/shop` redirected to `/shop`.
  * For the service worker (docs/architecture.md "Service worker"): an answer to a request with
- * the session cookie is marked PERSONAL_RESPONSE_HEADER, which the worker never stores, and the
+ * the session cookie or a guest's `guestId` cookie (the layout renders that guest's cart) is
+ * marked PERSONAL_RESPONSE_HEADER, which the worker never stores, and the
  * offline pages are rendered without the request's cookies, so their precached copy names no one.
  */
 export function proxy(request: NextRequest) {
@@ -46,7 +48,9 @@ export function proxy(request: NextRequest) {
   const requestId = pageRequestId(request.headers.get(REQUEST_ID_HEADER));
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
   if (OFFLINE_PAGE.test(request.nextUrl.pathname)) requestHeaders.delete('cookie');
-  const personal = requestHeaders.has('cookie') && request.cookies.has(AUTH_TOKEN_STORAGE_NAME);
+  const personal =
+    requestHeaders.has('cookie') &&
+    (request.cookies.has(AUTH_TOKEN_STORAGE_NAME) || request.cookies.has(GUEST_ID_COOKIE));
   const response = UNLOCALISED.test(request.nextUrl.pathname)
     ? NextResponse.next({ request: { headers: requestHeaders } })
     : localeRouting(new NextRequest(request, { headers: requestHeaders }));

@@ -30,39 +30,15 @@ declare global {
 declare const self: ServiceWorkerGlobalScope;
 
 const DAY_SECONDS = 24 * 60 * 60;
-/** On a weak network, after this long the last copy of a catalogue page is shown instead. */
-const PAGE_NETWORK_TIMEOUT_SECONDS = 4;
 
 /**
  * Stores only whole (200) answers, and never a page the proxy marked as rendered for a
- * signed-in shopper (their name in the header, their cart in the page's data).
+ * signed-in shopper or a guest with a cart (their name in the header, their cart in the page's data).
  */
 const onlyAnonymous: SerwistPlugin = {
   cacheWillUpdate: async ({ response }) =>
     response.status === 200 && !response.headers.has(PERSONAL_RESPONSE_HEADER) ? response : null,
 };
-
-/**
- * Whether the last page the worker passed on was rendered for a signed-in shopper. Their stored
- * copies are a guest's, so for them a slow network is waited for and the stored copy is shown
- * only when there is no network at all. Kept in memory: a restarted worker assumes a guest.
- */
-let shopperSignedIn = false;
-const watchSession: SerwistPlugin = {
-  handlerWillRespond: async ({ response }) => {
-    shopperSignedIn = response.headers.has(PERSONAL_RESPONSE_HEADER);
-    return response;
-  },
-};
-
-const isCatalogueNavigation = (url: URL, request: Request, sameOrigin: boolean) =>
-  sameOrigin && request.mode === 'navigate' && isCataloguePage(url.pathname) && !isRscRequest(url, request.headers);
-// Each strategy gets its own copy of the list: Serwist appends the offline fallback to it.
-const catalogueCachePlugins = [
-  watchSession,
-  onlyAnonymous,
-  new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * DAY_SECONDS, maxAgeFrom: 'last-used' }),
-];
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
@@ -83,21 +59,25 @@ const serwist = new Serwist({
       }),
     },
     {
-      matcher: ({ url, request, sameOrigin }) => !shopperSignedIn && isCatalogueNavigation(url, request, sameOrigin),
+      // Catalogue pages: the network however slow (a stored copy has old prices, stock and
+      // cart count), the last anonymous copy only when there is no network.
+      matcher: ({ url, request, sameOrigin }) =>
+        sameOrigin &&
+        request.mode === 'navigate' &&
+        isCataloguePage(url.pathname) &&
+        !isRscRequest(url, request.headers),
       handler: new NetworkFirst({
         cacheName: 'catalogue-pages',
-        networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
-        plugins: [...catalogueCachePlugins],
+        plugins: [
+          onlyAnonymous,
+          new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * DAY_SECONDS, maxAgeFrom: 'last-used' }),
+        ],
       }),
-    },
-    {
-      matcher: ({ url, request, sameOrigin }) => isCatalogueNavigation(url, request, sameOrigin),
-      handler: new NetworkFirst({ cacheName: 'catalogue-pages', plugins: [...catalogueCachePlugins] }),
     },
     // Every other page (account, cart, checkout, sign-in…) only from the network; offline, the
     // offline page below. API calls, RSC requests and anything but GET match no rule here and
     // go to the network untouched.
-    { matcher: ({ request }) => request.mode === 'navigate', handler: new NetworkOnly({ plugins: [watchSession] }) },
+    { matcher: ({ request }) => request.mode === 'navigate', handler: new NetworkOnly() },
   ],
   fallbacks: {
     entries: [

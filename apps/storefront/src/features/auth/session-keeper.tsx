@@ -22,13 +22,14 @@ export function SessionKeeper() {
   const router = useRouter();
   const shopper = useShopper();
   // The handler is set once; it acts through the latest router and shopper context.
-  const latest = useRef({ router, setUser: shopper.setUser });
+  const latest = useRef({ router, setUser: shopper.setUser, user: shopper.user });
   useEffect(() => {
-    latest.current = { router, setUser: shopper.setUser };
-  }, [router, shopper.setUser]);
+    latest.current = { router, setUser: shopper.setUser, user: shopper.user };
+  }, [router, shopper.setUser, shopper.user]);
 
   useEffect(() => {
     setSessionExpiryActions({
+      signedIn: () => latest.current.user !== null,
       navigate: (path) => latest.current.router.push(path),
       logout: () => {
         // The session is over already: the page shows a guest at once (the login page must not

@@ -24,7 +24,7 @@ const apiUrl = 'http://api.test';
 const asked = () => http.sent.map(({ url }) => url);
 beforeEach(() => {
   loggedOut = 0;
-  setSessionExpiryActions({ logout: () => loggedOut++, navigate: () => {} });
+  setSessionExpiryActions({ signedIn: () => true, logout: () => loggedOut++, navigate: () => {} });
 });
 
 const serverError: Network = async () =>

@@ -1,4 +1,4 @@
-import { sessionExpired } from '@/lib/session-expiry';
+import { callUnauthorized } from '@/lib/session-expiry';
 import { ApiError } from '../api-error';
 import { createBrowserApi, type ApiAnswer, type BrowserApi } from './client';
 import { MutationError, type MutateOptions, type Mutation, type ReadOptions } from './mutate';
@@ -10,7 +10,7 @@ const clients = new Map<string, BrowserApi>();
 export function clientFor(apiUrl: string): BrowserApi {
   let client = clients.get(apiUrl);
   if (!client) {
-    client = createBrowserApi({ baseUrl: apiUrl, onUnauthorized: () => void sessionExpired() });
+    client = createBrowserApi({ baseUrl: apiUrl, onUnauthorized: () => void callUnauthorized() });
     clients.set(apiUrl, client);
   }
   return client;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AUTH_MESSAGES, CART_MESSAGES, GENERIC_MESSAGES, UNAUTHORIZED_DEBOUNCE_MS } from '@vastra/contracts';
 import { setSessionExpiryActions } from '@/lib/session-actions';
-import { sessionExpired } from '@/lib/session-expiry';
+import { callUnauthorized, sessionExpired } from '@/lib/session-expiry';
 import { MutationError, mutate, read } from './mutate';
 import { stubFetch, json, type Network } from '@/test-support/fetch-stub';
 
@@ -82,7 +82,11 @@ describe('read', () => {
 describe('the 401 handler', () => {
   it('a 401 of a write logs out and goes to /auth/login once per UNAUTHORIZED_DEBOUNCE_MS', async () => {
     const done: string[] = [];
-    setSessionExpiryActions({ logout: () => done.push('logout'), navigate: (path) => done.push(path) });
+    setSessionExpiryActions({
+      signedIn: () => true,
+      logout: () => done.push('logout'),
+      navigate: (path) => done.push(path),
+    });
     http.network = async () => json(401, { success: false, message: AUTH_MESSAGES.sessionExpired });
     await assert.rejects(add(), { name: 'MutationError' });
     await assert.rejects(add(), { name: 'MutationError' });
@@ -90,5 +94,18 @@ describe('the 401 handler', () => {
     // Past the debounce, the next 401 runs it again.
     assert.equal(sessionExpired(Date.now() + UNAUTHORIZED_DEBOUNCE_MS + 1), true);
     assert.deepEqual(done, ['logout', '/auth/login', 'logout', '/auth/login']);
+  });
+
+  it('a 401 answered after the shopper logged out in this tab neither logs out again nor leaves the page', async () => {
+    const done: string[] = [];
+    setSessionExpiryActions({
+      signedIn: () => false,
+      logout: () => done.push('logout'),
+      navigate: (path) => done.push(path),
+    });
+    http.network = async () => json(401, { success: false, message: AUTH_MESSAGES.sessionExpired });
+    await assert.rejects(add(), { name: 'MutationError' });
+    assert.equal(callUnauthorized(Date.now() + 10 * UNAUTHORIZED_DEBOUNCE_MS), false);
+    assert.deepEqual(done, []);
   });
 });
