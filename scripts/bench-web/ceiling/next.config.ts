@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import storefront from '../../../apps/storefront/next.config';
+import { nextConfig as storefront } from '../../../apps/storefront/next.base-config';
 
 /**
  * The bench's ceiling app (scripts/bench-web.mjs): the storefront's own configuration (image

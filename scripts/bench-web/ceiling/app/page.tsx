@@ -11,7 +11,7 @@ type Hero = Extract<HomepageSection, { section_type: 'hero' }>;
  * measured against this.
  */
 export default async function CeilingPage() {
-  const sections = await getHomepageSections();
+  const sections = await getHomepageSections('en');
   const hero = sections.find((section): section is Hero => section.section_type === 'hero');
   const slide = hero?.content.slides[0];
   if (!hero || !slide) throw new Error('The seeded homepage has no hero slide: the ceiling has nothing to show.');

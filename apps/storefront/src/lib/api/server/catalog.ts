@@ -56,9 +56,12 @@ export async function getCollections(page = 1, limit = 100): Promise<{ collectio
   };
 }
 
-/** GET /homepage-sections, in display order, texts in the page's language. */
-export async function getHomepageSections(): Promise<HomepageSection[]> {
-  const data = await apiGet(`/homepage-sections${toQueryString({ lang: await catalogLang() })}`, {
+/**
+ * GET /homepage-sections, in display order, texts in `lang` (default: the page's language; the
+ * bench's ceiling app, which has no languages, names it).
+ */
+export async function getHomepageSections(lang?: CatalogLang): Promise<HomepageSection[]> {
+  const data = await apiGet(`/homepage-sections${toQueryString({ lang: lang ?? (await catalogLang()) })}`, {
     revalidate: 120,
     tags: [CATALOG_TAGS.homepage],
   });
