@@ -27,7 +27,7 @@ import {
 import { adminApi } from '../client';
 import { PictureUpload } from './PictureUpload';
 
-const GATEWAY_NAMES = { sandbox: 'Sandbox (test payments)', phonepe: 'PhonePe' } as const;
+const GATEWAY_NAMES = { sandbox: 'Sandbox (test payments)', phonepe: 'PhonePe', razorpay: 'Razorpay' } as const;
 
 /** The logo's upload and preview, bound to the form's `logoUrl`. */
 function LogoInput() {
