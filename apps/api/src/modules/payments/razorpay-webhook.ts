@@ -8,7 +8,6 @@
  */
 import { toPaymentStatus } from '@vastra/contracts';
 import { and, eq, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { ServiceUnavailableError } from '../../lib/errors';
 import { PaymentProviderError, describeError, type ProviderRefund, type ProviderStatus } from './provider';
 import {
