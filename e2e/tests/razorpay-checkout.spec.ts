@@ -74,6 +74,7 @@ test('the Razorpay page is accessible and offers to open the payment again', asy
   const checkout = new CheckoutPage(page);
   await page.goto('/auth/login?next=/checkout');
   await logInOnPage(page, shopper);
+  await expect(accountMenuButton(page, shopper)).toBeVisible();
   await checkout.goto();
   await checkout.typeAddress({ phone: '9123456781', postalCode: '560001', street: '5 Residency Road' });
   await expect(checkout.state).toHaveValue('Karnataka');

@@ -56,9 +56,10 @@ const hash = (text: string) => `'sha256-${createHash('sha256').update(text).dige
 
 /**
  * The page's Content-Security-Policy: its own style and script (by hash), checkout.js from its
- * origin, Razorpay's frames and API (the modal talks to them), form posts to the API.
+ * origin, Razorpay's frames and API (the modal talks to them), form posts to the API and the
+ * storefront (the post answers with a redirect there, which browsers check against form-action).
  */
-export function razorpayPagePolicy(checkoutUrl: string): string {
+export function razorpayPagePolicy(checkoutUrl: string, storefrontUrl: string): string {
   const checkout = new URL(checkoutUrl).origin;
   return [
     "default-src 'none'",
@@ -67,7 +68,7 @@ export function razorpayPagePolicy(checkoutUrl: string): string {
     `frame-src ${checkout} https://api.razorpay.com`,
     `connect-src ${checkout} https://api.razorpay.com https://lumberjack.razorpay.com`,
     `img-src ${checkout} https://cdn.razorpay.com data:`,
-    "form-action 'self'",
+    `form-action 'self' ${new URL(storefrontUrl).origin}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');

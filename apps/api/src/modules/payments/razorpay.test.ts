@@ -125,6 +125,7 @@ describe('paying with Razorpay', () => {
     const csp = String(page.headers['content-security-policy']);
     assert.match(csp, /script-src 'sha256-[^']+' http:\/\/127\.0\.0\.1:\d+;/);
     assert.match(csp, /frame-src http:\/\/127\.0\.0\.1:\d+ https:\/\/api\.razorpay\.com/);
+    assert.match(csp, new RegExp(`form-action 'self' ${TEST_STOREFRONT_URL}`));
   });
 
   test('happy path: a signed answer is checked with the API, the order is paid, and a second verify changes nothing', async () => {

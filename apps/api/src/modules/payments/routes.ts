@@ -176,7 +176,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           verifyPath: `/payments/razorpay/verify/${encodeURIComponent(checkout.merchantOrderId)}`,
           confirmationUrl,
         }),
-        razorpayPagePolicy(opts.razorpay.checkoutUrl),
+        razorpayPagePolicy(opts.razorpay.checkoutUrl, storefrontUrl),
       );
     },
   );
