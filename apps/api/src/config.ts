@@ -325,6 +325,11 @@ function productionProblems(e: Env): string[] {
       'PAYMENT_GATEWAY: set a real gateway (phonepe or razorpay); the sandbox marks orders paid without any money moving',
     );
   }
+  if (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && !e.RAZORPAY_WEBHOOK_SECRET) {
+    problems.push(
+      "RAZORPAY_WEBHOOK_SECRET: required in production with Razorpay's keys (set the same secret on the webhook in Razorpay's dashboard)",
+    );
+  }
   if (e.AUTO_SEED === 'true') {
     problems.push(
       'AUTO_SEED: seeding never runs at start in production; load your catalogue with npm run import (or a demo with npm run seed) before starting',
