@@ -50,6 +50,7 @@ export function createPaymentsModule(deps: {
           storefrontUrl,
           phonePeWebhookAuthorization: phonePeWebhookAuthorizationFromConfig(config),
           storeName: deps.storeName,
+          publicUrl: config.publicUrl,
           razorpay: { webhookSecret: config.razorpay.webhookSecret ?? null, checkoutUrl: config.razorpay.checkoutUrl },
         });
       },

@@ -32,9 +32,10 @@ let ctx: TestContext;
 let shopper: Account;
 let owner: StaffLogin;
 let piece: Piece;
+let base: string;
 
 before(async () => {
-  const base = await razorpay.listen();
+  base = await razorpay.listen();
   ctx = await createTestApp({ env: { LOG_LEVEL: 'info', ...razorpayEnv(base) } });
   piece = (await piecesOf(ctx, 1, { blocked: false, pricePaise: 2_49_900 }))[0]!;
   owner = (await staffTeam(ctx)).owner;
@@ -122,6 +123,23 @@ describe('paying with Razorpay', () => {
     assert.match(page.body, new RegExp(`"key":"${KEY_ID}","orderId":"${rzpOrder.id}"`));
     assert.match(page.body, /<script src="http:\/\/127\.0\.0\.1:\d+\/v1\/checkout\.js"><\/script>/);
     assert.doesNotMatch(page.body, new RegExp(KEY_SECRET));
+    // The storefront's checkout page opens the modal with the same, read from the API.
+    const forStorefront = await ctx.app.inject({
+      method: 'GET',
+      url: `/payments/razorpay/checkout/${merchantOrderId}`,
+    });
+    assert.equal(forStorefront.statusCode, 200, forStorefront.body);
+    assert.deepEqual(forStorefront.json().data, {
+      keyId: KEY_ID,
+      razorpayOrderId: rzpOrder.id,
+      orderNumber: order.orderNumber,
+      storeName: 'Vastra',
+      checkoutUrl: razorpayEnv(base).RAZORPAY_CHECKOUT_URL,
+      verifyUrl: `http://api.test/payments/razorpay/verify/${merchantOrderId}`,
+      confirmationUrl: `${TEST_STOREFRONT_URL}/checkout/confirmation/${order.id}`,
+    });
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/payments/razorpay/checkout/VST-000000-0' });
+    assert.equal(unknown.statusCode, 404);
     const csp = String(page.headers['content-security-policy']);
     assert.match(csp, /script-src 'sha256-[^']+' http:\/\/127\.0\.0\.1:\d+;/);
     assert.match(csp, /frame-src http:\/\/127\.0\.0\.1:\d+ https:\/\/api\.razorpay\.com/);

@@ -12,6 +12,10 @@
  *   it claims is checked with PhonePe's status API first (503 when that cannot be read).
  * - GET  /payments/razorpay/pay/{merchantOrderId}: our Razorpay checkout page (HTML, opens the
  *   modal); 303 to the confirmation page once the payment is settled.
+ * - GET  /payments/razorpay/checkout/{merchantOrderId}: what the storefront opens Razorpay's
+ *   modal with on its checkout page (key id, Razorpay's order id, the script's URL, where the
+ *   answer goes); 404 unless a pending Razorpay payment here. The id is unguessable, and nothing
+ *   in the answer is secret.
  * - POST /payments/razorpay/verify/{merchantOrderId}: form `razorpay_payment_id,
  *   razorpay_order_id, razorpay_signature` from the modal; the signature is checked (400
  *   otherwise), the state read from Razorpay, 303 to the confirmation page.
@@ -19,12 +23,12 @@
  *   (HMAC-SHA256 of the raw body with the webhook secret); 401 otherwise, before anything is
  *   read. Confirmed with Razorpay's API first (503 when it cannot be read).
  */
-import { messageEnvelopeSchema } from '@vastra/contracts';
+import { ORDER_MESSAGES, envelope, messageEnvelopeSchema } from '@vastra/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../lib/errors';
-import { done, errorResponses } from '../../lib/http';
+import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { done, errorResponses, ok } from '../../lib/http';
 import { isAuthorizedWebhook, phonePeWebhookSchema } from './phonepe';
 import { isValidWebhookSignature, razorpayWebhookSchema } from './razorpay';
 import { razorpayPagePolicy, renderRazorpayPage } from './razorpay-page';
@@ -55,6 +59,8 @@ export type PaymentsRoutesOptions = {
   razorpay: { webhookSecret: string | null; checkoutUrl: string };
   /** The store's name, shown in Razorpay's modal. */
   storeName: () => Promise<string>;
+  /** The API's public address, for the modal's answer to come back to. */
+  publicUrl: string;
 };
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, opts) => {
@@ -178,6 +184,44 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         }),
         razorpayPagePolicy(opts.razorpay.checkoutUrl, storefrontUrl),
       );
+    },
+  );
+
+  app.get(
+    '/payments/razorpay/checkout/:merchantOrderId',
+    {
+      schema: {
+        tags,
+        summary: "What Razorpay's modal opens with for a pending payment, on the storefront's checkout page",
+        params,
+        response: {
+          200: envelope(
+            z.object({
+              keyId: z.string(),
+              razorpayOrderId: z.string(),
+              orderNumber: z.string(),
+              storeName: z.string(),
+              checkoutUrl: z.string(),
+              verifyUrl: z.string(),
+              confirmationUrl: z.string(),
+            }),
+          ),
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request) => {
+      const checkout = await payments.razorpayCheckout(request.params.merchantOrderId);
+      if (!checkout || checkout.status !== 'pending') throw new NotFoundError(ORDER_MESSAGES.paymentNotFound);
+      return ok({
+        keyId: checkout.keyId,
+        razorpayOrderId: checkout.razorpayOrderId,
+        orderNumber: checkout.orderNumber,
+        storeName: await opts.storeName(),
+        checkoutUrl: opts.razorpay.checkoutUrl,
+        verifyUrl: `${opts.publicUrl}/payments/razorpay/verify/${encodeURIComponent(checkout.merchantOrderId)}`,
+        confirmationUrl: payments.confirmationUrl(checkout.orderId),
+      });
     },
   );
 
