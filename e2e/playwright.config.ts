@@ -111,6 +111,8 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
         COMMERCE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
         REVALIDATE_SECRET,
+        // The checkout page opens the stand-in's Razorpay modal, and its CSP allows it.
+        RAZORPAY_CHECKOUT_URL: `http://localhost:${RAZORPAY_PORT}/v1/checkout.js`,
       },
     },
   ],
