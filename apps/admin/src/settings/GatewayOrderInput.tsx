@@ -40,7 +40,7 @@ export function GatewayOrderInput({ configured }: { configured: OnlineGateway[] 
           const index = offered.indexOf(gateway);
           const name = GATEWAY_NAMES[gateway];
           return (
-            <Stack component="li" key={gateway} direction="row" alignItems="center" spacing={1}>
+            <Stack component="li" key={gateway} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <FormControlLabel
                 control={<Checkbox checked={index >= 0} onChange={(e) => toggle(gateway, e.target.checked)} />}
                 label={index >= 0 ? `${index + 1}. ${name}` : name}
