@@ -14,6 +14,7 @@ import {
   DATA_DIR,
   PUBLIC_API_URL,
   PUBLISHABLE_KEY,
+  RAZORPAY_PORT,
   REVALIDATE_SECRET,
   WEB_PORT,
 } from './support/stack';
@@ -63,6 +64,14 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: [
     {
+      // Razorpay's stand-in; the API offers Razorpay once a journey's owner chooses it.
+      command: 'exec node --import tsx support/razorpay-standin.ts',
+      cwd: here,
+      url: `http://127.0.0.1:${RAZORPAY_PORT}/v1/checkout.js`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
       // The compiled API that `npm start` runs (built by scripts/prepare.mjs); its log goes to API_LOG.
       command: `exec node --enable-source-maps dist/server.js > ${JSON.stringify(API_LOG)}`,
       cwd: path.join(root, 'apps/api'),
@@ -81,6 +90,12 @@ export default defineConfig({
         REVALIDATE_SECRET,
         // Every journey registers its own shoppers from one address.
         AUTH_REGISTER_LIMIT_PER_HOUR: '100',
+        // The keys the stand-in accepts (apps/api/src/test/razorpay-server.ts); browsers load its checkout.js.
+        RAZORPAY_KEY_ID: 'rzp_test_Vastra0001',
+        RAZORPAY_KEY_SECRET: 'rzp-key-secret-4c1d9e',
+        RAZORPAY_WEBHOOK_SECRET: 'rzp-hook-secret-77ab',
+        RAZORPAY_BASE_URL: `http://127.0.0.1:${RAZORPAY_PORT}`,
+        RAZORPAY_CHECKOUT_URL: `http://localhost:${RAZORPAY_PORT}/v1/checkout.js`,
       },
     },
     {
@@ -96,6 +111,8 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
         COMMERCE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
         REVALIDATE_SECRET,
+        // The checkout page opens the stand-in's Razorpay modal, and its CSP allows it.
+        RAZORPAY_CHECKOUT_URL: `http://localhost:${RAZORPAY_PORT}/v1/checkout.js`,
       },
     },
   ],

@@ -82,7 +82,7 @@ export class CheckoutPage {
     await this.summary.getByRole('button', { name: 'Apply gift card' }).click();
   }
 
-  paymentMethod(name: 'Pay online (test gateway)' | 'Cash on delivery'): Locator {
+  paymentMethod(name: 'Pay online (test gateway)' | 'Razorpay' | 'Cash on delivery'): Locator {
     return this.main.getByRole('radio', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
   }
 

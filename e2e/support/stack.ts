@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 /** Ports of the stack the browser tests start (see playwright.config.ts). */
 export const API_PORT = 9100;
 export const WEB_PORT = 3100;
+/** The Razorpay stand-in (support/razorpay-standin.ts): its API for the API, its checkout.js for browsers. */
+export const RAZORPAY_PORT = 9180;
 export const API_URL = `http://127.0.0.1:${API_PORT}`;
 /** The API as browsers reach it: the same site as the storefront, so its cookie is first-party. */
 export const PUBLIC_API_URL = `http://localhost:${API_PORT}`;

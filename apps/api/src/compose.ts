@@ -183,7 +183,16 @@ export function composeModules(
     cacheTtlMs: config.catalogCacheTtlMs,
     log,
   });
-  const payments = createPaymentsModule({ db, config, storefrontUrl, events, metrics: platform.metrics, log });
+  const payments = createPaymentsModule({
+    db,
+    config,
+    storefrontUrl,
+    events,
+    metrics: platform.metrics,
+    log,
+    storeName: () => settings.storeName(),
+    healthStore: accounts.staff,
+  });
   const shipping = createShippingModule({
     shipping: config.shipping,
     pincodes,
@@ -200,7 +209,11 @@ export function composeModules(
   });
   const orders = createOrdersModule({
     db,
-    payment: () => settings.payment(),
+    // The store's gateways, less one whose API is failing (checkout then offers the other).
+    payment: async () => {
+      const offered = await settings.payment();
+      return { ...offered, gateways: await payments.payments.offeredGateways(offered.gateways) };
+    },
     returns: returnSummaries,
     inventory: catalog.inventory,
     carts: cart.carts,

@@ -161,3 +161,18 @@ test('.env.example lists every variable the API reads, each with a comment, and 
   const config = loadConfig(Object.fromEntries(example.map((v) => [v.name, v.value])));
   assert.equal(config.env, 'development');
 });
+
+test('production refuses to start with Razorpay chosen and its keys or webhook secret missing', () => {
+  const razorpay = { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret' };
+  assert.throws(
+    () => loadConfig(productionEnv({ ...razorpay, RAZORPAY_KEY_SECRET: '' })),
+    /PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET/,
+  );
+  assert.throws(() => loadConfig(productionEnv(razorpay)), /PAYMENT_GATEWAY=razorpay needs/);
+  // Offered beside PhonePe from the admin, its webhooks still need their secret.
+  const beside = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret' };
+  assert.throws(() => loadConfig(productionEnv(beside)), /- RAZORPAY_WEBHOOK_SECRET: required in production/);
+  const config = loadConfig(productionEnv({ ...razorpay, RAZORPAY_WEBHOOK_SECRET: 'hook-secret' }));
+  assert.deepEqual(config.configuredGateways, ['phonepe', 'razorpay']);
+  assert.equal(config.razorpay.checkoutUrl, 'https://checkout.razorpay.com/v1/checkout.js');
+});

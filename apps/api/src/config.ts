@@ -178,8 +178,8 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** The online gateway offered at checkout: the built-in sandbox page or PhonePe. */
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe']).optional(),
+  /** The online gateway offered at checkout until the owner chooses in the admin: the built-in sandbox page, PhonePe or Razorpay. */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'phonepe', 'razorpay']).optional(),
   /**
    * Minutes an online order may stay unpaid before its stock and gift card hold are released.
    * At least 5: PhonePe's payment page stays open that long, and a payment must not outlive its order.
@@ -213,6 +213,13 @@ const schema = z.object({
   /** The username and password set for the webhook in PhonePe's dashboard. */
   PHONEPE_WEBHOOK_USERNAME: optionalString,
   PHONEPE_WEBHOOK_PASSWORD: optionalString,
+  /** Razorpay (needed when PAYMENT_GATEWAY=razorpay): the API keys and the webhook secret set in its dashboard. */
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  /** Razorpay's API and its Standard Checkout script; tests point both at a local stand-in. */
+  RAZORPAY_BASE_URL: z.string().url().default('https://api.razorpay.com'),
+  RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
   /** Where the store hears of new orders and return requests (docs/admin.md); unset = no store mails. */
   STORE_NOTIFY_EMAIL: z.email().optional(),
   /** How often new orders and returns are gathered into one store mail, in minutes (0 = never). */
@@ -313,9 +320,14 @@ function productionProblems(e: Env): string[] {
   if (!e.DATABASE_URL) {
     problems.push('DATABASE_URL: required in production (the embedded database is for development)');
   }
-  if (e.PAYMENT_GATEWAY !== 'phonepe') {
+  if (e.PAYMENT_GATEWAY !== 'phonepe' && e.PAYMENT_GATEWAY !== 'razorpay') {
     problems.push(
-      'PAYMENT_GATEWAY: set a real gateway (phonepe); the sandbox marks orders paid without any money moving',
+      'PAYMENT_GATEWAY: set a real gateway (phonepe or razorpay); the sandbox marks orders paid without any money moving',
+    );
+  }
+  if (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && !e.RAZORPAY_WEBHOOK_SECRET) {
+    problems.push(
+      "RAZORPAY_WEBHOOK_SECRET: required in production with Razorpay's keys (set the same secret on the webhook in Razorpay's dashboard)",
     );
   }
   if (e.AUTO_SEED === 'true') {
@@ -377,6 +389,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new Error(
       'Invalid configuration: PAYMENT_GATEWAY=phonepe needs PHONEPE_CLIENT_ID, PHONEPE_CLIENT_SECRET, PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD',
+    );
+  }
+  if (e.PAYMENT_GATEWAY === 'razorpay' && !(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration: PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
     );
   }
   if (e.SHIPPING_PROVIDER === 'shiprocket' && !(e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD)) {
@@ -461,6 +478,7 @@ function settingsOf(e: Env) {
   const configuredGateways: OnlineGateway[] = [
     ...(e.NODE_ENV === 'production' ? [] : (['sandbox'] as const)),
     ...(e.PHONEPE_CLIENT_ID && e.PHONEPE_CLIENT_SECRET ? (['phonepe'] as const) : []),
+    ...(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET ? (['razorpay'] as const) : []),
   ];
   return {
     env: e.NODE_ENV,
@@ -518,6 +536,14 @@ function settingsOf(e: Env) {
       clientVersion: e.PHONEPE_CLIENT_VERSION,
       webhookUsername: e.PHONEPE_WEBHOOK_USERNAME,
       webhookPassword: e.PHONEPE_WEBHOOK_PASSWORD,
+    },
+    /** Razorpay settings; complete when the gateway is razorpay (checked at start). */
+    razorpay: {
+      baseUrl: e.RAZORPAY_BASE_URL.replace(/\/$/, ''),
+      checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
     },
     /** How often pending gateway refunds are refreshed in the background; 0 = never. */
     refundRefreshMs: e.REFUND_REFRESH_MINUTES * 60_000,

@@ -34,12 +34,13 @@ const OFFLINE_PAGE = /^(\/hi)?\/offline\/?$/;
  */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
-  const { siteUrl, publicApiUrl, googleClientId } = getConfig();
+  const { siteUrl, publicApiUrl, googleClientId, razorpayCheckoutUrl } = getConfig();
   const headers = securityHeaders({
     nonce,
     siteUrl,
     publicApiUrl,
     googleSignIn: googleClientId !== null,
+    razorpayCheckoutUrl,
     development: process.env.NODE_ENV === 'development',
   });
   const requestHeaders = new Headers(request.headers);

@@ -16,7 +16,7 @@ import { ORDER_STATUSES, orderEventSchema, refundSchema, returnRequestSchema, sh
 /** GST of the India region (behaviour.md §1, §3 Region, §9), percent. */
 export const DEFAULT_GST_RATE = 18;
 /** Payment gateways a shopper can choose; `sandbox` stands in for a real gateway offline. */
-export const PAYMENT_METHODS = ['sandbox', 'phonepe', 'cod'] as const;
+export const PAYMENT_METHODS = ['sandbox', 'phonepe', 'razorpay', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** behaviour.md §4 Order paymentStatus. */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
@@ -25,13 +25,14 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const MAX_ORDER_LINES = 50;
 
 /**
- * Maps a payment provider's state to behaviour.md §4 paymentStatus: completed or success → completed;
+ * Maps a payment provider's state to behaviour.md §4 paymentStatus: completed, success or captured
+ * (Razorpay) → completed;
  * failed or an error code → failed; pending → pending. Anything else is still pending.
  */
 export function toPaymentStatus(providerState: string | null | undefined, errorCode?: string | null): PaymentStatus {
   if (errorCode) return 'failed';
   const state = (providerState ?? '').trim().toLowerCase();
-  if (state === 'completed' || state === 'success') return 'completed';
+  if (state === 'completed' || state === 'success' || state === 'captured') return 'completed';
   if (state === 'failed') return 'failed';
   return 'pending';
 }

@@ -16,7 +16,7 @@ export const DEFAULT_BRAND_COLOUR = '#8a1a42';
 /** The smallest contrast (WCAG 2) of the brand colour against white: white text on it, it on white. */
 export const BRAND_COLOUR_MIN_CONTRAST = 4.5;
 /** Online gateways a store can offer; each needs its credentials in the environment. */
-export const ONLINE_GATEWAYS_OFFERED = ['sandbox', 'phonepe'] as const;
+export const ONLINE_GATEWAYS_OFFERED = ['sandbox', 'phonepe', 'razorpay'] as const;
 export type OnlineGateway = (typeof ONLINE_GATEWAYS_OFFERED)[number];
 /** Where uploaded store pictures (the logo, homepage and collection pictures) are served. */
 export const STORE_PICTURES_PATH = '/media/store-pictures';

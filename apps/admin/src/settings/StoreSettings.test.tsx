@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORE_SETTINGS_MESSAGES } from '@vastra/contracts';
 import { expect, test } from 'vitest';
@@ -76,4 +76,38 @@ test('store settings: required fields and limits are named; empty contact fields
     codMaxRupees: 5000,
   });
   await waitFor(() => expect((name as HTMLInputElement).value).toBe('Vastra Weaves'));
+});
+
+test('payments: the owner offers Razorpay and puts it before PhonePe; the order is saved', async () => {
+  const user = userEvent.setup({ delay: null });
+  const configuredGateways = ['phonepe', 'razorpay'];
+  const calls = stubAdminApi({
+    'GET /auth/me': session('owner'),
+    'GET /store-settings': {
+      settings: { ...settings, paymentGateways: ['phonepe'] },
+      configuredGateways,
+      storeState: '29',
+    },
+    'PUT /store-settings': ({ body }: Call) => ({ settings: body, configuredGateways, storeState: '29' }),
+  });
+  renderAdmin(<StoreSettings />);
+  const payments = await screen.findByRole('group', { name: 'Online payment' });
+  const razorpay = within(payments).getByRole('checkbox', { name: 'Razorpay' });
+  expect(within(payments).getByRole('checkbox', { name: '1. PhonePe' })).toHaveProperty('checked', true);
+  expect(razorpay).toHaveProperty('checked', false);
+
+  await user.click(razorpay);
+  expect(within(payments).getByRole('checkbox', { name: '2. Razorpay' })).toHaveProperty('checked', true);
+  expect(within(payments).getByRole('button', { name: 'Move PhonePe up' })).toHaveProperty('disabled', true);
+  await user.click(within(payments).getByRole('button', { name: 'Move Razorpay up' }));
+  expect(within(payments).getByRole('checkbox', { name: '1. Razorpay' })).toHaveProperty('checked', true);
+  expect(within(payments).getByRole('checkbox', { name: '2. PhonePe' })).toHaveProperty('checked', true);
+  submit();
+  expect(await screen.findByText(/Store settings saved/, undefined, { timeout: 5000 })).toBeTruthy();
+  expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ paymentGateways: ['razorpay', 'phonepe'] });
+
+  // Not offered any more: PhonePe leaves the order.
+  await user.click(within(payments).getByRole('checkbox', { name: '2. PhonePe' }));
+  expect(within(payments).getByRole('checkbox', { name: 'PhonePe' })).toHaveProperty('checked', false);
+  expect(within(payments).queryByRole('button', { name: /Move/ })).toBeNull();
 });

@@ -2,7 +2,7 @@
  * Store settings (docs/admin.md "Store settings"), owner only: the store's name, logo, brand
  * colour and contact details; the seller's name, address and GSTIN on tax invoices; where the
  * store's own mails go; cash on delivery and its limit; the return window; the online gateways
- * offered (those with credentials on the server). Saving sends every setting
+ * offered (those with credentials on the server) and their order, the first preferred. Saving sends every setting
  * (PUT /admin/api/store-settings); every instance uses them within seconds. The API's check
  * names a wrong value, shown as the save's error.
  */
@@ -11,7 +11,6 @@ import type { StoreSettings as Settings, StoreSettingsView } from '@vastra/contr
 import { useCallback, useEffect, useState } from 'react';
 import {
   BooleanInput,
-  CheckboxGroupInput,
   NumberInput,
   SaveButton,
   SimpleForm,
@@ -25,9 +24,8 @@ import {
   useNotify,
 } from 'react-admin';
 import { adminApi } from '../client';
+import { GatewayOrderInput } from './GatewayOrderInput';
 import { PictureUpload } from './PictureUpload';
-
-const GATEWAY_NAMES = { sandbox: 'Sandbox (test payments)', phonepe: 'PhonePe' } as const;
 
 /** The logo's upload and preview, bound to the form's `logoUrl`. */
 function LogoInput() {
@@ -120,12 +118,7 @@ export function StoreSettings() {
             helperText="New orders, return requests and the daily summary; empty: none"
             fullWidth
           />
-          <CheckboxGroupInput
-            source="paymentGateways"
-            label="Online payment"
-            choices={view.configuredGateways.map((id) => ({ id, name: GATEWAY_NAMES[id] }))}
-            helperText="Only gateways with credentials on the server can be offered"
-          />
+          <GatewayOrderInput configured={view.configuredGateways} />
           <BooleanInput source="codEnabled" label="Cash on delivery" />
           <NumberInput
             source="codMaxRupees"

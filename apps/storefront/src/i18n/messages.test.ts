@@ -39,6 +39,7 @@ const KEPT_WORDS = new Set([
   'Vastra',
   'Google',
   'PhonePe',
+  'Razorpay',
   'Delhivery',
   'English',
   // sizes

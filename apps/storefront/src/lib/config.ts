@@ -9,9 +9,18 @@ import 'server-only';
  * - SITE_URL: the storefront's public address, base of canonical URLs, Open Graph and the
  *   sitemap (default http://localhost:3000);
  * - NEXT_PUBLIC_GOOGLE_CLIENT_ID: the Google OAuth client id of the sign-in button and
- *   one-tap (behaviour.md §2); unset = no Google sign-in.
+ *   one-tap (behaviour.md §2); unset = no Google sign-in;
+ * - RAZORPAY_CHECKOUT_URL: Razorpay's checkout.js (https://checkout.razorpay.com/v1/checkout.js);
+ *   set, the checkout page opens Razorpay's modal itself and the CSP allows Razorpay; unset, a
+ *   shopper paying with Razorpay goes to the API's Razorpay page instead (behaviour.md §12).
  */
-export type ServerConfig = { apiUrl: string; publicApiUrl: string; siteUrl: string; googleClientId: string | null };
+export type ServerConfig = {
+  apiUrl: string;
+  publicApiUrl: string;
+  siteUrl: string;
+  googleClientId: string | null;
+  razorpayCheckoutUrl: string | null;
+};
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -26,6 +35,7 @@ export function getConfig(): ServerConfig {
     publicApiUrl: trimSlash(process.env.PUBLIC_API_URL || apiUrl),
     siteUrl: trimSlash(process.env.SITE_URL || 'http://localhost:3000'),
     googleClientId: process.env[GOOGLE_CLIENT_ID_VARIABLE]?.trim() || null,
+    razorpayCheckoutUrl: process.env.RAZORPAY_CHECKOUT_URL?.trim() || null,
   };
 }
 

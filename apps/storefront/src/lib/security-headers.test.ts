@@ -68,6 +68,20 @@ describe('security headers of every storefront page', () => {
     assert.ok(on.get('connect-src')!.includes('https://accounts.google.com/gsi/'));
   });
 
+  test("Razorpay's checkout.js, modal frames and calls, and the answer's post to the API only when it is offered", () => {
+    const off = contentSecurityPolicy(options());
+    assert.ok(!off.includes('razorpay'));
+    assert.deepEqual(directives(off).get('form-action'), ["'self'"]);
+    const on = directives(
+      contentSecurityPolicy(options({ razorpayCheckoutUrl: 'https://checkout.razorpay.com/v1/checkout.js' })),
+    );
+    assert.ok(on.get('script-src')!.includes('https://checkout.razorpay.com'));
+    assert.deepEqual(on.get('frame-src'), ['https://checkout.razorpay.com', 'https://api.razorpay.com']);
+    assert.ok(on.get('connect-src')!.includes('https://api.razorpay.com'));
+    assert.ok(on.get('img-src')!.includes('https://cdn.razorpay.com'));
+    assert.deepEqual(on.get('form-action'), ["'self'", 'http://localhost:9100']);
+  });
+
   test('HSTS and upgrades only when the site is served over https', () => {
     const http = securityHeaders(options());
     assert.equal(http['Strict-Transport-Security'], undefined);

@@ -12,6 +12,10 @@ export const NONCE_HEADER = 'x-nonce';
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 const GOOGLE_GSI_CLIENT = 'https://accounts.google.com/gsi/client';
 const GOOGLE_GSI_STYLE = 'https://accounts.google.com/gsi/style';
+/** Where Razorpay's modal frames, calls and pictures come from, beside checkout.js's own origin. */
+const RAZORPAY_API = 'https://api.razorpay.com';
+const RAZORPAY_LOGS = 'https://lumberjack.razorpay.com';
+const RAZORPAY_CDN = 'https://cdn.razorpay.com';
 
 /** Two years, in seconds: the HSTS lifetime browsers' preload rules ask for. */
 const HSTS_MAX_AGE_SECONDS = 63_072_000;
@@ -25,6 +29,8 @@ export type SecurityHeaderOptions = {
   publicApiUrl: string;
   /** Whether Google sign-in is configured (NEXT_PUBLIC_GOOGLE_CLIENT_ID). */
   googleSignIn: boolean;
+  /** Razorpay's checkout.js when the checkout page opens its modal (RAZORPAY_CHECKOUT_URL); null: Razorpay is not allowed. */
+  razorpayCheckoutUrl?: string | null;
   /** `next dev`: React needs eval for its debugging, and the dev overlay injects styles. */
   development: boolean;
 };
@@ -48,11 +54,15 @@ export function contentSecurityPolicy({
   siteUrl,
   publicApiUrl,
   googleSignIn,
+  razorpayCheckoutUrl = null,
   development,
 }: SecurityHeaderOptions): string {
   const api = originOf(publicApiUrl);
   const apiSources = api && api !== originOf(siteUrl) ? [api] : [];
   const google = (...sources: string[]) => (googleSignIn ? sources : []);
+  const checkoutJs = razorpayCheckoutUrl ? originOf(razorpayCheckoutUrl) : null;
+  const razorpay = (...sources: string[]) => (checkoutJs ? [checkoutJs, ...sources] : []);
+  const frames = [...google(GOOGLE_GSI), ...razorpay(RAZORPAY_API)];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     // Next's scripts carry the nonce; 'strict-dynamic' lets them load the chunks and Google's
@@ -63,6 +73,7 @@ export function contentSecurityPolicy({
       `'nonce-${nonce}'`,
       "'strict-dynamic'",
       ...google(GOOGLE_GSI_CLIENT),
+      ...razorpay(),
       ...(development ? ["'unsafe-eval'"] : []),
     ],
     // Style elements need the nonce (Next's own; the toasts' get it in instrumentation-client.ts);
@@ -78,19 +89,20 @@ export function contentSecurityPolicy({
     ['style-src-attr', "'unsafe-inline'"],
     // Catalogue images come through /media; avatars and review photos from the API; data: and
     // blob: are previews of photos about to be uploaded (reviews, returns).
-    ['img-src', "'self'", 'data:', 'blob:', ...apiSources],
+    ['img-src', "'self'", 'data:', 'blob:', ...apiSources, ...razorpay(RAZORPAY_CDN)],
     ['media-src', "'self'", 'blob:', ...apiSources],
     ['font-src', "'self'"],
     // The service worker (/serwist/sw.js) and the web app manifest are the storefront's own.
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
-    ['connect-src', "'self'", ...apiSources, ...google(GOOGLE_GSI)],
-    ...(googleSignIn ? [['frame-src', GOOGLE_GSI] as [string, string]] : []),
+    ['connect-src', "'self'", ...apiSources, ...google(GOOGLE_GSI), ...razorpay(RAZORPAY_API, RAZORPAY_LOGS)],
+    ...(frames.length > 0 ? [['frame-src', ...frames] as [string, ...string[]]] : []),
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     // Every form posts to the storefront; payment leaves by navigation (location.assign to the
-    // API's sandbox page or PhonePe), which form-action does not govern.
-    ['form-action', "'self'"],
+    // API's sandbox page or PhonePe), which form-action does not govern, except Razorpay's
+    // modal's answer, posted to the API (behaviour.md §12).
+    ['form-action', "'self'", ...(checkoutJs ? apiSources : [])],
     ['frame-ancestors', "'none'"],
   ];
   const https = siteUrl.startsWith('https://');

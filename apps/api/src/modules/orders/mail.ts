@@ -19,6 +19,7 @@ import {
 const PAYMENT_NOTES = {
   sandbox: 'orderPlaced.paidSandbox',
   phonepe: 'orderPlaced.paidPhonepe',
+  razorpay: 'orderPlaced.paidRazorpay',
   cod: 'orderPlaced.cashOnDelivery',
 } as const satisfies Record<Order['paymentGateway'], string>;
 

@@ -157,7 +157,7 @@ export class OrderPlacement {
           const { paymentUrl } = await payments.start({
             id: ctx.row.id,
             orderNumber: ctx.row.orderNumber,
-            gateway: ctx.row.paymentGateway as 'sandbox' | 'phonepe',
+            gateway: ctx.row.paymentGateway as 'sandbox' | 'phonepe' | 'razorpay',
             amountPaise: ctx.row.payablePaise,
             expiresAt: ctx.row.paymentExpiresAt ?? new Date(Date.now() + options.paymentTimeoutMs),
           });

@@ -3,7 +3,7 @@
  * seen through the port it needs, ports.ts), and the inputs of placing and moving an order.
  * Money in paise; durations in ms.
  */
-import type { Address, CreateOrderBody, PaymentMethod } from '@vastra/contracts';
+import type { Address, CreateOrderBody, OnlineGateway, PaymentMethod } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { DomainEventBus } from '../../lib/events';
@@ -24,7 +24,7 @@ import type {
 export type OrdersOptions = {
   /** GST state code of the store. */
   storeState: string;
-  paymentGateway: 'sandbox' | 'phonepe';
+  paymentGateway: 'sandbox' | 'phonepe' | 'razorpay';
   paymentTimeoutMs: number;
   codEnabled: boolean;
   codMaxPaise: number;
@@ -37,7 +37,7 @@ export type OrdersOptions = {
 };
 
 /** What checkout offers, read at each use (the store settings); amounts in paise. */
-export type PaymentSettings = { gateways: ('sandbox' | 'phonepe')[]; codEnabled: boolean; codMaxPaise: number };
+export type PaymentSettings = { gateways: OnlineGateway[]; codEnabled: boolean; codMaxPaise: number };
 
 export type OrdersDeps = {
   db: Db;
@@ -99,7 +99,7 @@ export type CreateOrderInput = Omit<CreateOrderBody, 'saveAddress' | 'buyerGstin
 };
 
 /** Gateways paid online, through a payment page; COD is paid to the courier. */
-export const ONLINE_GATEWAYS: ReadonlySet<PaymentMethod> = new Set<PaymentMethod>(['sandbox', 'phonepe']);
+export const ONLINE_GATEWAYS: ReadonlySet<PaymentMethod> = new Set<PaymentMethod>(['sandbox', 'phonepe', 'razorpay']);
 
 /** The steps the store takes with an order (the admin API's steps), before any return. */
 export const OPERATOR_STEPS = ['confirmed', 'packed', 'shipped', 'out_for_delivery', 'delivered'] as const;

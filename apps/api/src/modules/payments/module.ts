@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import type { DomainEventBus } from '../../lib/events';
 import type { ApiModule } from '../../lib/module';
 import type { Metrics } from '../metrics';
+import type { HealthStore } from './gateway-health';
 import { paymentsJobs } from './jobs';
 import { paymentProvidersFromConfig, phonePeWebhookAuthorizationFromConfig } from './providers';
 import { paymentsRoutes } from './routes';
@@ -17,12 +18,16 @@ import { PaymentService } from './service';
 
 export function createPaymentsModule(deps: {
   db: Db;
-  /** The gateways' settings (PHONEPE_*, sandbox outside production) and REFUND_REFRESH_MINUTES. */
+  /** The gateways' settings (PHONEPE_*, RAZORPAY_*, sandbox outside production) and REFUND_REFRESH_MINUTES. */
   config: Config;
   storefrontUrl: string;
   events: DomainEventBus;
   metrics: Metrics;
   log: FastifyBaseLogger;
+  /** The store's name, shown in Razorpay's modal. */
+  storeName: () => Promise<string>;
+  /** Where a failing gateway is remembered for every instance (the admin_settings store). */
+  healthStore: HealthStore;
 }): { payments: PaymentService; module: ApiModule } {
   const { db, config, storefrontUrl, log } = deps;
   const payments = new PaymentService(db, {
@@ -32,6 +37,7 @@ export function createPaymentsModule(deps: {
     events: deps.events,
     log,
     metrics: deps.metrics,
+    healthStore: deps.healthStore,
   });
   return {
     payments,
@@ -43,6 +49,9 @@ export function createPaymentsModule(deps: {
           payments,
           storefrontUrl,
           phonePeWebhookAuthorization: phonePeWebhookAuthorizationFromConfig(config),
+          storeName: deps.storeName,
+          publicUrl: config.publicUrl,
+          razorpay: { webhookSecret: config.razorpay.webhookSecret ?? null, checkoutUrl: config.razorpay.checkoutUrl },
         });
       },
     },

@@ -2,12 +2,12 @@
  * The one interface every online payment gateway sits behind (docs/architecture.md "Providers"):
  * start collecting an amount and say where the shopper pays, and read back the gateway's
  * state of that payment. States are the gateway's own words (PhonePe: PENDING, COMPLETED,
- * FAILED); `toPaymentStatus()` of the contracts turns them into behaviour.md §4 paymentStatus. Money in
+ * FAILED; Razorpay: created, authorized, captured, failed); `toPaymentStatus()` of the contracts turns them into behaviour.md §4 paymentStatus. Money in
  * integer paise. Cash on delivery has no provider: nothing is collected online.
  */
 
 /** The online gateways; `sandbox` is the built-in page where the shopper picks the outcome. */
-export type GatewayName = 'sandbox' | 'phonepe';
+export type GatewayName = 'sandbox' | 'phonepe' | 'razorpay';
 
 export type CreatePaymentInput = {
   /** Our id of this payment at the gateway: at most 63 letters, digits, `_` or `-` (PhonePe's rule). */
@@ -47,6 +47,8 @@ export type CreateRefundInput = {
   merchantRefundId: string;
   /** The merchantOrderId of the completed payment being refunded. */
   originalMerchantOrderId: string;
+  /** The gateway's own id of that payment (Razorpay's order id), when it gave one. */
+  originalProviderOrderId?: string | null;
   amountPaise: number;
 };
 
@@ -61,22 +63,28 @@ export type ProviderRefund = {
   raw: unknown;
 };
 
+/** What we know of a refund at the gateway: its own id (once it answered) and the refunded payment's gateway id. */
+export type KnownRefund = { providerRefundId: string | null; originalProviderOrderId: string | null };
+
 export interface PaymentProvider {
   readonly name: GatewayName;
   /** Starts collecting amountPaise; redirectUrl = where the shopper pays. Rejects when the gateway cannot. */
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
-  /** The gateway's current state of the payment (e.g. COMPLETED / FAILED / PENDING) and error code. */
-  fetchStatus(merchantOrderId: string): Promise<ProviderStatus>;
+  /**
+   * The gateway's current state of the payment (e.g. COMPLETED / FAILED / PENDING) and error code;
+   * `providerOrderId` is the gateway's own id of it, which Razorpay needs.
+   */
+  fetchStatus(merchantOrderId: string, providerOrderId?: string | null): Promise<ProviderStatus>;
   /** Asks the gateway to refund (part of) a completed payment. Rejects when the gateway refuses. */
   createRefund(input: CreateRefundInput): Promise<ProviderRefund>;
-  /** The gateway's current state of a refund. */
-  fetchRefundStatus(merchantRefundId: string): Promise<ProviderRefund>;
+  /** The gateway's current state of a refund; `known` = its ids at the gateway, which Razorpay needs. */
+  fetchRefundStatus(merchantRefundId: string, known?: KnownRefund): Promise<ProviderRefund>;
 }
 
-/** Maps a gateway's refund state to ours: COMPLETED → completed, FAILED → failed, else pending. */
+/** Maps a gateway's refund state to ours: COMPLETED or PROCESSED (Razorpay) → completed, FAILED → failed, else pending. */
 export function toRefundStatus(state: string | null | undefined): 'pending' | 'completed' | 'failed' {
   const s = (state ?? '').trim().toUpperCase();
-  if (s === 'COMPLETED' || s === 'SUCCESS') return 'completed';
+  if (s === 'COMPLETED' || s === 'SUCCESS' || s === 'PROCESSED') return 'completed';
   if (s === 'FAILED') return 'failed';
   return 'pending';
 }

@@ -2,12 +2,14 @@
  * Which gateways this API offers, from its configuration: the sandbox page outside
  * production only (it moves no money; config refuses PAYMENT_GATEWAY=sandbox in production); PhonePe whenever its client credentials
  * are set (webhooks and status reads of its payments keep working even if the store later
- * switches gateway). Cash on delivery needs no provider.
+ * switches gateway); Razorpay whenever its key id and secret are set, likewise. Cash on delivery
+ * needs no provider.
  */
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { PhonePeProvider, webhookAuthorization } from './phonepe';
 import type { GatewayName, PaymentProvider } from './provider';
+import { RazorpayProvider } from './razorpay';
 import { SandboxProvider } from './sandbox';
 
 export function paymentProvidersFromConfig(config: Config, db: Db): Partial<Record<GatewayName, PaymentProvider>> {
@@ -24,6 +26,10 @@ export function paymentProvidersFromConfig(config: Config, db: Db): Partial<Reco
       clientSecret,
       clientVersion: config.phonepe.clientVersion,
     });
+  }
+  const { keyId, keySecret } = config.razorpay;
+  if (keyId && keySecret) {
+    providers.razorpay = new RazorpayProvider({ baseUrl: config.razorpay.baseUrl, keyId, keySecret });
   }
   return providers;
 }

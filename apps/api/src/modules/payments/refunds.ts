@@ -9,7 +9,14 @@ import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { RefundMethod } from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
-import { describeError, toRefundStatus, type GatewayName, type PaymentProvider, type ProviderRefund } from './provider';
+import {
+  describeError,
+  toRefundStatus,
+  type GatewayName,
+  type KnownRefund,
+  type PaymentProvider,
+  type ProviderRefund,
+} from './provider';
 import type { PaymentServiceOptions } from './types';
 import { payments, refunds, type RefundRow } from './tables';
 
@@ -110,6 +117,7 @@ export class RefundLedger {
         const answer = await gateway.provider.createRefund({
           merchantRefundId: refund.merchantRefundId,
           originalMerchantOrderId: gateway.merchantOrderId,
+          originalProviderOrderId: gateway.providerOrderId,
           amountPaise: refund.amountPaise,
         });
         return await this.storeAnswer(refund, answer);
@@ -160,7 +168,7 @@ export class RefundLedger {
       // submitting again, so the same refund is never asked for twice.
       if (refund.lastResponse !== null) {
         try {
-          return await this.storeAnswer(refund, await gateway.provider.fetchRefundStatus(refund.merchantRefundId));
+          return await this.storeAnswer(refund, await this.readRefund(gateway, refund));
         } catch {
           // Unknown there (or unreachable): submit it.
         }
@@ -168,7 +176,7 @@ export class RefundLedger {
       return this.submit(refund.id);
     }
     try {
-      return await this.storeAnswer(refund, await gateway.provider.fetchRefundStatus(refund.merchantRefundId));
+      return await this.storeAnswer(refund, await this.readRefund(gateway, refund));
     } catch (err) {
       return this.keepRefundError(refund, err, 'refund status could not be read; it stays pending');
     }
@@ -234,8 +242,22 @@ export class RefundLedger {
     return refund;
   }
 
-  /** The gateway that took the refunded payment, with that payment's merchantOrderId; null when not configured here. */
-  private async gatewayOf(refund: RefundRow): Promise<{ provider: PaymentProvider; merchantOrderId: string } | null> {
+  /** The gateway's state of the refund, told what it may need to find it (its ids of the refund and of the payment). */
+  private readRefund(
+    gateway: { provider: PaymentProvider; providerOrderId: string | null },
+    refund: RefundRow,
+  ): Promise<ProviderRefund> {
+    const known: KnownRefund = {
+      providerRefundId: refund.providerRefundId,
+      originalProviderOrderId: gateway.providerOrderId,
+    };
+    return gateway.provider.fetchRefundStatus(refund.merchantRefundId, known);
+  }
+
+  /** The gateway that took the refunded payment, with that payment's ids; null when not configured here. */
+  private async gatewayOf(
+    refund: RefundRow,
+  ): Promise<{ provider: PaymentProvider; merchantOrderId: string; providerOrderId: string | null } | null> {
     if (!refund.paymentId) return null;
     const [payment] = await this.db.select().from(payments).where(eq(payments.id, refund.paymentId));
     const provider = payment && this.opts.providers[payment.provider as GatewayName];
@@ -243,7 +265,7 @@ export class RefundLedger {
       this.opts.log.warn({ merchantRefundId: refund.merchantRefundId }, 'refund of a gateway not configured here');
       return null;
     }
-    return { provider, merchantOrderId: payment.merchantOrderId };
+    return { provider, merchantOrderId: payment.merchantOrderId, providerOrderId: payment.providerOrderId };
   }
 
   /** Logs a failed gateway call about a refund and keeps the error on the still pending refund. */

@@ -10,7 +10,7 @@
  * module), so an order follows its payment exactly once. A completed payment never goes
  * back to failed; later events are stored and change nothing, except that money the gateway
  * takes after we failed the payment makes it completed (the orders module refunds it). A webhook
- * only prompts a read of PhonePe's status API, whose answer is what is applied; delivered twice,
+ * only prompts a read of the gateway's status API (PhonePe's, Razorpay's), whose answer is what is applied; delivered twice,
  * it is stored once (dedupe key event:merchantOrderId:state) and applied once. The orders module's
  * own failing of a payment (`fail()`: expiry, compensation) is recorded the same way but does
  * not tell `payment.settled`: the caller releases the order in its own transaction.
@@ -24,22 +24,30 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { ORDER_MESSAGES, toPaymentStatus, type PaymentStatus } from '@vastra/contracts';
+import { ORDER_MESSAGES, toPaymentStatus, type OnlineGateway, type PaymentStatus } from '@vastra/contracts';
 import { refundQueue, type RefundQueueFilter, type RefundQueueRow } from './refund-queue';
 import type { Db } from '../../db/client';
-import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
+import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors';
+import { GatewayHealth } from './gateway-health';
 import type { PhonePeWebhook } from './phonepe';
 import { describeError, type GatewayName } from './provider';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from './sandbox';
 import { PhonePeWebhooks } from './webhook';
+import { RazorpayProvider, type RazorpayWebhook } from './razorpay';
+import { RazorpayWebhooks } from './razorpay-webhook';
 import { RefundLedger, type RefundRequest } from './refunds';
 import { paymentEvents, payments, type PaymentRow, type RefundRow } from './tables';
 import type { Applied, EventInput, PaymentServiceOptions, PaymentSummary } from './types';
+
+/** Said when checkout's answer for a Razorpay payment is not signed by Razorpay for it. */
+export const RAZORPAY_SIGNATURE_INVALID = 'The payment answer is not signed by Razorpay';
 
 export class PaymentService {
   /** Refunds of orders: requested, submitted to the gateway, settled (refunds.ts). */
   readonly refunds: RefundLedger;
   private readonly webhooks: PhonePeWebhooks;
+  private readonly razorpayWebhooks: RazorpayWebhooks;
+  private readonly health: GatewayHealth;
 
   constructor(
     private readonly db: Db,
@@ -52,11 +60,21 @@ export class PaymentService {
       refunds: this.refunds,
       applyEvent: (paymentId, event) => this.applyEvent(paymentId, event),
     });
+    this.razorpayWebhooks = new RazorpayWebhooks({
+      db,
+      opts,
+      refunds: this.refunds,
+      applyEvent: (paymentId, event) => this.applyEvent(paymentId, event),
+    });
+    this.health = new GatewayHealth(opts.healthStore);
   }
 
   /** Whether a gateway is configured here (the sandbox always is outside production). */
   has(gateway: string): gateway is GatewayName {
-    return (gateway === 'sandbox' || gateway === 'phonepe') && this.opts.providers[gateway] !== undefined;
+    return (
+      (gateway === 'sandbox' || gateway === 'phonepe' || gateway === 'razorpay') &&
+      this.opts.providers[gateway] !== undefined
+    );
   }
 
   /** The storefront page a shopper lands on after paying: `${storefrontUrl}/checkout/confirmation/${orderId}`. */
@@ -107,6 +125,7 @@ export class PaymentService {
         { err: describeError(err), gateway: order.gateway, merchantOrderId },
         'payment could not be started',
       );
+      await this.health.failed(order.gateway).catch(() => {});
       await this.applyEvent(payment!.id, {
         source: 'create',
         state: null,
@@ -115,6 +134,7 @@ export class PaymentService {
       });
       throw new ServiceUnavailableError(ORDER_MESSAGES.paymentStartFailed);
     }
+    await this.health.answered(order.gateway).catch(() => {});
     await this.db.update(payments).set({ redirectUrl: created.redirectUrl }).where(eq(payments.id, payment!.id));
     await this.applyEvent(payment!.id, {
       source: 'create',
@@ -214,6 +234,68 @@ export class PaymentService {
     return { orderId: payment.orderId, status: await this.refreshPayment(payment, 'callback') };
   }
 
+  /**
+   * What Razorpay's checkout modal opens with for a payment on our checkout page: the key id,
+   * Razorpay's order id, the amount (paise), the order number and status. Null unless it is a
+   * Razorpay payment here whose order was created at Razorpay.
+   */
+  async razorpayCheckout(
+    merchantOrderId: string,
+  ): Promise<(PaymentSummary & { keyId: string; razorpayOrderId: string }) | null> {
+    const provider = this.opts.providers.razorpay;
+    const [payment] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.merchantOrderId, merchantOrderId), eq(payments.provider, 'razorpay')));
+    if (!(provider instanceof RazorpayProvider) || !payment?.providerOrderId) return null;
+    const { orderId, orderNumber, provider: gateway, amountPaise, status, providerState } = payment;
+    return {
+      orderId,
+      orderNumber,
+      provider: gateway,
+      merchantOrderId,
+      amountPaise,
+      status,
+      providerState,
+      keyId: provider.keyId,
+      razorpayOrderId: payment.providerOrderId,
+    };
+  }
+
+  /**
+   * Checkout's answer after the shopper paid in Razorpay's modal: the signature must be Razorpay's
+   * (HMAC of `order_id|payment_id` with our key secret) for this payment's Razorpay order, else
+   * ValidationError (RAZORPAY_SIGNATURE_INVALID) and nothing is stored. A right signature is still
+   * only a prompt: the state is read from Razorpay's API and applied (a 'callback' event, once per
+   * state, so a second verify changes nothing). NotFoundError unless a Razorpay payment here.
+   */
+  async verifyRazorpay(
+    merchantOrderId: string,
+    answer: { orderId: string; paymentId: string; signature: string },
+  ): Promise<{ orderId: string; status: PaymentStatus }> {
+    const payment = await this.find(merchantOrderId, 'razorpay');
+    const provider = this.opts.providers.razorpay;
+    if (
+      !(provider instanceof RazorpayProvider) ||
+      answer.orderId !== payment.providerOrderId ||
+      !provider.isSigned(answer)
+    ) {
+      this.opts.log.warn({ merchantOrderId }, 'Razorpay checkout answer with a wrong signature refused');
+      throw new ValidationError(RAZORPAY_SIGNATURE_INVALID);
+    }
+    return { orderId: payment.orderId, status: await this.refreshPayment(payment, 'callback') };
+  }
+
+  /** A signed Razorpay webhook, confirmed with Razorpay's API before anything is applied: see RazorpayWebhooks.apply. */
+  applyRazorpayWebhook(body: RazorpayWebhook): Promise<{ applied: boolean }> {
+    return this.razorpayWebhooks.apply(body);
+  }
+
+  /** The store's gateways (in its order) to offer at checkout now, without one whose API is failing: see GatewayHealth.offered. */
+  offeredGateways(gateways: OnlineGateway[]): Promise<OnlineGateway[]> {
+    return this.health.offered(gateways);
+  }
+
   /** A PhonePe webhook, confirmed with PhonePe's status API before anything is applied: see PhonePeWebhooks.apply. */
   applyPhonePeWebhook(body: PhonePeWebhook): Promise<{ applied: boolean }> {
     return this.webhooks.apply(body);
@@ -263,11 +345,16 @@ export class PaymentService {
     return payment;
   }
 
-  /** Where the gateway sends the shopper back: our PhonePe return route, or straight to the confirmation. */
+  /**
+   * Where the gateway sends the shopper back: our PhonePe return route; for Razorpay our checkout
+   * page, which opens Razorpay's modal; else straight to the confirmation.
+   */
   private returnUrl(gateway: GatewayName, merchantOrderId: string, orderId: string): string {
-    return gateway === 'phonepe'
-      ? `${this.opts.publicUrl}/payments/phonepe/return/${encodeURIComponent(merchantOrderId)}`
-      : this.confirmationUrl(orderId);
+    if (gateway === 'phonepe')
+      return `${this.opts.publicUrl}/payments/phonepe/return/${encodeURIComponent(merchantOrderId)}`;
+    if (gateway === 'razorpay')
+      return `${this.opts.publicUrl}/payments/razorpay/pay/${encodeURIComponent(merchantOrderId)}`;
+    return this.confirmationUrl(orderId);
   }
 
   private async refreshPayment(payment: PaymentRow, source: 'status' | 'callback'): Promise<PaymentStatus> {
@@ -276,7 +363,7 @@ export class PaymentService {
     if (!provider) return payment.status;
     let answer;
     try {
-      answer = await provider.fetchStatus(payment.merchantOrderId);
+      answer = await provider.fetchStatus(payment.merchantOrderId, payment.providerOrderId);
     } catch (err) {
       this.opts.log.warn(
         { err: describeError(err), gateway: payment.provider, merchantOrderId: payment.merchantOrderId },

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentStatus } from '@vastra/contracts';
 import type { DomainEventBus } from '../../lib/events';
+import type { HealthStore } from './gateway-health';
 import type { GatewayName, PaymentProvider } from './provider';
 import type { PaymentRow } from './tables';
 
@@ -18,6 +19,8 @@ export type PaymentServiceOptions = {
   log: FastifyBaseLogger;
   /** Where a settled payment (`payment.settled`, in its transaction) and refund (`refund.changed`) are told. */
   events: DomainEventBus;
+  /** Where which gateway is failing is remembered for every instance (the admin_settings store; gateway-health.ts). */
+  healthStore: HealthStore;
   /** Counts payments reaching each status, once committed (modules/metrics). */
   metrics: { paymentStatus(status: PaymentStatus, count?: number): void };
 };

@@ -75,7 +75,7 @@ export default async function LocaleLayout({
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   await connection();
-  const { publicApiUrl, googleClientId } = getConfig();
+  const { publicApiUrl, googleClientId, razorpayCheckoutUrl } = getConfig();
   const requestHeaders = await headers();
   const nonce = requestHeaders.get(NONCE_HEADER);
   const offer = localeToOffer(
@@ -100,7 +100,7 @@ export default async function LocaleLayout({
       )}
       <body className="flex min-h-dvh flex-col font-sans">
         <NextIntlClientProvider>
-          <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId, nonce }}>
+          <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId, nonce, razorpayCheckoutUrl }}>
             <ShopperProvider
               user={shopper.user}
               wishlistRefs={shopper.wishlistRefs}

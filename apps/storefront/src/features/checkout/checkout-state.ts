@@ -255,7 +255,7 @@ function fieldsOf<T extends Record<string, string>>(value: unknown, empty: T): T
 }
 
 /** Every payment method, checked against the contracts' list by the compiler (no zod is loaded for it). */
-const METHODS: Record<PaymentMethod, true> = { sandbox: true, phonepe: true, cod: true };
+const METHODS: Record<PaymentMethod, true> = { sandbox: true, phonepe: true, razorpay: true, cod: true };
 const isMethod = (value: string | null): value is PaymentMethod => value !== null && Object.hasOwn(METHODS, value);
 
 const EMPTY_DRAFT: AddressDraft = {

@@ -180,7 +180,7 @@ type ShopperCheckoutProps = {
 
 /** Checkout for a logged-in shopper: the model of ShopperCheckoutView from the checkout's state, and its actions. */
 function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) {
-  const { apiUrl } = usePublicConfig();
+  const { apiUrl, nonce, razorpayCheckoutUrl } = usePublicConfig();
   const router = useRouter();
   const t = useTranslations('checkout');
   // The order keeps the language it was placed in (docs/behaviour.md "Languages of mails and invoices").
@@ -308,11 +308,22 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
       void readCart(apiUrl, null)
         .then((answer) => publishCartAnswer(answer.cart))
         .catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
-      if (order.paymentUrl) {
-        onLeave(t('page.leavingToPayment'));
-        window.location.assign(order.paymentUrl);
-      } else {
+      const { paymentUrl } = order;
+      const toConfirmation = () =>
         router.push(`/checkout/confirmation/${encodeURIComponent(order.id)}`, { scroll: false });
+      if (paymentUrl && order.paymentGateway === 'razorpay' && razorpayCheckoutUrl) {
+        // Razorpay's modal opens here; loaded now, never with the page. Without it, its page on the API.
+        onLeave(t('page.leavingToPayment'));
+        import('./razorpay-modal')
+          .then(({ payWithRazorpay }) =>
+            payWithRazorpay({ apiUrl, paymentUrl, scriptUrl: razorpayCheckoutUrl, nonce, onClosed: toConfirmation }),
+          )
+          .catch(() => window.location.assign(paymentUrl));
+      } else if (paymentUrl) {
+        onLeave(t('page.leavingToPayment'));
+        window.location.assign(paymentUrl);
+      } else {
+        toConfirmation();
         onLeave(t('page.leavingToOrder'));
       }
       return;

@@ -9,6 +9,7 @@ import { codUnavailableReason, offersCod, onlineMethod } from './payment-choice'
 const ONLINE_LABELS = {
   sandbox: { title: 'sandboxTitle', details: 'sandboxDetails' },
   phonepe: { title: 'phonepeTitle', details: 'phonepeDetails' },
+  razorpay: { title: 'razorpayTitle', details: 'razorpayDetails' },
 } as const satisfies Record<Exclude<PaymentMethod, 'cod'>, { title: string; details: string }>;
 
 /**

@@ -16,6 +16,7 @@ import { TrackingPanelView } from './tracking-view';
 const PAYMENT_LABELS = {
   sandbox: 'paymentSandbox',
   phonepe: 'paymentPhonepe',
+  razorpay: 'paymentRazorpay',
   cod: 'paymentCod',
 } as const satisfies Record<Order['paymentGateway'], string>;
 const REFUND_METHOD_LABELS = {

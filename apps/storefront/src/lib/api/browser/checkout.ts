@@ -122,3 +122,24 @@ export async function readPaymentStatus(apiUrl: string, orderId: string): Promis
   if (!data?.paymentStatus) throw new MutationError(ORDER_MESSAGES.status, 200);
   return data;
 }
+
+/** What Razorpay's modal opens with for a pending payment (GET /payments/razorpay/checkout/{merchantOrderId}). */
+export type RazorpayCheckout = {
+  keyId: string;
+  razorpayOrderId: string;
+  orderNumber: string;
+  storeName: string;
+  /** The API's route the modal's signed answer is posted to; it redirects to the confirmation. */
+  verifyUrl: string;
+};
+
+/** GET /payments/razorpay/checkout/{merchantOrderId}: the modal's options; MutationError when the payment is not pending. */
+export async function readRazorpayCheckout(apiUrl: string, merchantOrderId: string): Promise<RazorpayCheckout> {
+  const { data } = await read<RazorpayCheckout>(
+    apiUrl,
+    `/payments/razorpay/checkout/${encodeURIComponent(merchantOrderId)}`,
+    { fallback: ORDER_MESSAGES.paymentNotFound },
+  );
+  if (!data?.razorpayOrderId) throw new MutationError(ORDER_MESSAGES.invalidResponse, 200);
+  return data;
+}
