@@ -31,6 +31,7 @@ import { createStaffAccounts, createStaffModule, type StaffService } from './mod
 import { createStoreModule } from './modules/store';
 import { createTaxesModule } from './modules/taxes';
 import { createUsersModule } from './modules/users';
+import { createWalletModule } from './modules/wallet';
 import { createWebhooks, type WebhooksDeps } from './modules/webhooks';
 import { createWishlistModule } from './modules/wishlist';
 import type { StoreNotifier } from './modules/admin';
@@ -198,6 +199,13 @@ export function composeModules(
     options: returnOptions,
     windowDays: () => settings.returnWindowDays(),
   });
+  // Store credit: spent and given back by orders, refunded to by returns, so built before both.
+  const wallet = createWalletModule({
+    db,
+    log,
+    promotionalExpiryDays: () => settings.storeCreditExpiryDays(),
+    customerExists: async (id) => (await users.customers.get(id)) !== null,
+  });
   const orders = createOrdersModule({
     db,
     payment: () => settings.payment(),
@@ -209,6 +217,7 @@ export function composeModules(
     pricing: pricing.pricing,
     coupons: coupons.coupons,
     giftCards: coupons.giftCards,
+    wallet: wallet.wallet,
     payments: payments.payments,
     addressBook,
     mailer,
@@ -257,6 +266,7 @@ export function composeModules(
     orders: orders.orders,
     payments: payments.payments,
     giftCards: coupons.giftCards,
+    wallet: wallet.wallet,
     inventory: catalog.inventory,
     summaries: returnSummaries,
     files,
@@ -344,6 +354,7 @@ export function composeModules(
       payments.module,
       reviews.module,
       createSizingModule({ db, catalog: catalog.catalog }),
+      wallet.module,
       orders.module,
       push.module,
       returns.module,
