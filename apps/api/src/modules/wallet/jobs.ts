@@ -7,7 +7,7 @@ import type { JobDefinition } from '../../lib/module';
 import type { WalletService } from './service';
 
 /** The job that writes `expiry` entries for promotional credit whose time has passed. */
-export const WALLET_EXPIRE_JOB = 'wallet.expire';
+export const WALLET_EXPIRE_JOB = 'wallet-expire';
 const HOUR_MS = 60 * 60 * 1000;
 
 export function walletJobs(wallet: Pick<WalletService, 'expireAll'>, log: FastifyBaseLogger): JobDefinition[] {

@@ -59,7 +59,9 @@ export function replay(entries: readonly LedgerEntry[]): Replay {
     taken.set(entry.id, parts);
   });
   return {
-    lots: lots.filter((l) => l.leftPaise > 0).map(({ entryId, leftPaise, expiresAt }) => ({ entryId, leftPaise, expiresAt })),
+    lots: lots
+      .filter((l) => l.leftPaise > 0)
+      .map(({ entryId, leftPaise, expiresAt }) => ({ entryId, leftPaise, expiresAt })),
     taken,
   };
 }

@@ -4,13 +4,7 @@
  * the owner's credit or debit with a reason (audited as `customer.wallet`). A customer who does
  * not exist is a 404.
  */
-import {
-  ADMIN_API_PREFIX,
-  envelope,
-  rupeesToPaise,
-  walletAdjustmentBodySchema,
-  walletSchema,
-} from '@vastra/contracts';
+import { ADMIN_API_PREFIX, envelope, rupeesToPaise, walletAdjustmentBodySchema, walletSchema } from '@vastra/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

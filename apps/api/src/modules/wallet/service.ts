@@ -4,7 +4,7 @@
  * shopper's `wallets` row (`FOR UPDATE`, inside the caller's transaction), so two orders
  * spending one balance at once take turns and the second sees what the first took: the balance
  * never goes below 0. Promotional credit expires after the store's setting (an `expiry` entry,
- * written by the `wallet.expire` job or before any spend); refund credit never expires.
+ * written by the `wallet-expire` job or before any spend); refund credit never expires.
  *
  * Errors: ValidationError(WALLET_MESSAGES.notEnough) for a staff debit above the balance;
  * NotFoundError for a customer who does not exist (the caller checks).
@@ -91,7 +91,8 @@ export class WalletService {
     input: { userId: string; orderId: string; orderNumber: string; amountPaise: number },
   ): Promise<void> {
     await this.lock(db, input.userId);
-    if ((await this.balance(db, input.userId)) < input.amountPaise) throw new ValidationError(WALLET_MESSAGES.notEnough);
+    if ((await this.balance(db, input.userId)) < input.amountPaise)
+      throw new ValidationError(WALLET_MESSAGES.notEnough);
     await db.insert(walletEntries).values({
       userId: input.userId,
       kind: 'debit',
@@ -175,7 +176,13 @@ export class WalletService {
   ): Promise<Wallet> {
     await this.deps.db.transaction(async (tx) => {
       if (input.direction === 'credit') {
-        await this.credit(tx, { userId, amountPaise: input.amountPaise, source: 'promotion', reason: input.reason, staffId });
+        await this.credit(tx, {
+          userId,
+          amountPaise: input.amountPaise,
+          source: 'promotion',
+          reason: input.reason,
+          staffId,
+        });
         return;
       }
       const balance = await this.lockForSpend(tx, userId);
@@ -193,7 +200,7 @@ export class WalletService {
   }
 
   /**
-   * The `wallet.expire` job: writes an `expiry` entry for what is left of every promotional
+   * The `wallet-expire` job: writes an `expiry` entry for what is left of every promotional
    * credit whose expiry has passed, one wallet at a time under its lock. Returns how many
    * wallets had credit expire.
    */
@@ -201,7 +208,9 @@ export class WalletService {
     const due = await this.deps.db
       .selectDistinct({ userId: walletEntries.userId })
       .from(walletEntries)
-      .where(and(isNotNull(walletEntries.expiresAt), lte(walletEntries.expiresAt, now), gt(walletEntries.amountPaise, 0)));
+      .where(
+        and(isNotNull(walletEntries.expiresAt), lte(walletEntries.expiresAt, now), gt(walletEntries.amountPaise, 0)),
+      );
     let expired = 0;
     for (const { userId } of due) {
       const wrote = await this.deps.db.transaction(async (tx) => {
@@ -257,7 +266,9 @@ export class WalletService {
     const [debit] = await db
       .select()
       .from(walletEntries)
-      .where(and(eq(walletEntries.orderId, orderId), eq(walletEntries.kind, 'debit'), eq(walletEntries.source, 'order')));
+      .where(
+        and(eq(walletEntries.orderId, orderId), eq(walletEntries.kind, 'debit'), eq(walletEntries.source, 'order')),
+      );
     return debit;
   }
 

@@ -6,7 +6,18 @@
 import type { WalletEntryKind, WalletEntrySource } from '@vastra/contracts';
 import { WALLET_ENTRY_KINDS, WALLET_ENTRY_SOURCES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { orders } from '../orders/tables';
 import { returnRequests } from '../returns/tables';
 import { staff } from '../staff/tables';

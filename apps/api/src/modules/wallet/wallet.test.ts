@@ -106,7 +106,10 @@ describe('the ledger', () => {
     const noReason = await adjust(team.owner, shopper.userId, { direction: 'credit', amount: 10, reason: ' ' });
     assert.equal(noReason.statusCode, 400);
     for (const who of [team.staff, team.support]) {
-      assert.equal((await adjust(who, shopper.userId, { direction: 'credit', amount: 10, reason: 'x' })).statusCode, 403);
+      assert.equal(
+        (await adjust(who, shopper.userId, { direction: 'credit', amount: 10, reason: 'x' })).statusCode,
+        403,
+      );
       const read = await asStaff(ctx.app, who, 'GET', `/admin/api/customers/${shopper.userId}/wallet`);
       assert.equal(read.statusCode, 200);
       assert.equal((read.json() as { data: Wallet }).data.balance, 100);
@@ -120,7 +123,12 @@ describe('the ledger', () => {
     assert.deepEqual(await walletOf(other), { balance: 0, entries: [] });
     const guest = await ctx.app.inject({ method: 'GET', url: '/wallet' });
     assert.equal(guest.statusCode, 401);
-    const unknown = await asStaff(ctx.app, team.owner, 'GET', '/admin/api/customers/00000000-0000-4000-8000-000000000000/wallet');
+    const unknown = await asStaff(
+      ctx.app,
+      team.owner,
+      'GET',
+      '/admin/api/customers/00000000-0000-4000-8000-000000000000/wallet',
+    );
     assert.equal(unknown.statusCode, 404);
     const unknownCredit = await adjust(team.owner, '00000000-0000-4000-8000-000000000000', {
       direction: 'credit',
@@ -287,7 +295,11 @@ describe('returns', () => {
       ctx.database.db,
       sql`SELECT method, status, amount_paise FROM refunds WHERE order_id = ${placed.id}::uuid`,
     );
-    assert.deepEqual(refund, { method: 'wallet', status: 'completed', amount_paise: rupeesToPaise(placed.totalAmount) });
+    assert.deepEqual(refund, {
+      method: 'wallet',
+      status: 'completed',
+      amount_paise: rupeesToPaise(placed.totalAmount),
+    });
   });
 
   test('a return of an order paid partly with store credit gives that share back to it', async () => {
