@@ -3,8 +3,8 @@
  * credits and debits with a reason (audited, staff and support may not), the balance is the
  * ledger's sum, a shopper sees only their own ledger, promotional credit expires after the
  * store's setting while refund credit stays, checkout spends all or part of the balance beside
- * the sandbox gateway or cash on delivery, a cancellation gives the order's part back, and a
- * cash on delivery return is refunded to the store credit by default.
+ * the sandbox gateway or cash on delivery, a cancellation or a failed payment gives the order's
+ * part back, and a cash on delivery return is refunded to the store credit by default.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -206,6 +206,31 @@ describe('at checkout', () => {
       [
         ['debit', -400, placed.orderNumber],
         ['credit', 400, null],
+      ],
+    );
+  });
+
+  test('an online order whose payment fails gives its store credit part back', async () => {
+    const shopper = await register(ctx.app);
+    await credit(shopper, 200);
+    const res = await order(shopper, { paymentMethod: 'sandbox', useStoreCredit: true });
+    const placed = (res.json() as { data: { order: Order } }).data.order;
+    assert.equal((await walletOf(shopper)).balance, 0);
+    const failed = await ctx.app.inject({
+      method: 'POST',
+      url: new URL(placed.paymentUrl!).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=failure',
+    });
+    assert.equal(failed.statusCode, 303, failed.body);
+    const wallet = await walletOf(shopper);
+    assert.equal(wallet.balance, 200);
+    assert.deepEqual(
+      wallet.entries.map((e) => [e.kind, e.amount]),
+      [
+        ['reversal', 200],
+        ['debit', -200],
+        ['credit', 200],
       ],
     );
   });
