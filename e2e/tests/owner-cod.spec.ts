@@ -125,6 +125,8 @@ test('the owner packs a COD order with its invoice, records the cash, and refund
     await form.continue();
     await form.reason.selectOption({ label: RETURN_REASON_LABELS.damaged });
     await form.comment.fill('A seam came apart at the cuff.');
+    // Cash on delivery goes to store credit unless the shopper asks for their bank account (refunded by hand).
+    await form.main.getByRole('radio', { name: /My bank account/ }).check();
     await form.continue();
     await expect(form.main.getByTestId('return-kind')).toHaveText('You are returning some of the items.');
     await form.submit.click();

@@ -29,6 +29,8 @@ import {
   categoryCreateBodySchema,
   couponCategorySchema,
   customerRowSchema,
+  walletSchema,
+  type WalletAdjustmentBody,
   deliverySettingsSchema,
   gstReportSchema,
   homepageSectionSchema,
@@ -277,6 +279,9 @@ export const adminApi = {
   customers: {
     setBlocked: (id: string, blocked: boolean) =>
       request(customerRowSchema, `/customers/${id}/block`, { method: POST, body: { blocked } }),
+    wallet: (id: string) => request(walletSchema, `/customers/${id}/wallet`),
+    adjustWallet: (id: string, body: WalletAdjustmentBody) =>
+      request(walletSchema, `/customers/${id}/wallet`, { method: POST, body }),
   },
   reviews: {
     hide: (id: string, reason: string) =>

@@ -31,6 +31,7 @@ import { createStaffAccounts, createStaffModule, type StaffService } from './mod
 import { createStoreModule } from './modules/store';
 import { createTaxesModule } from './modules/taxes';
 import { createUsersModule } from './modules/users';
+import { createWalletModule } from './modules/wallet';
 import { createWebhooks, type WebhooksDeps } from './modules/webhooks';
 import { createWishlistModule } from './modules/wishlist';
 import type { StoreNotifier } from './modules/admin';
@@ -207,6 +208,13 @@ export function composeModules(
     options: returnOptions,
     windowDays: () => settings.returnWindowDays(),
   });
+  // Store credit: spent and given back by orders, refunded to by returns, so built before both.
+  const wallet = createWalletModule({
+    db,
+    log,
+    promotionalExpiryDays: () => settings.storeCreditExpiryDays(),
+    customerExists: async (id) => (await users.customers.get(id)) !== null,
+  });
   const orders = createOrdersModule({
     db,
     // The store's gateways, less one whose API is failing (checkout then offers the other).
@@ -222,6 +230,7 @@ export function composeModules(
     pricing: pricing.pricing,
     coupons: coupons.coupons,
     giftCards: coupons.giftCards,
+    wallet: wallet.wallet,
     payments: payments.payments,
     addressBook,
     mailer,
@@ -270,6 +279,7 @@ export function composeModules(
     orders: orders.orders,
     payments: payments.payments,
     giftCards: coupons.giftCards,
+    wallet: wallet.wallet,
     inventory: catalog.inventory,
     summaries: returnSummaries,
     files,
@@ -357,6 +367,7 @@ export function composeModules(
       payments.module,
       reviews.module,
       createSizingModule({ db, catalog: catalog.catalog }),
+      wallet.module,
       orders.module,
       push.module,
       returns.module,

@@ -470,6 +470,7 @@ function settingsOf(e: Env) {
     codEnabled: e.COD_ENABLED,
     codMaxRupees: e.COD_MAX_ORDER_RUPEES,
     returnWindowDays: e.RETURN_WINDOW_DAYS,
+    storeCreditExpiryDays: null,
     deliveryChargeRupees: e.DELIVERY_CHARGE_RUPEES,
     freeDeliveryFromRupees: e.FREE_DELIVERY_FROM_RUPEES > 0 ? e.FREE_DELIVERY_FROM_RUPEES : null,
     codFeeRupees: e.COD_FEE_RUPEES,

@@ -45,6 +45,7 @@ export const ADMIN_PERMISSIONS = {
   'customers.read': EVERYONE,
   'customers.note': EVERYONE,
   'customers.block': OWNER,
+  'customers.wallet': OWNER,
   'reports.read': OPERATIONS,
   'staff.manage': OWNER,
   'settings.write': OWNER,

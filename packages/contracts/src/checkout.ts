@@ -361,6 +361,8 @@ export const createOrderBodySchema = z.object({
   buyerBusinessName: emptyAsNull(businessNameSchema),
   /** The language the order is placed in (the checkout page's), kept on the order. Default 'en'. */
   locale: shopperLocaleSchema.optional(),
+  /** Pay what the gift card leaves with the shopper's store credit, as far as it goes (behaviour.md "Store credit"). */
+  useStoreCredit: z.boolean().default(false),
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 
@@ -412,7 +414,9 @@ export const orderSchema = z.object({
   /** subtotal − discount (+ GST when prices exclude it) + shipping + COD fee. */
   totalAmount: z.number(),
   giftCardAmount: z.number(),
-  /** What is left to pay through the gateway (or on delivery) after the gift card. */
+  /** Paid with store credit (behaviour.md "Store credit"). */
+  walletAmount: z.number(),
+  /** What is left to pay through the gateway (or on delivery) after the gift card and the store credit. */
   amountPayable: z.number(),
   /** When the payment completed (ISO): online when the gateway confirmed it, cash on delivery when the cash was collected; else null. */
   paidAt: z.string().nullable(),

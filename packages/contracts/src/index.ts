@@ -30,3 +30,4 @@ export * from './admin-webhooks';
 export * from './catalog-language';
 export * from './push';
 export * from './push-messages';
+export * from './wallet';

@@ -91,8 +91,11 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 /** Refund states: pending (asked of the gateway), completed, failed (retried by the operator). */
 export const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-/** Where refunded money goes: back through the gateway, onto the gift card, or paid by the store by hand (COD). */
-export const REFUND_METHODS = ['gateway', 'gift_card', 'manual'] as const;
+/**
+ * Where refunded money goes: back through the gateway, onto the gift card, paid by the store by
+ * hand (COD), or onto the shopper's store credit (behaviour.md "Store credit").
+ */
+export const REFUND_METHODS = ['gateway', 'gift_card', 'manual', 'wallet'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 /** Days after delivery within which a return may be requested (config RETURN_WINDOW_DAYS). */

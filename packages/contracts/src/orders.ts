@@ -15,6 +15,7 @@ import {
   MAX_REASON_LENGTH,
   isHttpUrl,
 } from './order-constants';
+import { REFUND_DESTINATIONS } from './wallet';
 
 // The constants moved to order-constants.ts (no zod: client code may import them without it) stay importable from here.
 export * from './order-constants';
@@ -90,9 +91,16 @@ export const returnRequestSchema = z.object({
   items: z.array(returnItemSchema),
   files: z.array(returnFileSchema),
   refundAmount: z.number(),
-  /** Of refundAmount: back to the gift card, and through the gateway (or by hand for COD). */
+  /**
+   * Of refundAmount: back to the gift card, back to the store credit the order was partly paid
+   * with, and the rest (through the gateway, by hand for COD, or onto the store credit when
+   * `refundTo` is `wallet`).
+   */
   giftCardRefundAmount: z.number(),
+  walletRefundAmount: z.number(),
   gatewayRefundAmount: z.number(),
+  /** Where the rest goes: the store credit, or the way the order was paid (behaviour.md "Store credit"). */
+  refundTo: z.enum(REFUND_DESTINATIONS),
   /** Why the store rejected it, or the operator's note. */
   decisionNote: z.string().nullable(),
   /** GET /orders/returns/{id}/credit-note once refunded, else null. */
@@ -105,6 +113,8 @@ export type ReturnRequest = z.infer<typeof returnRequestSchema>;
 /** POST /orders/{id}/cancel. */
 export const cancelOrderBodySchema = z.object({
   reason: z.string().trim().min(1, ORDER_MESSAGES.cancelReasonRequired).max(MAX_REASON_LENGTH),
+  /** Where a paid order's money goes; default the way it was paid (behaviour.md "Store credit"). */
+  refundTo: z.enum(REFUND_DESTINATIONS).optional(),
 });
 
 /**
@@ -121,6 +131,8 @@ export const codCollectionBodySchema = z.object({
 export const returnFieldsSchema = z.object({
   reason: z.enum(RETURN_REASONS, ORDER_MESSAGES.returnReasonRequired),
   comment: z.string().trim().max(MAX_REASON_LENGTH).optional(),
+  /** Where the refund goes; default the store credit for cash on delivery, else the way it was paid. */
+  refundTo: z.enum(REFUND_DESTINATIONS).optional(),
 });
 /** The `items` field of a partial return: JSON `[{ orderItemId, quantity }]`. */
 export const partialReturnItemsSchema = z

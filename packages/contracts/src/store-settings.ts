@@ -111,6 +111,11 @@ export const storeSettingsSchema = z.object({
   freeDeliveryFromRupees: chargeRupeesSchema.nullable(),
   /** The fee of a cash-on-delivery order, in rupees; 0: none. */
   codFeeRupees: chargeRupeesSchema,
+  /**
+   * Days promotional store credit (given by the store) lasts before it expires; null: it never
+   * does. Refund credit never expires (behaviour.md "Store credit").
+   */
+  storeCreditExpiryDays: z.number().int().min(1).max(3650).nullable().default(null),
   /** The online gateways checkout offers (each configured in the environment). */
   paymentGateways: z.array(z.enum(ONLINE_GATEWAYS_OFFERED)).max(ONLINE_GATEWAYS_OFFERED.length),
 });

@@ -1,7 +1,8 @@
 /**
  * Customers (docs/admin.md): the list with search by name, email or phone and the blocked
- * filter; one customer with orders, returns, addresses and internal notes; the owner can block
- * the account (its sessions end; it cannot log in or order) and unblock it.
+ * filter; one customer with orders, returns, addresses, store credit and internal notes; the
+ * owner can block the account (its sessions end; it cannot log in or order) and unblock it, and
+ * credit or debit its store credit.
  */
 import { Box, Button, Card, CardContent, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
@@ -34,6 +35,7 @@ import { istDate } from '../api';
 import { can } from '../authProvider';
 import type { VastraDataProvider } from '../dataProvider';
 import { NotesCard } from '../orders/NotesCard';
+import { WalletCard } from './WalletCard';
 
 type CustomerRecord = CustomerRow & {
   orders: Order[];
@@ -164,6 +166,7 @@ function CustomerDetail() {
               ))}
             </CardContent>
           </Card>
+          <WalletCard customerId={String(customer.id)} canAdjust={can(permissions, 'customers.wallet')} />
           <NotesCard entity="customers" id={customer.id} notes={customer.notes} />
         </Box>
       </Box>

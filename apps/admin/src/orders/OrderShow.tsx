@@ -210,6 +210,7 @@ function OrderDetail() {
               {order.paidAt ? ` · paid ${istDateTime(order.paidAt)}` : ''}
             </Typography>
             {order.giftCardAmount > 0 ? <Typography>Gift card {money(order.giftCardAmount)}</Typography> : null}
+            {order.walletAmount > 0 ? <Typography>Store credit {money(order.walletAmount)}</Typography> : null}
             {order.refunds.map((r) => (
               <Typography key={r.id}>
                 Refund {money(r.amount)} · {r.method} · {r.status}

@@ -19,6 +19,7 @@ const settings = {
   codEnabled: true,
   codMaxRupees: 10000,
   returnWindowDays: 7,
+  storeCreditExpiryDays: null,
   deliveryChargeRupees: 99,
   freeDeliveryFromRupees: 999,
   codFeeRupees: 0,

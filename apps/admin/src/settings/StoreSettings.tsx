@@ -2,7 +2,8 @@
  * Store settings (docs/admin.md "Store settings"), owner only: the store's name, logo, brand
  * colour and contact details; the seller's name, address and GSTIN on tax invoices; where the
  * store's own mails go; cash on delivery and its limit; the return window; the online gateways
- * offered (those with credentials on the server) and their order, the first preferred. Saving sends every setting
+ * offered (those with credentials on the server) and their order, the first preferred; how long
+ * promotional store credit lasts. Saving sends every setting
  * (PUT /admin/api/store-settings); every instance uses them within seconds. The API's check
  * names a wrong value, shown as the save's error.
  */
@@ -33,7 +34,7 @@ function LogoInput() {
   return <PictureUpload label="Logo" url={(field.value as string | null) ?? null} onUploaded={field.onChange} />;
 }
 
-/** Empty text fields are sent as null (no contact email, no notification email). */
+/** Empty text fields are sent as null (no contact email, no notification email), an empty expiry as never. */
 function toSettings(values: Record<string, unknown>): Settings {
   const orNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
   return {
@@ -41,6 +42,7 @@ function toSettings(values: Record<string, unknown>): Settings {
     contactEmail: orNull(values.contactEmail),
     contactPhone: orNull(values.contactPhone),
     notifyEmail: orNull(values.notifyEmail),
+    storeCreditExpiryDays: typeof values.storeCreditExpiryDays === 'number' ? values.storeCreditExpiryDays : null,
   };
 }
 
@@ -152,6 +154,16 @@ export function StoreSettings() {
             label="Return window (days after delivery)"
             step={1}
             validate={[required(), minValue(0), maxValue(90)]}
+          />
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Store credit
+          </Typography>
+          <NumberInput
+            source="storeCreditExpiryDays"
+            label="Promotional credit expires after (days)"
+            helperText="Credit you give by hand on a customer's page; empty: never. Refunds to store credit never expire."
+            step={1}
+            validate={[minValue(1), maxValue(3650)]}
           />
         </SimpleForm>
       ) : (

@@ -46,3 +46,4 @@ export {
 } from '../modules/staff/tables';
 export { webhookEndpoints, webhookDeliveries, webhookAttempts } from '../modules/webhooks/tables';
 export { pushSubscriptions, pushPreferences } from '../modules/push/tables';
+export { wallets, walletEntries } from '../modules/wallet/tables';

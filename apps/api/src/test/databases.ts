@@ -126,6 +126,12 @@ function withDatabase(url: string, name: string): string {
  * A private database on the PostgreSQL server at `serverUrl`: empty, or a copy of the seeded
  * template of `catalog` (built under an advisory lock when missing). `drop()` removes it.
  */
+/**
+ * The first word of every test database's name (TEST_DB_PREFIX, default `vastra`): parallel
+ * checkouts sharing one server each keep, and clean up, only their own templates.
+ */
+const DB_PREFIX = (process.env.TEST_DB_PREFIX ?? 'vastra').replace(/[^a-z0-9_]/g, '');
+
 export async function postgresDatabase(
   serverUrl: string,
   catalog: Catalog,
@@ -133,12 +139,12 @@ export async function postgresDatabase(
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  const name = `vastra_test_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const name = `${DB_PREFIX}_test_${process.pid}_${randomBytes(3).toString('hex')}`;
   try {
     if (!seeded) {
       await admin.query(`CREATE DATABASE ${name}`);
     } else {
-      const template = `vastra_tpl_${catalog}_${fingerprint(catalog)}`;
+      const template = `${DB_PREFIX}_tpl_${catalog}_${fingerprint(catalog)}`;
       await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
       try {
         const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
@@ -146,7 +152,7 @@ export async function postgresDatabase(
           // Templates of older migrations or seed code are of no further use.
           const stale = await admin.query<{ datname: string }>(
             'SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2',
-            [`vastra_tpl_${catalog}_%`, template],
+            [`${DB_PREFIX}_tpl_${catalog}_%`, template],
           );
           for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
           await admin.query(`CREATE DATABASE ${template}`);

@@ -107,13 +107,19 @@ export async function sendReturn(
   ctx: TestContext,
   account: Account | null,
   orderId: string,
-  fields: { reason?: string; comment?: string; items?: { orderItemId: string; quantity: number }[] },
+  fields: {
+    reason?: string;
+    comment?: string;
+    items?: { orderItemId: string; quantity: number }[];
+    refundTo?: 'wallet' | 'original';
+  },
   files: ReturnFile[] = [],
 ) {
   const form = new FormData();
   if (fields.reason) form.set('reason', fields.reason);
   if (fields.comment) form.set('comment', fields.comment);
   if (fields.items) form.set('items', JSON.stringify(fields.items));
+  if (fields.refundTo) form.set('refundTo', fields.refundTo);
   for (const f of files) form.append('files', new Blob([f.body], { type: f.type }), f.name);
   const body = await multipart(form);
   const res = await ctx.app.inject({

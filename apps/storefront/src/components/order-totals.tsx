@@ -18,6 +18,8 @@ export type TotalsFigures = {
   } | null;
   total: number | null;
   giftCard: { code: string; amount: number } | null;
+  /** Paid with store credit, rupees; shown when above 0. */
+  wallet?: number;
   payable: number | null;
   /** "Amount payable" before paying, "Amount paid" after. */
   payableLabel?: string;
@@ -38,8 +40,8 @@ const ROW = 'flex justify-between gap-4';
  * The price breakdown of the checkout, the confirmation and the order page (behaviour.md §3 Tax
  * result): subtotal, the coupon's saving, delivery (FREE or its charge, and what is missing for free
  * delivery) and the COD fee (behaviour.md §4 Delivery charge and COD fee), GST by component with its rate (inside the
- * prices: listed as part of them; outside: added), the total, the gift card and what is left to
- * pay. Values carry test ids for the browser tests.
+ * prices: listed as part of them; outside: added), the total, the gift card, the store credit
+ * and what is left to pay. Values carry test ids for the browser tests.
  */
 export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pending?: ReactNode }) {
   const t = useTranslations('common.totals');
@@ -50,6 +52,7 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
     taxes,
     total,
     giftCard,
+    wallet = 0,
     payable,
     payableLabel = t('amountPayable'),
     delivery,
@@ -122,6 +125,14 @@ export function OrderTotals({ figures, pending }: { figures: TotalsFigures; pend
             </dd>
           </div>
         )}
+        {wallet > 0 && (
+          <div className={ROW}>
+            <dt>{t('storeCredit')}</dt>
+            <dd className="text-emerald-800 tabular-nums" data-testid="wallet-amount">
+              − {formatPrice(wallet)}
+            </dd>
+          </div>
+        )}
         <div className={`${ROW} border-t border-stone-200 pt-2.5 text-base font-bold text-stone-900`}>
           <dt>{payableLabel}</dt>
           <dd className="tabular-nums" data-testid="amount-payable">
@@ -167,6 +178,7 @@ export function orderFigures(order: Order, payableLabel: string): TotalsFigures 
     },
     total: order.totalAmount,
     giftCard: order.additionalCoupon && { code: order.additionalCoupon.code, amount: order.giftCardAmount },
+    wallet: order.walletAmount,
     payable: owesNothing ? 0 : order.amountPayable,
     payableLabel,
     refunded: order.refundedAmount,

@@ -6,5 +6,6 @@ export const ACCOUNT_LINKS = [
   { href: '/account', label: 'profile' },
   { href: '/account/orders', label: 'orders' },
   { href: '/account/returns', label: 'returns' },
+  { href: '/account/store-credit', label: 'storeCredit' },
   { href: '/account/password', label: 'password' },
 ] as const;

@@ -248,12 +248,15 @@ export class InvoiceService {
 }
 
 /**
- * What the invoice says of the payment: the gift card part paid, and the rest paid online, paid
+ * What the invoice says of the payment: the gift card and store credit parts paid, and the rest paid online, paid
  * in cash on delivery (with the date it was collected) or payable on delivery.
  */
 function paymentNotes(order: Order): string[] {
   const rupees = (amount: number) => formatRupees(rupeesToPaise(amount));
-  const paid = [order.giftCardAmount > 0 ? `${rupees(order.giftCardAmount)} by gift card` : null];
+  const paid = [
+    order.giftCardAmount > 0 ? `${rupees(order.giftCardAmount)} by gift card` : null,
+    order.walletAmount > 0 ? `${rupees(order.walletAmount)} by store credit` : null,
+  ];
   if (order.amountPayable > 0 && order.paymentGateway !== 'cod') paid.push(`${rupees(order.amountPayable)} online`);
   const collected = order.paymentStatus === 'completed';
   if (order.amountPayable > 0 && order.paymentGateway === 'cod' && collected) {

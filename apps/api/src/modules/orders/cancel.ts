@@ -3,7 +3,7 @@
  * DELETE /orders/:id, behaviour.md §7 and §10): what is given back, what is refunded and who
  * hears of it.
  */
-import { ORDER_MESSAGES, type Order } from '@vastra/contracts';
+import { ORDER_MESSAGES, type Order, type RefundDestination } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import { ConflictError } from '../../lib/errors';
 import type { RefundRow } from '../payments';
@@ -24,16 +24,17 @@ export class OrderCancellation {
 
   /**
    * Cancels the order in one transaction: the lifecycle step (with the reason), stock back,
-   * coupon use back, gift card hold back; a pending online payment is closed (a late payment
-   * is then refunded by the payment sync); a paid online order gets a gateway refund of what
-   * was paid, and money back on a gift card is recorded as a completed gift_card refund.
+   * coupon use back, gift card hold back, store credit part reversed; a pending online payment
+   * is closed (a late payment is then refunded by the payment sync); a paid online order gets a
+   * gateway refund of what was paid, or with `refundTo: 'wallet'` store credit at once; money
+   * back on a gift card or the store credit is recorded as a completed refund of that method.
    * After the commit the cancel mail is queued, then the gateway refund submitted. COD: nothing
    * was paid, nothing to refund. `userId` null = the store cancels (no owner check).
    * ConflictError alreadyCancelled / cancelTooLate / cancelNotAllowed; NotFoundError.
    */
   async cancel(
     orderId: string,
-    by: { userId: string | null; actor: 'shopper' | 'operator'; reason: string },
+    by: { userId: string | null; actor: 'shopper' | 'operator'; reason: string; refundTo?: RefundDestination },
   ): Promise<Order> {
     const { db, payments } = this.deps;
     const refundReason = `Order cancelled: ${by.reason}`;
@@ -48,7 +49,7 @@ export class OrderCancellation {
         note: by.reason,
         cancelReason: by.reason,
       });
-      const giftCardBack = await this.transitions.giveBack(tx, orderId, by.actor);
+      const back = await this.transitions.giveBack(tx, orderId, by.actor);
       const online = ONLINE_GATEWAYS.has(current.paymentGateway);
       if (online && current.paymentStatus === 'pending') {
         await payments.fail(
@@ -62,7 +63,18 @@ export class OrderCancellation {
           .where(eq(orders.id, orderId));
       }
       const made: RefundRow[] = [];
-      if (online && current.paymentStatus === 'completed') {
+      if (online && current.paymentStatus === 'completed' && by.refundTo === 'wallet') {
+        // The shopper chose store credit: at once, and it never expires (behaviour.md "Store credit").
+        await this.deps.wallet.credit(tx, {
+          userId: current.userId,
+          amountPaise: current.payablePaise,
+          source: 'refund',
+          reason: refundReason,
+          orderId,
+          orderNumber: current.orderNumber,
+        });
+        back.walletPaise += current.payablePaise;
+      } else if (online && current.paymentStatus === 'completed') {
         const refund = await payments.requestRefund(tx, {
           orderId,
           returnRequestId: null,
@@ -72,15 +84,7 @@ export class OrderCancellation {
         });
         if (refund) made.push(refund);
       }
-      if (giftCardBack > 0) {
-        await payments.requestRefund(tx, {
-          orderId,
-          returnRequestId: null,
-          method: 'gift_card',
-          amountPaise: giftCardBack,
-          reason: refundReason,
-        });
-      }
+      await this.transitions.recordGivenBack(tx, orderId, back, refundReason);
       return made;
     });
     // The cancel mail is queued first: a gateway that settles at once (sandbox) queues the

@@ -33,7 +33,7 @@ export class OrderCodCollection {
    * NotFoundError.
    */
   async record(ref: string, collected: boolean, by: { actor: string; note: string | null }): Promise<Order> {
-    const { db, payments } = this.deps;
+    const { db } = this.deps;
     const { id } = await this.queries.findRef(ref);
     const mail = await db.transaction(async (tx) => {
       const current = await this.queries.forUpdate(tx, null, id);
@@ -57,16 +57,8 @@ export class OrderCodCollection {
         refusedAtDoor: true,
       });
       await tx.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, id));
-      const giftCardBack = await this.transitions.giveBack(tx, id, by.actor);
-      if (giftCardBack > 0) {
-        await payments.requestRefund(tx, {
-          orderId: id,
-          returnRequestId: null,
-          method: 'gift_card',
-          amountPaise: giftCardBack,
-          reason: `Order cancelled: ${reason}`,
-        });
-      }
+      const back = await this.transitions.giveBack(tx, id, by.actor);
+      await this.transitions.recordGivenBack(tx, id, back, `Order cancelled: ${reason}`);
       return 'cancelled' as const;
     });
     if (mail) await this.transitions.notify(id, mail);

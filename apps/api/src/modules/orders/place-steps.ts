@@ -1,8 +1,9 @@
 /**
  * The steps of placing an order inside its one database transaction, POST /orders
  * (behaviour.md §4 Pricing, §7; docs/architecture.md "A purchase, end to end"): lock the shopper's account,
- * reserve the stock, price the lines, hold the gift card, check how the order may be paid,
- * store the order, redeem the coupon, close the cart lines. A failing step throws and the
+ * reserve the stock, price the lines, hold the gift card, take the store credit, check how the
+ * order may be paid, store the order (and its store credit debit), redeem the coupon, close the
+ * cart lines. A failing step throws and the
  * transaction's rollback undoes the steps before it, so none needs its own compensation.
  * Money in paise; nothing the client says about money is used.
  */
@@ -37,6 +38,8 @@ export type PlaceContext = {
   lines: ReservedLine[];
   quote: Quote | null;
   gift: { giftCardId: string; code: string; amountPaise: number } | null;
+  /** Paid with store credit (behaviour.md "Store credit"). */
+  walletPaise: number;
   payablePaise: number;
   /** The cash on delivery limit in force when the order was asked for, in paise. */
   codMaxPaise: number;
@@ -93,6 +96,16 @@ export function placeSteps(deps: OrdersDeps): Step<PlaceContext>[] {
       },
     },
     {
+      // The wallet stays locked until the commit: racing orders of one balance take turns.
+      name: 'take the store credit',
+      run: async (ctx) => {
+        if (!ctx.input.useStoreCredit || ctx.payablePaise <= 0) return;
+        const balance = await deps.wallet.lockForSpend(ctx.db, ctx.userId);
+        ctx.walletPaise = Math.min(balance, ctx.payablePaise);
+        ctx.payablePaise -= ctx.walletPaise;
+      },
+    },
+    {
       name: 'check the payment method',
       run: async (ctx) => {
         if (ctx.input.paymentMethod === 'cod' && ctx.payablePaise > ctx.codMaxPaise) {
@@ -103,6 +116,18 @@ export function placeSteps(deps: OrdersDeps): Step<PlaceContext>[] {
       },
     },
     { name: 'create the order', run: (ctx) => createOrder(ctx, options) },
+    {
+      name: 'record the store credit spent',
+      run: async (ctx) => {
+        if (ctx.walletPaise === 0) return;
+        await deps.wallet.debitOrder(ctx.db, {
+          userId: ctx.userId,
+          orderId: ctx.orderId,
+          orderNumber: ctx.row!.orderNumber,
+          amountPaise: ctx.walletPaise,
+        });
+      },
+    },
     {
       name: 'record the stock movements',
       run: (ctx) =>
@@ -191,6 +216,7 @@ async function createOrder(ctx: PlaceContext, options: OrdersDeps['options']): P
       taxes: quote.components,
       totalPaise: quote.totalPaise,
       giftCardPaise: ctx.gift?.amountPaise ?? 0,
+      walletPaise: ctx.walletPaise,
       payablePaise: ctx.payablePaise,
       paymentExpiresAt: online ? new Date(Date.now() + options.paymentTimeoutMs) : null,
       idempotencyKey: ctx.idempotencyKey ?? null,
@@ -237,7 +263,7 @@ async function createOrder(ctx: PlaceContext, options: OrdersDeps['options']): P
     note: online
       ? 'Order created, awaiting payment'
       : paidInFull
-        ? 'Order placed, paid by gift card'
+        ? `Order placed, paid by ${ctx.walletPaise > 0 ? 'store credit' : 'gift card'}`
         : 'Order placed, cash on delivery',
   });
   ctx.row = row;

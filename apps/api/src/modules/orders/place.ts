@@ -99,6 +99,7 @@ export class OrderPlacement {
           lines: [],
           quote: null,
           gift: null,
+          walletPaise: 0,
           payablePaise: 0,
           codMaxPaise: payment.codMaxPaise ?? 0,
           online: false,

@@ -1,6 +1,6 @@
 /**
  * What the orders module needs from its neighbours, as the few methods it calls: taxes,
- * coupons, gift cards, payments and the address book. The orders service depends on these
+ * coupons, gift cards, store credit, payments and the address book. The orders service depends on these
  * narrow shapes (tests and app.ts pass the real services); every method that takes `db`
  * runs inside the order's transaction. Money in integer paise.
  */
@@ -9,6 +9,7 @@ import type { AddressBookService } from '../addresses/service';
 import type { GiftCardService } from '../coupons';
 import type { CouponService } from '../coupons/service';
 import type { PaymentService } from '../payments/service';
+import type { WalletService } from '../wallet/service';
 import type { OrderItemRow, OrderRow } from './tables';
 
 /** The India Post check of a shipping address: the address as stored and its GST state code. */
@@ -21,6 +22,8 @@ export type PaymentGateway = Pick<
   'start' | 'refresh' | 'fail' | 'requestRefund' | 'submitRefund' | 'refundsOf'
 >;
 export type AddressBook = Pick<AddressBookService, 'add'>;
+/** The shopper's store credit (modules/wallet): spent by an order, given back when it is cancelled or not paid. */
+export type StoreCredit = Pick<WalletService, 'lockForSpend' | 'debitOrder' | 'reverseOrder' | 'credit'>;
 
 /** What the returns module tells the order view of one order. */
 /** Whether a line's category may be returned, how many pieces may still be returned now, and how many were returned and refunded. */

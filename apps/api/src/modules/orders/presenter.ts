@@ -98,6 +98,7 @@ export class OrderPresenter {
       locale: row.locale,
       totalAmount: r(row.totalPaise),
       giftCardAmount: r(row.giftCardPaise),
+      walletAmount: r(row.walletPaise),
       amountPayable: r(row.payablePaise),
       paidAt: row.paidAt?.toISOString() ?? null,
       paymentUrl: row.paymentStatus === 'pending' && row.status === 'pending_payment' ? row.paymentUrl : null,

@@ -172,7 +172,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(
-        { order: await orders.cancel(principalOf(request).userId, orderId(request.params.id), request.body.reason) },
+        {
+          order: await orders.cancel(
+            principalOf(request).userId,
+            orderId(request.params.id),
+            request.body.reason,
+            request.body.refundTo,
+          ),
+        },
         ORDER_MESSAGES.cancelled,
       ),
   );

@@ -12,7 +12,14 @@
  *
  * Money in paise; the order's money is worked out again on the server, never taken from the client.
  */
-import type { Order, OrderStatus, PaymentMethod, PaymentStatus, PaymentStatusResult } from '@vastra/contracts';
+import type {
+  Order,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+  PaymentStatusResult,
+  RefundDestination,
+} from '@vastra/contracts';
 import type { Db } from '../../db/client';
 import { OrderCancellation } from './cancel';
 import { OrderCodCollection } from './cod';
@@ -123,8 +130,8 @@ export class OrdersService {
   }
 
   /** The shopper cancels their order with a reason: see OrderCancellation.cancel. */
-  cancel(userId: string, orderId: string, reason: string): Promise<Order> {
-    return this.cancellation.cancel(orderId, { userId, actor: 'shopper', reason });
+  cancel(userId: string, orderId: string, reason: string, refundTo?: RefundDestination): Promise<Order> {
+    return this.cancellation.cancel(orderId, { userId, actor: 'shopper', reason, ...(refundTo ? { refundTo } : {}) });
   }
 
   /** The store cancels an order, `ref` = id or order number; same rules as the shopper's cancel. */

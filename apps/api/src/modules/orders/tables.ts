@@ -84,7 +84,9 @@ export const orders = pgTable(
     taxes: jsonb('taxes').$type<StoredTaxComponent[]>().notNull().default([]),
     totalPaise: integer('total_paise').notNull(),
     giftCardPaise: integer('gift_card_paise').notNull().default(0),
-    /** totalPaise − giftCardPaise: what the gateway (or the courier, for COD) collects. */
+    /** Paid with store credit (the wallet module's debit for this order; behaviour.md "Store credit"). */
+    walletPaise: integer('wallet_paise').notNull().default(0),
+    /** totalPaise − giftCardPaise − walletPaise: what the gateway (or the courier, for COD) collects. */
     payablePaise: integer('payable_paise').notNull(),
     /** When the payment completed: the gateway's confirmation, or the cash collected on delivery (COD). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -119,7 +121,7 @@ export const orders = pgTable(
       .where(sql`${t.paymentStatus} = 'pending' AND ${t.paymentExpiresAt} IS NOT NULL`),
     check(
       'orders_totals_nonnegative',
-      sql`${t.totalPaise} >= 0 AND ${t.payablePaise} >= 0 AND ${t.giftCardPaise} >= 0`,
+      sql`${t.totalPaise} >= 0 AND ${t.payablePaise} >= 0 AND ${t.giftCardPaise} >= 0 AND ${t.walletPaise} >= 0`,
     ),
   ],
 );

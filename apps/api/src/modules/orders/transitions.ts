@@ -233,10 +233,10 @@ export class OrderTransitions {
 
   /**
    * Gives back what an order held, in the caller's transaction: its stock (catalogue
-   * inventory, a `released` stock movement each, by `actor`), its coupon use and its gift card
-   * hold. Returns the paise put back on the gift card.
+   * inventory, a `released` stock movement each, by `actor`), its coupon use, its gift card
+   * hold and the store credit it took (a reversal). Returns the paise put back on each.
    */
-  async giveBack(db: Db, orderId: string, actor: string): Promise<number> {
+  async giveBack(db: Db, orderId: string, actor: string): Promise<{ giftCardPaise: number; walletPaise: number }> {
     const items = await db
       .select({ variantId: orderItems.variantId, productId: orderItems.productId, quantity: orderItems.quantity })
       .from(orderItems)
@@ -248,6 +248,30 @@ export class OrderTransitions {
       reference: order?.orderNumber ?? null,
     });
     await this.deps.coupons.release(db, orderId);
-    return this.deps.giftCards.release(db, orderId);
+    return {
+      giftCardPaise: await this.deps.giftCards.release(db, orderId),
+      walletPaise: await this.deps.wallet.reverseOrder(db, orderId),
+    };
+  }
+
+  /**
+   * Records, in the caller's transaction, the money a cancelled order gave back without the
+   * gateway: onto the gift card, and onto the store credit (its own part reversed, plus
+   * `toWalletPaise` of a paid order's money the shopper chose to have there). Completed refund rows.
+   */
+  async recordGivenBack(
+    db: Db,
+    orderId: string,
+    back: { giftCardPaise: number; walletPaise: number },
+    reason: string,
+  ): Promise<void> {
+    for (const [method, amountPaise] of [
+      ['gift_card', back.giftCardPaise],
+      ['wallet', back.walletPaise],
+    ] as const) {
+      if (amountPaise > 0) {
+        await this.deps.payments.requestRefund(db, { orderId, returnRequestId: null, method, amountPaise, reason });
+      }
+    }
   }
 }

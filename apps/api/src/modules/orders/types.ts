@@ -19,6 +19,7 @@ import type {
   PaymentGateway,
   ReturnsView,
   ShippingAddressCheck,
+  StoreCredit,
 } from './ports';
 
 export type OrdersOptions = {
@@ -50,6 +51,7 @@ export type OrdersDeps = {
   pricing: Pick<PricingService, 'quote'>;
   coupons: CouponRules;
   giftCards: GiftCardLedger;
+  wallet: StoreCredit;
   payments: PaymentGateway;
   addressBook: AddressBook;
   /** Stock of the ordered sizes: taken when an order is placed, given back when it is released. */

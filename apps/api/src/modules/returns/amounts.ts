@@ -2,7 +2,7 @@
  * The money of a return (behaviour.md §10 Returns), in paise: which pieces may be returned, each
  * returned piece's share of its line (price after the coupon, with its GST; the last pieces of
  * a line take what is left, so a line's returns add up to what was paid for it), and the split
- * of a refund between the gift card and the gateway.
+ * of a refund between the gift card, the store credit and the gateway.
  */
 import { ORDER_MESSAGES, itemNotReturnable, returnQuantityExceeded } from '@vastra/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -86,22 +86,33 @@ export function wholeOrderCharges(
 }
 
 /**
- * Splits a return's refund into the gift card's share and the gateway's: the card's share of
- * the order applied to the running total of the order's returns (rejected ones aside), less
- * what earlier returns already gave the card.
+ * Splits a return's refund into the gift card's share, the store credit's share (what the order
+ * paid with store credit) and the rest (the gateway's, or by hand for COD): each share of the
+ * order applied to the running total of the order's returns (rejected ones aside), less what
+ * earlier returns already gave it; the gift card takes what rounding leaves over.
  */
 export function splitRefund(order: OrderRow, earlier: ReturnRequestRow[], refundPaise: number) {
   const counted = earlier.filter((r) => r.status !== 'rejected');
-  const refundedBefore = counted.reduce((s, r) => s + r.refundPaise, 0);
-  const giftBefore = counted.reduce((s, r) => s + r.giftCardRefundPaise, 0);
-  const gatewayBefore = counted.reduce((s, r) => s + r.gatewayRefundPaise, 0);
-  const upTo = Math.min(order.totalPaise, refundedBefore + refundPaise);
-  const [giftUpTo = 0] =
-    order.totalPaise > 0 ? shareInProportion([order.giftCardPaise, order.payablePaise], upTo) : [0];
+  const before = (key: 'refundPaise' | 'giftCardRefundPaise' | 'walletRefundPaise' | 'gatewayRefundPaise') =>
+    counted.reduce((s, r) => s + r[key], 0);
+  const upTo = Math.min(order.totalPaise, before('refundPaise') + refundPaise);
+  const [giftUpTo = 0, walletUpTo = 0] =
+    order.totalPaise > 0
+      ? shareInProportion([order.giftCardPaise, order.walletPaise, order.payablePaise], upTo)
+      : [0, 0, 0];
+  const giftBefore = before('giftCardRefundPaise');
+  const walletBefore = before('walletRefundPaise');
   let giftCardPaise = Math.max(0, Math.min(refundPaise, giftUpTo - giftBefore, order.giftCardPaise - giftBefore));
-  const gatewayPaise = Math.min(refundPaise - giftCardPaise, Math.max(0, order.payablePaise - gatewayBefore));
-  giftCardPaise = refundPaise - gatewayPaise;
-  return { giftCardPaise, gatewayPaise };
+  const walletPaise = Math.max(
+    0,
+    Math.min(refundPaise - giftCardPaise, walletUpTo - walletBefore, order.walletPaise - walletBefore),
+  );
+  const gatewayPaise = Math.min(
+    refundPaise - giftCardPaise - walletPaise,
+    Math.max(0, order.payablePaise - before('gatewayRefundPaise')),
+  );
+  giftCardPaise = refundPaise - gatewayPaise - walletPaise;
+  return { giftCardPaise, walletPaise, gatewayPaise };
 }
 
 /**

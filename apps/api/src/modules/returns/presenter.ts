@@ -52,6 +52,8 @@ export async function presentReturns(
       })),
     refundAmount: r(row.refundPaise),
     giftCardRefundAmount: r(row.giftCardRefundPaise),
+    walletRefundAmount: r(row.walletRefundPaise),
+    refundTo: row.refundTo,
     gatewayRefundAmount: r(row.gatewayRefundPaise),
     decisionNote: row.decisionNote,
     creditNoteUrl: row.status === 'refunded' ? `${options.publicUrl}/orders/returns/${row.id}/credit-note` : null,

@@ -3,7 +3,7 @@
  * parts — each item's refund is its price after its coupon share plus its GST, all returns of
  * a line add up to the line exactly (refund, taxable value and GST), the gift card gets its
  * proportion back, the rest goes back through the (sandbox) gateway and completes; a cash on
- * delivery return is recorded as a manual refund.
+ * delivery return asked back the way it was paid is recorded as a manual refund.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { CatalogService } from '../catalog/service';
 import { GiftCardService } from '../coupons/gift-cards';
 import { LocalFileStore } from '../files/store';
 import { UploadService } from '../files/uploads';
+import { WalletService } from '../wallet/service';
 import { ReturnsService } from './service';
 import { ReturnSummaries } from './summaries';
 import { bearer, register, type Account } from '../../test/accounts';
@@ -60,6 +61,7 @@ function returnsService(): ReturnsService {
     orders: ctx.app.orders,
     payments: ctx.app.payments,
     giftCards: new GiftCardService(db),
+    wallet: new WalletService({ db, promotionalExpiryDays: async () => null }),
     inventory: new InventoryService(new DomainEventBus()),
     summaries: new ReturnSummaries({ db, catalog, options }),
     files,
@@ -226,16 +228,17 @@ test('a coupon and gift card order returned in two parts refunds every line exac
   assert.equal(final.returnRequest?.status, 'refunded');
 });
 
-test('a cash on delivery return is refunded by hand (manual)', async () => {
+test('a cash on delivery return the shopper asks back the way it was paid is refunded by hand (manual)', async () => {
   const placed = await placePaidOrder(ctx, shopper, {
     items: [{ productId: pieces[0]!.productId, variantId: pieces[0]!.variantId, quantity: 1 }],
     paymentMethod: 'cod',
   });
   await deliver(ctx, placed.id);
-  const res = await sendReturn(ctx, shopper, placed.id, { reason: 'damaged' });
+  const res = await sendReturn(ctx, shopper, placed.id, { reason: 'damaged', refundTo: 'original' });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   const request = res.body.data.returnRequest as ReturnRequest;
   assert.equal(request.gatewayRefundAmount, placed.totalAmount);
+  assert.equal(request.refundTo, 'original');
   await refundStep(placed.id);
   assert.deepEqual(await refundsOf(request.id), [
     { method: 'manual', status: 'completed', amount_paise: rupeesToPaise(placed.totalAmount) },

@@ -1,6 +1,6 @@
 /**
  * Reads the multipart form of POST /orders/{id}/return and /partial-return: `reason`,
- * `comment`, for a partial return `items` (JSON `[{orderItemId, quantity}]`), and up to
+ * `comment`, `refundTo` (`wallet` or `original`, behaviour.md "Store credit"), for a partial return `items` (JSON `[{orderItemId, quantity}]`), and up to
  * MAX_RETURN_FILES `files` whose type is sniffed from their bytes (RETURN_FILE_TYPES).
  * Throws ValidationError (fields, a file of another type, too many files) and
  * PayloadTooLargeError (a file over MAX_RETURN_FILE_BYTES).
@@ -20,7 +20,7 @@ import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../files';
 import type { ReturnInput, ReturnUpload } from './types';
 
-const TEXT_FIELDS = new Set(['reason', 'comment', 'items']);
+const TEXT_FIELDS = new Set(['reason', 'comment', 'items', 'refundTo']);
 const codeOf = (err: unknown) => (err as { code?: string }).code;
 
 function parse<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
@@ -65,17 +65,17 @@ export async function readReturnForm(request: FastifyRequest, partial: boolean):
     if (codeOf(err) === 'FST_FILES_LIMIT') throw new ValidationError(ORDER_MESSAGES.returnTooManyFiles);
     throw err;
   }
-  const { reason, comment } = parse(
+  const { reason, comment, refundTo } = parse(
     returnFieldsSchema,
-    { reason: fields.reason, comment: fields.comment || undefined },
+    { reason: fields.reason, comment: fields.comment || undefined, refundTo: fields.refundTo || undefined },
     'return',
   );
-  if (!partial) return { reason, comment, files };
+  if (!partial) return { reason, comment, refundTo, files };
   let items: unknown;
   try {
     items = JSON.parse(fields.items ?? '[]');
   } catch {
     throw new ValidationError(ORDER_MESSAGES.returnItemsRequired);
   }
-  return { reason, comment, files, items: parse(partialReturnItemsSchema, items, 'items') };
+  return { reason, comment, refundTo, files, items: parse(partialReturnItemsSchema, items, 'items') };
 }

@@ -10,12 +10,14 @@
  * gets what is left, so all returns of a line add up to the line exactly (the same for the
  * taxable value and each GST part). The gift card's share of the return is its share of the
  * order, worked out on the running total of the order's returns (so the last return leaves
- * nothing over or under), and the rest goes back through the gateway — or by hand for COD.
+ * nothing over or under); so is the store credit's share (what the order paid with store
+ * credit). The rest goes back through the gateway (by hand for COD), or onto the store credit
+ * when the shopper chose it, the default for COD (behaviour.md "Store credit").
  * The delivery charge and COD fee are kept by a partial return and given back, with their GST,
  * by the return that brings the whole order back (`wholeOrderCharges`).
  *
  * Order rows are read and moved through the orders module (OrdersPort); this module writes
- * only its own tables, the refunds (PaymentService) and the gift card ledger.
+ * only its own tables, the refunds (PaymentService), the gift card ledger and the store credit.
  */
 import {
   CHARGE_LABELS,
@@ -96,7 +98,10 @@ export class ReturnsService {
             refundPaise,
             charges,
             giftCardRefundPaise: split.giftCardPaise,
+            walletRefundPaise: split.walletPaise,
             gatewayRefundPaise: split.gatewayPaise,
+            // Cash on delivery has no way back but by hand: store credit unless the shopper asks otherwise.
+            refundTo: input.refundTo ?? (order.paymentGateway === 'cod' ? 'wallet' : 'original'),
           })
           .returning({ id: returnRequests.id });
         await tx.insert(returnItems).values(items.map((i) => ({ ...i, returnRequestId: row!.id })));
@@ -338,9 +343,43 @@ export class ReturnsService {
     return row;
   }
 
-  /** The refund step's money: the card's share back, the refund rows; returns the gateway refund to submit. */
+  /**
+   * The refund step's money: the card's share back, the store credit's share back, the rest to
+   * the store credit when the shopper chose it (at once) or else through the gateway (by hand
+   * for COD); the refund rows. Returns the gateway refund to submit.
+   */
   private async refund(tx: Db, order: OrderRow, request: ReturnRequestRow): Promise<string | null> {
     const reason = `Return of order ${order.orderNumber}`;
+    let toWallet = 0;
+    if (request.walletRefundPaise > 0) {
+      toWallet += await this.deps.wallet.refundOrderPart(tx, {
+        orderId: order.id,
+        returnRequestId: request.id,
+        amountPaise: request.walletRefundPaise,
+        reason,
+      });
+    }
+    if (request.refundTo === 'wallet' && request.gatewayRefundPaise > 0) {
+      await this.deps.wallet.credit(tx, {
+        userId: order.userId,
+        amountPaise: request.gatewayRefundPaise,
+        source: 'refund',
+        reason,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        returnRequestId: request.id,
+      });
+      toWallet += request.gatewayRefundPaise;
+    }
+    if (toWallet > 0) {
+      await this.deps.payments.requestRefund(tx, {
+        orderId: order.id,
+        returnRequestId: request.id,
+        method: 'wallet',
+        amountPaise: toWallet,
+        reason,
+      });
+    }
     if (request.giftCardRefundPaise > 0) {
       const credited = await this.deps.giftCards.refund(tx, order.id, request.giftCardRefundPaise);
       await this.deps.payments.requestRefund(tx, {
@@ -351,7 +390,7 @@ export class ReturnsService {
         reason,
       });
     }
-    if (request.gatewayRefundPaise <= 0) return null;
+    if (request.gatewayRefundPaise <= 0 || request.refundTo === 'wallet') return null;
     const refund = await this.deps.payments.requestRefund(tx, {
       orderId: order.id,
       returnRequestId: request.id,

@@ -4,8 +4,8 @@
  * photos or video sent with it (bytes in the file store, under `returns/<order id>/…`).
  * Money in integer paise.
  */
-import type { ReturnReason, ReturnStatus } from '@vastra/contracts';
-import { RETURN_REASONS, RETURN_STATUSES } from '@vastra/contracts';
+import type { RefundDestination, ReturnReason, ReturnStatus } from '@vastra/contracts';
+import { REFUND_DESTINATIONS, RETURN_REASONS, RETURN_STATUSES } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -41,7 +41,12 @@ export const returnRequests = pgTable(
     /** The order's delivery charge and COD fee given back: only by the return that brings the whole order back (behaviour.md §10 Returns). */
     charges: jsonb('charges').$type<StoredCharge[]>().notNull().default([]),
     giftCardRefundPaise: integer('gift_card_refund_paise').notNull().default(0),
+    /** The share of the order's store credit part: always back to the store credit. */
+    walletRefundPaise: integer('wallet_refund_paise').notNull().default(0),
+    /** The rest: through the gateway, by hand for COD, or onto the store credit when `refundTo` is `wallet`. */
     gatewayRefundPaise: integer('gateway_refund_paise').notNull().default(0),
+    /** Where the rest goes, as the shopper chose (behaviour.md "Store credit"). */
+    refundTo: text('refund_to', { enum: REFUND_DESTINATIONS }).$type<RefundDestination>().notNull().default('original'),
     decisionNote: text('decision_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,7 +60,7 @@ export const returnRequests = pgTable(
       .where(sql`${t.status} IN ('requested', 'approved', 'picked_up')`),
     check(
       'return_requests_refund_split',
-      sql`${t.refundPaise} >= 0 AND ${t.giftCardRefundPaise} >= 0 AND ${t.gatewayRefundPaise} >= 0 AND ${t.giftCardRefundPaise} + ${t.gatewayRefundPaise} = ${t.refundPaise}`,
+      sql`${t.refundPaise} >= 0 AND ${t.giftCardRefundPaise} >= 0 AND ${t.walletRefundPaise} >= 0 AND ${t.gatewayRefundPaise} >= 0 AND ${t.giftCardRefundPaise} + ${t.walletRefundPaise} + ${t.gatewayRefundPaise} = ${t.refundPaise}`,
     ),
   ],
 );

@@ -3,7 +3,7 @@
  * other modules, a shopper's return as asked for, and a returned line on the credit note.
  * Money in paise.
  */
-import type { ReturnReason } from '@vastra/contracts';
+import type { RefundDestination, ReturnReason } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { InventoryService } from '../catalog';
@@ -11,6 +11,7 @@ import type { GiftCardService } from '../coupons';
 import type { FileStore, UploadService } from '../files';
 import type { OrdersService } from '../orders';
 import type { PaymentService } from '../payments/service';
+import type { WalletService } from '../wallet';
 import type { ReturnSummaries } from './summaries';
 
 /** What returns need of the orders module. */
@@ -24,6 +25,8 @@ export type ReturnsDeps = {
   orders: OrdersPort;
   payments: Pick<PaymentService, 'requestRefund' | 'submitRefund'>;
   giftCards: Pick<GiftCardService, 'refund'>;
+  /** The shopper's store credit: a return's share of the order's store credit part, and refunds the shopper sends there. */
+  wallet: Pick<WalletService, 'refundOrderPart' | 'credit'>;
   /** Puts picked-up pieces back in stock when the store chooses to. */
   inventory: Pick<InventoryService, 'release'>;
   /** The return window and the returnable categories (built before orders, shared with them). */
@@ -50,6 +53,8 @@ export type ReturnUpload = { body: Buffer; mime: string; ext: string };
 export type ReturnInput = {
   reason: ReturnReason;
   comment?: string;
+  /** Where the refund goes; default the store credit for cash on delivery, else the way it was paid. */
+  refundTo?: RefundDestination;
   /** Partial return: these lines and quantities; absent for a full return. */
   items?: { orderItemId: string; quantity: number }[];
   files: ReturnUpload[];

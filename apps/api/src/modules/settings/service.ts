@@ -168,6 +168,11 @@ export class StoreSettingsService {
     return (await this.current()).returnWindowDays;
   }
 
+  /** Days promotional store credit lasts, or null: it never expires (behaviour.md "Store credit"). */
+  async storeCreditExpiryDays(): Promise<number | null> {
+    return (await this.current()).storeCreditExpiryDays;
+  }
+
   /** Where the store's own mails go, or null for none. */
   async notifyEmail(): Promise<string | null> {
     return (await this.current()).notifyEmail;

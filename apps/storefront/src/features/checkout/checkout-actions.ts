@@ -108,6 +108,8 @@ export type PlaceOrderInput = {
   buyerBusinessName?: string | null;
   /** The checkout page's language, kept on the order (docs/behaviour.md "Languages of mails and invoices"). */
   locale?: ShopperLocale;
+  /** Pay what is left with the shopper's store credit, as far as it goes. */
+  useStoreCredit?: boolean;
 };
 
 /** How an attempt to place the order ended: placed, refused or failed (with the message), or not sent (one is under way). */
@@ -150,6 +152,7 @@ export async function placeOrder(
         // Only a business buyer's order carries them.
         ...(input.buyerGstin ? { buyerGstin: input.buyerGstin, buyerBusinessName: input.buyerBusinessName } : {}),
         ...(input.locale ? { locale: input.locale } : {}),
+        ...(input.useStoreCredit ? { useStoreCredit: true } : {}),
       },
       idempotencyKey,
     );

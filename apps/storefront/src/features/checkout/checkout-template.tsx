@@ -238,7 +238,12 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
   const couponError = checkout.couponError ?? (couponCode && quote ? refusalOf(quote, 'coupon') : null);
   const giftCardError = checkout.giftCardError ?? (giftCardCode && quote ? refusalOf(quote, 'giftCard') : null);
   const total = quote?.totalAmount ?? null;
-  const payable = quote?.amountPayable ?? null;
+  // The store credit pays what the gift card leaves, as far as it goes; the API works it out again.
+  const [useCredit, setUseCredit] = useState(false);
+  const creditAvailable = server.user?.id === user.id ? (server.storeCredit ?? 0) : 0;
+  const quotedPayable = quote?.amountPayable ?? null;
+  const walletPart = useCredit && quotedPayable !== null ? Math.min(creditAvailable, quotedPayable) : 0;
+  const payable = quotedPayable === null ? null : Math.round((quotedPayable - walletPart) * 100) / 100;
   const codReason = payments && codUnavailableReason(payments, payable);
 
   // Cash on delivery chosen earlier stops being a choice once the amount passes its limit.
@@ -299,6 +304,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
       saveAddress: chosen === 'new' && saveAddress,
       ...businessCheck.body,
       locale,
+      useStoreCredit: useCredit && creditAvailable > 0,
     });
     // A second click while the first is on its way is simply not sent.
     if (outcome.kind === 'skipped') return;
@@ -356,6 +362,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
     removeCoupon: () => store.dispatch({ type: 'codeRemoved', kind: 'coupon' }),
     applyGiftCard: (code) => apply('giftCard', code),
     removeGiftCard: () => store.dispatch({ type: 'codeRemoved', kind: 'giftCard' }),
+    useStoreCredit: setUseCredit,
     placeOrder: () => void submit(),
   };
 
@@ -413,6 +420,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
           error: giftCardError,
           unavailable: total === null ? t('code.giftCardLater') : null,
         },
+        storeCredit: creditAvailable > 0 ? { available: creditAvailable, use: useCredit } : null,
         figures: {
           ...figuresBeforeQuote(lines, cart),
           coupon: appliedCoupon && { code: appliedCoupon.code, amount: appliedCoupon.discountAmount },
@@ -426,6 +434,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
           codFee: quote?.codFee,
           total,
           giftCard: giftCard && { code: giftCard.code, amount: giftCard.amount },
+          wallet: walletPart,
           payable,
         },
         taxError,

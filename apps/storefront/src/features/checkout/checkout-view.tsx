@@ -51,6 +51,8 @@ export type CheckoutServerData = {
   book: AddressBookEntry[] | null;
   states: GstState[];
   options: CheckoutOptions | null;
+  /** The shopper's store credit balance in rupees; null when unknown (behaviour.md "Store credit"). */
+  storeCredit: number | null;
 };
 
 /** A cart line as the order summary shows it. */
@@ -151,6 +153,8 @@ export type ShopperCheckoutModel = {
   summaryLines: SummaryLine[];
   coupon: CodeState;
   giftCard: CodeState;
+  /** The store credit the shopper may use (rupees) and whether they chose to; null: none to use. */
+  storeCredit: { available: number; use: boolean } | null;
   figures: TotalsFigures;
   taxError: string | null;
   /** What the live region says (the settled amount payable). */
@@ -172,6 +176,7 @@ export type ShopperCheckoutActions = {
   removeCoupon: () => void;
   applyGiftCard: (code: string) => Promise<boolean>;
   removeGiftCard: () => void;
+  useStoreCredit: (use: boolean) => void;
   placeOrder: () => void;
 };
 
@@ -221,6 +226,18 @@ export function ShopperCheckoutView({
             method={model.paymentMethod}
             onChoose={actions?.choosePayment}
           />
+          {model.storeCredit && (
+            <label className="flex items-center gap-3 rounded-xl border border-stone-200 p-4 text-sm font-medium text-stone-900">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                checked={model.storeCredit.use}
+                disabled={!actions}
+                onChange={(event) => actions?.useStoreCredit(event.target.checked)}
+              />
+              {t('useStoreCredit', { amount: formatPrice(model.storeCredit.available) })}
+            </label>
+          )}
         </div>
 
         <aside
@@ -349,6 +366,7 @@ function serverModel(
       error: null,
       unavailable: giftCardLater,
     },
+    storeCredit: server.storeCredit ? { available: server.storeCredit, use: false } : null,
     figures,
     taxError: null,
     status: '',

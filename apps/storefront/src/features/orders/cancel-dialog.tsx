@@ -1,6 +1,6 @@
 'use client';
 
-import { MAX_REASON_LENGTH, ORDER_MESSAGES } from '@vastra/contracts';
+import { MAX_REASON_LENGTH, ORDER_MESSAGES, type RefundDestination } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useCallback, useState, type FormEvent } from 'react';
@@ -14,15 +14,28 @@ import { usePublicConfig } from '@/lib/public-config';
 /**
  * The cancel dialog: a modal `<dialog>` (focus moves to the reason when it opens, stays inside,
  * Escape closes it and focus returns to the button that opened it) asking for the reason,
- * which is required. The API's refusal ('This order has shipped…') or 'Failed to cancel order'
+ * which is required, and for a paid order whether the money goes back the way it was paid or
+ * to the store credit at once. The API's refusal ('This order has shipped…') or 'Failed to cancel order'
  * is announced in the dialog; success closes it with the toast 'Order cancelled' and renders
  * the page again on the server, which shows the cancelled order (its reason, its refunds).
  */
-export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string; open: boolean; onClose: () => void }) {
+export function CancelOrderDialog({
+  orderId,
+  open,
+  onClose,
+  paid = false,
+}: {
+  orderId: string;
+  open: boolean;
+  onClose: () => void;
+  /** The order was paid online: the shopper chooses where the money goes (behaviour.md "Store credit"). */
+  paid?: boolean;
+}) {
   const t = useTranslations('orders.cancel');
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
   const [reason, setReason] = useState('');
+  const [refundTo, setRefundTo] = useState<RefundDestination>('original');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const onOpen = useCallback((dialog: HTMLDialogElement) => dialog.querySelector('textarea')?.focus(), []);
@@ -44,7 +57,7 @@ export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string;
     setBusy(true);
     setError(null);
     try {
-      const { message } = await cancelOrder(apiUrl, orderId, reason.trim());
+      const { message } = await cancelOrder(apiUrl, orderId, reason.trim(), paid ? refundTo : undefined);
       toast.success(message);
       setReason('');
       close();
@@ -81,6 +94,24 @@ export function CancelOrderDialog({ orderId, open, onClose }: { orderId: string;
           onChange={(event) => setReason(event.target.value)}
           className={`mt-1.5 ${inputClass}`}
         />
+        {paid && (
+          <fieldset className="mt-4">
+            <legend className="text-sm font-medium text-stone-800">{t('refundTo')}</legend>
+            {(['original', 'wallet'] as const).map((destination) => (
+              <label key={destination} className="mt-2 flex items-center gap-2 text-sm text-stone-800">
+                <input
+                  type="radio"
+                  name="refundTo"
+                  value={destination}
+                  checked={refundTo === destination}
+                  onChange={() => setRefundTo(destination)}
+                  className="size-4 accent-brand-700"
+                />
+                {t(destination === 'wallet' ? 'refundToWallet' : 'refundToOriginal')}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <div className="mt-2">
           <FormMessage message={error} />
         </div>

@@ -15,7 +15,10 @@ const secondaryButton =
   'rounded-md border border-stone-300 bg-white px-4 py-2.5 text-center text-sm font-semibold text-stone-800 hover:border-stone-900 disabled:cursor-wait disabled:opacity-60';
 
 /** What the order's buttons need to know of it. */
-export type ActionableOrder = Pick<Order, 'id' | 'orderNumber' | 'invoiceAvailable' | 'canCancel' | 'canDelete'>;
+export type ActionableOrder = Pick<Order, 'id' | 'orderNumber' | 'invoiceAvailable' | 'canCancel' | 'canDelete'> & {
+  /** Paid online: cancelling asks where the money goes. */
+  paidOnline?: boolean;
+};
 
 /**
  * What the shopper may do on the order page (behaviour.md §10): download the invoice, cancel
@@ -91,7 +94,14 @@ export function OrderActions({ order, children }: { order: ActionableOrder; chil
           </p>
         )}
       </div>
-      {cancelOpen && <CancelOrderDialog orderId={order.id} open onClose={() => setCancelOpen(false)} />}
+      {cancelOpen && (
+        <CancelOrderDialog
+          orderId={order.id}
+          open
+          onClose={() => setCancelOpen(false)}
+          paid={order.paidOnline === true}
+        />
+      )}
     </>
   );
 }

@@ -23,6 +23,7 @@ const REFUND_METHOD_LABELS = {
   gateway: 'refundGateway',
   gift_card: 'refundGiftCard',
   manual: 'refundManual',
+  wallet: 'refundWallet',
 } as const satisfies Record<Order['refunds'][number]['method'], string>;
 
 /**
@@ -75,6 +76,8 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
             invoiceAvailable: order.invoiceAvailable,
             canCancel: order.canCancel,
             canDelete: order.canDelete,
+            paidOnline:
+              order.paymentStatus === 'completed' && order.paymentGateway !== 'cod' && order.amountPayable > 0,
           }}
         >
           {order.canReturn && (

@@ -33,7 +33,9 @@ const request: ReturnRequest = {
   files: [],
   refundAmount: 1299,
   giftCardRefundAmount: 0,
+  walletRefundAmount: 0,
   gatewayRefundAmount: 1299,
+  refundTo: 'original',
   decisionNote: null,
   creditNoteUrl: null,
   // Noon of 27 Nov 2026 in India.

@@ -6,6 +6,7 @@ import {
   RETURN_REASONS,
   type Order,
   type OrderLine,
+  type RefundDestination,
   type ReturnReason,
 } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
@@ -60,6 +61,8 @@ export type ReturnFormState = {
   choice: QuantityChoice;
   reason: ReturnReason | '';
   comment: string;
+  /** Where the refund goes (behaviour.md "Store credit"). */
+  refundTo: RefundDestination;
   attachments: readonly Attachment[];
   error: string | null;
   progress: number | null;
@@ -71,6 +74,7 @@ export type ReturnFormControls = {
   chooseAll: () => void;
   setReason: (reason: ReturnReason) => void;
   setComment: (comment: string) => void;
+  setRefundTo: (refundTo: RefundDestination) => void;
   addFiles: (event: ChangeEvent<HTMLInputElement>) => void;
   removeFile: (index: number) => void;
   back: () => void;
@@ -91,6 +95,7 @@ export function ReturnFormView({
   choice,
   reason,
   comment,
+  refundTo,
   attachments,
   error,
   progress,
@@ -220,6 +225,27 @@ export function ReturnFormView({
               className={inputClass}
             />
           </div>
+          <fieldset>
+            <legend className="mb-1.5 block text-sm font-medium text-stone-800">{t('returnForm.refundTo')}</legend>
+            {(['wallet', 'original'] as const).map((destination) => (
+              <label key={destination} className="mt-1 flex items-center gap-2 text-sm text-stone-800">
+                <input
+                  type="radio"
+                  name="refundTo"
+                  value={destination}
+                  checked={refundTo === destination}
+                  disabled={!controls}
+                  onChange={() => controls?.setRefundTo(destination)}
+                  className="size-4 accent-brand-700"
+                />
+                {destination === 'wallet'
+                  ? t('returnForm.refundToWallet')
+                  : order.paymentGateway === 'cod'
+                    ? t('returnForm.refundToBank')
+                    : t('returnForm.refundToOriginal')}
+              </label>
+            ))}
+          </fieldset>
           <div>
             <label htmlFor="return-files" className="mb-1.5 block text-sm font-medium text-stone-800">
               {t('returnForm.files', { max: MAX_RETURN_FILES })}

@@ -1,6 +1,6 @@
 'use client';
 
-import { ORDER_MESSAGES, type Order, type ReturnReason } from '@vastra/contracts';
+import { ORDER_MESSAGES, type Order, type RefundDestination, type ReturnReason } from '@vastra/contracts';
 import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
 import {
@@ -37,6 +37,8 @@ export function ReturnForm({ order, send }: { order: Order; send: SendReturn }) 
   const [choice, setChoice] = useState<QuantityChoice>({});
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [comment, setComment] = useState('');
+  // Cash on delivery goes back to the store credit unless the shopper asks otherwise (behaviour.md "Store credit").
+  const [refundTo, setRefundTo] = useState<RefundDestination>(order.paymentGateway === 'cod' ? 'wallet' : 'original');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -96,6 +98,7 @@ export function ReturnForm({ order, send }: { order: Order; send: SendReturn }) 
     const form = new FormData();
     form.append('reason', reason);
     if (comment.trim()) form.append('comment', comment.trim());
+    form.append('refundTo', refundTo);
     if (kind === 'partial') form.append('items', JSON.stringify(items));
     for (const { file } of attachments) form.append('files', file, file.name);
     setError(null);
@@ -115,6 +118,7 @@ export function ReturnForm({ order, send }: { order: Order; send: SendReturn }) 
       choice={choice}
       reason={reason}
       comment={comment}
+      refundTo={refundTo}
       attachments={attachments}
       error={error}
       progress={progress}
@@ -126,6 +130,7 @@ export function ReturnForm({ order, send }: { order: Order; send: SendReturn }) 
                 setChoice(Object.fromEntries(returnable.map((line) => [line.id, line.returnableQuantity]))),
               setReason,
               setComment,
+              setRefundTo,
               addFiles,
               removeFile,
               back: () => go(step - 1),

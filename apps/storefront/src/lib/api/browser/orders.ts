@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, type Order, type ReturnRequest } from '@vastra/contracts';
+import { ORDER_MESSAGES, type Order, type RefundDestination, type ReturnRequest } from '@vastra/contracts';
 import type { Download } from './client';
 import { MutationError, mutate } from './mutate';
 import { download, upload } from './transfer';
@@ -19,9 +19,10 @@ export async function cancelOrder(
   apiUrl: string,
   orderId: string,
   reason: string,
+  refundTo?: RefundDestination,
 ): Promise<{ order: Order; message: string }> {
   const answer = await mutate<{ order: Order }>(apiUrl, `${orderPath(orderId)}/cancel`, {
-    json: { reason },
+    json: refundTo ? { reason, refundTo } : { reason },
     fallback: ORDER_MESSAGES.cancel,
   });
   if (!answer.data?.order) throw new MutationError(ORDER_MESSAGES.invalidResponse, 200);

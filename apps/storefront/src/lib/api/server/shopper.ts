@@ -12,6 +12,7 @@ import {
   returnRequestSchema,
   trackingSchema,
   userSchema,
+  walletSchema,
   wishlistIdsSchema,
   wishlistPageSchema,
   type AddressBookEntry,
@@ -21,6 +22,7 @@ import {
   type ReturnRequest,
   type Tracking,
   type User,
+  type Wallet,
   type WishlistPage,
 } from '@vastra/contracts';
 import { cookies } from 'next/headers';
@@ -174,6 +176,13 @@ export const getMyReturns = cache((page: number, limit: number): Promise<ReturnR
     const data = await shopperGet(`/orders/returns/all?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback);
     return (Array.isArray(data.returns) ? data.returns : []).map((r) => checked(returnRequestSchema, r, 'return'));
   }),
+);
+
+/** GET /wallet: the shopper's store credit, its balance and ledger (rupees); null for a guest. */
+export const getMyWallet = cache((): Promise<Wallet | null> =>
+  asUser(async (token) =>
+    checked(walletSchema, await shopperGet('/wallet', token, GENERIC_MESSAGES.fallback), 'wallet'),
+  ),
 );
 
 /** GET /addresses: the shopper's address book, the default first; null for a guest. */

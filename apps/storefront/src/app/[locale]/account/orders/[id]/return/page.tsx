@@ -40,6 +40,7 @@ export default async function ReturnPage({ params }: Props) {
               choice={{}}
               reason=""
               comment=""
+              refundTo={order.paymentGateway === 'cod' ? 'wallet' : 'original'}
               attachments={[]}
               error={null}
               progress={null}
