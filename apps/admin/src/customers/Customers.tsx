@@ -54,6 +54,13 @@ const filters = [
   />,
 ];
 
+/** The account's mobile number as staff read it: `+91 98765 43210 (verified)`, or "no phone". */
+export function phoneText(customer: Pick<CustomerRow, 'phone' | 'phoneVerified'>): string {
+  if (!customer.phone) return 'no phone';
+  const number = `+91 ${customer.phone.slice(0, 5)} ${customer.phone.slice(5)}`;
+  return `${number} ${customer.phoneVerified ? '(verified)' : '(not verified)'}`;
+}
+
 export function CustomerList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
@@ -61,7 +68,7 @@ export function CustomerList() {
       {small ? (
         <SimpleList<CustomerRow>
           primaryText={(r) => r.name}
-          secondaryText={(r) => r.email}
+          secondaryText={(r) => r.email ?? phoneText(r)}
           tertiaryText={(r) => (r.blocked ? 'Blocked' : '')}
           linkType="show"
         />
@@ -109,7 +116,7 @@ function CustomerDetail() {
         {customer.name} {customer.blocked ? '(blocked)' : ''}
       </Typography>
       <Typography>
-        {customer.email} · {customer.phone ?? 'no phone'} · joined {istDate(customer.createdAt)}
+        {customer.email ?? 'no email'} · {phoneText(customer)} · joined {istDate(customer.createdAt)}
       </Typography>
       {can(permissions, 'customers.block') ? (
         <Button color={customer.blocked ? 'primary' : 'error'} onClick={toggle} sx={{ my: 1 }}>
