@@ -281,7 +281,7 @@ const schema = z.object({
    * Sign-in with a mobile number and a texted code (docs/behaviour.md "Phone sign-in"); unset =
    * on outside production, off in it. On in production needs MSG91's settings.
    */
-  PHONE_SIGN_IN: z.enum(['true', 'false']).optional(),
+  PHONE_SIGN_IN: optionalString.pipe(z.enum(['true', 'false']).optional()),
   /** MSG91 (modules/sms): the auth key; unset = texts go to the local outbox DATA_DIR/sms-outbox. */
   MSG91_AUTH_KEY: optionalString,
   /** MSG91's id of the sign-in code template, mapped in MSG91 to its DLT template id. */

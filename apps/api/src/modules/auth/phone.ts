@@ -91,7 +91,10 @@ export class PhoneAuthService {
     }
     if (user.blockedAt) throw new ForbiddenError(AUTH_MESSAGES.accountBlocked);
     const session = await this.deps.sessions.create(user.id, meta);
-    return { outcome: { result: { token: session.token, user: await this.deps.users.toPublic(user) }, session }, created };
+    return {
+      outcome: { result: { token: session.token, user: await this.deps.users.toPublic(user) }, session },
+      created,
+    };
   }
 
   /**

@@ -65,7 +65,9 @@ export class SmsService {
           numberHour: sql<number>`(count(*) filter (where ${smsSends.phone} = ${phone} and ${smsSends.createdAt} > ${hourAgo}))::int`,
           ipHour: sql<number>`(count(*) filter (where ${smsSends.ip} = ${who.ip} and ${smsSends.createdAt} > ${hourAgo}))::int`,
           accountHour: sql<number>`(count(*) filter (where ${smsSends.userId} = ${userId} and ${smsSends.createdAt} > ${hourAgo}))::int`,
-          lastToNumber: sql<Date | string | null>`max(${smsSends.createdAt}) filter (where ${smsSends.phone} = ${phone})`,
+          lastToNumber: sql<
+            Date | string | null
+          >`max(${smsSends.createdAt}) filter (where ${smsSends.phone} = ${phone})`,
         })
         .from(smsSends)
         .where(sql`${smsSends.createdAt} > ${dayAgo}`);
