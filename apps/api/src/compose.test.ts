@@ -128,6 +128,7 @@ describe('jobs', () => {
       'alerts.scan',
       'cart-guest-cleanup',
       'orders-expire-unpaid',
+      'sms-prune',
     ]);
     assert.throws(
       () => registerJobs(recordingJobs(), [...composition.modules, ...composition.modules]),

@@ -52,7 +52,8 @@ export const AUTH_MESSAGES = {
   phoneSignInOff: 'Sign-in with a mobile number is not available right now.',
   phoneVerified: 'Your mobile number is verified and saved.',
   phoneTaken: 'This mobile number belongs to another account.',
-  smsNumberDailyLimit: 'Too many codes were sent to this number today. Please try again tomorrow or sign in with email.',
+  smsNumberDailyLimit:
+    'Too many codes were sent to this number today. Please try again tomorrow or sign in with email.',
   smsStoreDailyLimit: 'We cannot send SMS codes right now. Please sign in with email or try again later.',
   smsNotSent: 'We could not send the SMS. Please try again in a little while.',
 } as const;

@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '@vastra/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { assertNoSecrets, bearer, freshIp, multipart, register, sessionCookie } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { phoneCodes } from './tables';
 import { latestSmsCode, readSmsOutbox, smsTo } from '../../test/sms-outbox';
 
 let ctx: TestContext;
@@ -211,7 +212,7 @@ describe('the code: 10 minutes, 5 tries, a new one replaces the old', () => {
     const phone = freshNumber();
     await start(phone);
     const code = await latestSmsCode(ctx.dataDir, phone);
-    const { rows } = await ctx.database.db.execute(sql`select * from phone_codes where phone = ${phone}`);
+    const rows = await ctx.database.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone));
     assert.equal(rows.length, 1);
     assert.ok(!JSON.stringify(rows).includes(code));
   });

@@ -47,7 +47,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_idx').on(t.googleSub),
-    uniqueIndex('users_verified_phone_idx').on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
+    uniqueIndex('users_verified_phone_idx')
+      .on(t.phone)
+      .where(sql`${t.phoneVerifiedAt} is not null`),
   ],
 );
 
