@@ -38,6 +38,8 @@ async function codeTextedTo(phone: string): Promise<string> {
 test('a new shopper signs up with a mobile number, gives their name and places a cash on delivery order', async ({
   page,
 }) => {
+  // A long journey with full-page pictures at two widths.
+  test.setTimeout(180_000);
   const [product] = await productsWithSizes('categories=kurtas&sort=price_asc&limit=30', 1, 1);
   const [size] = sizesInStock(product!);
   const phone = newMobileNumber();

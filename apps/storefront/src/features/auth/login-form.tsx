@@ -33,6 +33,8 @@ export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: s
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [byPhone, setByPhone] = useState(false);
+  // A mobile number just made an account: only its name is left to give.
+  const [accountMade, setAccountMade] = useState(false);
   const tPhone = useTranslations('account.phone');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -66,7 +68,7 @@ export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: s
     <div className="space-y-5">
       {byPhone ? (
         <Suspense fallback={<p className="text-sm text-stone-600">{tPhone('loading')}</p>}>
-          <PhoneSignIn onSuccess={onSuccess} />
+          <PhoneSignIn onSuccess={onSuccess} onAccountMade={() => setAccountMade(true)} />
         </Suspense>
       ) : (
         <form noValidate onSubmit={submit} className="space-y-4">
@@ -100,20 +102,24 @@ export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: s
           </SubmitButton>
         </form>
       )}
-      <button
-        type="button"
-        onClick={() => switchTo(!byPhone)}
-        className="w-full rounded-md border border-stone-300 px-4 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900"
-      >
-        {byPhone ? tPhone('useEmail') : tPhone('useMobile')}
-      </button>
-      {googleClientId && <GoogleSignIn clientId={googleClientId} onRefused={setError} />}
-      <p className="text-center text-sm text-stone-700">
-        {t('noAccount')}
-        <Link href={withNext('/auth/register', next)} className="font-semibold text-brand-700 hover:underline">
-          {t('registerNow')}
-        </Link>
-      </p>
+      {!accountMade && (
+        <>
+          <button
+            type="button"
+            onClick={() => switchTo(!byPhone)}
+            className="w-full rounded-md border border-stone-300 px-4 py-2.5 text-sm font-semibold text-stone-800 hover:border-stone-900"
+          >
+            {byPhone ? tPhone('useEmail') : tPhone('useMobile')}
+          </button>
+          {googleClientId && <GoogleSignIn clientId={googleClientId} onRefused={setError} />}
+          <p className="text-center text-sm text-stone-700">
+            {t('noAccount')}
+            <Link href={withNext('/auth/register', next)} className="font-semibold text-brand-700 hover:underline">
+              {t('registerNow')}
+            </Link>
+          </p>
+        </>
+      )}
     </div>
   );
 }

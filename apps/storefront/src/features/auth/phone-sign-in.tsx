@@ -24,9 +24,10 @@ const messageOf = (failure: unknown, fallback: string) =>
  * by the browser through WebOTP where it can), then, for a number that made a new account, the
  * shopper's name. The session starts in this tab (cart merge, header) only once that is done,
  * since the modal closes as soon as the shopper context has a user. Loaded when the shopper
- * chooses it. `onSuccess`: the modal's close.
+ * chooses it. `onSuccess`: the modal's close; `onAccountMade`: the number made an account, whose
+ * name is asked now (the other ways in no longer apply).
  */
-export function PhoneSignIn({ onSuccess }: { onSuccess: () => void }) {
+export function PhoneSignIn({ onSuccess, onAccountMade }: { onSuccess: () => void; onAccountMade: () => void }) {
   const t = useTranslations('account.phone');
   const locale = useLocale() as Locale;
   const { apiUrl } = usePublicConfig();
@@ -72,6 +73,7 @@ export function PhoneSignIn({ onSuccess }: { onSuccess: () => void }) {
         if (created) {
           setNotice(null);
           setStep('name');
+          onAccountMade();
           return;
         }
         await startSession(apiUrl, user, session);
@@ -82,7 +84,7 @@ export function PhoneSignIn({ onSuccess }: { onSuccess: () => void }) {
         setBusy(false);
       }
     },
-    [apiUrl, phone, locale, session, onSuccess, t],
+    [apiUrl, phone, locale, session, onSuccess, onAccountMade, t],
   );
 
   // WebOTP: a phone browser may hand over the texted code itself.
