@@ -32,6 +32,7 @@ import {
 } from 'react-admin';
 import { istDate } from '../api';
 import { can } from '../authProvider';
+import { phoneText } from './phone-text';
 import type { VastraDataProvider } from '../dataProvider';
 import { NotesCard } from '../orders/NotesCard';
 
@@ -53,13 +54,6 @@ const filters = [
     ]}
   />,
 ];
-
-/** The account's mobile number as staff read it: `+91 98765 43210 (verified)`, or "no phone". */
-export function phoneText(customer: Pick<CustomerRow, 'phone' | 'phoneVerified'>): string {
-  if (!customer.phone) return 'no phone';
-  const number = `+91 ${customer.phone.slice(0, 5)} ${customer.phone.slice(5)}`;
-  return `${number} ${customer.phoneVerified ? '(verified)' : '(not verified)'}`;
-}
 
 export function CustomerList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { phoneText } from './Customers';
+import { phoneText } from './phone-text';
 
 test("a customer's mobile number reads as staff would write it, with whether a texted code proved it", () => {
   expect(phoneText({ phone: '9876543210', phoneVerified: true })).toBe('+91 98765 43210 (verified)');
