@@ -47,7 +47,9 @@ export function confirmationState(
   t: ConfirmationTexts,
   time: (at: Date) => string,
 ): ConfirmationView {
-  const shipping = (days: number) => t('shipping', { days });
+  // Without an email the tracking details are on the order's page, not mailed.
+  const shippingFor = (email: string | null, days: number) =>
+    email ? t('shipping', { days }) : t('shippingNoEmail', { days });
   if (payment.paymentStatus === 'completed') {
     return {
       tone: 'success',
@@ -56,7 +58,10 @@ export function confirmationState(
       paymentUrl: null,
       canRetry: false,
       payableLabel: t('amountPaid'),
-      next: (email, _amount, days) => [...mailLine(email, (to) => t('emailOnItsWay', { email: to })), shipping(days)],
+      next: (email, _amount, days) => [
+        ...mailLine(email, (to) => t('emailOnItsWay', { email: to })),
+        shippingFor(email, days),
+      ],
     };
   }
   if (payment.paymentStatus === 'failed') {
@@ -80,7 +85,7 @@ export function confirmationState(
       payableLabel: t('toPayOnDelivery'),
       next: (email, amount, days) => [
         ...mailLine(email, (to) => t('emailOnItsWay', { email: to })),
-        shipping(days),
+        shippingFor(email, days),
         t('codPay', { amount }),
       ],
     };
