@@ -96,7 +96,7 @@ test('a new shopper signs up with a mobile number, gives their name and places a
 
   await test.step('the account page shows the number as verified', async () => {
     await page.goto('/account');
-    const section = page.getByRole('region', { name: 'Mobile number' });
+    const section = page.getByRole('region', { name: 'Mobile sign-in' });
     await expect(section.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`)).toBeVisible();
     await expect(section.getByText('Verified')).toBeVisible();
     await expect(section.getByRole('button', { name: 'Change mobile number' })).toBeVisible();
