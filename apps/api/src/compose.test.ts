@@ -129,6 +129,7 @@ describe('jobs', () => {
       'cart-guest-cleanup',
       'orders-expire-unpaid',
       'wallet-expire',
+      'sms-prune',
     ]);
     assert.throws(
       () => registerJobs(recordingJobs(), [...composition.modules, ...composition.modules]),

@@ -12,6 +12,7 @@ import { createAdminModule } from './modules/admin';
 import { checkShippingAddress, createAddressesModule } from './modules/addresses';
 import { createAlertsModule, type AlertsService } from './modules/alerts';
 import { createAuthModule, type SessionService } from './modules/auth';
+import { createSmsModule } from './modules/sms';
 import { createCartModule } from './modules/cart';
 import { createCatalogModule } from './modules/catalog';
 import { createCouponsModule } from './modules/coupons';
@@ -115,6 +116,18 @@ export function composeModules(
     alsoForget: settings,
     lowStockThreshold: () => accounts.staff.lowStockThreshold(),
   });
+  const sms = createSmsModule({
+    db,
+    msg91: config.sms.msg91,
+    dataDir: config.dataDir,
+    env: config.env,
+    domain: new URL(storefrontUrl).hostname,
+    storeName: () => settings.storeName(),
+    dailyPerNumber: config.sms.dailyPerNumber,
+    dailyStore: config.sms.dailyStore,
+    perIpPerHour: config.sms.perIpPerHour,
+    logger: log,
+  });
   const auth = createAuthModule({
     db,
     secret,
@@ -128,6 +141,8 @@ export function composeModules(
     registerPerHour: config.registerLimitPerHour,
     secureCookies: config.secureCookies,
     sessionCookieDomain: config.sessionCookieDomain,
+    sms: sms.sms,
+    phoneSignIn: config.sms.phoneSignIn,
   });
   // The delivery charge, free-delivery threshold and COD fee in force, read on every quote and cart.
   const charges = () => settings.charges();
@@ -355,6 +370,7 @@ export function composeModules(
       createHealthModule({ database }),
       catalog.module,
       filesModule.module,
+      sms.module,
       auth.module,
       users.module,
       cart.module,

@@ -284,6 +284,25 @@ const schema = z.object({
   OPERATOR_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Bearer token a Prometheus scrape of /metrics sends; unset = /metrics open outside production, absent in it. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Sign-in with a mobile number and a texted code (docs/behaviour.md "Phone sign-in"); unset =
+   * on outside production, off in it. On in production needs MSG91's settings.
+   */
+  PHONE_SIGN_IN: optionalString.pipe(z.enum(['true', 'false']).optional()),
+  /** MSG91 (modules/sms): the auth key; unset = texts go to the local outbox DATA_DIR/sms-outbox. */
+  MSG91_AUTH_KEY: optionalString,
+  /** MSG91's id of the sign-in code template, mapped in MSG91 to its DLT template id. */
+  MSG91_TEMPLATE_ID: optionalString,
+  /** The DLT-approved sender id (header) the texts come from, e.g. VASTRA. */
+  MSG91_SENDER_ID: optionalString,
+  /** MSG91's API address (a test points it at a local stand-in). */
+  MSG91_BASE_URL: z.string().url().default('https://control.msg91.com'),
+  /** Most code texts one number may receive in 24 hours. */
+  SMS_DAILY_BUDGET_PER_NUMBER: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Most code texts the whole store sends in 24 hours (against SMS pumping fraud). */
+  SMS_DAILY_BUDGET_STORE: z.coerce.number().int().min(1).max(10_000_000).default(2000),
+  /** Most code texts asked from one client address in an hour. */
+  SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Web Push notifications to shoppers' browsers (modules/push); off: no push is sent and the storefront offers none. */
   PUSH_ENABLED: z
     .enum(['true', 'false'])
@@ -349,6 +368,11 @@ function productionProblems(e: Env): string[] {
   }
   if (!e.OPERATOR_TOKEN) {
     problems.push('OPERATOR_TOKEN: required in production (at least 32 random characters)');
+  }
+  if (e.PHONE_SIGN_IN === 'true' && !(e.MSG91_AUTH_KEY && e.MSG91_TEMPLATE_ID && e.MSG91_SENDER_ID)) {
+    problems.push(
+      'MSG91_AUTH_KEY, MSG91_TEMPLATE_ID, MSG91_SENDER_ID: required in production while PHONE_SIGN_IN=true (the sign-in codes go by SMS), or set PHONE_SIGN_IN=false',
+    );
   }
   if (e.PUSH_ENABLED && !(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT)) {
     problems.push(
@@ -591,6 +615,24 @@ function settingsOf(e: Env) {
       subject: e.VAPID_SUBJECT ?? `mailto:${e.MAIL_FROM.replace(/^.*<([^>]+)>.*$/, '$1')}`,
     },
     registerLimitPerHour: e.AUTH_REGISTER_LIMIT_PER_HOUR,
+    /**
+     * Phone sign-in and its SMS (modules/sms): whether it is on, MSG91's settings (undefined
+     * without an auth key: the outbox) and the limits on texts.
+     */
+    sms: {
+      phoneSignIn: e.PHONE_SIGN_IN ? e.PHONE_SIGN_IN === 'true' : e.NODE_ENV !== 'production',
+      msg91: e.MSG91_AUTH_KEY
+        ? {
+            authKey: e.MSG91_AUTH_KEY,
+            templateId: e.MSG91_TEMPLATE_ID ?? '',
+            senderId: e.MSG91_SENDER_ID ?? '',
+            baseUrl: e.MSG91_BASE_URL,
+          }
+        : undefined,
+      dailyPerNumber: e.SMS_DAILY_BUDGET_PER_NUMBER,
+      dailyStore: e.SMS_DAILY_BUDGET_STORE,
+      perIpPerHour: e.SMS_PER_IP_PER_HOUR,
+    },
     /** Background jobs (lib/jobs): whether this instance works them, retries (ms), polling (ms). */
     jobs: {
       work: e.JOBS_WORK,

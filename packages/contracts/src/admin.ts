@@ -236,8 +236,11 @@ export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 export const customerRowSchema = z.object({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Null for an account made with a mobile number. */
+  email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Whether a texted code proved `phone` (phone sign-in or a verified number change). */
+  phoneVerified: z.boolean(),
   isEmailVerified: z.boolean(),
   blocked: z.boolean(),
   createdAt: z.string(),

@@ -47,4 +47,13 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logged out successfully',
   tooManyRequests: 'Too many attempts. Please wait a little and try again.',
   originNotAllowed: 'This request came from a site that is not allowed to act for you.',
+  phoneCodeSent: 'We have sent a 6-digit code by SMS to your mobile number.',
+  phoneSignedIn: 'Signed in with your mobile number',
+  phoneSignInOff: 'Sign-in with a mobile number is not available right now.',
+  phoneVerified: 'Your mobile number is verified and saved.',
+  phoneTaken: 'This mobile number belongs to another account.',
+  smsNumberDailyLimit:
+    'Too many codes were sent to this number today. Please try again tomorrow or sign in with email.',
+  smsStoreDailyLimit: 'We cannot send SMS codes right now. Please sign in with email or try again later.',
+  smsNotSent: 'We could not send the SMS. Please try again in a little while.',
 } as const;

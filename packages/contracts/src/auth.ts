@@ -121,9 +121,12 @@ export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 /** A user as the API shows them to themselves (behaviour.md §3 User). */
 export const userSchema = z.object({
   id: z.string(),
-  email: z.string(),
+  /** Null for an account made with a mobile number that never added an email. */
+  email: z.string().nullable(),
   name: z.string(),
+  /** The account's mobile number (10 digits); `phoneVerified` says whether a code to it proved it. */
   phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
   gender: profileGenderSchema.nullable(),
   dateOfBirth: z.string().nullable(),
   avatarUrl: z.string().nullable(),
@@ -140,6 +143,28 @@ export type User = z.infer<typeof userSchema>;
 
 export const authResultSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResult = z.infer<typeof authResultSchema>;
+
+/** Sign-in with a mobile number, step 1 (behaviour.md "Phone sign-in"): the number to text a code to. */
+export const phoneBodySchema = z.object({ phone: phoneSchema });
+export type PhoneBody = z.input<typeof phoneBodySchema>;
+
+/** Step 2: the number and the 6-digit code from the SMS. */
+export const phoneCodeBodySchema = z.object({
+  phone: phoneSchema,
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, V.smsOtp),
+});
+export type PhoneCodeBody = z.input<typeof phoneCodeBodySchema>;
+
+/** Step 2 of a sign-in: the number, the code, and the page's language (a new account takes it). */
+export const phoneSignInBodySchema = phoneCodeBodySchema.extend({ locale: shopperLocaleSchema.optional() });
+export type PhoneSignInBody = z.input<typeof phoneSignInBodySchema>;
+
+/** A sign-in by mobile number: `created` when the number made a new account (its name is asked next). */
+export const phoneSignInResultSchema = authResultSchema.extend({ created: z.boolean() });
+export type PhoneSignInResult = z.infer<typeof phoneSignInResultSchema>;
 
 export const registerResultSchema = authResultSchema.extend({ verificationEmailSent: z.boolean() });
 export type RegisterResult = z.infer<typeof registerResultSchema>;

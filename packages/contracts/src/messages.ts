@@ -30,6 +30,7 @@ export const VALIDATION_MESSAGES = {
   name: 'Please enter your name.',
   nameTooLong: 'Names can be at most 100 characters.',
   otp: 'The code is the 6 digits from the email.',
+  smsOtp: 'The code is the 6 digits from the SMS.',
   gender: 'Please choose female, male or other.',
   dateOfBirth: 'Please enter a real date of birth (YYYY-MM-DD).',
   street: 'Please enter the street address (up to 300 characters).',

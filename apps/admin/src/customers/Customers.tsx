@@ -33,6 +33,7 @@ import {
 } from 'react-admin';
 import { istDate } from '../api';
 import { can } from '../authProvider';
+import { phoneText } from './phone-text';
 import type { VastraDataProvider } from '../dataProvider';
 import { NotesCard } from '../orders/NotesCard';
 import { WalletCard } from './WalletCard';
@@ -63,7 +64,7 @@ export function CustomerList() {
       {small ? (
         <SimpleList<CustomerRow>
           primaryText={(r) => r.name}
-          secondaryText={(r) => r.email}
+          secondaryText={(r) => r.email ?? phoneText(r)}
           tertiaryText={(r) => (r.blocked ? 'Blocked' : '')}
           linkType="show"
         />
@@ -111,7 +112,7 @@ function CustomerDetail() {
         {customer.name} {customer.blocked ? '(blocked)' : ''}
       </Typography>
       <Typography>
-        {customer.email} · {customer.phone ?? 'no phone'} · joined {istDate(customer.createdAt)}
+        {customer.email ?? 'no email'} · {phoneText(customer)} · joined {istDate(customer.createdAt)}
       </Typography>
       {can(permissions, 'customers.block') ? (
         <Button color={customer.blocked ? 'primary' : 'error'} onClick={toggle} sx={{ my: 1 }}>

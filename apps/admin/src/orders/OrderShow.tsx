@@ -30,6 +30,7 @@ import {
 import { type ReactNode } from 'react';
 import { Link, Loading, Title, useRecordContext, Show } from 'react-admin';
 import { istDateTime, rupees } from '../api';
+import { phoneText } from '../customers/phone-text';
 import { NotesCard } from './NotesCard';
 import { OrderActions } from './OrderActions';
 
@@ -182,9 +183,11 @@ function OrderDetail() {
           <Section title="Customer">
             {order.customer ? (
               <Typography sx={{ overflowWrap: 'anywhere' }}>
-                <Link to={`/customers/${order.customer.id}/show`}>{order.customer.name}</Link>
+                <Link to={`/customers/${order.customer.id}/show`}>
+                  {order.customer.name || phoneText(order.customer)}
+                </Link>
                 <br />
-                {order.customer.email}
+                {order.customer.email ?? phoneText(order.customer)}
               </Typography>
             ) : null}
             <Typography sx={{ mt: 1 }}>

@@ -19,7 +19,8 @@ export {
   type ImageJson,
 } from '../modules/catalog/tables';
 export { users } from '../modules/users/tables';
-export { sessions, oneTimeCodes } from '../modules/auth/tables';
+export { sessions, oneTimeCodes, phoneCodes } from '../modules/auth/tables';
+export { smsSends } from '../modules/sms/tables';
 export { carts, cartItems } from '../modules/cart/tables';
 export { wishlistItems } from '../modules/wishlist/tables';
 export { reviews } from '../modules/reviews/tables';

@@ -146,7 +146,8 @@ export class AlertsService {
   /** Whose mails a link stops and whether it already has; changes nothing. */
   async unsubscribeStatus(token: string): Promise<UnsubscribeStatus> {
     const user = await this.deps.users.findById(await this.userOf(token));
-    if (!user) throw new ValidationError(ALERTS_MESSAGES.linkInvalid);
+    // Only an account with an email is ever mailed a link.
+    if (!user?.email) throw new ValidationError(ALERTS_MESSAGES.linkInvalid);
     return { email: maskEmail(user.email), unsubscribed: user.alertsUnsubscribedAt !== null };
   }
 

@@ -74,6 +74,8 @@ describe('POST /auth/register', () => {
         email: email.toLowerCase(),
         name: 'Meera Iyer',
         phone: '9876543210',
+        // Typed at sign-up, never proven by a texted code.
+        phoneVerified: false,
         gender: null,
         dateOfBirth: null,
         avatarUrl: null,

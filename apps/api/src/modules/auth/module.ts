@@ -1,6 +1,6 @@
 /**
  * The auth module's factory (lib/module.ts): shopper sessions, sign-in by password, one-time
- * code or Google, and its mail job. The app authenticates every request with `sessions`
+ * code, Google or a code texted to a mobile number, and its mail job. The app authenticates every request with `sessions`
  * (plugins/authenticate.ts) before any module's routes.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,12 +9,15 @@ import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import type { ApiModule } from '../../lib/module';
+import type { SmsService } from '../sms';
 import type { UsersService } from '../users';
 import { DeviceCookies, SHOPPER_DEVICE_COOKIE } from './device-cookie';
 import { GoogleIdTokenVerifier } from './google';
 import { authJobs } from './jobs';
 import { LoginThrottle } from './login-throttle';
 import { OneTimeCodeService } from './one-time-codes';
+import { PhoneAuthService } from './phone';
+import { PhoneCodeService } from './phone-codes';
 import { createAuthRateLimits } from './rate-limits';
 import { authRoutes } from './routes';
 import { AuthService } from './service';
@@ -33,7 +36,11 @@ export function createAuthModule(deps: {
   registerPerHour: number;
   secureCookies: boolean;
   sessionCookieDomain: string | undefined;
-}): { sessions: SessionService; auth: AuthService; module: ApiModule } {
+  /** Texts the sign-in codes, under its limits (modules/sms). */
+  sms: Pick<SmsService, 'reserve' | 'sendOtp'>;
+  /** Config PHONE_SIGN_IN. */
+  phoneSignIn: boolean;
+}): { sessions: SessionService; auth: AuthService; phone: PhoneAuthService; module: ApiModule } {
   const { db, secret, log } = deps;
   const sessions = new SessionService(db, secret, deps.sessionTtlMs);
   const auth = new AuthService({
@@ -47,15 +54,25 @@ export function createAuthModule(deps: {
     jobs: deps.jobs,
     log,
   });
+  const phone = new PhoneAuthService({
+    users: deps.users,
+    sessions,
+    codes: new PhoneCodeService(db, secret),
+    sms: deps.sms,
+    log,
+    enabled: deps.phoneSignIn,
+  });
   return {
     sessions,
     auth,
+    phone,
     module: {
       name: 'auth',
       jobs: authJobs(auth),
       routes: async (app) => {
         await app.register(authRoutes, {
           auth,
+          phone,
           limits: createAuthRateLimits(app, { registerPerHour: deps.registerPerHour }),
           devices: new DeviceCookies(secret, SHOPPER_DEVICE_COOKIE, deps.secureCookies),
           sessionCookie: { secure: deps.secureCookies, domain: deps.sessionCookieDomain },

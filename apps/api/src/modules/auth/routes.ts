@@ -14,6 +14,10 @@ import {
   googleLoginBodySchema,
   loginBodySchema,
   messageEnvelopeSchema,
+  phoneBodySchema,
+  phoneCodeBodySchema,
+  phoneSignInBodySchema,
+  phoneSignInResultSchema,
   registerBodySchema,
   registerResultSchema,
   resetPasswordBodySchema,
@@ -27,12 +31,14 @@ import { done, errorResponses, ok } from '../../lib/http';
 import { principalOf } from '../../plugins/authenticate';
 import { clearSessionCookie, setSessionCookie, type SessionCookieOptions } from './cookie';
 import type { DeviceCookies } from './device-cookie';
+import type { PhoneAuthService } from './phone';
 import type { AuthLimitName } from './rate-limits';
 import type { AuthService } from './service';
 import type { SessionMeta } from './sessions';
 
 export type AuthRoutesOptions = {
   auth: AuthService;
+  phone: PhoneAuthService;
   limits: Record<AuthLimitName, (request: FastifyRequest) => Promise<void>>;
   /** The shopper's device cookie (SHOPPER_DEVICE_COOKIE), issued at each password login. */
   devices: DeviceCookies;
@@ -47,7 +53,7 @@ function sessionMeta(request: FastifyRequest): SessionMeta {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, limits, devices, sessionCookie },
+  { auth, phone, limits, devices, sessionCookie },
 ) => {
   const tags = ['auth'];
 
@@ -65,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const { outcome, result } = await auth.register(request.body, sessionMeta(request));
       setSessionCookie(reply, outcome.session, sessionCookie);
-      await devices.issue(reply, result.user.email);
+      await devices.issue(reply, request.body.email);
       return reply.status(201).send(ok(result, AUTH_MESSAGES.registered));
     },
   );
@@ -104,8 +110,77 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const { result, session } = await auth.googleLogin(request.body.token, sessionMeta(request));
       setSessionCookie(reply, session, sessionCookie);
       // The browser that signed in is the account's own, for the password's ceiling too.
-      await devices.issue(reply, result.user.email);
+      if (result.user.email) await devices.issue(reply, result.user.email);
       return ok(result, AUTH_MESSAGES.googleSuccess);
+    },
+  );
+
+  app.post(
+    '/auth/phone/start',
+    {
+      schema: {
+        tags,
+        summary:
+          'Text a 6-digit sign-in code to a +91 mobile number; the same answer whether or not the number has an account',
+        body: phoneBodySchema,
+        response: { 200: messageEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await phone.startSignIn(request.body.phone, request.ip);
+      return done(AUTH_MESSAGES.phoneCodeSent);
+    },
+  );
+
+  app.post(
+    '/auth/phone/sign-in',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sign in with the texted code (10 minutes, 5 tries); makes an account when the number has none (`created`)',
+        body: phoneSignInBodySchema,
+        response: { 200: envelope(phoneSignInResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { outcome, created } = await phone.signIn(request.body, sessionMeta(request));
+      setSessionCookie(reply, outcome.session, sessionCookie);
+      return ok({ ...outcome.result, created }, AUTH_MESSAGES.phoneSignedIn);
+    },
+  );
+
+  app.post(
+    '/auth/phone/change',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Text a code to the number the caller wants as their account's",
+        body: phoneBodySchema,
+        response: { 200: messageEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await phone.startChange(principalOf(request).userId, request.body.phone, request.ip);
+      return done(AUTH_MESSAGES.phoneCodeSent);
+    },
+  );
+
+  app.post(
+    '/auth/phone/change/confirm',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Make the number the caller's verified one with the texted code",
+        body: phoneCodeBodySchema,
+        response: { 200: envelope(z.object({ user: userSchema })), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await phone.confirmChange(principalOf(request).userId, request.body);
+      return ok({ user }, AUTH_MESSAGES.phoneVerified);
     },
   );
 

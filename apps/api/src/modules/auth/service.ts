@@ -59,6 +59,7 @@ export class AuthService {
   /** The account-claimed job's handler (auth/jobs.ts): mails the user, read again by id; rejects when the mail fails (retried). */
   async mailAccountClaimed(userId: string): Promise<void> {
     const user = await this.deps.users.get(userId);
+    if (!user.email) return;
     await this.deps.mailer.send({
       to: user.email,
       ...googleClaimedAccountMail({ name: user.name, locale: user.locale }),
@@ -73,6 +74,7 @@ export class AuthService {
 
   /** Mails a fresh verification code; false (logged) when the mail could not be sent. */
   private async sendVerificationCode(user: UserRow): Promise<boolean> {
+    if (!user.email) return false;
     const code = await this.deps.codes.issue(user.id, 'verify_email');
     try {
       const mail = verificationCodeMail({ name: user.name, code, minutesValid: CODE_MINUTES, locale: user.locale });
@@ -214,7 +216,7 @@ export class AuthService {
     input: { email: string; otp: string },
   ): Promise<{ user: User; alreadyVerified: boolean }> {
     const user = await this.deps.users.get(userId);
-    if (!sameEmail(user.email, input.email)) throw new ValidationError(AUTH_MESSAGES.codeIncorrect);
+    if (!user.email || !sameEmail(user.email, input.email)) throw new ValidationError(AUTH_MESSAGES.codeIncorrect);
     if (user.isEmailVerified) return { user: await this.deps.users.toPublic(user), alreadyVerified: true };
     await this.deps.codes.consume(user.id, 'verify_email', input.otp);
     return {
@@ -229,7 +231,7 @@ export class AuthService {
    */
   async resendVerification(userId: string, email: string): Promise<void> {
     const user = await this.deps.users.get(userId);
-    if (!sameEmail(user.email, email)) throw new ValidationError(AUTH_MESSAGES.notYourEmail);
+    if (!user.email || !sameEmail(user.email, email)) throw new ValidationError(AUTH_MESSAGES.notYourEmail);
     if (user.isEmailVerified) throw new ValidationError(AUTH_MESSAGES.alreadyVerified);
     await this.sendVerificationCode(user);
   }
@@ -245,7 +247,8 @@ export class AuthService {
 
   private async sendResetCode(email: string): Promise<void> {
     const user = await this.deps.users.findByEmail(email);
-    if (!user) return;
+    if (!user?.email) return;
+    const to = user.email;
     let code: string;
     try {
       code = await this.deps.codes.issue(user.id, 'reset_password');
@@ -257,7 +260,7 @@ export class AuthService {
     const mail = passwordResetCodeMail({ name: user.name, code, minutesValid: CODE_MINUTES, locale: user.locale });
     // Retried on its own, so a retry mails this code rather than asking for another.
     this.deps.jobs.later('mail-password-reset', { userId: user.id }, () =>
-      this.deps.mailer.send({ to: user.email, ...mail }, { oneTimeCode: code }),
+      this.deps.mailer.send({ to, ...mail }, { oneTimeCode: code }),
     );
   }
 

@@ -139,7 +139,8 @@ export class OrderTransitions {
     const row = await this.queries.byId(orderId);
     if (row.status === 'pending_payment' || row.status === 'payment_failed') return false;
     const contact = await users.contactOf(row.userId);
-    if (!contact) return false;
+    // An account made with a mobile number and no email gets no mail.
+    if (!contact?.email) return false;
     try {
       const order = await this.presenter.one(row);
       const locale = mailLocaleFor({ account: contact.locale, order: row.locale });
@@ -191,7 +192,7 @@ export class OrderTransitions {
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!row) return;
     const contact = await users.contactOf(row.userId);
-    if (!contact) return;
+    if (!contact?.email) return;
     const order = await this.presenter.one(row);
     const locale = mailLocaleFor({ account: contact.locale, order: row.locale });
     // The order's page in the mail's language: Hindi pages are under /hi (docs/behaviour.md
@@ -221,7 +222,7 @@ export class OrderTransitions {
     if (!claimed) return;
     try {
       const contact = await users.contactOf(claimed.userId);
-      if (!contact) return;
+      if (!contact?.email) return;
       const order = await this.presenter.one(claimed);
       const locale = mailLocaleFor({ account: contact.locale, order: claimed.locale });
       await mailer.send({ to: contact.email, ...orderConfirmationMail({ name: contact.name, order, locale }) });

@@ -70,7 +70,7 @@ export type OrdersDeps = {
    * makes one shopper's order placements take turns (inside the order's transaction).
    */
   users: {
-    contactOf(userId: string): Promise<{ name: string; email: string; locale: string } | null>;
+    contactOf(userId: string): Promise<{ name: string; email: string | null; locale: string } | null>;
     lock(db: Db, userId: string): Promise<{ blockedAt: Date | null } | undefined>;
   };
   log: FastifyBaseLogger;

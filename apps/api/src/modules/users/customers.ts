@@ -10,8 +10,9 @@ import { users } from './tables';
 export type CustomerRow = {
   id: string;
   name: string;
-  email: string;
+  email: string | null;
   phone: string | null;
+  phoneVerified: boolean;
   isEmailVerified: boolean;
   blocked: boolean;
   createdAt: string;
@@ -72,6 +73,7 @@ function toCustomer(row: typeof users.$inferSelect): CustomerRow {
     name: row.name,
     email: row.email,
     phone: row.phone,
+    phoneVerified: row.phoneVerifiedAt !== null,
     isEmailVerified: row.isEmailVerified,
     blocked: row.blockedAt !== null,
     createdAt: row.createdAt.toISOString(),

@@ -5,7 +5,7 @@
  * address book (AddressBookService), the one store of them.
  */
 import { AUTH_MESSAGES, type ProfileFields, type ShopperLocale, type User } from '@vastra/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { DomainEventBus } from '../../lib/events';
@@ -15,9 +15,12 @@ import { avatarUrl } from '../files';
 import { users, type UserRow } from './tables';
 
 export type NewUser = {
-  email: string;
+  /** Null for an account made with a mobile number. */
+  email: string | null;
   name: string;
   phone?: string | null;
+  /** When a code texted to `phone` proved it (an account made by phone sign-in). */
+  phoneVerifiedAt?: Date | null;
   passwordHash?: string | null;
   googleSub?: string | null;
   isEmailVerified?: boolean;
@@ -46,8 +49,11 @@ export class UsersService {
     return row;
   }
 
-  /** Name, email and language to write to (order mails), or null for an unknown user. */
-  async contactOf(id: string): Promise<{ name: string; email: string; locale: ShopperLocale } | null> {
+  /**
+   * Name, email and language to write to (order mails), or null for an unknown user. `email` is
+   * null for an account made with a mobile number that never added one: it gets no mail.
+   */
+  async contactOf(id: string): Promise<{ name: string; email: string | null; locale: ShopperLocale } | null> {
     const [row] = await this.db
       .select({ name: users.name, email: users.email, locale: users.locale })
       .from(users)
@@ -81,8 +87,8 @@ export class UsersService {
   }
 
   /**
-   * Name and email of those of `ids` who take alert mails: not unsubscribed from them, not
-   * blocked (docs/shopper-features.md "Alerts").
+   * Name and email of those of `ids` who take alert mails: with an email, not unsubscribed from
+   * them, not blocked (docs/shopper-features.md "Alerts").
    */
   async alertRecipients(
     ids: readonly string[],
@@ -93,7 +99,7 @@ export class UsersService {
       .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
       .from(users)
       .where(and(inArray(users.id, unique), isNull(users.alertsUnsubscribedAt), isNull(users.blockedAt)));
-    return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email, locale: r.locale }]));
+    return new Map(rows.flatMap((r) => (r.email ? [[r.id, { name: r.name, email: r.email, locale: r.locale }]] : [])));
   }
 
   /**
@@ -127,21 +133,56 @@ export class UsersService {
     return row;
   }
 
+  /** The account whose verified mobile number is `phone` (10 digits); numbers only typed in a profile never match. */
+  async findByVerifiedPhone(phone: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Makes `phone` the account's verified mobile number (a code texted to it was just used).
+   * Throws ConflictError(phoneTaken) when another account has it verified (the unique index
+   * decides, also under a race), NotFoundError when the account is gone.
+   */
+  async setVerifiedPhone(id: string, phone: string): Promise<UserRow> {
+    try {
+      const [row] = await this.db
+        .update(users)
+        .set({ phone, phoneVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
+      return row;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(AUTH_MESSAGES.phoneTaken);
+      throw err;
+    }
+  }
+
   async findByGoogleSub(sub: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
     return row;
   }
 
-  /** Creates an account. Throws ConflictError when the email is taken (also under a race). */
+  /**
+   * Creates an account. Throws ConflictError when the email is taken, or (an account made by
+   * phone) the verified number is (also under a race).
+   */
   async create(user: NewUser): Promise<UserRow> {
     try {
       const [row] = await this.db
         .insert(users)
-        .values({ ...user, email: user.email.trim().toLowerCase() })
+        .values({ ...user, email: user.email?.trim().toLowerCase() ?? null })
         .returning();
       return row!;
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+      if (isUniqueViolation(err)) {
+        throw new ConflictError(user.email === null ? AUTH_MESSAGES.phoneTaken : AUTH_MESSAGES.emailTaken);
+      }
       throw err;
     }
   }
@@ -213,7 +254,17 @@ export class UsersService {
       const row = await this.db.transaction(async (tx) => {
         const [updated] = await tx
           .update(users)
-          .set({ ...profile, ...(avatarKey ? { avatarKey } : {}), updatedAt: new Date() })
+          .set({
+            ...profile,
+            // A number typed in the profile is not proven: it stays verified only if it is the verified one.
+            ...(profile.phone !== undefined
+              ? {
+                  phoneVerifiedAt: sql`case when ${users.phone} = ${profile.phone} then ${users.phoneVerifiedAt} else null end`,
+                }
+              : {}),
+            ...(avatarKey ? { avatarKey } : {}),
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, id))
           .returning();
         if (!updated) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
@@ -247,6 +298,7 @@ export class UsersService {
       email: row.email,
       name: row.name,
       phone: row.phone,
+      phoneVerified: row.phoneVerifiedAt !== null,
       gender: row.gender,
       dateOfBirth: row.dateOfBirth,
       avatarUrl: row.avatarKey ? avatarUrl(this.options.publicUrl, row.avatarKey) : null,

@@ -11,10 +11,18 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Lower-cased on the way in; unique. */
-    email: text('email').notNull(),
+    /** Lower-cased on the way in; unique. Null for an account made with a mobile number that has no email. */
+    email: text('email'),
+    /** Empty for an account made with a mobile number until the shopper gives their name. */
     name: text('name').notNull(),
+    /** The mobile number, 10 digits (no +91). */
     phone: text('phone'),
+    /**
+     * When a one-time SMS code to `phone` proved it (sign-in or the account's number change); null
+     * while the number is only typed in the profile. Only a verified number signs in, and no two
+     * accounts share one (docs/behaviour.md "Phone sign-in").
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     gender: text('gender', { enum: PROFILE_GENDERS }),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     /** Key of the avatar in the file store (`avatars/<uuid>.<ext>`). */
@@ -39,6 +47,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_idx').on(t.googleSub),
+    uniqueIndex('users_verified_phone_idx')
+      .on(t.phone)
+      .where(sql`${t.phoneVerifiedAt} is not null`),
   ],
 );
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { hydratedIslandOverView } from '@/lib/hydrated-island';
+import { hydratedIsland, hydratedIslandOverView } from '@/lib/hydrated-island';
 
 /** The profile form (profile-form.tsx) over the server's view of it (profile-view.tsx). */
 export const ProfileForm = hydratedIslandOverView(() => import('./profile-form').then((module) => module.ProfileForm));
@@ -9,3 +9,6 @@ export const ProfileForm = hydratedIslandOverView(() => import('./profile-form')
 export const ChangePasswordForm = hydratedIslandOverView(() =>
   import('./change-password-form').then((module) => module.ChangePasswordForm),
 );
+
+/** The mobile number and its change with a texted code (phone-number.tsx), loaded after the page. */
+export const PhoneNumber = hydratedIsland(() => import('./phone-number').then((module) => module.PhoneNumber));

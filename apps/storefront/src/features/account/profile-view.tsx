@@ -68,20 +68,23 @@ export function ProfileEditorView({
           <Avatar name={user.name} url={previewUrl ?? user.avatarUrl} size="lg" alt={t('photoAlt')} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-lg font-semibold text-stone-900">{user.name}</p>
-            <p className="truncate text-sm text-stone-600">{user.email}</p>
-            <p className="mt-1 text-sm">
-              {user.isEmailVerified ? (
-                <span className="font-medium text-emerald-800">{t('emailVerified')}</span>
-              ) : (
-                <>
-                  <span className="font-medium text-saffron-600">{t('emailNotVerified')}</span>
-                  {' · '}
-                  <Link href="/auth/verify-email" className="font-medium text-brand-700 hover:underline">
-                    {t('verifyNow')}
-                  </Link>
-                </>
-              )}
-            </p>
+            {user.email && <p className="truncate text-sm text-stone-600">{user.email}</p>}
+            {/* An account made with a mobile number has no email to verify. */}
+            {user.email && (
+              <p className="mt-1 text-sm">
+                {user.isEmailVerified ? (
+                  <span className="font-medium text-emerald-800">{t('emailVerified')}</span>
+                ) : (
+                  <>
+                    <span className="font-medium text-saffron-600">{t('emailNotVerified')}</span>
+                    {' · '}
+                    <Link href="/auth/verify-email" className="font-medium text-brand-700 hover:underline">
+                      {t('verifyNow')}
+                    </Link>
+                  </>
+                )}
+              </p>
+            )}
             <div className="mt-3">
               <label
                 htmlFor={avatarInputId}

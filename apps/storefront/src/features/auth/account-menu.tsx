@@ -63,6 +63,10 @@ export function AccountMenu({ user }: { user: User }) {
     if (pathname.startsWith('/account')) router.push('/');
   };
 
+  // An account made with a mobile number goes by it until the shopper gives a name, and has no email.
+  const shownName = user.name || (user.phone ? `+91 ${user.phone}` : '');
+  const contact = user.email ?? (user.phone ? `+91 ${user.phone}` : '');
+
   return (
     <div ref={containerRef} className="relative">
       <button
@@ -74,8 +78,8 @@ export function AccountMenu({ user }: { user: User }) {
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-stone-800 hover:bg-stone-100"
       >
-        <Avatar name={user.name} url={user.avatarUrl} size="sm" />
-        <span className="sr-only max-w-32 truncate lg:not-sr-only lg:truncate">{user.name}</span>
+        <Avatar name={shownName} url={user.avatarUrl} size="sm" />
+        <span className="sr-only max-w-32 truncate lg:not-sr-only lg:truncate">{shownName}</span>
         <ChevronDownIcon width={16} height={16} className={open ? 'rotate-180' : undefined} />
       </button>
       <div
@@ -84,8 +88,8 @@ export function AccountMenu({ user }: { user: User }) {
         className="absolute top-full right-0 z-50 mt-2 w-64 overflow-hidden rounded-lg border border-stone-200 bg-white shadow-xl"
       >
         <div className="border-b border-stone-200 px-4 py-3">
-          <p className="truncate font-semibold text-stone-900">{user.name}</p>
-          <p className="truncate text-sm text-stone-600">{user.email}</p>
+          <p className="truncate font-semibold text-stone-900">{shownName}</p>
+          <p className="truncate text-sm text-stone-600">{contact}</p>
         </div>
         <ul className="py-1">
           {ACCOUNT_LINKS.map((link) => (

@@ -52,6 +52,14 @@ describe('what the confirmation says (behaviour.md §4 paymentStatus)', () => {
     assert.match(view.next('asha@example.com', '₹ 1,299', 2)[2]!, /pay ₹ 1,299 in cash or by UPI/);
   });
 
+  it('a shopper signed up by mobile number, without an email, is promised no mail', () => {
+    const view = confirmationState({ paymentStatus: 'pending', paymentGateway: 'cod', paymentUrl: null }, order);
+    const next = view.next(null, '₹ 1,299', 2);
+    assert.equal(next.length, 2);
+    assert.ok(!next.some((line) => /email/i.test(line)), 'no mail promised');
+    assert.match(next[1]!, /pay ₹ 1,299 in cash or by UPI/);
+  });
+
   it('in Hindi: the same states in Hindi, the hour in Western digits', () => {
     const view = stateIn(
       { paymentStatus: 'pending', paymentGateway: 'sandbox', paymentUrl: null },

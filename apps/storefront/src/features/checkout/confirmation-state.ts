@@ -22,8 +22,11 @@ export type ConfirmationView = {
   canRetry: boolean;
   /** The label of the last figure: what was paid, what is to pay, or what is to pay on delivery. */
   payableLabel: string;
-  /** What happens next, given the shopper's email, the amount to pay (formatted) and the shipping days. */
-  next: (email: string, amount: string, days: number) => string[];
+  /**
+   * What happens next, given the shopper's email (null for an account made with a mobile number:
+   * no mail is promised), the amount to pay (formatted) and the shipping days.
+   */
+  next: (email: string | null, amount: string, days: number) => string[];
 };
 
 /** The keys of checkout.confirmation's messages. */
@@ -35,13 +38,18 @@ export type ConfirmationTexts = (key: ConfirmationKey, values?: Record<string, s
  * The confirmation's texts for the payment's state, in the language of `t`; `time` writes the
  * hour an unpaid order lapses ("4:00 pm" in India's time).
  */
+/** The mail line, or none for a shopper without an email. */
+const mailLine = (email: string | null, line: (email: string) => string): string[] => (email ? [line(email)] : []);
+
 export function confirmationState(
   payment: Pick<PaymentStatusResult, 'paymentStatus' | 'paymentGateway' | 'paymentUrl'>,
   order: Pick<Order, 'paymentExpiresAt'>,
   t: ConfirmationTexts,
   time: (at: Date) => string,
 ): ConfirmationView {
-  const shipping = (days: number) => t('shipping', { days });
+  // Without an email the tracking details are on the order's page, not mailed.
+  const shippingFor = (email: string | null, days: number) =>
+    email ? t('shipping', { days }) : t('shippingNoEmail', { days });
   if (payment.paymentStatus === 'completed') {
     return {
       tone: 'success',
@@ -50,7 +58,10 @@ export function confirmationState(
       paymentUrl: null,
       canRetry: false,
       payableLabel: t('amountPaid'),
-      next: (email, _amount, days) => [t('emailOnItsWay', { email }), shipping(days)],
+      next: (email, _amount, days) => [
+        ...mailLine(email, (to) => t('emailOnItsWay', { email: to })),
+        shippingFor(email, days),
+      ],
     };
   }
   if (payment.paymentStatus === 'failed') {
@@ -72,7 +83,11 @@ export function confirmationState(
       paymentUrl: null,
       canRetry: false,
       payableLabel: t('toPayOnDelivery'),
-      next: (email, amount, days) => [t('emailOnItsWay', { email }), shipping(days), t('codPay', { amount })],
+      next: (email, amount, days) => [
+        ...mailLine(email, (to) => t('emailOnItsWay', { email: to })),
+        shippingFor(email, days),
+        t('codPay', { amount }),
+      ],
     };
   }
   return {
@@ -83,7 +98,7 @@ export function confirmationState(
     canRetry: false,
     payableLabel: t('amountPayable'),
     next: (email) => [
-      t('waitingEmail', { email }),
+      ...mailLine(email, (to) => t('waitingEmail', { email: to })),
       order.paymentExpiresAt ? t('unpaidBy', { time: time(new Date(order.paymentExpiresAt)) }) : t('unpaidLater'),
     ],
   };

@@ -60,7 +60,7 @@ export function ConfirmationTemplate({ orderId }: { orderId: string }) {
   );
 }
 
-function OrderConfirmation({ orderId, email }: { orderId: string; email: string }) {
+function OrderConfirmation({ orderId, email }: { orderId: string; email: string | null }) {
   const { apiUrl } = usePublicConfig();
   const router = useRouter();
   const t = useTranslations('checkout.confirmation');

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper } from '@/features/account/account-shopper';
-import { ProfileForm } from '@/features/account/islands';
+import { PhoneNumber, ProfileForm } from '@/features/account/islands';
 import { ProfileEditorView, fieldsOf } from '@/features/account/profile-view';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
 import { NotificationsSection } from '@/features/notifications/notifications-section';
@@ -22,6 +22,7 @@ export default async function AccountPage() {
       {user ? (
         <>
           <ProfileForm view={<ProfileEditorView user={user} fields={fieldsOf(user)} />} props={{ initialUser: user }} />
+          <PhoneNumber initialUser={user} />
           <NotificationsSection />
         </>
       ) : (

@@ -30,11 +30,12 @@ beforeEach(() => {
 const serverError: Network = async () =>
   json(500, { success: false, message: GENERIC_MESSAGES.fallback, requestId: 'req-1' });
 
-const asha: User = {
+const asha = {
   id: 'u1',
   email: 'asha@example.com',
   name: 'Asha',
   phone: null,
+  phoneVerified: false,
   gender: null,
   dateOfBirth: null,
   avatarUrl: null,
@@ -44,7 +45,7 @@ const asha: User = {
   addresses: [],
   locale: 'en',
   createdAt: '2026-01-05T10:00:00.000Z',
-};
+} satisfies User;
 
 /** The message a call was refused with. */
 async function refusal(call: Promise<unknown>): Promise<string> {
