@@ -49,9 +49,6 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   };
 }
 
-/** The regular weight of Noto Sans Devanagari (public/fonts/README.md). */
-const HINDI_FONT = '/fonts/noto-sans-devanagari-devanagari-400-normal.woff2';
-
 export const viewport: Viewport = { themeColor: '#8a1a42' };
 
 /**
@@ -92,12 +89,6 @@ export default async function LocaleLayout({
   ]);
   return (
     <html lang={LANGUAGE_TAG[locale]} className={GeistSans.variable} style={brandColourStyle(store.brandColour)}>
-      {locale === 'hi' && (
-        <head>
-          {/* Hindi pages' text font (globals.css), fetched with the page so `font-display: optional` can use it. */}
-          <link rel="preload" href={HINDI_FONT} as="font" type="font/woff2" crossOrigin="anonymous" />
-        </head>
-      )}
       <body className="flex min-h-dvh flex-col font-sans">
         <NextIntlClientProvider>
           <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId, nonce, razorpayCheckoutUrl }}>
