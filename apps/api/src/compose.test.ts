@@ -128,8 +128,8 @@ describe('jobs', () => {
       'alerts.scan',
       'cart-guest-cleanup',
       'orders-expire-unpaid',
-      'wallet-expire',
       'sms-prune',
+      'wallet-expire',
     ]);
     assert.throws(
       () => registerJobs(recordingJobs(), [...composition.modules, ...composition.modules]),
