@@ -17,11 +17,12 @@ type Operation = { method: string; url: string };
 /** Routes anyone may call (their own checks decide): logins, the cart, catalogue, webhooks, /store. */
 const PUBLIC = [
   /^POST \/auth\/(register|login|google-login|logout|forgot-password|reset-password)$/,
+  /^POST \/auth\/phone\/(start|sign-in)$/,
   /^(GET|POST|PUT|DELETE) \/cart\b/,
   /^GET \/reviews\//,
   /^POST \/coupons\/validate$/,
   /^(GET|POST|DELETE) \/store\//,
-  /^POST \/payments\/phonepe\/webhook$/,
+  /^POST \/payments\/(phonepe|razorpay)\/webhook$/,
   // Staff sign-in: its 401 is a wrong password, not a missing session.
   /^POST \/admin\/api\/auth\/login$/,
 ];
