@@ -15,7 +15,7 @@ import { LoginModal, accountMenuButton, logInOnPage, loginThroughApi, type Shopp
 import { addToCart, cartLabel, cartLink, chooseSize, productsWithSizes, sizesInStock } from '../support/cart';
 import { CheckoutPage, ConfirmationPage, SandboxPaymentPage, ordersOf } from '../support/checkout';
 import { expect, test } from '../support/fixtures';
-import { PUBLIC_API_URL, WEB_PORT } from '../support/stack';
+import { PUBLIC_API_URL, RAZORPAY_PORT, WEB_PORT } from '../support/stack';
 
 const STORE = `http://localhost:${WEB_PORT}`;
 const JWT_SHAPED = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/;
@@ -216,7 +216,10 @@ test('every page carries the security headers, and Next runs under the nonce-bas
   expect(nonce, csp).toBeTruthy();
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain('unsafe-eval');
-  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'(;|$)/);
+  // Scripts: this response's nonce and what they load, and, as this stack offers Razorpay, its checkout script's origin.
+  expect(csp).toMatch(
+    new RegExp(`script-src 'self' 'nonce-[^']+' 'strict-dynamic' http://localhost:${RAZORPAY_PORT}(;|$)`),
+  );
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
