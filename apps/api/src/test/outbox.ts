@@ -7,9 +7,12 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { OUTBOX_DIR_NAME } from '../lib/mail';
 
-/** Every mail in the outbox, oldest first; none when nothing was sent yet. */
-export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
-  const dir = path.join(dataDir, OUTBOX_DIR_NAME);
+/**
+ * The paths of the finished files ending in `extension` in a local outbox folder (mails, texts),
+ * oldest first; none when the folder does not exist yet. Names start with the time of writing;
+ * hidden names are files still being written.
+ */
+export async function outboxFiles(dir: string, extension: string): Promise<string[]> {
   let names: string[];
   try {
     names = await fs.readdir(dir);
@@ -17,9 +20,16 @@ export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  // Names start with the time of writing; hidden names are mails still being written.
-  const files = names.filter((n) => n.endsWith('.eml') && !n.startsWith('.')).sort();
-  return Promise.all(files.map(async (n) => simpleParser(await fs.readFile(path.join(dir, n)))));
+  return names
+    .filter((n) => n.endsWith(extension) && !n.startsWith('.'))
+    .sort()
+    .map((n) => path.join(dir, n));
+}
+
+/** Every mail in the outbox, oldest first; none when nothing was sent yet. */
+export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
+  const files = await outboxFiles(path.join(dataDir, OUTBOX_DIR_NAME), '.eml');
+  return Promise.all(files.map(async (file) => simpleParser(await fs.readFile(file))));
 }
 
 /** The outbox mails addressed to `to` (case-insensitive), oldest first. */

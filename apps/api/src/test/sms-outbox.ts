@@ -5,24 +5,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SMS_OUTBOX_DIR_NAME } from '../modules/sms';
+import { outboxFiles } from './outbox';
 
 export type OutboxSms = { phone: string; text: string };
 
 /** Every text in the outbox, oldest first; none when nothing was sent yet. */
 export async function readSmsOutbox(dataDir: string): Promise<OutboxSms[]> {
-  const dir = path.join(dataDir, SMS_OUTBOX_DIR_NAME);
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
-  // Names start with the time of writing; hidden names are texts still being written.
-  const files = names.filter((n) => n.endsWith('.txt') && !n.startsWith('.')).sort();
+  const files = await outboxFiles(path.join(dataDir, SMS_OUTBOX_DIR_NAME), '.txt');
   return Promise.all(
-    files.map(async (n) => {
-      const content = await fs.readFile(path.join(dir, n), 'utf8');
+    files.map(async (file) => {
+      const content = await fs.readFile(file, 'utf8');
       const [head = '', ...body] = content.split('\n\n');
       return { phone: head.replace(/^To: \+91/, '').trim(), text: body.join('\n\n').trim() };
     }),
