@@ -12,7 +12,7 @@ import { addCartLine } from '@/lib/api/browser/cart';
 import { MutationError } from '@/lib/api/browser/mutate';
 import { sessionExpired } from '@/lib/session-expiry';
 import { stubFetch, json } from '@/test-support/fetch-stub';
-import { pageMessages } from './request';
+import { clientMessages } from './client-messages';
 import { ENGLISH_SPEC_MESSAGES, useLocaliseMessage } from './spec-messages';
 import type { Locale } from './routing';
 
@@ -22,8 +22,8 @@ Object.assign(globalThis, { React });
 /**
  * Toasts and error states in the page's language (docs/behaviour.md §8): an API's English
  * answer, through the real browser client (only `fetch` is replaced), shows in Hindi on a Hindi
- * page and word for word on an English one. The provider gets the messages a page gets
- * (request.ts), the English compiled as the build compiles it (next.config.ts precompile).
+ * page and word for word on an English one. The provider gets the messages a shopper's page gets
+ * (client-messages.tsx), the English compiled as the build compiles it (next.config.ts precompile).
  */
 const http = stubFetch();
 
@@ -33,7 +33,7 @@ function PageToasts() {
 }
 
 async function onPage(locale: Locale, node: React.ReactNode): Promise<string> {
-  const messages: Record<string, unknown> = await pageMessages(locale);
+  const messages: Record<string, unknown> = await clientMessages(locale, 'shopper');
   const english = messages[ENGLISH_SPEC_MESSAGES] as Record<string, Record<string, string>> | undefined;
   if (english) {
     messages[ENGLISH_SPEC_MESSAGES] = Object.fromEntries(

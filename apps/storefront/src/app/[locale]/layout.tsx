@@ -3,7 +3,7 @@ import { GeistSans } from 'geist/font/sans';
 import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Cart, User } from '@vastra/contracts';
 import type { ReactNode } from 'react';
@@ -26,6 +26,7 @@ import { LoginModalProvider } from '@/lib/login-modal';
 import { PublicConfigProvider } from '@/lib/public-config';
 import { ShopperProvider, type WishlistRef } from '@/lib/shopper-context';
 import { NONCE_HEADER } from '@/lib/security-headers';
+import { ClientMessages } from '@/i18n/client-messages';
 import { LANGUAGE_TAG, LOCALE_COOKIE, routing } from '@/i18n/routing';
 import { LanguageOffer } from '@/features/layout/header-islands';
 import { localeToOffer } from '@/features/layout/locale-offer';
@@ -57,8 +58,9 @@ export const viewport: Viewport = { themeColor: '#8a1a42' };
  * comes from the environment of the running server. The shopper (user, cart, wishlist refs) is
  * read here as the shopper, in parallel, and handed to the shopper and cart contexts, so the
  * header shows them in the first HTML (readShopper); SessionKeeper gives the 401 handler its
- * logout. The page's language is its `[locale]` segment (src/i18n/routing.ts), whose messages
- * NextIntlClientProvider hands to the client components. The CSP nonce of this request (src/proxy.ts) goes to the
+ * logout. The page's language is its `[locale]` segment (src/i18n/routing.ts); the client
+ * components get the messages of the header and the catalogue pages (src/i18n/client-messages.tsx),
+ * the shopper's pages all of them through their own layouts. The CSP nonce of this request (src/proxy.ts) goes to the
  * client for the scripts it adds itself (Google sign-in).
  */
 export default async function LocaleLayout({
@@ -90,7 +92,7 @@ export default async function LocaleLayout({
   return (
     <html lang={LANGUAGE_TAG[locale]} className={GeistSans.variable} style={brandColourStyle(store.brandColour)}>
       <body className="flex min-h-dvh flex-col font-sans">
-        <NextIntlClientProvider>
+        <ClientMessages scope="browse">
           <PublicConfigProvider value={{ apiUrl: publicApiUrl, googleClientId, nonce, razorpayCheckoutUrl }}>
             <ShopperProvider
               user={shopper.user}
@@ -118,7 +120,7 @@ export default async function LocaleLayout({
             <LazyToasts />
             <PwaIsland />
           </PublicConfigProvider>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );
