@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { inputClass } from '@/components/ui/form';
-import { useLocaliseMessage } from '@/i18n/spec-messages';
+import { SpecMessage } from '@/i18n/spec-messages';
 import type { BusinessDraft, BusinessField } from './business-draft';
 
 type Props = {
@@ -18,7 +18,6 @@ type Props = {
 export function BusinessSection({ draft, onChange, errors }: Props) {
   const t = useTranslations('checkout.business');
   const ids = useId();
-  const localise = useLocaliseMessage();
   const field = (name: BusinessField, label: string, extra: { maxLength: number; autoComplete: string }) => (
     <div>
       <label htmlFor={`${ids}-${name}`} className="mb-1.5 block text-sm font-medium text-stone-800">
@@ -37,7 +36,7 @@ export function BusinessSection({ draft, onChange, errors }: Props) {
       />
       {errors[name] && (
         <p id={`${ids}-${name}-error`} className="mt-1 text-xs font-medium text-red-800">
-          {localise(errors[name])}
+          <SpecMessage text={errors[name]} />
         </p>
       )}
     </div>

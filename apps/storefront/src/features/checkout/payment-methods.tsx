@@ -1,7 +1,7 @@
 import type { CheckoutOptions, PaymentMethod } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { useLocaliseMessage } from '@/i18n/spec-messages';
+import { SpecMessage } from '@/i18n/spec-messages';
 import { ChoiceCard } from './address-section';
 import { codUnavailableReason, offersCod, onlineMethod } from './payment-choice';
 
@@ -35,7 +35,6 @@ export function PaymentMethods({
 }) {
   const t = useTranslations('checkout.payment');
   const ids = useId();
-  const localise = useLocaliseMessage();
   const online = options && onlineMethod(options);
   const codReason = options && codUnavailableReason(options, payable);
   return (
@@ -76,7 +75,7 @@ export function PaymentMethods({
                 </ChoiceCard>
                 {codReason && (
                   <p id={`${ids}-cod-reason`} className="text-xs font-medium text-saffron-600">
-                    {localise(codReason)}
+                    <SpecMessage text={codReason} />
                   </p>
                 )}
               </>
@@ -85,7 +84,7 @@ export function PaymentMethods({
         </fieldset>
       ) : error ? (
         <p role="alert" className="text-sm text-red-800">
-          {localise(error)}
+          <SpecMessage text={error} />
         </p>
       ) : (
         <p className="min-h-24 text-sm text-stone-600">{t('loading')}</p>
