@@ -60,6 +60,9 @@ export function loadSpecCatalogue(locale: Locale): Promise<void> {
   return pending;
 }
 
+/** What loads a Hindi catalogue page's §8 catalogue: the first sign of a shopper acting. */
+const FIRST_INTERACTION = ['pointerdown', 'keydown', 'focusin'] as const;
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -69,8 +72,10 @@ function subscribe(listener: () => void): () => void {
  * In a client component: a function giving a behaviour.md §8 / §5 message in the page's
  * language (see localiseMessage). An English page shows the message as it is. A Hindi page looks
  * it up in the catalogue its provider carries (the shopper's pages, client-messages.tsx), or else
- * in the one loadSpecCatalogue fetches once the page is up; until then (and while hydrating, so
- * server and browser agree) the message shows in English.
+ * in the one loadSpecCatalogue fetches at the shopper's first tap or key (a toast or a form's
+ * answer comes after one; the page's load stays free of it) or when a message is first shown
+ * without one. Until it is in (and while hydrating, so server and browser agree) the message
+ * shows in English.
  */
 export function useLocaliseMessage(): (message: string) => string {
   const locale = useLocale() as Locale;
@@ -89,13 +94,22 @@ export function useLocaliseMessage(): (message: string) => string {
   );
   const needed = locale !== routing.defaultLocale && !carried;
   useEffect(() => {
-    if (needed) void loadSpecCatalogue(locale);
+    if (!needed) return;
+    const load = () => void loadSpecCatalogue(locale);
+    for (const event of FIRST_INTERACTION) window.addEventListener(event, load, { once: true, capture: true });
+    return () => {
+      for (const event of FIRST_INTERACTION) window.removeEventListener(event, load, { capture: true });
+    };
   }, [needed, locale]);
   const catalogue = carried ?? fetched;
   return useCallback(
-    (message: string) =>
-      catalogue ? localiseMessage(message, locale, catalogue.english, catalogue.translate) : message,
-    [locale, catalogue],
+    (message: string) => {
+      if (catalogue) return localiseMessage(message, locale, catalogue.english, catalogue.translate);
+      // A message shown with no tap before it (an error state): its page language follows.
+      if (needed && message && typeof window !== 'undefined') void loadSpecCatalogue(locale);
+      return message;
+    },
+    [locale, catalogue, needed],
   );
 }
 
