@@ -7,12 +7,12 @@ import { ENGLISH_SPEC_MESSAGES } from './spec-messages-lookup';
 /**
  * What a page's HTML carries for its client components (docs/performance.md "Hindi pages against
  * English"): a catalogue page only the header's and the catalogue's namespaces, a shopper's page
- * every namespace, the §8 catalogue only on a Hindi shopper's page (with its English).
+ * every namespace, the messages catalogue only on a Hindi shopper's page (with its English).
  */
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
 describe('the messages a page hands its client components', () => {
-  it('gives a catalogue page the header and catalogue texts, not the checkout, orders or §8 ones', async () => {
+  it('gives a catalogue page the header and catalogue texts, not the checkout, orders or message ones', async () => {
     for (const locale of ['en', 'hi'] as const) {
       const browse = await clientMessages(locale, 'browse');
       assert.deepEqual(Object.keys(browse).sort(), [
@@ -32,14 +32,14 @@ describe('the messages a page hands its client components', () => {
     }
   });
 
-  it('gives an English shopper page every namespace but the §8 catalogue, whose texts are the constants', async () => {
+  it('gives an English shopper page every namespace but the messages catalogue, whose texts are the constants', async () => {
     const shopper = await clientMessages('en', 'shopper');
     assert.ok(shopper.checkout && shopper.orders && shopper.account);
     assert.equal(shopper.messages, undefined);
     assert.equal(shopper[ENGLISH_SPEC_MESSAGES], undefined);
   });
 
-  it('gives a Hindi shopper page the §8 catalogue and its English, to show an API answer in Hindi', async () => {
+  it('gives a Hindi shopper page the messages catalogue and its English, to show an API answer in Hindi', async () => {
     const shopper = await clientMessages('hi', 'shopper');
     assert.deepEqual(shopper.messages, (await loadMessages('hi')).messages);
     assert.deepEqual(shopper[ENGLISH_SPEC_MESSAGES], (await loadMessages('en')).messages);

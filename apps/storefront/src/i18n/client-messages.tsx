@@ -13,8 +13,8 @@ import { ENGLISH_SPEC_MESSAGES } from './spec-messages-lookup';
  *   offer) and the catalogue pages' (home, listings, search, product, reviews).
  * - `shopper`: every namespace, for the shopper's own pages (account, sign-in, cart, checkout,
  *   orders, wishlist, alerts). A Hindi one also carries the behaviour.md §8 `messages` namespace
- *   and its English, so a §8 message it renders on the server hydrates in Hindi at once.
- * An English page never carries `messages` (the §8 texts are the constants themselves); a Hindi
+ *   and its English, so a store message it renders on the server hydrates in Hindi at once.
+ * An English page never carries `messages` (the store messages are the constants themselves); a Hindi
  * `browse` page's localiser loads it when mounted (spec-messages.ts loadSpecCatalogue).
  */
 export type MessageScope = 'browse' | 'shopper';

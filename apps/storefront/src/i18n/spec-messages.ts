@@ -31,13 +31,13 @@ const loaded = new Map<Locale, SpecCatalogue>();
 const loading = new Map<Locale, Promise<void>>();
 const listeners = new Set<() => void>();
 
-/** The §8 catalogue of each language but English, in its own chunk. */
+/** The messages catalogue of each language but English, in its own chunk. */
 const TRANSLATED: Partial<Record<Locale, () => Promise<{ default: unknown }>>> = {
   hi: () => import('./messages/hi/messages.json'),
 };
 
 /**
- * Loads the §8 `messages` namespace of `locale` and its English (their own chunk, a few kB
+ * Loads the `messages` namespace of `locale` and its English (their own chunk, a few kB
  * gzip), for pages whose provider does not carry them (client-messages.tsx `browse`); the
  * components using useLocaliseMessage then render again in `locale`. Resolves at once for
  * English, when loaded, or when loading failed (never rejects).
@@ -60,7 +60,7 @@ export function loadSpecCatalogue(locale: Locale): Promise<void> {
   return pending;
 }
 
-/** What loads a Hindi catalogue page's §8 catalogue: the first sign of a shopper acting. */
+/** What loads a Hindi catalogue page's messages catalogue: the first sign of a shopper acting. */
 const FIRST_INTERACTION = ['pointerdown', 'keydown', 'focusin'] as const;
 
 function subscribe(listener: () => void): () => void {
