@@ -84,7 +84,10 @@ export class ExchangesService {
    */
   async request(userId: string, orderId: string, input: ExchangeInput): Promise<ExchangeRequest> {
     const { db, uploads } = this.deps;
+    // Read before the transaction: the settings and the catalogue's categories come from outside it
+    // (on PGlite's one connection a read outside an open transaction would wait for it forever).
     const windowDays = await this.deps.summaries.windowDays();
+    const returnable = await this.deps.summaries.returnableFlags(await this.deps.orders.items(orderId));
     const stored = await uploads.save(userId, `exchanges/${orderId}`, input.files, {
       invalidImage: ORDER_MESSAGES.returnFileType,
     });
@@ -95,7 +98,6 @@ export class ExchangesService {
         this.deps.summaries.checkWindow(order, windowDays);
         const line = (await this.deps.orders.items(orderId, tx)).find((l) => l.id === input.orderItemId);
         if (!line) throw new ValidationError(EXCHANGE_MESSAGES.lineUnknown);
-        const returnable = await this.deps.summaries.returnableFlags([line]);
         if (!returnable.get(line.id)) throw new ValidationError(EXCHANGE_MESSAGES.notExchangeable);
         if (input.variantId === line.variantId) throw new ValidationError(EXCHANGE_MESSAGES.sameVariant);
         if (EXCHANGE_PHOTO_REASONS.includes(input.reason) && input.files.length === 0) {
@@ -189,12 +191,16 @@ export class ExchangesService {
    */
   async step(exchangeId: string, step: ExchangeStep, input: ExchangeStepInput): Promise<ExchangeRequest> {
     const { from, to } = EXCHANGE_STEPS[step];
+    const [known] = await this.deps.db
+      .select({ orderId: exchangeRequests.orderId })
+      .from(exchangeRequests)
+      .where(eq(exchangeRequests.id, exchangeId));
+    if (!known) throw new NotFoundError(EXCHANGE_MESSAGES.notFound);
+    const reference = (await this.deps.orders.orderNumbers([known.orderId])).get(known.orderId) ?? known.orderId;
     const row = await this.deps.db.transaction(async (tx) => {
       const [open] = await tx.select().from(exchangeRequests).where(eq(exchangeRequests.id, exchangeId)).for('update');
       if (!open) throw new NotFoundError(EXCHANGE_MESSAGES.notFound);
       if (open.status !== from) throw new ConflictError(transitionNotAllowed(open.status, to));
-      const [orderNumber] = (await this.deps.orders.orderNumbers([open.orderId])).values();
-      const reference = orderNumber ?? open.orderId;
       const changes: Partial<ExchangeRequestRow> = { status: to, updatedAt: new Date() };
       if (input.note) changes.decisionNote = input.note;
       if (step === 'reject' || step === 'pickup-failed') {
