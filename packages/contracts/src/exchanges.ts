@@ -47,6 +47,8 @@ export const EXCHANGE_PHOTO_REASONS: readonly ReturnReason[] = ['damaged', 'not_
 
 export const EXCHANGE_MESSAGES = {
   requested: 'Exchange requested',
+  /** The storefront's fallback when the API gives no reason. */
+  failed: 'Failed to request exchange',
   notFound: 'Exchange not found',
   sameVariant: 'Choose a different size or colour than the one you have.',
   otherProduct: 'An exchange is for another size or colour of the same product.',

@@ -15,7 +15,16 @@ import {
   type ExchangeRequest,
 } from '@vastra/contracts';
 import { useState } from 'react';
-import { Link, List, SelectInput, useDataProvider, useListContext, useNotify, usePermissions, useRefresh } from 'react-admin';
+import {
+  Link,
+  List,
+  SelectInput,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  usePermissions,
+  useRefresh,
+} from 'react-admin';
 import { rupees } from '../api';
 import { can } from '../authProvider';
 import type { ExchangeStepBody } from '../client';

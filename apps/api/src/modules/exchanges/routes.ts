@@ -126,19 +126,21 @@ export const exchangesRoutes: FastifyPluginAsyncZod<{ exchanges: ExchangesServic
 
 const note = z.string().trim().max(500).optional();
 /** Each step's body: a rejection says why, a shipment names its courier and AWB, a pickup may refuse the restock. */
-const STEP_BODIES: Record<ExchangeStep, z.ZodType<{ note?: string; courier?: string; awb?: string; restock?: boolean }>> =
-  {
-    approve: z.object({ note }),
-    reject: z.object({ note: z.string().trim().min(1, EXCHANGE_MESSAGES.rejectNoteRequired).max(500) }),
-    pickup: z.object({ note, restock: z.boolean().optional() }),
-    'pickup-failed': z.object({ note }),
-    ship: z.object({
-      note,
-      courier: z.string().trim().min(1, EXCHANGE_MESSAGES.shipmentRequired).max(100),
-      awb: z.string().trim().min(1, EXCHANGE_MESSAGES.shipmentRequired).max(100),
-    }),
-    deliver: z.object({ note }),
-  };
+const STEP_BODIES: Record<
+  ExchangeStep,
+  z.ZodType<{ note?: string; courier?: string; awb?: string; restock?: boolean }>
+> = {
+  approve: z.object({ note }),
+  reject: z.object({ note: z.string().trim().min(1, EXCHANGE_MESSAGES.rejectNoteRequired).max(500) }),
+  pickup: z.object({ note, restock: z.boolean().optional() }),
+  'pickup-failed': z.object({ note }),
+  ship: z.object({
+    note,
+    courier: z.string().trim().min(1, EXCHANGE_MESSAGES.shipmentRequired).max(100),
+    awb: z.string().trim().min(1, EXCHANGE_MESSAGES.shipmentRequired).max(100),
+  }),
+  deliver: z.object({ note }),
+};
 
 export const exchangesAdminRoutes: FastifyPluginAsyncZod<{
   exchanges: ExchangesService;
