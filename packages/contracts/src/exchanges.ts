@@ -57,6 +57,7 @@ export const EXCHANGE_MESSAGES = {
   inProgress: 'This item already has an exchange in progress.',
   alreadyExchanged: 'This item has already been exchanged once. You can return it instead.',
   notExchangeable: 'This item cannot be exchanged.',
+  beingReturned: 'This item is being returned or has been returned, so it cannot be exchanged.',
   photoRequired: 'Please add a photo of the piece for this reason.',
   lineUnknown: 'Choose an item of this order.',
   notEnoughCredit: 'Your store credit does not cover the price difference.',

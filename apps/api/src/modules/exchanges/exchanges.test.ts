@@ -24,7 +24,7 @@ import { setPricePaise, setStock } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { JPEG } from '../../test/images';
 import { MANY_ORDERS_ENV } from '../../test/orders';
-import { deliver, deliveredDaysAgo, piecesOf, placePaidOrder } from '../../test/returns';
+import { deliver, deliveredDaysAgo, piecesOf, placePaidOrder, sendReturn } from '../../test/returns';
 import { asStaff, staffTeam, type StaffLogin } from '../../test/staff';
 
 let ctx: TestContext;
@@ -375,7 +375,7 @@ describe('who may', () => {
 });
 
 describe('what may be exchanged', () => {
-  it('not before delivery, not after the return window, not a non-returnable category, not the same size', async () => {
+  it('not before delivery, not the same size, not under a return, not after the window, not a non-returnable category', async () => {
     const placed = await placePaidOrder(ctx, shopper, {
       items: [{ productId: kurta.productId, variantId: kurta.sizes[bought], quantity: 1 }],
     });
@@ -387,6 +387,12 @@ describe('what may be exchanged', () => {
     const same = await askExchange(shopper, placed, { variantId: kurta.sizes[bought] });
     assert.equal(same.status, 400);
     assert.equal(same.message, EXCHANGE_MESSAGES.sameVariant);
+
+    const returning = await deliveredKurta();
+    assert.equal((await sendReturn(ctx, shopper, returning.id, { reason: 'fit' })).status, 201);
+    const underReturn = await askExchange(shopper, returning, { variantId: kurta.sizes[next] });
+    assert.equal(underReturn.status, 409);
+    assert.equal(underReturn.message, EXCHANGE_MESSAGES.beingReturned);
 
     await deliveredDaysAgo(ctx, placed.id, 400);
     const late = await askExchange(shopper, placed, { variantId: kurta.sizes[next] });

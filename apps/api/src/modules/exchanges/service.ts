@@ -16,7 +16,8 @@
  *
  * Errors: NotFoundError (not the caller's order or exchange), ValidationError (not delivered,
  * window closed, line unknown or not returnable, same or foreign size, photo missing, store
- * credit short), ConflictError (an open exchange on the line, no stock, a step out of order).
+ * credit short), ConflictError (an open exchange on the line, a return open or made on it, no
+ * stock, a step out of order).
  */
 import {
   EXCHANGE_MESSAGES,
@@ -87,7 +88,11 @@ export class ExchangesService {
     // Read before the transaction: the settings and the catalogue's categories come from outside it
     // (on PGlite's one connection a read outside an open transaction would wait for it forever).
     const windowDays = await this.deps.summaries.windowDays();
-    const returnable = await this.deps.summaries.returnableFlags(await this.deps.orders.items(orderId));
+    const lines = await this.deps.orders.items(orderId);
+    const returnable = await this.deps.summaries.returnableFlags(lines);
+    // What a return holds or took (the owner is checked in the transaction; an unknown order is its 404).
+    const known = await this.deps.orders.findRef(orderId).catch(() => null);
+    const summary = known ? (await this.deps.summaries.summariesOf([known], lines)).get(orderId) : undefined;
     const stored = await uploads.save(userId, `exchanges/${orderId}`, input.files, {
       invalidImage: ORDER_MESSAGES.returnFileType,
     });
@@ -99,6 +104,10 @@ export class ExchangesService {
         const line = (await this.deps.orders.items(orderId, tx)).find((l) => l.id === input.orderItemId);
         if (!line) throw new ValidationError(EXCHANGE_MESSAGES.lineUnknown);
         if (!returnable.get(line.id)) throw new ValidationError(EXCHANGE_MESSAGES.notExchangeable);
+        // A piece under an open return, or returned, is not the shopper's to swap.
+        if ((summary?.items.get(line.id)?.returnableQuantity ?? 0) < line.quantity) {
+          throw new ConflictError(EXCHANGE_MESSAGES.beingReturned);
+        }
         if (input.variantId === line.variantId) throw new ValidationError(EXCHANGE_MESSAGES.sameVariant);
         if (EXCHANGE_PHOTO_REASONS.includes(input.reason) && input.files.length === 0) {
           throw new ValidationError(EXCHANGE_MESSAGES.photoRequired);

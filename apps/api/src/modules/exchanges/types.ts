@@ -14,15 +14,15 @@ import type { WalletService } from '../wallet';
 
 export type ExchangesDeps = {
   db: Db;
-  orders: Pick<OrdersService, 'ownRowForUpdate' | 'items' | 'orderNumbers'>;
+  orders: Pick<OrdersService, 'ownRowForUpdate' | 'items' | 'orderNumbers' | 'findRef'>;
   /** The product's sizes and colours with their prices and stock, for the picker. */
   catalog: Pick<CatalogService, 'getProduct'>;
   /** Holds the replacement's stock from the request; takes back what is released or returned. */
   inventory: Pick<InventoryService, 'reserve' | 'recordOrdered' | 'release'>;
   /** The price difference: a higher price paid from the store credit, a lower one given back to it. */
   wallet: Pick<WalletService, 'debitFor' | 'credit'>;
-  /** The return window and the returnable categories: an exchange follows the return rules. */
-  summaries: Pick<ReturnSummaries, 'checkWindow' | 'returnableFlags' | 'windowDays'>;
+  /** The return window, the returnable categories and what is being returned: an exchange follows the return rules. */
+  summaries: Pick<ReturnSummaries, 'checkWindow' | 'returnableFlags' | 'windowDays' | 'summariesOf'>;
   /** GST documents of an exchange whose price differs, from the store's number series. */
   invoices: Pick<InvoiceService, 'issue'>;
   files: FileStore;
