@@ -4,7 +4,7 @@
  * the store credit; credit note and invoice) and at a lower one (given to the store credit at
  * pickup); no stock refused with a return offered; the replacement's stock released on
  * rejection and on a failed pickup; the steps' roles and audit entries; someone else's order;
- * not delivered, window closed, a non-returnable category, a photo missing.
+ * not delivered, window closed, a piece under a return, a non-returnable category, a photo missing.
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
