@@ -12,6 +12,7 @@ const MENUS: Record<AdminRole, string[]> = {
     'Dashboard',
     'Orders',
     'Returns',
+    'Exchanges',
     'Refunds',
     'Customers',
     'Products',
@@ -37,6 +38,7 @@ const MENUS: Record<AdminRole, string[]> = {
     'Dashboard',
     'Orders',
     'Returns',
+    'Exchanges',
     'Refunds',
     'Customers',
     'Products',
@@ -51,7 +53,7 @@ const MENUS: Record<AdminRole, string[]> = {
     'GST reports',
     'My account',
   ],
-  support: ['Dashboard', 'Orders', 'Returns', 'Customers', 'My account'],
+  support: ['Dashboard', 'Orders', 'Returns', 'Exchanges', 'Customers', 'My account'],
 };
 
 describe("each role's menu", () => {

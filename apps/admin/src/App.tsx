@@ -37,6 +37,7 @@ import { PackingSlip } from './orders/PackingSlip';
 import { RefundList } from './refunds/RefundList';
 import { GstReports } from './reports/GstReports';
 import { ReturnList } from './returns/ReturnList';
+import { ExchangeList } from './exchanges/ExchangeList';
 import { CouponCreate, CouponEdit, CouponList } from './marketing/Coupons';
 import { GiftCardIssue, GiftCardList, GiftCardShow } from './marketing/GiftCards';
 import { HomepagePreview } from './homepage/HomepagePreview';
@@ -126,6 +127,7 @@ export function App() {
                 <>
                   <Resource name="orders" list={OrderList} show={OrderShow} />
                   <Resource name="returns" list={ReturnList} />
+                  <Resource name="exchanges" list={ExchangeList} />
                   {can(permissions, 'refunds.read') ? <Resource name="refunds" list={RefundList} /> : null}
                   <Resource name="customers" list={CustomerList} show={CustomerShow} />
                   {can(permissions, 'catalog.read') ? (

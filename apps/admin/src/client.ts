@@ -44,6 +44,7 @@ import {
   productImageSchema,
   productStatusResultSchema,
   returnRequestSchema,
+  exchangeRequestSchema,
   sizeChartSchema,
   staffSchema,
   stockImportResultSchema,
@@ -109,6 +110,9 @@ export type StepBody = {
 };
 
 /** The body of a return's step (POST /orders/:id/return/:step). */
+/** The body of an exchange step (docs/admin.md "Exchanges"). */
+export type ExchangeStepBody = { note?: string; restock?: boolean; courier?: string; awb?: string };
+
 export type ReturnStepBody = {
   note?: string;
   restock?: boolean;
@@ -242,6 +246,10 @@ export const adminApi = {
         z.object({ at: z.string(), sections: z.array(homepageSectionSchema) }),
         `/homepage/preview${query({ at })}`,
       ),
+  },
+  exchanges: {
+    step: (id: string, step: string, body: ExchangeStepBody) =>
+      request(z.object({ exchange: exchangeRequestSchema }), `/exchanges/${id}/${step}`, { method: POST, body }),
   },
   orders: {
     step: (id: string, body: StepBody) => request(orderSchema, `/orders/${id}/steps`, { method: POST, body }),

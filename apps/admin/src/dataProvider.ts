@@ -16,7 +16,7 @@ import type {
   StockImportResult,
   StockMovement,
 } from '@vastra/contracts';
-import { adminApi, type ReturnStepBody, type StepBody } from './client';
+import { adminApi, type ExchangeStepBody, type ReturnStepBody, type StepBody } from './client';
 import { isoOrNull } from './marketing/money';
 import { sizeChartBody } from './sizing/body';
 
@@ -26,6 +26,7 @@ export type { StepBody } from './client';
 const LISTS: Record<string, string> = {
   orders: '/orders',
   returns: '/returns',
+  exchanges: '/exchanges',
   refunds: '/refunds',
   customers: '/customers',
   audit: '/audit',
@@ -119,6 +120,7 @@ export type VastraDataProvider = DataProvider & {
   resendConfirmation(id: Identifier): Promise<{ sent: boolean }>;
   addNote(entity: 'orders' | 'customers', id: Identifier, body: string): Promise<unknown>;
   returnStep(orderId: Identifier, step: string, body: ReturnStepBody): Promise<unknown>;
+  exchangeStep(id: Identifier, step: string, body: ExchangeStepBody): Promise<unknown>;
   retryRefund(id: Identifier): Promise<unknown>;
   setBlocked(id: Identifier, blocked: boolean): Promise<unknown>;
   adjustStock(variantId: string, body: StockAdjustBody): Promise<StockMovement>;
@@ -171,6 +173,7 @@ export const dataProvider: VastraDataProvider = {
   resendConfirmation: (id) => adminApi.orders.resendConfirmation(String(id)),
   addNote: (entity, id, body) => adminApi.notes.add(entity, String(id), body),
   returnStep: (orderId, step, body) => adminApi.orders.returnStep(String(orderId), step, body),
+  exchangeStep: (id, step, body) => adminApi.exchanges.step(String(id), step, body),
   retryRefund: (id) => adminApi.refunds.retry(String(id)),
   setBlocked: (id, blocked) => adminApi.customers.setBlocked(String(id), blocked),
   adjustStock: (variantId, body) => adminApi.products.adjustStock(variantId, body),

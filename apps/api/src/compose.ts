@@ -18,6 +18,7 @@ import { createCatalogModule } from './modules/catalog';
 import { createCouponsModule } from './modules/coupons';
 import { createFilesModule } from './modules/files';
 import { createHealthModule } from './modules/health';
+import { createExchangesModule } from './modules/exchanges';
 import { createInvoicesModule } from './modules/invoices';
 import { createOrdersModule, hasPlacedOrder, type OrdersService } from './modules/orders';
 import { createPaymentsModule, type PaymentService } from './modules/payments';
@@ -310,6 +311,19 @@ export function composeModules(
     creditNotes: returns.returns,
     events,
   });
+  const exchanges = createExchangesModule({
+    db,
+    orders: orders.orders,
+    catalog: catalog.catalog,
+    inventory: catalog.inventory,
+    wallet: wallet.wallet,
+    summaries: returnSummaries,
+    invoices: invoices.invoices,
+    files,
+    uploads,
+    log,
+    options: { publicUrl: config.publicUrl },
+  });
   const admin = createAdminModule({
     db,
     orders: orders.orders,
@@ -388,6 +402,7 @@ export function composeModules(
       push.module,
       returns.module,
       invoices.module,
+      exchanges.module,
       shipping.module,
       admin.module,
       webhooks.module,

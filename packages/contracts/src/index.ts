@@ -31,3 +31,4 @@ export * from './catalog-language';
 export * from './push';
 export * from './push-messages';
 export * from './wallet';
+export * from './exchanges';

@@ -35,6 +35,7 @@ export { orderNumberSequence, orders, orderItems, orderEvents } from '../modules
 export { payments, paymentEvents, refunds } from '../modules/payments/tables';
 export { returnRequests, returnItems, returnFiles } from '../modules/returns/tables';
 export { invoiceDocuments, invoiceCounters } from '../modules/invoices/tables';
+export { exchangeRequests, exchangeFiles } from '../modules/exchanges/tables';
 export { uploads } from '../modules/files/tables';
 export {
   staff,

@@ -9,7 +9,7 @@
  * subtracted in the B2C and HSN summaries and the totals, and listed as they are in CDNR.
  * A cancelled invoice (cash on delivery refused at the door) is listed at zero and counted nowhere.
  */
-import { and, asc, gte, lt } from 'drizzle-orm';
+import { and, asc, gte, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { istMonthRange } from '../../lib/india-time';
 import type { PincodeDirectory } from '../addresses';
@@ -99,7 +99,14 @@ export class GstReports {
     const documents = await this.deps.db
       .select()
       .from(invoiceDocuments)
-      .where(and(gte(invoiceDocuments.issuedAt, from), lt(invoiceDocuments.issuedAt, to)))
+      // An exchange's documents are listed by the exchanges module (behaviour.md "Exchanges"), not summed here yet.
+      .where(
+        and(
+          gte(invoiceDocuments.issuedAt, from),
+          lt(invoiceDocuments.issuedAt, to),
+          isNull(invoiceDocuments.exchangeRequestId),
+        ),
+      )
       .orderBy(asc(invoiceDocuments.issuedAt), asc(invoiceDocuments.number));
     const register: RegisterRow[] = [];
     const b2c = new Map<string, B2cRow>();

@@ -181,12 +181,18 @@ export class InvoiceService {
   }
 
   /**
-   * The document of that kind for the order (invoice) or the return (credit note): the one
+   * The document of that kind for the order (invoice), the return (credit note) or the exchange
+   * (`exchangeRequestId`: the returned piece's credit note, the replacement's invoice): the one
    * issued before, or a new one numbered from the counter of the financial year of now.
    * Two first downloads at once: the unique indexes let one win, the other reads its number.
    */
-  async issue(kind: InvoiceKind, orderId: string, returnRequestId: string | null): Promise<InvoiceDocumentRow> {
-    const existing = await this.issued(kind, orderId, returnRequestId);
+  async issue(
+    kind: InvoiceKind,
+    orderId: string,
+    returnRequestId: string | null,
+    exchangeRequestId: string | null = null,
+  ): Promise<InvoiceDocumentRow> {
+    const existing = await this.issued(kind, orderId, returnRequestId, exchangeRequestId);
     if (existing) return existing;
     const now = this.deps.now?.() ?? new Date();
     const financialYear = financialYearOf(now);
@@ -204,12 +210,14 @@ export class InvoiceService {
         const number = `${PREFIX[kind]}/${financialYear}/${String(counter!.lastNumber).padStart(6, '0')}`;
         const [row] = await tx
           .insert(invoiceDocuments)
-          .values({ kind, orderId, returnRequestId, number, financialYear, issuedAt: now })
+          .values({ kind, orderId, returnRequestId, exchangeRequestId, number, financialYear, issuedAt: now })
           .returning();
         return row!;
       });
     } catch (err) {
-      const raced = isUniqueViolation(err) ? await this.issued(kind, orderId, returnRequestId) : null;
+      const raced = isUniqueViolation(err)
+        ? await this.issued(kind, orderId, returnRequestId, exchangeRequestId)
+        : null;
       if (raced) return raced;
       throw err;
     }
@@ -219,14 +227,21 @@ export class InvoiceService {
     kind: InvoiceKind,
     orderId: string,
     returnRequestId: string | null,
+    exchangeRequestId: string | null,
   ): Promise<InvoiceDocumentRow | null> {
     const [row] = await this.deps.db
       .select()
       .from(invoiceDocuments)
       .where(
-        returnRequestId
-          ? and(eq(invoiceDocuments.kind, kind), eq(invoiceDocuments.returnRequestId, returnRequestId))
-          : and(eq(invoiceDocuments.kind, kind), eq(invoiceDocuments.orderId, orderId)),
+        exchangeRequestId
+          ? and(eq(invoiceDocuments.kind, kind), eq(invoiceDocuments.exchangeRequestId, exchangeRequestId))
+          : returnRequestId
+            ? and(eq(invoiceDocuments.kind, kind), eq(invoiceDocuments.returnRequestId, returnRequestId))
+            : and(
+                eq(invoiceDocuments.kind, kind),
+                eq(invoiceDocuments.orderId, orderId),
+                isNull(invoiceDocuments.exchangeRequestId),
+              ),
       );
     return row ?? null;
   }

@@ -1,6 +1,6 @@
 /**
  * Tables of the invoices module: the GST documents issued (tax invoices of orders, credit
- * notes of refunded returns) with their numbers, and one counter per kind and financial year
+ * notes of refunded returns, both of an exchange whose price differs) with their numbers, and one counter per kind and financial year
  * (April to March, India time), so numbers run 1, 2, 3… and restart each year.
  */
 import { sql } from 'drizzle-orm';
@@ -20,6 +20,8 @@ export const invoiceDocuments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** The return a credit note belongs to; null for an invoice. */
     returnRequestId: uuid('return_request_id'),
+    /** The exchange a document belongs to (the returned piece's credit note, the replacement's invoice); null otherwise. */
+    exchangeRequestId: uuid('exchange_request_id'),
     /** e.g. INV/2026-27/000001 or CN/2026-27/000001. */
     number: text('number').notNull(),
     /** e.g. 2026-27. */
@@ -32,8 +34,9 @@ export const invoiceDocuments = pgTable(
     uniqueIndex('invoice_documents_number_idx').on(t.number),
     uniqueIndex('invoice_documents_order_invoice_idx')
       .on(t.orderId)
-      .where(sql`${t.kind} = 'invoice'`),
+      .where(sql`${t.kind} = 'invoice' AND ${t.exchangeRequestId} IS NULL`),
     uniqueIndex('invoice_documents_return_idx').on(t.returnRequestId),
+    uniqueIndex('invoice_documents_exchange_idx').on(t.kind, t.exchangeRequestId),
   ],
 );
 

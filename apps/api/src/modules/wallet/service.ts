@@ -105,6 +105,25 @@ export class WalletService {
   }
 
   /**
+   * Takes `amountPaise` (above 0) for something bought after an order (an exchange's higher
+   * price, behaviour.md "Exchanges"), inside the caller's transaction `db`: linked to the order
+   * by its number only, so the order's own store credit part (`debitOf`) stays what it paid.
+   * ValidationError(notEnough) when the balance does not cover it.
+   */
+  async debitFor(db: Db, input: { userId: string; orderNumber: string; amountPaise: number; reason: string }) {
+    const balance = await this.lockForSpend(db, input.userId);
+    if (balance < input.amountPaise) throw new ValidationError(WALLET_MESSAGES.notEnough);
+    await db.insert(walletEntries).values({
+      userId: input.userId,
+      kind: 'debit',
+      source: 'order',
+      amountPaise: -input.amountPaise,
+      reason: input.reason,
+      orderNumber: input.orderNumber,
+    });
+  }
+
+  /**
    * The order was cancelled or never paid: gives back what it took and was not given back yet,
    * as `reversal` entries keeping the expiry of the credit they came from. Once: a second call
    * gives back 0. Returns the paise given back (0 for an order paid without store credit).

@@ -1,4 +1,4 @@
-import type { Order } from '@vastra/contracts';
+import type { ExchangeRequest, Order } from '@vastra/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { ReactNode } from 'react';
@@ -31,13 +31,27 @@ const REFUND_METHOD_LABELS = {
  * may do now (download the invoice, cancel with a reason, return items, remove a failed or
  * cancelled order), the items with their GST lines, totals, address, payment and refunds, the
  * timeline and, once shipped, the tracking panel (`tracking`, read on the server and streamed
- * in; a panel that says it is loading until then). Rendered on the server; only the buttons
+ * in; a panel that says it is loading until then). Each returnable line of an order that may
+ * still be returned offers "Exchange" (another size or colour, behaviour.md "Exchanges") unless
+ * it has an exchange already; the order's `exchanges` show with their status. Rendered on the server; only the buttons
  * (order-actions.tsx) and the tracking's Refresh are client components.
  */
-export function OrderDetailView({ order, tracking }: { order: Order; tracking?: ReactNode }) {
+export function OrderDetailView({
+  order,
+  tracking,
+  exchanges = [],
+}: {
+  order: Order;
+  tracking?: ReactNode;
+  exchanges?: ExchangeRequest[];
+}) {
   const t = useTranslations('orders');
   const dates = shopDates(useLocale());
   const pieces = order.items.reduce((n, line) => n + line.quantity, 0);
+  // A line whose exchange was not refused or failed is not offered another one.
+  const exchanged = new Set(
+    exchanges.filter((e) => e.status !== 'rejected' && e.status !== 'pickup_failed').map((e) => e.orderItemId),
+  );
   return (
     <div className="space-y-6">
       <div className="rounded-xl border border-stone-200 p-4 sm:p-5">
@@ -126,6 +140,32 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
         </section>
       )}
 
+      {exchanges.length > 0 && (
+        <section aria-labelledby="order-exchanges" className="rounded-xl border border-stone-200 p-4 text-sm">
+          <h2 id="order-exchanges" className="font-semibold text-stone-900">
+            {t('exchange.heading')}
+          </h2>
+          <ul className="mt-2 space-y-2 text-stone-700">
+            {exchanges.map((exchange) => (
+              <li key={exchange.id} data-testid="exchange">
+                <p>
+                  {t('exchange.summary', {
+                    name: exchange.name,
+                    from: exchange.from.size,
+                    to: exchange.to.size,
+                    color: exchange.to.color,
+                  })}
+                </p>
+                <p className="font-medium text-stone-900" data-testid="exchange-status">
+                  {t(`exchange.status.${exchange.status}`)}
+                </p>
+                {exchange.decisionNote && <p>{exchange.decisionNote}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="space-y-6">
           <section aria-labelledby="order-items">
@@ -153,6 +193,15 @@ export function OrderDetailView({ order, tracking }: { order: Order; tracking?: 
                       {t('detail.lineTax', { hsn: line.hsnCode, rate: line.taxRate, tax: formatPrice(line.tax) })}
                       {!line.returnable && t('detail.notReturnable')}
                     </p>
+                    {order.canReturn && line.returnable && !exchanged.has(line.id) && (
+                      <Link
+                        href={`/account/orders/${order.id}/exchange?line=${line.id}`}
+                        aria-label={t('exchange.actionFor', { name: line.name, size: line.size })}
+                        className="mt-1 inline-block text-sm font-medium text-brand-700 underline hover:text-brand-800"
+                      >
+                        {t('exchange.action')}
+                      </Link>
+                    )}
                     {line.returnedQuantity > 0 && (
                       <p className="text-xs font-medium text-emerald-800" data-testid="line-returned">
                         {line.returnedQuantity === line.quantity

@@ -1,4 +1,11 @@
-import { ORDER_MESSAGES, type Order, type RefundDestination, type ReturnRequest } from '@vastra/contracts';
+import {
+  EXCHANGE_MESSAGES,
+  ORDER_MESSAGES,
+  type ExchangeRequest,
+  type Order,
+  type RefundDestination,
+  type ReturnRequest,
+} from '@vastra/contracts';
 import type { Download } from './client';
 import { MutationError, mutate } from './mutate';
 import { download, upload } from './transfer';
@@ -63,4 +70,24 @@ export async function sendReturn(
     },
   );
   return answer.message ?? ORDER_MESSAGES.returnRequested;
+}
+
+/**
+ * POST /orders/{id}/exchange, multipart with `orderItemId`, `variantId`, `reason`, `comment` and
+ * photos under `files` (behaviour.md "Exchanges"); `onProgress` follows the upload (0 to 1).
+ * Resolves to the message to toast ('Exchange requested'); a refusal throws MutationError with
+ * the API's message, else 'Failed to request exchange' (e.g. 409 'This size is out of stock, so it cannot be exchanged. You can
+ * return the piece for a refund instead.').
+ */
+export async function sendExchange(
+  apiUrl: string,
+  orderId: string,
+  form: FormData,
+  onProgress: (share: number) => void,
+): Promise<string> {
+  const answer = await upload<{ exchange?: ExchangeRequest }>(apiUrl, `${orderPath(orderId)}/exchange`, form, {
+    fallback: EXCHANGE_MESSAGES.failed,
+    onProgress,
+  });
+  return answer.message ?? EXCHANGE_MESSAGES.requested;
 }

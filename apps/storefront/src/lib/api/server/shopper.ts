@@ -6,6 +6,8 @@ import {
   addressBookEntrySchema,
   cartSchema,
   checkoutOptionsSchema,
+  exchangeOptionSchema,
+  exchangeRequestSchema,
   isGuestId,
   orderPageSchema,
   orderSchema,
@@ -18,6 +20,8 @@ import {
   type AddressBookEntry,
   type Cart,
   type CheckoutOptions,
+  type ExchangeOption,
+  type ExchangeRequest,
   type Order,
   type ReturnRequest,
   type Tracking,
@@ -175,6 +179,34 @@ export const getMyReturns = cache((page: number, limit: number): Promise<ReturnR
   asUser(async (token) => {
     const data = await shopperGet(`/orders/returns/all?${paging(page, limit)}`, token, GENERIC_MESSAGES.fallback);
     return (Array.isArray(data.returns) ? data.returns : []).map((r) => checked(returnRequestSchema, r, 'return'));
+  }),
+);
+
+/** GET /orders/{id}/exchanges: the exchanges of one of the shopper's orders, newest first; null for a guest; ApiError 404 for anyone else's. */
+export const getOrderExchanges = cache((orderId: string): Promise<ExchangeRequest[] | null> =>
+  asUser(async (token) => {
+    const data = await shopperGet(`/orders/${encodeURIComponent(orderId)}/exchanges`, token, GENERIC_MESSAGES.fallback);
+    return (Array.isArray(data.exchanges) ? data.exchanges : []).map((e) =>
+      checked(exchangeRequestSchema, e, 'exchange'),
+    );
+  }),
+);
+
+/**
+ * GET /orders/{id}/exchange-options?orderItemId: the other sizes and colours of a line's product,
+ * with stock and price difference (rupees); null for a guest; ApiError 400 or 404 with the API's message.
+ */
+export const getExchangeOptions = cache((orderId: string, orderItemId: string): Promise<ExchangeOption[] | null> =>
+  asUser(async (token) => {
+    const query = new URLSearchParams({ orderItemId }).toString();
+    const data = await shopperGet(
+      `/orders/${encodeURIComponent(orderId)}/exchange-options?${query}`,
+      token,
+      GENERIC_MESSAGES.fallback,
+    );
+    return (Array.isArray(data.options) ? data.options : []).map((o) =>
+      checked(exchangeOptionSchema, o, 'exchange-option'),
+    );
   }),
 );
 

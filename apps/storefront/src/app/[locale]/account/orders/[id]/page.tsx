@@ -11,7 +11,7 @@ import { OrderDetailView } from '@/features/orders/order-detail-view';
 import { TrackingSection, type TrackingRead } from '@/features/orders/tracking-section';
 import { TrackingPanelView } from '@/features/orders/tracking-view';
 import { ApiError } from '@/lib/api/api-error';
-import { getMyOrder, getOrderTracking } from '@/lib/api/server/shopper';
+import { getMyOrder, getOrderExchanges, getOrderTracking } from '@/lib/api/server/shopper';
 
 /** The page's title in its language. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,7 +28,11 @@ type Props = { params: Promise<{ id: string }> };
 export default async function OrderPage({ params }: Props) {
   const t = await getTranslations('orders.metadata');
   const { id } = await params;
-  const [user, order] = await Promise.all([accountShopper(`/account/orders/${id}`), readOrder(id)]);
+  const [user, order, exchanges] = await Promise.all([
+    accountShopper(`/account/orders/${id}`),
+    readOrder(id),
+    readExchanges(id),
+  ]);
   return (
     <AccountShell title={t('order')}>
       {!user || order === null ? (
@@ -38,6 +42,7 @@ export default async function OrderPage({ params }: Props) {
       ) : (
         <OrderDetailView
           order={order}
+          exchanges={exchanges}
           tracking={
             order.shipment && (
               <Suspense fallback={<TrackingPanelView busy />}>
@@ -58,6 +63,15 @@ async function readOrder(id: string) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
     return readFailure(error, ORDER_MESSAGES.details);
+  }
+}
+
+/** The order's exchanges (behaviour.md "Exchanges"); none when they cannot be read (the order itself says why). */
+async function readExchanges(id: string) {
+  try {
+    return (await getOrderExchanges(id)) ?? [];
+  } catch {
+    return [];
   }
 }
 
