@@ -70,14 +70,6 @@ function maskEmail(email: string): string {
   return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
 }
 
-/** The cart's lines not left over from its last order: changed after it, or all when it never ordered. */
-function freshLinesWhere(cartId: string) {
-  return and(
-    eq(cartItems.cartId, cartId),
-    sql`NOT EXISTS (SELECT 1 FROM ${carts} c WHERE c.id = ${cartItems.cartId} AND c.ordered_at >= ${cartItems.updatedAt})`,
-  );
-}
-
 export class CartReminders {
   private readonly tokens: ReminderUnsubscribeTokens;
 
@@ -100,22 +92,24 @@ export class CartReminders {
       .select({
         id: carts.id,
         userId: carts.userId,
-        reminded: sql<number>`(SELECT count(*) FROM ${cartReminders} r WHERE r.cart_id = ${carts.id})`.mapWith(Number),
+        reminded: sql<number>`(SELECT count(*) FROM cart_reminders r WHERE r.cart_id = carts.id)`.mapWith(Number),
       })
       .from(carts)
       .where(
+        // The subqueries name the outer tables outright: Drizzle writes a column of the query's
+        // one table unqualified, which inside a subquery would be the subquery's own.
         and(
           eq(carts.isActive, true),
           isNotNull(carts.userId),
           lte(carts.updatedAt, idleSince),
-          sql`NOT EXISTS (SELECT 1 FROM ${cartReminderOptOuts} o WHERE o.user_id = ${carts.userId})`,
+          sql`NOT EXISTS (SELECT 1 FROM cart_reminder_opt_outs o WHERE o.user_id = carts.user_id)`,
           // A line not left over from the cart's last order.
-          sql`EXISTS (SELECT 1 FROM ${cartItems} i WHERE i.cart_id = ${carts.id}
-                AND (${carts.orderedAt} IS NULL OR i.updated_at > ${carts.orderedAt}))`,
+          sql`EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = carts.id
+                AND (carts.ordered_at IS NULL OR i.updated_at > carts.ordered_at))`,
           // No reminder that holds the next one back: the second, a first too recent, or a first
           // the shopper has touched the cart after.
-          sql`NOT EXISTS (SELECT 1 FROM ${cartReminders} r WHERE r.cart_id = ${carts.id}
-                AND (r.number = 2 OR r.created_at > ${secondSince.toISOString()} OR r.created_at < ${carts.updatedAt}))`,
+          sql`NOT EXISTS (SELECT 1 FROM cart_reminders r WHERE r.cart_id = carts.id
+                AND (r.number = 2 OR r.created_at > ${secondSince.toISOString()} OR r.created_at < carts.updated_at))`,
         ),
       )
       .orderBy(asc(carts.updatedAt))
@@ -124,7 +118,7 @@ export class CartReminders {
     for (const cart of due) {
       const userId = cart.userId!;
       if (!(await this.mailable(userId))) continue;
-      if ((await this.linesOnSale(cart.id)).onSale.length === 0) continue;
+      if (!(await this.linesOnSale(cart.id)).fresh) continue;
       const [row] = await db
         .insert(cartReminders)
         .values({ cartId: cart.id, userId, number: cart.reminded + 1, createdAt: now })
@@ -151,8 +145,8 @@ export class CartReminders {
     if (!(await this.deps.times()).enabled) return;
     const user = await this.mailable(reminder.userId);
     if (!user) return;
-    const { onSale: lines, soldOut } = await this.linesOnSale(cart.id);
-    if (lines.length === 0) return;
+    const { onSale: lines, soldOut, fresh } = await this.linesOnSale(cart.id);
+    if (!fresh) return;
     const prefix = `${this.deps.storefrontUrl}${user.locale === 'hi' ? '/hi' : ''}`;
     const mailLines: ReminderLine[] = lines.map(({ quantity, variant }) => ({
       name: variant.product.name,
@@ -219,7 +213,8 @@ export class CartReminders {
   /** Stops the cart reminders of the user a link names. */
   async unsubscribe(token: string): Promise<UnsubscribeStatus> {
     const userId = await this.userOf(token);
-    if (!(await this.deps.users.findById(userId))?.email) throw new ValidationError(CART_REMINDERS_MESSAGES.linkInvalid);
+    if (!(await this.deps.users.findById(userId))?.email)
+      throw new ValidationError(CART_REMINDERS_MESSAGES.linkInvalid);
     await this.setEnabled(userId, false);
     return this.unsubscribeStatus(token);
   }
@@ -235,9 +230,10 @@ export class CartReminders {
       .select({
         sent: count(),
         remindedCarts: countDistinct(cartReminders.cartId),
-        ordered: sql<number>`count(DISTINCT ${cartReminders.cartId}) FILTER (WHERE ${cartReminders.orderedAt} IS NOT NULL)`.mapWith(
-          Number,
-        ),
+        ordered:
+          sql<number>`count(DISTINCT ${cartReminders.cartId}) FILTER (WHERE ${cartReminders.orderedAt} IS NOT NULL)`.mapWith(
+            Number,
+          ),
       })
       .from(cartReminders)
       .where(and(isNotNull(cartReminders.mailedAt), gte(cartReminders.mailedAt, since)));
@@ -258,21 +254,34 @@ export class CartReminders {
     return user as UserRow & { email: string };
   }
 
-  /** The cart's lines not left over from its last order: those on sale (oldest first) and how many are not. */
+  /**
+   * The cart's lines on sale (oldest first), how many are not, and whether a line on sale is not
+   * left over from the cart's last order (changed after it, or the cart never ordered from):
+   * only such a line makes a reminder.
+   */
   private async linesOnSale(
     cartId: string,
-  ): Promise<{ onSale: { quantity: number; variant: VariantDetail }[]; soldOut: number }> {
+  ): Promise<{ onSale: { quantity: number; variant: VariantDetail }[]; soldOut: number; fresh: boolean }> {
     const lines = await this.deps.db
-      .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
+      .select({
+        variantId: cartItems.variantId,
+        quantity: cartItems.quantity,
+        fresh: sql<boolean>`NOT EXISTS (SELECT 1 FROM carts c
+          WHERE c.id = cart_items.cart_id AND c.ordered_at >= cart_items.updated_at)`,
+      })
       .from(cartItems)
-      .where(freshLinesWhere(cartId))
+      .where(eq(cartItems.cartId, cartId))
       .orderBy(asc(cartItems.createdAt));
     const variants = await this.deps.catalog.variantDetails(lines.map((l) => l.variantId));
     const onSaleLines = lines.flatMap((l) => {
       const variant = variants.get(l.variantId);
-      return onSale(variant) ? [{ quantity: l.quantity, variant }] : [];
+      return onSale(variant) ? [{ quantity: l.quantity, variant, fresh: l.fresh }] : [];
     });
-    return { onSale: onSaleLines, soldOut: lines.length - onSaleLines.length };
+    return {
+      onSale: onSaleLines.map(({ quantity, variant }) => ({ quantity, variant })),
+      soldOut: lines.length - onSaleLines.length,
+      fresh: onSaleLines.some((l) => l.fresh),
+    };
   }
 
   private async userOf(token: string): Promise<string> {
