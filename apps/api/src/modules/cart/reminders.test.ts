@@ -30,7 +30,7 @@ const product = () => products[next++]!;
 
 before(async () => {
   ctx = await createTestApp({ env: MANY_ORDERS_ENV });
-  products = await pickProducts(ctx.database.db, 24, { minVariants: 2 });
+  products = await pickProducts(ctx.database.db, 26, { minVariants: 2 });
   owner = await staffOfRole(ctx, 'owner');
 });
 after(() => ctx.close());
@@ -106,6 +106,12 @@ describe('cart reminders', () => {
     assert.equal((await remindersTo(shopper)).length, 2, 'never a third');
   });
 
+  test('a cart idle for longer than both delays and two days is not news: no reminder', async () => {
+    const shopper = await shopperWithCart(product());
+    await scan(at(3 + 24 + 48 + 1));
+    assert.equal((await remindersTo(shopper)).length, 0);
+  });
+
   test('the mail lists the lines at their current prices in the shopper’s language, links to the cart; sold-out lines left out', async () => {
     const [kept, dearer, soldOut] = [product(), product(), product()];
     const shopper = await shopperWithCart(kept, dearer, soldOut);
@@ -162,7 +168,7 @@ describe('cart reminders', () => {
     const d = product();
     await setStock(ctx.database.db, d.variants[0]!.id, 10);
     await add(shopper, d, 0);
-    await scan(at(80));
+    await scan(at(30));
     const last = (await remindersTo(shopper)).at(-1)!;
     assert.equal((await remindersTo(shopper)).length, 2);
     assert.ok(last.text!.includes(d.name) && last.text!.includes(b.name) && !last.text!.includes(a.name));

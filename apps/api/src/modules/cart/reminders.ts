@@ -25,7 +25,7 @@ import {
   type ShopperLocale,
   type UnsubscribeStatus,
 } from '@vastra/contracts';
-import { and, asc, count, countDistinct, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gt, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import type { Jobs } from '../../lib/jobs';
@@ -43,8 +43,10 @@ const DAY_MS = 24 * HOUR_MS;
 export const CART_REMINDER_ORDER_DAYS = 7;
 /** The admin's figures cover this many days. */
 export const CART_REMINDER_STATS_DAYS = 30;
-/** Carts claimed by one scan at most; the next scan takes the rest. */
+/** Carts read at a time by a scan. */
 const SCAN_BATCH = 200;
+/** How much longer than both delays a cart may have been idle and still be reminded, in ms. */
+const STALE_MARGIN_MS = 48 * HOUR_MS;
 
 /** The store's switch and delays in hours (store settings, read at each scan). */
 export type ReminderTimes = { enabled: boolean; firstHours: number; secondHours: number };
@@ -80,7 +82,8 @@ export class CartReminders {
   /**
    * Claims the reminders due at `now` and queues their mails; answers the claimed reminders'
    * cart ids. A cart is due for its first reminder once untouched for the first delay, for its
-   * second once the second delay has passed since the first and it was not touched since.
+   * second once the second delay has passed since the first and it was not touched since; not
+   * when it has been idle for longer than both delays and two days.
    */
   async scan(now = new Date()): Promise<string[]> {
     const times = await this.deps.times();
@@ -88,45 +91,56 @@ export class CartReminders {
     const { db } = this.deps;
     const idleSince = new Date(now.getTime() - times.firstHours * HOUR_MS);
     const secondSince = new Date(now.getTime() - times.secondHours * HOUR_MS);
-    const due = await db
-      .select({
-        id: carts.id,
-        userId: carts.userId,
-        reminded: sql<number>`(SELECT count(*) FROM cart_reminders r WHERE r.cart_id = carts.id)`.mapWith(Number),
-      })
-      .from(carts)
-      .where(
-        // The subqueries name the outer tables outright: Drizzle writes a column of the query's
-        // one table unqualified, which inside a subquery would be the subquery's own.
-        and(
-          eq(carts.isActive, true),
-          isNotNull(carts.userId),
-          lte(carts.updatedAt, idleSince),
-          sql`NOT EXISTS (SELECT 1 FROM cart_reminder_opt_outs o WHERE o.user_id = carts.user_id)`,
-          // A line not left over from the cart's last order.
-          sql`EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = carts.id
-                AND (carts.ordered_at IS NULL OR i.updated_at > carts.ordered_at))`,
-          // No reminder that holds the next one back: the second, a first too recent, or a first
-          // the shopper has touched the cart after.
-          sql`NOT EXISTS (SELECT 1 FROM cart_reminders r WHERE r.cart_id = carts.id
-                AND (r.number = 2 OR r.created_at > ${secondSince.toISOString()} OR r.created_at < carts.updated_at))`,
-        ),
-      )
-      .orderBy(asc(carts.updatedAt))
-      .limit(SCAN_BATCH);
+    // A cart idle for longer than both delays and a margin is not news: switching reminders on,
+    // or a scan back after an outage, does not mail about carts left weeks ago.
+    const staleBefore = new Date(idleSince.getTime() - times.secondHours * HOUR_MS - STALE_MARGIN_MS);
     const claimed: string[] = [];
-    for (const cart of due) {
-      const userId = cart.userId!;
-      if (!(await this.mailable(userId))) continue;
-      if (!(await this.linesOnSale(cart.id)).fresh) continue;
-      const [row] = await db
-        .insert(cartReminders)
-        .values({ cartId: cart.id, userId, number: cart.reminded + 1, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ id: cartReminders.id });
-      if (!row) continue;
-      claimed.push(cart.id);
-      await this.deps.jobs.send<CartReminderMailJob>(CART_REMINDER_MAIL_JOB, { reminderId: row.id });
+    // Pages by id, so carts skipped below (a line sold out, no email) never hide the others.
+    let after: string | null = null;
+    for (;;) {
+      const due: { id: string; userId: string | null; reminded: number }[] = await db
+        .select({
+          id: carts.id,
+          userId: carts.userId,
+          reminded: sql<number>`(SELECT count(*) FROM cart_reminders r WHERE r.cart_id = carts.id)`.mapWith(Number),
+        })
+        .from(carts)
+        .where(
+          // The subqueries name the outer table outright: Drizzle writes a column of the query's
+          // one table unqualified, which inside a subquery would be the subquery's own.
+          and(
+            eq(carts.isActive, true),
+            isNotNull(carts.userId),
+            lte(carts.updatedAt, idleSince),
+            gt(carts.updatedAt, staleBefore),
+            after ? gt(carts.id, after) : undefined,
+            sql`NOT EXISTS (SELECT 1 FROM cart_reminder_opt_outs o WHERE o.user_id = carts.user_id)`,
+            // A line not left over from the cart's last order.
+            sql`EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = carts.id
+                  AND (carts.ordered_at IS NULL OR i.updated_at > carts.ordered_at))`,
+            // No reminder that holds the next one back: the second, a first too recent, or a
+            // first the shopper has touched the cart after.
+            sql`NOT EXISTS (SELECT 1 FROM cart_reminders r WHERE r.cart_id = carts.id
+                  AND (r.number = 2 OR r.created_at > ${secondSince.toISOString()} OR r.created_at < carts.updated_at))`,
+          ),
+        )
+        .orderBy(asc(carts.id))
+        .limit(SCAN_BATCH);
+      for (const cart of due) {
+        const userId = cart.userId!;
+        if (!(await this.mailable(userId))) continue;
+        if (!(await this.linesOnSale(cart.id)).fresh) continue;
+        const [row] = await db
+          .insert(cartReminders)
+          .values({ cartId: cart.id, userId, number: cart.reminded + 1, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ id: cartReminders.id });
+        if (!row) continue;
+        claimed.push(cart.id);
+        await this.deps.jobs.send<CartReminderMailJob>(CART_REMINDER_MAIL_JOB, { reminderId: row.id });
+      }
+      if (due.length < SCAN_BATCH) break;
+      after = due.at(-1)!.id;
     }
     return claimed;
   }
