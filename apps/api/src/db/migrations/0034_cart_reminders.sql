@@ -19,4 +19,5 @@ ALTER TABLE "cart_reminder_opt_outs" ADD CONSTRAINT "cart_reminder_opt_outs_user
 ALTER TABLE "cart_reminders" ADD CONSTRAINT "cart_reminders_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_reminders" ADD CONSTRAINT "cart_reminders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_reminders_cart_number_idx" ON "cart_reminders" USING btree ("cart_id","number");--> statement-breakpoint
-CREATE INDEX "cart_reminders_mailed_idx" ON "cart_reminders" USING btree ("mailed_at");
+CREATE INDEX "cart_reminders_mailed_idx" ON "cart_reminders" USING btree ("mailed_at");--> statement-breakpoint
+CREATE INDEX "carts_user_updated_idx" ON "carts" USING btree ("updated_at") WHERE "carts"."is_active" AND "carts"."user_id" IS NOT NULL;

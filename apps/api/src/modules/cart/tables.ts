@@ -58,6 +58,10 @@ export const carts = pgTable(
     index('carts_guest_updated_idx')
       .on(t.updatedAt)
       .where(sql`${t.guestId} IS NOT NULL`),
+    // The reminders' scan: shoppers' open carts by how long they have been idle.
+    index('carts_user_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.isActive} AND ${t.userId} IS NOT NULL`),
   ],
 );
 
