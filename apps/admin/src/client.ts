@@ -14,6 +14,7 @@ import {
   adminCollectionSchema,
   adminCouponSchema,
   adminDashboardSchema,
+  cartReminderStatsSchema,
   adminGiftCardDetailSchema,
   adminNoteSchema,
   adminProductRowSchema,
@@ -158,6 +159,7 @@ export const adminApi = {
       request(deliverySettingsSchema, '/delivery-settings', { method: 'PUT', body }),
   },
   dashboard: () => request(adminDashboardSchema, '/dashboard'),
+  cartReminderStats: () => request(cartReminderStatsSchema, '/stats/cart-reminders'),
   gstReport: (month: string) => request(gstReportSchema, `/reports/gst${query({ month })}`),
   taxRates: {
     list: () => request(z.array(taxRateSchema), '/tax-rates'),

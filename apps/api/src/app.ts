@@ -45,6 +45,8 @@ declare module 'fastify' {
     staff: Composition['staff'];
     /** Back-in-stock and price-drop alerts; tests run its scan on chosen days (`alerts.scan(now)`). */
     alerts: Composition['alerts'];
+    /** Reminders of idle carts; tests run its scan at chosen times (`cartReminders.scan(now)`). */
+    cartReminders: Composition['cartReminders'];
     /** The store's own mails (to the store settings' notification email); tests run it at chosen times. */
     storeNotifier: Composition['storeNotifier'];
     /**
@@ -84,8 +86,17 @@ export async function buildApp({ config, database, logStream, webhooks, push }: 
 
   const platform = createPlatform(config, database, app.log);
   const composition = composeModules(platform, { webhooks, push });
-  const { modules, payments, orders, staff, alerts, storeNotifier } = composition;
-  const decorations = { payments, orders, staff, alerts, storeNotifier, jobs: platform.jobs, events: platform.events };
+  const { modules, payments, orders, staff, alerts, cartReminders, storeNotifier } = composition;
+  const decorations = {
+    payments,
+    orders,
+    staff,
+    alerts,
+    cartReminders,
+    storeNotifier,
+    jobs: platform.jobs,
+    events: platform.events,
+  };
   for (const [name, value] of Object.entries(decorations)) app.decorate(name, value as never);
   const lifecycle = moduleLifecycle(platform, composition);
   app.addHook('onReady', () => lifecycle.start());

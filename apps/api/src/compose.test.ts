@@ -127,6 +127,7 @@ describe('jobs', () => {
       'admin-store-notify',
       'alerts.scan',
       'cart-guest-cleanup',
+      'cart.reminders-scan',
       'orders-expire-unpaid',
       'sms-prune',
       'wallet-expire',

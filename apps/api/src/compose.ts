@@ -13,7 +13,7 @@ import { checkShippingAddress, createAddressesModule } from './modules/addresses
 import { createAlertsModule, type AlertsService } from './modules/alerts';
 import { createAuthModule, type SessionService } from './modules/auth';
 import { createSmsModule } from './modules/sms';
-import { createCartModule } from './modules/cart';
+import { createCartModule, type CartReminders } from './modules/cart';
 import { createCatalogModule } from './modules/catalog';
 import { createCouponsModule } from './modules/coupons';
 import { createFilesModule } from './modules/files';
@@ -49,6 +49,7 @@ export type Composition = {
   orders: OrdersService;
   payments: PaymentService;
   alerts: AlertsService;
+  cartReminders: CartReminders;
   storeNotifier: StoreNotifier;
 };
 
@@ -147,7 +148,18 @@ export function composeModules(
   });
   // The delivery charge, free-delivery threshold and COD fee in force, read on every quote and cart.
   const charges = () => settings.charges();
-  const cart = createCartModule({ db, catalog: catalog.catalog, charges, log });
+  const cart = createCartModule({
+    db,
+    catalog: catalog.catalog,
+    charges,
+    log,
+    users: users.users,
+    mailer,
+    jobs,
+    secret,
+    storefrontUrl,
+    reminderTimes: () => settings.cartReminders(),
+  });
   const wishlist = createWishlistModule({ db, catalog: catalog.catalog });
   // Push signs with the configured VAPID keys, or a pair kept in DATA_DIR outside production.
   const vapid = config.push.enabled ? loadVapidKeys({ ...config.push, dataDir: config.dataDir }) : null;
@@ -413,6 +425,7 @@ export function composeModules(
     orders: orders.orders,
     payments: payments.payments,
     alerts: alerts.alerts,
+    cartReminders: cart.reminders,
     storeNotifier: admin.notifier,
   };
 }

@@ -32,3 +32,5 @@ export * from './push';
 export * from './push-messages';
 export * from './wallet';
 export * from './exchanges';
+export * from './cart-reminders';
+export * from './cart-reminders-messages';

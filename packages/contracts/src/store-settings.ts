@@ -116,6 +116,12 @@ export const storeSettingsSchema = z.object({
    * does. Refund credit never expires (behaviour.md "Store credit").
    */
   storeCreditExpiryDays: z.number().int().min(1).max(3650).nullable().default(null),
+  /** Whether logged-in shoppers' idle carts get reminder mails (behaviour.md "Cart reminders"). */
+  cartRemindersEnabled: z.boolean().default(true),
+  /** Hours a cart stays untouched before its first reminder. */
+  cartReminderFirstHours: z.number().int().min(1).max(168).default(3),
+  /** Hours after the first reminder before the second, if the cart is still untouched. */
+  cartReminderSecondHours: z.number().int().min(1).max(720).default(24),
   /** The online gateways checkout offers (each configured in the environment). */
   paymentGateways: z.array(z.enum(ONLINE_GATEWAYS_OFFERED)).max(ONLINE_GATEWAYS_OFFERED.length),
 });

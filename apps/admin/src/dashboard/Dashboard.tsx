@@ -1,10 +1,11 @@
 /**
  * The dashboard (docs/admin.md): today's and this month's orders and revenue (GST apart), 30
  * days of sales, orders by status, and what needs doing: orders to ship, returns waiting,
- * failed refunds, low stock.
+ * failed refunds, low stock; and the last 30 days' cart reminders with the reminded carts ordered
+ * from within 7 days (docs/behaviour.md "Cart reminders").
  */
 import { Box, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { ORDER_STATUS_LABELS, type AdminDashboard, type OrderStatus } from '@vastra/contracts';
+import { ORDER_STATUS_LABELS, type AdminDashboard, type CartReminderStats, type OrderStatus } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import { Link, Title, useNotify } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -30,8 +31,11 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 export function Dashboard() {
   const notify = useNotify();
   const [data, setData] = useState<AdminDashboard | null>(null);
+  const [reminders, setReminders] = useState<CartReminderStats | null>(null);
   useEffect(() => {
-    adminApi.dashboard().then(setData, (err: Error) => notify(err.message, { type: 'error' }));
+    const fail = (err: Error) => notify(err.message, { type: 'error' });
+    adminApi.dashboard().then(setData, fail);
+    adminApi.cartReminderStats().then(setReminders, fail);
   }, [notify]);
   if (!data) return <Title title="Dashboard" />;
   const sales = data.salesPerDay.map((d) => ({ day: d.day.slice(5), revenue: d.revenuePaise / 100 }));
@@ -52,6 +56,13 @@ export function Dashboard() {
         <Figure label="To ship (waiting over 24 h)" value={String(data.toShip)} />
         <Figure label="Returns waiting" value={String(data.returnsWaiting)} />
         <Figure label="Failed refunds" value={String(data.failedRefunds)} />
+        {reminders ? (
+          <Figure
+            label={`Cart reminders sent (last ${reminders.days} days)`}
+            value={String(reminders.sent)}
+            detail={`${reminders.ordered} of ${reminders.remindedCarts} reminded carts ordered within ${reminders.orderWithinDays} days`}
+          />
+        ) : null}
       </Box>
       <Card sx={{ mt: 2 }}>
         <CardContent>

@@ -20,6 +20,9 @@ const settings = {
   codMaxRupees: 10000,
   returnWindowDays: 7,
   storeCreditExpiryDays: null,
+  cartRemindersEnabled: true,
+  cartReminderFirstHours: 3,
+  cartReminderSecondHours: 24,
   deliveryChargeRupees: 99,
   freeDeliveryFromRupees: 999,
   codFeeRupees: 0,
@@ -111,4 +114,37 @@ test('payments: the owner offers Razorpay and puts it before PhonePe; the order 
   await user.click(within(payments).getByRole('checkbox', { name: '2. PhonePe' }));
   expect(within(payments).getByRole('checkbox', { name: 'PhonePe' })).toHaveProperty('checked', false);
   expect(within(payments).queryByRole('button', { name: /Move/ })).toBeNull();
+});
+
+test('cart reminders: the owner switches them off and changes the delays; a delay out of range is named', async () => {
+  const user = userEvent.setup({ delay: null });
+  const calls = stubAdminApi({
+    'GET /auth/me': session('owner'),
+    'GET /store-settings': { settings, configuredGateways: ['sandbox'], storeState: '29' },
+    'PUT /store-settings': ({ body }: Call) => ({ settings: body, configuredGateways: ['sandbox'], storeState: '29' }),
+  });
+  renderAdmin(<StoreSettings />);
+  const on = await screen.findByRole('switch', { name: /Remind shoppers of their idle carts/ });
+  expect(on).toHaveProperty('checked', true);
+  const first = screen.getByRole('spinbutton', { name: /First reminder after/ });
+  const second = screen.getByRole('spinbutton', { name: /Second reminder after the first/ });
+  await user.clear(first);
+  await user.type(first, '0');
+  submit();
+  expect(await screen.findByText('Must be at least 1')).toBeTruthy();
+  expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+  await user.click(on);
+  await user.clear(first);
+  await user.type(first, '6');
+  await user.clear(second);
+  await user.type(second, '48');
+  submit();
+  expect(await screen.findByText(/Store settings saved/)).toBeTruthy();
+  expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+    ...settings,
+    cartRemindersEnabled: false,
+    cartReminderFirstHours: 6,
+    cartReminderSecondHours: 48,
+  });
 });

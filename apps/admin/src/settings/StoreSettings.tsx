@@ -3,7 +3,8 @@
  * colour and contact details; the seller's name, address and GSTIN on tax invoices; where the
  * store's own mails go; cash on delivery and its limit; the return window; the online gateways
  * offered (those with credentials on the server) and their order, the first preferred; how long
- * promotional store credit lasts. Saving sends every setting
+ * promotional store credit lasts; whether idle carts get reminder mails, and after how many hours
+ * (docs/behaviour.md "Cart reminders"). Saving sends every setting
  * (PUT /admin/api/store-settings); every instance uses them within seconds. The API's check
  * names a wrong value, shown as the save's error.
  */
@@ -164,6 +165,27 @@ export function StoreSettings() {
             helperText="Credit you give by hand on a customer's page; empty: never. Refunds to store credit never expire."
             step={1}
             validate={[minValue(1), maxValue(3650)]}
+          />
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Cart reminders
+          </Typography>
+          <BooleanInput
+            source="cartRemindersEnabled"
+            label="Remind shoppers of their idle carts by email"
+            helperText="Logged-in shoppers who did not opt out; at most two reminders a cart"
+          />
+          <NumberInput
+            source="cartReminderFirstHours"
+            label="First reminder after (hours untouched)"
+            step={1}
+            validate={[required(), minValue(1), maxValue(168)]}
+          />
+          <NumberInput
+            source="cartReminderSecondHours"
+            label="Second reminder after the first (hours)"
+            helperText="Only if the cart is still untouched"
+            step={1}
+            validate={[required(), minValue(1), maxValue(720)]}
           />
         </SimpleForm>
       ) : (

@@ -21,7 +21,7 @@ export {
 export { users } from '../modules/users/tables';
 export { sessions, oneTimeCodes, phoneCodes } from '../modules/auth/tables';
 export { smsSends } from '../modules/sms/tables';
-export { carts, cartItems } from '../modules/cart/tables';
+export { carts, cartItems, cartReminders, cartReminderOptOuts } from '../modules/cart/tables';
 export { wishlistItems } from '../modules/wishlist/tables';
 export { reviews } from '../modules/reviews/tables';
 export { sizeCharts } from '../modules/sizing/tables';

@@ -18,7 +18,7 @@ type Operation = { method: string; url: string };
 const PUBLIC = [
   /^POST \/auth\/(register|login|google-login|logout|forgot-password|reset-password)$/,
   /^POST \/auth\/phone\/(start|sign-in)$/,
-  /^(GET|POST|PUT|DELETE) \/cart\b/,
+  /^(GET|POST|PUT|DELETE) \/cart(\/|$)/,
   /^GET \/reviews\//,
   /^POST \/coupons\/validate$/,
   /^(GET|POST|DELETE) \/store\//,

@@ -12,10 +12,10 @@ import { ENGLISH_SPEC_MESSAGES } from './spec-messages-lookup';
  * - `browse`: the layout's (header, footer, login modal, cart drawer, wishlist sidebar, install
  *   offer) and the catalogue pages' (home, listings, search, product, reviews).
  * - `shopper`: every namespace, for the shopper's own pages (account, sign-in, cart, checkout,
- *   orders, wishlist, alerts). A Hindi one also carries the behaviour.md §8 `messages` namespace
+ *   orders, wishlist, alerts, cart reminders). A Hindi one also carries the behaviour.md §8 `messages` namespace
  *   and its English, so a store message it renders on the server hydrates in Hindi at once.
  * An English page never carries `messages` (the store messages are the constants themselves); a Hindi
- * `browse` page's localiser loads it when mounted (spec-messages.ts loadSpecCatalogue).
+ * `browse` page's localiser loads it at the shopper's first tap (spec-messages.ts loadSpecCatalogue).
  */
 export type MessageScope = 'browse' | 'shopper';
 
@@ -66,7 +66,7 @@ export async function ClientMessages({ scope, children }: { scope: MessageScope;
   return <NextIntlClientProvider messages={await clientMessages(locale, scope)}>{children}</NextIntlClientProvider>;
 }
 
-/** The layout of a shopper's route (account, sign-in, cart, checkout, wishlist, alerts): its client components get every message. */
+/** The layout of a shopper's route (account, sign-in, cart, checkout, wishlist, alerts, cart reminders): its client components get every message. */
 export function ShopperPagesLayout({ children }: { children: ReactNode }) {
   return <ClientMessages scope="shopper">{children}</ClientMessages>;
 }

@@ -29,6 +29,7 @@ const CONSTANTS: Record<string, Record<string, string>> = {
   delivery: contracts.DELIVERY_MESSAGES,
   gstin: contracts.GSTIN_MESSAGES,
   alerts: contracts.ALERTS_MESSAGES,
+  cartReminders: contracts.CART_REMINDERS_MESSAGES,
   sizing: contracts.SIZING_MESSAGES,
   commerce: contracts.COMMERCE_MESSAGES,
 };

@@ -17,7 +17,8 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { CatalogService, VariantDetail } from '../catalog/service';
-import { cartItems, carts } from './tables';
+import { CART_REMINDER_ORDER_DAYS } from './reminders';
+import { cartItems, cartReminders, carts } from './tables';
 
 /** Whose cart: a user's, a guest's, or (for /store) the cart with this id. */
 export type CartOwner =
@@ -316,7 +317,9 @@ export class CartService {
 
   /**
    * Removes the ordered sizes from the user's active cart, in the order's transaction `db`; an
-   * emptied cart is closed, and the cart's promotion codes are cleared either way.
+   * emptied cart is closed, and the cart's promotion codes are cleared either way. The cart
+   * keeps when it was ordered from (the lines left then remind of nothing), and a reminder mailed
+   * within CART_REMINDER_ORDER_DAYS counts the order (docs/behaviour.md "Cart reminders").
    */
   async closeOrderedLines(db: Db, userId: string, variantIds: readonly string[]): Promise<void> {
     const [cart] = await db
@@ -328,8 +331,23 @@ export class CartService {
     const [remaining] = await db.select({ left: count() }).from(cartItems).where(eq(cartItems.cartId, cart.id));
     await db
       .update(carts)
-      .set({ isActive: (remaining?.left ?? 0) > 0, promotionCodes: sql`'{}'::text[]`, updatedAt: sql`now()` })
+      .set({
+        isActive: (remaining?.left ?? 0) > 0,
+        promotionCodes: sql`'{}'::text[]`,
+        updatedAt: sql`now()`,
+        orderedAt: sql`now()`,
+      })
       .where(eq(carts.id, cart.id));
+    await db
+      .update(cartReminders)
+      .set({ orderedAt: sql`now()` })
+      .where(
+        and(
+          eq(cartReminders.cartId, cart.id),
+          isNull(cartReminders.orderedAt),
+          sql`${cartReminders.mailedAt} >= now() - make_interval(days => ${CART_REMINDER_ORDER_DAYS})`,
+        ),
+      );
   }
 
   /**

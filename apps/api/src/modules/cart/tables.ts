@@ -1,9 +1,21 @@
 /**
  * Tables of the cart module (behaviour.md §3 Cart): one active cart per user or guest id, its line items,
- * and the promotion codes applied through the commerce API. Money in integer paise.
+ * and the promotion codes applied through the commerce API; the reminders of idle carts and the
+ * shoppers who want none (behaviour.md "Cart reminders"). Money in integer paise.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products, variants } from '../catalog/tables';
 import { users } from '../users/tables';
 
@@ -30,6 +42,11 @@ export const carts = pgTable(
      * (triggers of migration 0020), so a kept /store answer can be checked against it.
      */
     version: integer('version').notNull().default(0),
+    /**
+     * When the shopper last ordered from this cart (closeOrderedLines): lines not changed since
+     * are left-overs of that order and get no reminder.
+     */
+    orderedAt: timestamp('ordered_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('carts_active_user_idx')
@@ -41,6 +58,10 @@ export const carts = pgTable(
     index('carts_guest_updated_idx')
       .on(t.updatedAt)
       .where(sql`${t.guestId} IS NOT NULL`),
+    // The reminders' scan: shoppers' open carts by how long they have been idle.
+    index('carts_user_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.isActive} AND ${t.userId} IS NOT NULL`),
   ],
 );
 
@@ -68,3 +89,41 @@ export const cartItems = pgTable(
     check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
+
+/**
+ * The reminders of a logged-in shopper's idle cart: at most two (number 1 and 2), the key
+ * (cart, number) being the claim that makes one scan of many send each (behaviour.md "Cart reminders").
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 for the first reminder, 2 for the second. */
+    number: smallint('number').notNull(),
+    /** When the scan claimed it: the second reminder counts its delay from the first's. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When its mail went; null while queued, or when nothing was left to remind of by then. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** When the shopper ordered from the cart within CART_REMINDER_ORDER_DAYS of the mail. */
+    orderedAt: timestamp('ordered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cart_reminders_cart_number_idx').on(t.cartId, t.number),
+    index('cart_reminders_mailed_idx').on(t.mailedAt),
+    check('cart_reminders_number_check', sql`${t.number} IN (1, 2)`),
+  ],
+);
+
+/** Shoppers who want no cart reminders (the account setting or a mail's link). */
+export const cartReminderOptOuts = pgTable('cart_reminder_opt_outs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

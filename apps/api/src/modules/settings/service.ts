@@ -53,6 +53,9 @@ export type StoreSettingsDeps = {
   cacheTtlMs?: number;
 };
 
+/** The cart reminders' switch and delays (hours), as the store settings say. */
+export type CartReminderTimes = { enabled: boolean; firstHours: number; secondHours: number };
+
 /** The seller's details printed on tax invoices and credit notes. */
 export type Seller = { sellerName: string; sellerAddress: string; sellerGstin: string };
 
@@ -171,6 +174,12 @@ export class StoreSettingsService {
   /** Days promotional store credit lasts, or null: it never expires (behaviour.md "Store credit"). */
   async storeCreditExpiryDays(): Promise<number | null> {
     return (await this.current()).storeCreditExpiryDays;
+  }
+
+  /** Whether cart reminders go out, and their delays in hours (behaviour.md "Cart reminders"). */
+  async cartReminders(): Promise<CartReminderTimes> {
+    const { cartRemindersEnabled, cartReminderFirstHours, cartReminderSecondHours } = await this.current();
+    return { enabled: cartRemindersEnabled, firstHours: cartReminderFirstHours, secondHours: cartReminderSecondHours };
   }
 
   /** Where the store's own mails go, or null for none. */

@@ -5,6 +5,7 @@ import { accountShopper } from '@/features/account/account-shopper';
 import { PhoneNumber, ProfileForm } from '@/features/account/islands';
 import { ProfileEditorView, fieldsOf } from '@/features/account/profile-view';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
+import { CartRemindersSection } from '@/features/cart-reminders/cart-reminders-section';
 import { NotificationsSection } from '@/features/notifications/notifications-section';
 
 /** The page's title in its language. */
@@ -24,6 +25,7 @@ export default async function AccountPage() {
           <ProfileForm view={<ProfileEditorView user={user} fields={fieldsOf(user)} />} props={{ initialUser: user }} />
           <PhoneNumber initialUser={user} />
           <NotificationsSection />
+          <CartRemindersSection />
         </>
       ) : (
         <SignedOutPlaceholder />

@@ -4,6 +4,7 @@ import {
   GENERIC_MESSAGES,
   ORDER_MESSAGES,
   addressBookEntrySchema,
+  cartReminderSettingSchema,
   cartSchema,
   checkoutOptionsSchema,
   exchangeOptionSchema,
@@ -19,6 +20,7 @@ import {
   wishlistPageSchema,
   type AddressBookEntry,
   type Cart,
+  type CartReminderSetting,
   type CheckoutOptions,
   type ExchangeOption,
   type ExchangeRequest,
@@ -214,6 +216,17 @@ export const getExchangeOptions = cache((orderId: string, orderItemId: string): 
 export const getMyWallet = cache((): Promise<Wallet | null> =>
   asUser(async (token) =>
     checked(walletSchema, await shopperGet('/wallet', token, GENERIC_MESSAGES.fallback), 'wallet'),
+  ),
+);
+
+/** GET /cart-reminders: whether the shopper gets cart reminders by email (behaviour.md "Cart reminders"); null for a guest. */
+export const getCartReminderSetting = cache((): Promise<CartReminderSetting | null> =>
+  asUser(async (token) =>
+    checked(
+      cartReminderSettingSchema,
+      await shopperGet('/cart-reminders', token, GENERIC_MESSAGES.fallback),
+      'cart-reminders',
+    ),
   ),
 );
 

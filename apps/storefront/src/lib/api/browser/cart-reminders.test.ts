@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CART_REMINDERS_MESSAGES, GENERIC_MESSAGES } from '@vastra/contracts';
+import { saveCartReminders, unsubscribeCartReminders } from './cart-reminders';
+import { stubFetch, json } from '@/test-support/fetch-stub';
+
+/** The cart reminder calls of the browser (docs/behaviour.md "Cart reminders") through the real browser client; only `fetch` is replaced. */
+const http = stubFetch();
+
+const API = 'http://api.test';
+
+describe('cart reminder calls', () => {
+  it('the account setting is saved with PUT and answers the API’s message', async () => {
+    http.network = async () =>
+      json(200, { success: true, message: CART_REMINDERS_MESSAGES.disabled, data: { enabled: false } });
+    assert.deepEqual(await saveCartReminders(API, false), {
+      setting: { enabled: false },
+      message: CART_REMINDERS_MESSAGES.disabled,
+    });
+    assert.equal(http.sent[0]!.url, `${API}/cart-reminders`);
+    assert.equal(http.sent[0]!.init.method, 'PUT');
+    assert.equal(http.sent[0]!.init.body, JSON.stringify({ enabled: false }));
+    http.network = async () => Promise.reject(new TypeError('fetch failed'));
+    await assert.rejects(saveCartReminders(API, true), { name: 'MutationError', message: GENERIC_MESSAGES.fallback });
+  });
+
+  it('the unsubscribe button sends the link’s token, without a session of its own', async () => {
+    http.network = async () =>
+      json(200, {
+        success: true,
+        message: CART_REMINDERS_MESSAGES.unsubscribed,
+        data: { email: 'a***@x.in', unsubscribed: true },
+      });
+    assert.deepEqual(await unsubscribeCartReminders(API, 'a+b/c'), { email: 'a***@x.in', unsubscribed: true });
+    assert.equal(http.sent[0]!.url, `${API}/cart-reminders/unsubscribe?token=a%2Bb%2Fc`);
+    assert.equal(http.sent[0]!.init.method, 'POST');
+    http.network = async () => json(400, { success: false, message: CART_REMINDERS_MESSAGES.linkInvalid });
+    await assert.rejects(unsubscribeCartReminders(API, 'x'), { message: CART_REMINDERS_MESSAGES.linkInvalid });
+  });
+});
