@@ -31,3 +31,5 @@ export * from './catalog-language';
 export * from './push';
 export * from './push-messages';
 export * from './wallet';
+export * from './whatsapp';
+export * from './whatsapp-messages';
