@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BROWSE_NAMESPACES, clientMessages, pickNamespaces } from './client-messages';
 import { loadMessages } from './request';
-import { ENGLISH_SPEC_MESSAGES } from './spec-messages';
+import { ENGLISH_SPEC_MESSAGES } from './spec-messages-lookup';
 
 /**
  * What a page's HTML carries for its client components (docs/performance.md "Hindi pages against

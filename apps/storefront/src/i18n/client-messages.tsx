@@ -3,7 +3,7 @@ import { getLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { isLocale, routing, type Locale } from './routing';
 import { loadMessages } from './request';
-import { ENGLISH_SPEC_MESSAGES } from './spec-messages';
+import { ENGLISH_SPEC_MESSAGES } from './spec-messages-lookup';
 
 /**
  * Which messages a page's client components get. They travel inlined in the page's HTML, so a

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { isLocale, routing } from './routing';
 import { loadMessages } from './request';
-import { localiseMessage, type TranslateSpecMessage } from './spec-messages';
+import { localiseMessage, type TranslateSpecMessage } from './spec-messages-lookup';
 
 /**
  * In a server component or generateMetadata: a function giving a behaviour.md §8 / §5 message

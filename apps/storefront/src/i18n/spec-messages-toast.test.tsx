@@ -13,7 +13,8 @@ import { MutationError } from '@/lib/api/browser/mutate';
 import { sessionExpired } from '@/lib/session-expiry';
 import { stubFetch, json } from '@/test-support/fetch-stub';
 import { clientMessages } from './client-messages';
-import { ENGLISH_SPEC_MESSAGES, useLocaliseMessage } from './spec-messages';
+import { useLocaliseMessage } from './spec-messages';
+import { ENGLISH_SPEC_MESSAGES } from './spec-messages-lookup';
 import type { Locale } from './routing';
 
 // tsx compiles this JSX with the classic runtime, which looks React up globally.

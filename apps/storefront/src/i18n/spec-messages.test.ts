@@ -5,7 +5,7 @@ import { createTranslator } from 'next-intl';
 import * as contracts from '@vastra/contracts';
 import en from './messages/en/messages.json';
 import hi from './messages/hi/messages.json';
-import { localiseMessage, type EnglishSpecMessages, type TranslateSpecMessage } from './spec-messages';
+import { localiseMessage, type EnglishSpecMessages, type TranslateSpecMessage } from './spec-messages-lookup';
 
 /**
  * The store's fixed messages (docs/behaviour.md §8, §5) in the `messages` namespace: English word for
