@@ -31,6 +31,7 @@ const CONSTANTS: Record<string, Record<string, string>> = {
   alerts: contracts.ALERTS_MESSAGES,
   sizing: contracts.SIZING_MESSAGES,
   commerce: contracts.COMMERCE_MESSAGES,
+  whatsapp: contracts.WHATSAPP_MESSAGES,
 };
 
 /** Hindi texts that really keep their English (none so far): `group.key`. */

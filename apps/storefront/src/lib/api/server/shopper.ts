@@ -13,6 +13,7 @@ import {
   trackingSchema,
   userSchema,
   walletSchema,
+  whatsappOptInSchema,
   wishlistIdsSchema,
   wishlistPageSchema,
   type AddressBookEntry,
@@ -23,6 +24,7 @@ import {
   type Tracking,
   type User,
   type Wallet,
+  type WhatsappOptIn,
   type WishlistPage,
 } from '@vastra/contracts';
 import { cookies } from 'next/headers';
@@ -182,6 +184,13 @@ export const getMyReturns = cache((page: number, limit: number): Promise<ReturnR
 export const getMyWallet = cache((): Promise<Wallet | null> =>
   asUser(async (token) =>
     checked(walletSchema, await shopperGet('/wallet', token, GENERIC_MESSAGES.fallback), 'wallet'),
+  ),
+);
+
+/** GET /whatsapp/opt-in: whether the shopper gets order updates on WhatsApp, and the number; null for a guest. */
+export const getWhatsappOptIn = cache((): Promise<WhatsappOptIn | null> =>
+  asUser(async (token) =>
+    checked(whatsappOptInSchema, await shopperGet('/whatsapp/opt-in', token, GENERIC_MESSAGES.fallback), 'whatsapp'),
   ),
 );
 
