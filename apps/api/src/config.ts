@@ -321,7 +321,10 @@ const schema = z.object({
   WHATSAPP_VERIFY_TOKEN: optionalString,
   /** The Graph API's address (a test points it at a local stand-in) and version. */
   WHATSAPP_BASE_URL: z.string().url().default('https://graph.facebook.com'),
-  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'must look like v21.0').default('v21.0'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+    .default('v21.0'),
   /** The approved templates' names (docs/deploy.md "WhatsApp (Cloud API)" lists their parameters). */
   WHATSAPP_TEMPLATE_ORDER_PLACED: z.string().min(1).default('order_placed'),
   WHATSAPP_TEMPLATE_ORDER_SHIPPED: z.string().min(1).default('order_shipped'),

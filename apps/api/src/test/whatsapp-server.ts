@@ -85,7 +85,8 @@ export class FakeCloudApi {
       res.statusCode = status;
       res.end(JSON.stringify({ error: { message, type: 'OAuthException', code, fbtrace_id: 'AbCdEf123' } }));
     };
-    if (req.method !== 'POST' || req.url !== `/v21.0/${PHONE_NUMBER_ID}/messages`) return error(404, 100, 'Unknown path');
+    if (req.method !== 'POST' || req.url !== `/v21.0/${PHONE_NUMBER_ID}/messages`)
+      return error(404, 100, 'Unknown path');
     if (req.headers.authorization !== `Bearer ${ACCESS_TOKEN}`) return error(401, 190, 'Invalid OAuth access token');
     const body = JSON.parse(raw) as SentTemplate;
     if (this.undeliverable.has(body.to)) return error(400, 131026, 'Message undeliverable');

@@ -66,7 +66,8 @@ export class OrderCodHold {
       try {
         await this.cancellation.cancel(id, {
           userId: null,
-          actor: 'system', reason: COD_UNCONFIRMED_REASON,
+          actor: 'system',
+          reason: COD_UNCONFIRMED_REASON,
           onlyFrom: 'awaiting_confirmation',
         });
         cancelled += 1;

@@ -194,7 +194,10 @@ export class StoreSettingsService {
    */
   async codConfirmation(): Promise<{ abovePaise: number | null; hours: number }> {
     const { codConfirmAboveRupees, codConfirmHours } = await this.current();
-    return { abovePaise: codConfirmAboveRupees === null ? null : rupeesToPaise(codConfirmAboveRupees), hours: codConfirmHours };
+    return {
+      abovePaise: codConfirmAboveRupees === null ? null : rupeesToPaise(codConfirmAboveRupees),
+      hours: codConfirmHours,
+    };
   }
 
   /** What checkout offers: the online gateways, and cash on delivery up to `codMaxPaise` (paise) when enabled. */

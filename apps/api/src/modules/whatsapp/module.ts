@@ -34,11 +34,15 @@ export function createWhatsappModule(
   const sender = cloud ? cloudApiSender(cloud, deps.log) : outboxSender({ dataDir, logger: deps.log });
   const whatsapp = new WhatsappService({ ...rest, sender, tokens: new CodConfirmTokens(secret) });
   const orders = deps.orders;
-  events.on('order.placed', 'whatsapp: tell the shopper, or ask them to confirm cash on delivery', async ({ orderId }) => {
-    const order = await orders.findRef(orderId);
-    if (order.status === 'awaiting_confirmation') await whatsapp.queue({ orderId, update: 'cod_confirmation' });
-    else if (order.status === 'placed') await whatsapp.queue({ orderId, update: 'placed' });
-  });
+  events.on(
+    'order.placed',
+    'whatsapp: tell the shopper, or ask them to confirm cash on delivery',
+    async ({ orderId }) => {
+      const order = await orders.findRef(orderId);
+      if (order.status === 'awaiting_confirmation') await whatsapp.queue({ orderId, update: 'cod_confirmation' });
+      else if (order.status === 'placed') await whatsapp.queue({ orderId, update: 'placed' });
+    },
+  );
   events.on('payment.settled', 'whatsapp: tell the shopper their paid order is placed', (settled) => {
     if (settled.status === 'completed') {
       settled.afterCommit(() => whatsapp.queue({ orderId: settled.orderId, update: 'placed' }));
@@ -47,8 +51,11 @@ export function createWhatsappModule(
   events.on('order.status_changed', 'whatsapp: tell the shopper of their order', ({ orderId, status }) =>
     TOLD_STATUSES.has(status) ? whatsapp.queue({ orderId, update: status as WhatsappUpdate }) : undefined,
   );
-  events.on('refund.changed', 'whatsapp: tell the shopper their refund was issued', ({ refundId, orderId, status, amountPaise }) =>
-    status === 'completed' ? whatsapp.queue({ orderId, update: 'refunded', refundId, amountPaise }) : undefined,
+  events.on(
+    'refund.changed',
+    'whatsapp: tell the shopper their refund was issued',
+    ({ refundId, orderId, status, amountPaise }) =>
+      status === 'completed' ? whatsapp.queue({ orderId, update: 'refunded', refundId, amountPaise }) : undefined,
   );
   return {
     whatsapp,

@@ -72,7 +72,10 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService; 
     },
     async (request) => {
       const result = await whatsapp.confirmByToken(request.body.token);
-      return ok(result, result.alreadyConfirmed ? WHATSAPP_MESSAGES.codAlreadyConfirmed : WHATSAPP_MESSAGES.codConfirmed);
+      return ok(
+        result,
+        result.alreadyConfirmed ? WHATSAPP_MESSAGES.codAlreadyConfirmed : WHATSAPP_MESSAGES.codConfirmed,
+      );
     },
   );
 
@@ -100,14 +103,18 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService; 
   // The signature covers the body as sent, so this route keeps it raw beside the parsed JSON.
   await app.register(async (scope) => {
     const hooks = scope.withTypeProvider<ZodTypeProvider>();
-    hooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (request, body, parsed) => {
-      rawBodies.set(request, body as string);
-      try {
-        parsed(null, JSON.parse(body as string));
-      } catch (err) {
-        parsed(Object.assign(err as Error, { statusCode: 400 }), undefined);
-      }
-    });
+    hooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      (request, body, parsed) => {
+        rawBodies.set(request, body as string);
+        try {
+          parsed(null, JSON.parse(body as string));
+        } catch (err) {
+          parsed(Object.assign(err as Error, { statusCode: 400 }), undefined);
+        }
+      },
+    );
     hooks.post(
       WHATSAPP_PATHS.webhook,
       {
@@ -121,7 +128,8 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService; 
         },
         schema: {
           tags,
-          summary: "Meta's webhook: message statuses and shoppers' replies; X-Hub-Signature-256 = HMAC-SHA256 of the raw body with the app secret",
+          summary:
+            "Meta's webhook: message statuses and shoppers' replies; X-Hub-Signature-256 = HMAC-SHA256 of the raw body with the app secret",
           body: whatsappWebhookSchema,
           response: { 200: messageEnvelopeSchema, ...errorResponses(400, 401) },
         },

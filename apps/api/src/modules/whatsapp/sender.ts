@@ -137,7 +137,10 @@ export function cloudApiSender(
  * holding the request the Cloud API would get (the number included); the log names the order,
  * the template and the file, never the number.
  */
-export function outboxSender(opts: { dataDir: string; logger: { info(obj: object, msg?: string): void } }): WhatsappSender {
+export function outboxSender(opts: {
+  dataDir: string;
+  logger: { info(obj: object, msg?: string): void };
+}): WhatsappSender {
   const dir = path.join(opts.dataDir, WHATSAPP_OUTBOX_DIR_NAME);
   return {
     kind: 'outbox',

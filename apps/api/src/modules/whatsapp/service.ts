@@ -161,7 +161,16 @@ export class WhatsappService {
         confirm_link: link,
       };
       const phone = optIn && this.deps.enabled ? optIn.phone : null;
-      await this.send(key, order, notice.update, phone ?? order.shippingAddress.phone, phone !== null, locale, params, link);
+      await this.send(
+        key,
+        order,
+        notice.update,
+        phone ?? order.shippingAddress.phone,
+        phone !== null,
+        locale,
+        params,
+        link,
+      );
       return;
     }
     if (!optIn || !this.deps.enabled) return;

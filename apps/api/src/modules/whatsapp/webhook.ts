@@ -17,9 +17,7 @@ const messageSchema = z.looseObject({
   /** A template's quick-reply button tapped. */
   button: z.looseObject({ payload: z.string().max(1000), text: z.string().max(200).optional() }).optional(),
   /** An interactive message's reply button tapped. */
-  interactive: z
-    .looseObject({ button_reply: z.looseObject({ id: z.string().max(1000) }).optional() })
-    .optional(),
+  interactive: z.looseObject({ button_reply: z.looseObject({ id: z.string().max(1000) }).optional() }).optional(),
 });
 
 export const whatsappWebhookSchema = z.looseObject({

@@ -343,7 +343,12 @@ describe('COD confirmation', () => {
       parameters: [{ type: 'payload', payload: `cod-confirm:${order.id}` }],
     });
     assert.equal(FakeCloudApi.params(ask.body).amount, '₹ 2,598');
-    assert.ok(!sent.some((r) => r.body.template.name === 'order_placed' && FakeCloudApi.params(r.body).order_number === order.orderNumber));
+    assert.ok(
+      !sent.some(
+        (r) =>
+          r.body.template.name === 'order_placed' && FakeCloudApi.params(r.body).order_number === order.orderNumber,
+      ),
+    );
     const token = await tokenFromMail(account);
     assert.ok(FakeCloudApi.params(ask.body).confirm_link!.includes(encodeURIComponent(token)));
     assert.equal(
