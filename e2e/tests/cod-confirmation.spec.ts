@@ -59,11 +59,12 @@ test('a held COD order is confirmed from the mailed link without a login', async
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${link.pathname}${link.search}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your cash on delivery order' })).toBeVisible();
-    await page.getByRole('button', { name: 'Confirm my order' }).click();
-    await expect(page.getByRole('status')).toHaveText(WHATSAPP_MESSAGES.codConfirmed);
-    await expect(page.getByText(`Order ${order.orderNumber} is confirmed.`)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'View your order' })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Confirm your cash on delivery order' })).toBeVisible();
+    await main.getByRole('button', { name: 'Confirm my order' }).click();
+    await expect(main.getByRole('status')).toHaveText(WHATSAPP_MESSAGES.codConfirmed);
+    await expect(main.getByText(`Order ${order.orderNumber} is confirmed.`)).toBeVisible();
+    await expect(main.getByRole('link', { name: 'View your order' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await screenshotThisPage(page, 'cod-confirmation');
     await context.close();
