@@ -71,15 +71,21 @@ describe('domain events', () => {
         'alerts: scan after a product or size edit',
         webhooks,
       ],
-      'payment.settled': ['orders: place or release the order', webhooks],
+      'payment.settled': [
+        'orders: place or release the order',
+        'whatsapp: tell the shopper their paid order is placed',
+        webhooks,
+      ],
       'refund.changed': [
         'orders: mail the refund, or log a failed one',
         'push: tell the shopper their refund was issued',
+        'whatsapp: tell the shopper their refund was issued',
         webhooks,
       ],
-      'order.placed': [webhooks],
+      'order.placed': ['whatsapp: tell the shopper, or ask them to confirm cash on delivery', webhooks],
       'order.status_changed': [
         'push: tell the shopper their order shipped, is out or delivered',
+        'whatsapp: tell the shopper of their order',
         'invoices: issue the GST documents due',
         webhooks,
       ],
@@ -131,6 +137,7 @@ describe('jobs', () => {
       'orders-expire-unpaid',
       'sms-prune',
       'wallet-expire',
+      'whatsapp.cod-expire',
     ]);
     assert.throws(
       () => registerJobs(recordingJobs(), [...composition.modules, ...composition.modules]),

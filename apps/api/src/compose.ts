@@ -35,6 +35,7 @@ import { createTaxesModule } from './modules/taxes';
 import { createUsersModule } from './modules/users';
 import { createWalletModule } from './modules/wallet';
 import { createWebhooks, type WebhooksDeps } from './modules/webhooks';
+import { createWhatsappModule } from './modules/whatsapp';
 import { createWishlistModule } from './modules/wishlist';
 import type { StoreNotifier } from './modules/admin';
 import type { Platform } from './platform';
@@ -250,6 +251,7 @@ export function composeModules(
       const offered = await settings.payment();
       return { ...offered, gateways: await payments.payments.offeredGateways(offered.gateways) };
     },
+    codConfirmation: () => settings.codConfirmation(),
     returns: returnSummaries,
     inventory: catalog.inventory,
     carts: cart.carts,
@@ -292,6 +294,26 @@ export function composeModules(
     storefrontUrl,
     mediaUrl,
     ...testOptions.push,
+  });
+  // Order updates by WhatsApp (or text) and the confirmation of held cash on delivery orders.
+  const whatsapp = createWhatsappModule({
+    db,
+    jobs,
+    events,
+    log,
+    orders: orders.orders,
+    users: users.users,
+    mailer,
+    sms: config.sms.msg91 && !config.sms.msg91.noticeTemplateId ? null : sms.sms,
+    templates: config.whatsapp.templates,
+    codConfirmation: () => settings.codConfirmation(),
+    enabled: config.whatsapp.enabled,
+    verifyToken: config.whatsapp.verifyToken,
+    appSecret: config.whatsapp.appSecret,
+    cloud: config.whatsapp.cloud,
+    dataDir: config.dataDir,
+    secret,
+    storefrontUrl,
   });
   const reviews = createReviewsModule({
     db,
@@ -412,6 +434,7 @@ export function composeModules(
       wallet.module,
       orders.module,
       push.module,
+      whatsapp.module,
       returns.module,
       invoices.module,
       exchanges.module,

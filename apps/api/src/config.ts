@@ -295,6 +295,8 @@ const schema = z.object({
   MSG91_TEMPLATE_ID: optionalString,
   /** The DLT-approved sender id (header) the texts come from, e.g. VASTRA. */
   MSG91_SENDER_ID: optionalString,
+  /** MSG91's id of the order-update template (DLT-registered, variables order, update, link); unset = no order updates by SMS. */
+  MSG91_NOTICE_TEMPLATE_ID: optionalString,
   /** MSG91's API address (a test points it at a local stand-in). */
   MSG91_BASE_URL: z.string().url().default('https://control.msg91.com'),
   /** Most code texts one number may receive in 24 hours. */
@@ -303,6 +305,33 @@ const schema = z.object({
   SMS_DAILY_BUDGET_STORE: z.coerce.number().int().min(1).max(10_000_000).default(2000),
   /** Most code texts asked from one client address in an hour. */
   SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Order updates and COD confirmations on WhatsApp (modules/whatsapp; docs/behaviour.md
+   * "WhatsApp updates"); unset = on outside production (the outbox), off in it. On in production
+   * needs the Cloud API's settings below.
+   */
+  WHATSAPP_UPDATES: optionalString.pipe(z.enum(['true', 'false']).optional()),
+  /** The Cloud API's WhatsApp Business phone number id; unset = messages go to DATA_DIR/whatsapp-outbox. */
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  /** A system user's permanent access token with whatsapp_business_messaging. */
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  /** The Meta app's secret: webhooks are signed with it (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: optionalString,
+  /** What Meta's webhook verification request must send as hub.verify_token (you choose it). */
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  /** The Graph API's address (a test points it at a local stand-in) and version. */
+  WHATSAPP_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+    .default('v21.0'),
+  /** The approved templates' names (docs/deploy.md "WhatsApp (Cloud API)" lists their parameters). */
+  WHATSAPP_TEMPLATE_ORDER_PLACED: z.string().min(1).default('order_placed'),
+  WHATSAPP_TEMPLATE_ORDER_SHIPPED: z.string().min(1).default('order_shipped'),
+  WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY: z.string().min(1).default('order_out_for_delivery'),
+  WHATSAPP_TEMPLATE_ORDER_DELIVERED: z.string().min(1).default('order_delivered'),
+  WHATSAPP_TEMPLATE_REFUND_ISSUED: z.string().min(1).default('refund_issued'),
+  WHATSAPP_TEMPLATE_COD_CONFIRMATION: z.string().min(1).default('cod_confirmation'),
   /** Web Push notifications to shoppers' browsers (modules/push); off: no push is sent and the storefront offers none. */
   PUSH_ENABLED: z
     .enum(['true', 'false'])
@@ -372,6 +401,14 @@ function productionProblems(e: Env): string[] {
   if (e.PHONE_SIGN_IN === 'true' && !(e.MSG91_AUTH_KEY && e.MSG91_TEMPLATE_ID && e.MSG91_SENDER_ID)) {
     problems.push(
       'MSG91_AUTH_KEY, MSG91_TEMPLATE_ID, MSG91_SENDER_ID: required in production while PHONE_SIGN_IN=true (the sign-in codes go by SMS), or set PHONE_SIGN_IN=false',
+    );
+  }
+  if (
+    e.WHATSAPP_UPDATES === 'true' &&
+    !(e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN)
+  ) {
+    problems.push(
+      'WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: required in production while WHATSAPP_UPDATES=true (docs/deploy.md "WhatsApp (Cloud API)"), or set WHATSAPP_UPDATES=false',
     );
   }
   if (e.PUSH_ENABLED && !(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT)) {
@@ -493,6 +530,8 @@ function settingsOf(e: Env) {
     notifyEmail: e.STORE_NOTIFY_EMAIL ?? null,
     codEnabled: e.COD_ENABLED,
     codMaxRupees: e.COD_MAX_ORDER_RUPEES,
+    codConfirmAboveRupees: null,
+    codConfirmHours: 24,
     returnWindowDays: e.RETURN_WINDOW_DAYS,
     storeCreditExpiryDays: null,
     cartRemindersEnabled: true,
@@ -628,6 +667,7 @@ function settingsOf(e: Env) {
         ? {
             authKey: e.MSG91_AUTH_KEY,
             templateId: e.MSG91_TEMPLATE_ID ?? '',
+            noticeTemplateId: e.MSG91_NOTICE_TEMPLATE_ID ?? '',
             senderId: e.MSG91_SENDER_ID ?? '',
             baseUrl: e.MSG91_BASE_URL,
           }
@@ -635,6 +675,33 @@ function settingsOf(e: Env) {
       dailyPerNumber: e.SMS_DAILY_BUDGET_PER_NUMBER,
       dailyStore: e.SMS_DAILY_BUDGET_STORE,
       perIpPerHour: e.SMS_PER_IP_PER_HOUR,
+    },
+    /**
+     * WhatsApp updates (modules/whatsapp): whether they are on, the Cloud API's settings
+     * (undefined without a phone number id and token: the outbox), the webhook's secrets and
+     * the templates' names.
+     */
+    whatsapp: {
+      enabled: e.WHATSAPP_UPDATES ? e.WHATSAPP_UPDATES === 'true' : e.NODE_ENV !== 'production',
+      cloud:
+        e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_ACCESS_TOKEN
+          ? {
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              accessToken: e.WHATSAPP_ACCESS_TOKEN,
+              baseUrl: e.WHATSAPP_BASE_URL,
+              apiVersion: e.WHATSAPP_API_VERSION,
+            }
+          : undefined,
+      appSecret: e.WHATSAPP_APP_SECRET ?? null,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? null,
+      templates: {
+        placed: e.WHATSAPP_TEMPLATE_ORDER_PLACED,
+        shipped: e.WHATSAPP_TEMPLATE_ORDER_SHIPPED,
+        out_for_delivery: e.WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY,
+        delivered: e.WHATSAPP_TEMPLATE_ORDER_DELIVERED,
+        refunded: e.WHATSAPP_TEMPLATE_REFUND_ISSUED,
+        cod_confirmation: e.WHATSAPP_TEMPLATE_COD_CONFIRMATION,
+      },
     },
     /** Background jobs (lib/jobs): whether this instance works them, retries (ms), polling (ms). */
     jobs: {

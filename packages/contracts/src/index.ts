@@ -34,3 +34,5 @@ export * from './wallet';
 export * from './exchanges';
 export * from './cart-reminders';
 export * from './cart-reminders-messages';
+export * from './whatsapp';
+export * from './whatsapp-messages';

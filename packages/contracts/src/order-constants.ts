@@ -5,12 +5,15 @@
  */
 /**
  * Order status. `pending_payment` waits for an online payment; `payment_failed` is an order
- * whose payment failed or expired (its stock and gift card hold are released). The rest is
- * the lifecycle of behaviour.md §3/§4 (placed → … → delivered; cancelled; returns).
+ * whose payment failed or expired (its stock and gift card hold are released).
+ * `awaiting_confirmation` is a cash on delivery order above the store's threshold, held until
+ * the shopper confirms it (behaviour.md "COD confirmation"). The rest is the lifecycle of
+ * behaviour.md §3/§4 (placed → … → delivered; cancelled; returns).
  */
 export const ORDER_STATUSES = [
   'pending_payment',
   'payment_failed',
+  'awaiting_confirmation',
   'placed',
   'confirmed',
   'packed',
@@ -30,6 +33,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
   payment_failed: 'Payment failed',
+  awaiting_confirmation: 'Awaiting confirmation',
   placed: 'Placed',
   confirmed: 'Confirmed',
   packed: 'Packed',

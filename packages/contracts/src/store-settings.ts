@@ -104,6 +104,13 @@ export const storeSettingsSchema = z.object({
   codEnabled: z.boolean(),
   /** The largest order payable in cash on delivery, in rupees. */
   codMaxRupees: z.number().int().min(0).max(10_00_000),
+  /**
+   * Cash on delivery orders payable above this, in rupees, are held until the shopper confirms
+   * them (behaviour.md "COD confirmation"); null: none are held.
+   */
+  codConfirmAboveRupees: z.number().int().min(0).max(10_00_000).nullable().default(null),
+  /** Hours a held cash on delivery order waits for its confirmation before it is cancelled. */
+  codConfirmHours: z.number().int().min(1).max(168).default(24),
   returnWindowDays: z.number().int().min(0).max(90),
   /** The delivery charge of an order below the threshold, in rupees; 0: delivery is free. */
   deliveryChargeRupees: chargeRupeesSchema,

@@ -20,7 +20,7 @@ const NEXT_STEP: Partial<Record<Order['status'], { to: string; label: string }>>
   shipped: { to: 'out_for_delivery', label: 'Out for delivery' },
   out_for_delivery: { to: 'delivered', label: 'Mark delivered' },
 };
-const CANCELLABLE = new Set(['pending_payment', 'placed', 'confirmed', 'packed']);
+const CANCELLABLE = new Set(['pending_payment', 'awaiting_confirmation', 'placed', 'confirmed', 'packed']);
 function ShipDialog({ open, onClose, onShip }: { open: boolean; onClose: () => void; onShip: (b: StepBody) => void }) {
   const [form, setForm] = useState({ courier: '', awb: '', trackingUrl: '', estimatedDelivery: '' });
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>

@@ -18,6 +18,8 @@ const settings = {
   notifyEmail: null,
   codEnabled: true,
   codMaxRupees: 10000,
+  codConfirmAboveRupees: null,
+  codConfirmHours: 24,
   returnWindowDays: 7,
   storeCreditExpiryDays: null,
   cartRemindersEnabled: true,

@@ -35,7 +35,10 @@ function LogoInput() {
   return <PictureUpload label="Logo" url={(field.value as string | null) ?? null} onUploaded={field.onChange} />;
 }
 
-/** Empty text fields are sent as null (no contact email, no notification email), an empty expiry as never. */
+/**
+ * Empty text fields are sent as null (no contact email, no notification email), an empty expiry
+ * as never, an empty COD confirmation threshold as none held.
+ */
 function toSettings(values: Record<string, unknown>): Settings {
   const orNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
   return {
@@ -44,6 +47,7 @@ function toSettings(values: Record<string, unknown>): Settings {
     contactPhone: orNull(values.contactPhone),
     notifyEmail: orNull(values.notifyEmail),
     storeCreditExpiryDays: typeof values.storeCreditExpiryDays === 'number' ? values.storeCreditExpiryDays : null,
+    codConfirmAboveRupees: typeof values.codConfirmAboveRupees === 'number' ? values.codConfirmAboveRupees : null,
   };
 }
 
@@ -128,6 +132,20 @@ export function StoreSettings() {
             label="Largest cash on delivery order (₹)"
             step={100}
             validate={[required(), minValue(0), maxValue(1_000_000)]}
+          />
+          <NumberInput
+            source="codConfirmAboveRupees"
+            label="Confirm cash on delivery orders above (₹)"
+            helperText="Held as Awaiting confirmation until the shopper confirms by WhatsApp or the link sent; empty: none held"
+            step={100}
+            validate={[minValue(0), maxValue(1_000_000)]}
+          />
+          <NumberInput
+            source="codConfirmHours"
+            label="Hours to confirm"
+            helperText="An order not confirmed in time is cancelled and its stock released"
+            step={1}
+            validate={[required(), minValue(1), maxValue(168)]}
           />
           <NumberInput
             source="deliveryChargeRupees"

@@ -49,3 +49,4 @@ export {
 export { webhookEndpoints, webhookDeliveries, webhookAttempts } from '../modules/webhooks/tables';
 export { pushSubscriptions, pushPreferences } from '../modules/push/tables';
 export { wallets, walletEntries } from '../modules/wallet/tables';
+export { whatsappOptIns, whatsappMessages } from '../modules/whatsapp/tables';

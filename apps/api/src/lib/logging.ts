@@ -45,11 +45,12 @@ export function logMixin(_line: object, _level: number, logger: unknown): { reqI
 
 /**
  * The URL with guest ids (`guestId=` in the query), set-up link tokens (`token=`, the admin's
- * invitations) and commerce cart ids (`/store/carts/:id`) masked.
+ * invitations), WhatsApp's webhook verify token (`hub.verify_token=`) and commerce cart ids
+ * (`/store/carts/:id`) masked.
  */
 export function maskUrl(url: string): string {
   return url
-    .replace(/([?&](?:guestId|token)=)[^&#]*/gi, '$1[masked]')
+    .replace(/([?&](?:guestId|token|hub\.verify_token)=)[^&#]*/gi, '$1[masked]')
     .replace(/(\/store\/carts\/)[^/?#]+/g, '$1[masked]');
 }
 

@@ -23,6 +23,7 @@ const PUBLIC = [
   /^POST \/coupons\/validate$/,
   /^(GET|POST|DELETE) \/store\//,
   /^POST \/payments\/(phonepe|razorpay)\/webhook$/,
+  /^POST \/webhooks\/whatsapp$/,
   // Staff sign-in: its 401 is a wrong password, not a missing session.
   /^POST \/admin\/api\/auth\/login$/,
 ];

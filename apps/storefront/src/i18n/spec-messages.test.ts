@@ -32,6 +32,7 @@ const CONSTANTS: Record<string, Record<string, string>> = {
   cartReminders: contracts.CART_REMINDERS_MESSAGES,
   sizing: contracts.SIZING_MESSAGES,
   commerce: contracts.COMMERCE_MESSAGES,
+  whatsapp: contracts.WHATSAPP_MESSAGES,
 };
 
 /** Hindi texts that really keep their English (none so far): `group.key`. */

@@ -3,7 +3,7 @@
  * DELETE /orders/:id, behaviour.md §7 and §10): what is given back, what is refunded and who
  * hears of it.
  */
-import { ORDER_MESSAGES, type Order, type RefundDestination } from '@vastra/contracts';
+import { ORDER_MESSAGES, type Order, type OrderStatus, type RefundDestination } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import { ConflictError } from '../../lib/errors';
 import type { RefundRow } from '../payments';
@@ -29,12 +29,19 @@ export class OrderCancellation {
    * gateway refund of what was paid, or with `refundTo: 'wallet'` store credit at once; money
    * back on a gift card or the store credit is recorded as a completed refund of that method.
    * After the commit the cancel mail is queued, then the gateway refund submitted. COD: nothing
-   * was paid, nothing to refund. `userId` null = the store cancels (no owner check).
+   * was paid, nothing to refund. `userId` null = the store cancels (no owner check); `onlyFrom`:
+   * cancel only an order still in that status (a held order's expiry, cod-hold.ts).
    * ConflictError alreadyCancelled / cancelTooLate / cancelNotAllowed; NotFoundError.
    */
   async cancel(
     orderId: string,
-    by: { userId: string | null; actor: 'shopper' | 'operator'; reason: string; refundTo?: RefundDestination },
+    by: {
+      userId: string | null;
+      actor: 'shopper' | 'operator' | 'system';
+      reason: string;
+      refundTo?: RefundDestination;
+      onlyFrom?: OrderStatus;
+    },
   ): Promise<Order> {
     const { db, payments } = this.deps;
     const refundReason = `Order cancelled: ${by.reason}`;
@@ -43,6 +50,7 @@ export class OrderCancellation {
       if (current.status === 'cancelled') throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
       if (SHIPPED_OR_AFTER.has(current.status)) throw new ConflictError(ORDER_MESSAGES.cancelTooLate);
       if (!CANCELLABLE.has(current.status)) throw new ConflictError(ORDER_MESSAGES.cancelNotAllowed);
+      if (by.onlyFrom && current.status !== by.onlyFrom) throw new ConflictError(ORDER_MESSAGES.cancelNotAllowed);
 
       await this.transitions.transition(tx, orderId, 'cancelled', {
         actor: by.actor,

@@ -2,6 +2,7 @@
  * The order lifecycle (behaviour.md §3 Order status, §4) as one table: which status may follow which.
  *
  *   pending_payment → placed | payment_failed | cancelled
+ *   awaiting_confirmation → placed | cancelled        (cash on delivery held for the shopper's confirmation)
  *   placed → confirmed → packed → shipped → out_for_delivery → delivered
  *   placed | confirmed | packed → cancelled            (until the order ships)
  *   delivered → return_requested → return_approved → picked_up → refunded
@@ -18,6 +19,7 @@ import type { OrderStatus } from '@vastra/contracts';
 export const LIFECYCLE: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending_payment: ['placed', 'payment_failed', 'cancelled'],
   payment_failed: [],
+  awaiting_confirmation: ['placed', 'cancelled'],
   placed: ['confirmed', 'cancelled'],
   confirmed: ['packed', 'cancelled'],
   packed: ['shipped', 'cancelled'],

@@ -43,6 +43,8 @@ export type PlaceContext = {
   payablePaise: number;
   /** The cash on delivery limit in force when the order was asked for, in paise. */
   codMaxPaise: number;
+  /** Cash on delivery above this (paise) is held for the shopper's confirmation; null: never. */
+  codConfirmAbovePaise: number | null;
   online: boolean;
   row: OrderRow | null;
 };
@@ -182,7 +184,11 @@ async function createOrder(ctx: PlaceContext, options: OrdersDeps['options']): P
   const { db, orderId, quote, online } = ctx;
   if (!quote) throw new Error('the order was not priced');
   const paidInFull = ctx.payablePaise === 0;
-  const status: OrderStatus = online ? 'pending_payment' : 'placed';
+  const held =
+    ctx.input.paymentMethod === 'cod' &&
+    ctx.codConfirmAbovePaise !== null &&
+    ctx.payablePaise > ctx.codConfirmAbovePaise;
+  const status: OrderStatus = online ? 'pending_payment' : held ? 'awaiting_confirmation' : 'placed';
   const paymentStatus: PaymentStatus = paidInFull ? 'completed' : 'pending';
   const [seq] = await queryRows<{ n: number }>(db, sql`SELECT nextval('order_number_seq')::int AS n`);
   const [row] = await db

@@ -83,6 +83,10 @@ export class OrderPlacement {
     const wanted = mergeLines(input.items ?? (await this.deps.carts.activeLines(userId)));
     if (wanted.length === 0) throw new ValidationError(ORDER_MESSAGES.itemsRequired);
 
+    const codConfirmAbovePaise =
+      input.paymentMethod === 'cod' && this.deps.codConfirmation
+        ? (await this.deps.codConfirmation()).abovePaise
+        : null;
     const orderId = randomUUID();
     let row: OrderRow;
     try {
@@ -102,6 +106,7 @@ export class OrderPlacement {
           walletPaise: 0,
           payablePaise: 0,
           codMaxPaise: payment.codMaxPaise ?? 0,
+          codConfirmAbovePaise,
           online: false,
           row: null,
         };
@@ -129,7 +134,8 @@ export class OrderPlacement {
     }
     if (row.status === 'pending_payment' && ONLINE_GATEWAYS.has(row.paymentGateway)) {
       row = (await runSteps({ row }, this.paymentSteps())).row;
-    } else {
+    } else if (row.status !== 'awaiting_confirmation') {
+      // A held order's confirmation mail goes once the shopper confirms it (cod-hold.ts).
       await this.transitions.sendConfirmation(row.id);
     }
     return { order: await this.presenter.one(row), created: true };

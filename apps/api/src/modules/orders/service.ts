@@ -8,6 +8,7 @@
  *   payment-sync.ts           the payment listener, status checks, expiry, late payments
  *   cancel.ts                 cancelling and hiding an order
  *   cod.ts                    the cash of a cash on delivery order: collected or refused at the door
+ *   cod-hold.ts               a cash on delivery order held for the shopper's confirmation, or expired
  *   queries.ts, presenter.ts  reading orders and answering them in rupees
  *
  * Money in paise; the order's money is worked out again on the server, never taken from the client.
@@ -23,6 +24,7 @@ import type {
 import type { Db } from '../../db/client';
 import { OrderCancellation } from './cancel';
 import { OrderCodCollection } from './cod';
+import { OrderCodHold } from './cod-hold';
 import type { OrderMailJob } from './jobs';
 import type { OrderMailEvent } from './mail';
 import { OrderPaymentSync, type AfterCommit } from './payment-sync';
@@ -49,6 +51,7 @@ export class OrdersService {
   private readonly paymentSync: OrderPaymentSync;
   private readonly cancellation: OrderCancellation;
   private readonly cod: OrderCodCollection;
+  private readonly codHold: OrderCodHold;
   private readonly placement: OrderPlacement;
 
   constructor(deps: OrdersDeps) {
@@ -63,6 +66,7 @@ export class OrdersService {
     this.paymentSync = new OrderPaymentSync(deps, this.queries, this.transitions);
     this.cancellation = new OrderCancellation(deps, this.queries, this.transitions, this.presenter);
     this.cod = new OrderCodCollection(deps, this.queries, this.transitions, this.presenter);
+    this.codHold = new OrderCodHold(deps, this.queries, this.transitions, this.cancellation, this.presenter);
     this.placement = new OrderPlacement(deps, this.queries, this.presenter, this.transitions, this.paymentSync);
   }
 
@@ -143,6 +147,16 @@ export class OrdersService {
   /** The store records a cash on delivery order's cash as collected or refused at the door: see OrderCodCollection.record. */
   recordCod(ref: string, collected: boolean, by: { actor: string; note: string | null }): Promise<Order> {
     return this.cod.record(ref, collected, by);
+  }
+
+  /** The shopper confirms their held cash on delivery order: see OrderCodHold.confirm. */
+  confirmHeldCod(orderId: string, via: string): Promise<{ order: Order; alreadyConfirmed: boolean }> {
+    return this.codHold.confirm(orderId, via);
+  }
+
+  /** Cancels the held cash on delivery orders created before `before`; how many: see OrderCodHold.expire. */
+  expireHeldCod(before: Date): Promise<number> {
+    return this.codHold.expire(before);
   }
 
   /** Removes a never-paid or cancelled order from the shopper's list: see OrderCancellation.hide. */

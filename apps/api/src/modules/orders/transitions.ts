@@ -137,7 +137,9 @@ export class OrderTransitions {
   async resendConfirmation(orderId: string): Promise<boolean> {
     const { mailer, users, log } = this.deps;
     const row = await this.queries.byId(orderId);
-    if (row.status === 'pending_payment' || row.status === 'payment_failed') return false;
+    if (row.status === 'pending_payment' || row.status === 'payment_failed' || row.status === 'awaiting_confirmation') {
+      return false;
+    }
     const contact = await users.contactOf(row.userId);
     // An account made with a mobile number and no email gets no mail.
     if (!contact?.email) return false;
@@ -216,6 +218,7 @@ export class OrderTransitions {
           isNull(orders.confirmationSentAt),
           ne(orders.status, 'pending_payment'),
           ne(orders.status, 'payment_failed'),
+          ne(orders.status, 'awaiting_confirmation'),
         ),
       )
       .returning();

@@ -44,6 +44,11 @@ export type OrdersDeps = {
   db: Db;
   /** The gateways and cash on delivery offered now; default the options' (the environment's). */
   payment?: () => Promise<PaymentSettings>;
+  /**
+   * Cash on delivery orders payable above `abovePaise` are held for the shopper's confirmation
+   * (null: none), cancelled after `hours` (behaviour.md "COD confirmation"); default: none held.
+   */
+  codConfirmation?: () => Promise<{ abovePaise: number | null; hours: number }>;
   checkAddress: ShippingAddressCheck;
   /** Whether cash on delivery is offered at a pincode (the shipping module's zone table or couriers). */
   delivery: { codAvailable(pincode: string): Promise<boolean> };

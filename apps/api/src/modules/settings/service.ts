@@ -197,6 +197,18 @@ export class StoreSettingsService {
     };
   }
 
+  /**
+   * Cash on delivery orders held for the shopper's confirmation: those payable above
+   * `abovePaise` (null: none held), cancelled after `hours` unconfirmed (behaviour.md "COD confirmation").
+   */
+  async codConfirmation(): Promise<{ abovePaise: number | null; hours: number }> {
+    const { codConfirmAboveRupees, codConfirmHours } = await this.current();
+    return {
+      abovePaise: codConfirmAboveRupees === null ? null : rupeesToPaise(codConfirmAboveRupees),
+      hours: codConfirmHours,
+    };
+  }
+
   /** What checkout offers: the online gateways, and cash on delivery up to `codMaxPaise` (paise) when enabled. */
   async payment(): Promise<{ gateways: OnlineGateway[]; codEnabled: boolean; codMaxPaise: number }> {
     const { paymentGateways, codEnabled, codMaxRupees } = await this.current();

@@ -4,10 +4,12 @@ export { SMS_PRUNE_JOB, smsJobs } from './jobs';
 export {
   maskPhone,
   msg91Sender,
+  noticeSmsText,
   otpSmsText,
   outboxSender,
   SMS_OUTBOX_DIR_NAME,
   type Msg91Settings,
+  type NoticeSms,
   type OtpSms,
   type SmsSender,
 } from './sender';

@@ -10,7 +10,7 @@ import { OTP_RESEND_INTERVAL_MS, AUTH_MESSAGES } from '@vastra/contracts';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { TooManyRequestsError } from '../../lib/errors';
-import type { OtpSms, SmsSender } from './sender';
+import type { NoticeSms, OtpSms, SmsSender } from './sender';
 import { smsSends } from './tables';
 
 const HOUR_MS = 60 * 60_000;
@@ -91,6 +91,14 @@ export class SmsService {
   /** Texts the code (after `reserve`). Rejects as the sender does (sender.ts). */
   async sendOtp(sms: OtpSms): Promise<void> {
     await this.sender.sendOtp(sms);
+  }
+
+  /**
+   * Texts an order update through the notice template (docs/behaviour.md "WhatsApp updates").
+   * Not counted in the ledger: one text per order update, not something a caller can ask for.
+   */
+  async sendNotice(sms: NoticeSms): Promise<void> {
+    await this.sender.sendNotice(sms);
   }
 
   /** Deletes ledger rows older than two days (they count for nothing); the number deleted. */

@@ -12,3 +12,8 @@ export const ChangePasswordForm = hydratedIslandOverView(() =>
 
 /** The mobile number and its change with a texted code (phone-number.tsx), loaded after the page. */
 export const PhoneNumber = hydratedIsland(() => import('./phone-number').then((module) => module.PhoneNumber));
+
+/** The choice of order updates on WhatsApp (whatsapp-updates.tsx), loaded after the page. */
+export const WhatsappUpdates = hydratedIsland(() =>
+  import('./whatsapp-updates').then((module) => module.WhatsappUpdates),
+);

@@ -16,6 +16,7 @@ import { DeliveryPromise } from '@/components/delivery-promise';
 import { readCart } from '@/lib/api/browser/cart';
 import { lookupPincode, readAddressBook, readCheckoutOptions, readGstStates } from '@/lib/api/browser/checkout';
 import { MutationError } from '@/lib/api/browser/mutate';
+import { saveWhatsappOptIn } from '@/lib/api/browser/whatsapp';
 import { publishCartAnswer } from '@/lib/cart-channel';
 import { checkoutBlockedBy, orderableLines } from '@/lib/cart-lines';
 import { formatPrice } from '@/lib/format';
@@ -199,6 +200,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
   // A book that cannot be read is an empty one: the shopper types a new address.
   const book = serverBook ?? bookRead.data ?? (bookRead.error ? NO_ADDRESSES : null);
   const [saveAddress, setSaveAddress] = useState(true);
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
   const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [addressMessage, setAddressMessage] = useState<string | null>(null);
   const [businessErrors, setBusinessErrors] = useState<Partial<Record<BusinessField, string>>>({});
@@ -299,6 +301,13 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
       document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    if (whatsappUpdates && !placing) {
+      // Saved before the order, so its first update (or its COD confirmation) already goes on
+      // WhatsApp; a refusal leaves the order to be placed, updates by mail only.
+      await saveWhatsappOptIn(apiUrl, { optedIn: true, phone: shippingAddress.phone }).catch((error: unknown) =>
+        console.error(error instanceof Error ? error.message : error),
+      );
+    }
     const outcome = await placeOrder(apiUrl, store, {
       shippingAddress,
       saveAddress: chosen === 'new' && saveAddress,
@@ -363,6 +372,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
     applyGiftCard: (code) => apply('giftCard', code),
     removeGiftCard: () => store.dispatch({ type: 'codeRemoved', kind: 'giftCard' }),
     useStoreCredit: setUseCredit,
+    setWhatsappUpdates,
     placeOrder: () => void submit(),
   };
 
@@ -381,6 +391,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
         choice: addressChoice,
         draft,
         saveAddress,
+        whatsappUpdates,
         addressErrors,
         addressMessage: addressMessage ?? addressApiMessage,
         deliveryPromise: <DeliveryPromise pincode={destination?.postalCode} />,

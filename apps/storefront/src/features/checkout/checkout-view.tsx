@@ -155,6 +155,8 @@ export type ShopperCheckoutModel = {
   giftCard: CodeState;
   /** The store credit the shopper may use (rupees) and whether they chose to; null: none to use. */
   storeCredit: { available: number; use: boolean } | null;
+  /** Whether the shopper ticked "Get order updates on WhatsApp" (docs/behaviour.md "WhatsApp updates"). */
+  whatsappUpdates: boolean;
   figures: TotalsFigures;
   taxError: string | null;
   /** What the live region says (the settled amount payable). */
@@ -177,6 +179,7 @@ export type ShopperCheckoutActions = {
   applyGiftCard: (code: string) => Promise<boolean>;
   removeGiftCard: () => void;
   useStoreCredit: (use: boolean) => void;
+  setWhatsappUpdates: (want: boolean) => void;
   placeOrder: () => void;
 };
 
@@ -238,6 +241,10 @@ export function ShopperCheckoutView({
               {t('useStoreCredit', { amount: formatPrice(model.storeCredit.available) })}
             </label>
           )}
+          <WhatsappUpdatesChoice
+            checked={model.whatsappUpdates}
+            onChange={actions ? actions.setWhatsappUpdates : undefined}
+          />
         </div>
 
         <aside
@@ -312,6 +319,26 @@ export function ShopperCheckoutView({
   );
 }
 
+/** "Get order updates on WhatsApp", on the delivery address's number (docs/behaviour.md "WhatsApp updates"). */
+function WhatsappUpdatesChoice({ checked, onChange }: { checked: boolean; onChange?: (want: boolean) => void }) {
+  const t = useTranslations('checkout.whatsapp');
+  return (
+    <label className="flex items-start gap-3 rounded-xl border border-stone-200 p-4 text-sm font-medium text-stone-900">
+      <input
+        type="checkbox"
+        className="mt-0.5 size-5 shrink-0 accent-brand-700"
+        checked={checked}
+        disabled={!onChange}
+        onChange={(event) => onChange?.(event.target.checked)}
+      />
+      <span>
+        {t('label')}
+        <span className="mt-1 block text-xs font-normal text-stone-600">{t('hint')}</span>
+      </span>
+    </label>
+  );
+}
+
 /** The delivery promise's place before it can be told (DeliveryPromise with no answer yet). */
 export function DeliveryPromisePlaceholder() {
   return <p aria-live="polite" data-testid="checkout-delivery" className="text-sm text-stone-700" />;
@@ -350,6 +377,7 @@ function serverModel(
     choice,
     draft,
     saveAddress: true,
+    whatsappUpdates: false,
     addressErrors: {},
     addressMessage: null,
     deliveryPromise: <DeliveryPromisePlaceholder />,

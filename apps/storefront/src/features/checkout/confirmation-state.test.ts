@@ -52,6 +52,17 @@ describe('what the confirmation says (behaviour.md §4 paymentStatus)', () => {
     assert.match(view.next('asha@example.com', '₹ 1,299', 2)[2]!, /pay ₹ 1,299 in cash or by UPI/);
   });
 
+  it('cash on delivery held for confirmation: asks the shopper to confirm from the link (behaviour.md "COD confirmation")', () => {
+    const held = { ...order, status: 'awaiting_confirmation' as const };
+    const view = confirmationState({ paymentStatus: 'pending', paymentGateway: 'cod', paymentUrl: null }, held);
+    assert.equal(view.heading, 'Please confirm your order');
+    assert.equal(view.tone, 'waiting');
+    assert.deepEqual(view.next('asha@example.com', '₹ 2,598', 2), [
+      'We have sent the confirmation link to asha@example.com, and by WhatsApp or SMS to your mobile number.',
+      'An order not confirmed in time is cancelled.',
+    ]);
+  });
+
   it('a shopper signed up by mobile number, without an email, is promised no mail', () => {
     const view = confirmationState({ paymentStatus: 'pending', paymentGateway: 'cod', paymentUrl: null }, order);
     const next = view.next(null, '₹ 1,299', 2);

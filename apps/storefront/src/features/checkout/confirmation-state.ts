@@ -4,7 +4,7 @@ import type English from '@/i18n/messages/en';
 /**
  * What the order confirmation says for each state of the payment (behaviour.md §4 paymentStatus): completed,
  * failed, pending online (waiting for the gateway, with the way back to its page) and cash on
- * delivery (pending until delivery, yet the order is placed).
+ * delivery (pending until delivery, yet the order is placed; or held until the shopper confirms it).
  */
 
 /** How often a pending online payment's status is asked for. */
@@ -43,7 +43,7 @@ const mailLine = (email: string | null, line: (email: string) => string): string
 
 export function confirmationState(
   payment: Pick<PaymentStatusResult, 'paymentStatus' | 'paymentGateway' | 'paymentUrl'>,
-  order: Pick<Order, 'paymentExpiresAt'>,
+  order: Pick<Order, 'paymentExpiresAt'> & { status?: Order['status'] },
   t: ConfirmationTexts,
   time: (at: Date) => string,
 ): ConfirmationView {
@@ -73,6 +73,18 @@ export function confirmationState(
       canRetry: true,
       payableLabel: t('amountPayable'),
       next: () => [t('failedRetry'), t('failedCodes')],
+    };
+  }
+  // A large cash on delivery order waits for the shopper's confirmation (behaviour.md "COD confirmation").
+  if (payment.paymentGateway === 'cod' && order.status === 'awaiting_confirmation') {
+    return {
+      tone: 'waiting',
+      heading: t('codHoldHeading'),
+      text: t('codHoldText'),
+      paymentUrl: null,
+      canRetry: false,
+      payableLabel: t('toPayOnDelivery'),
+      next: (email) => [...mailLine(email, (to) => t('codHoldMail', { email: to })), t('codHoldExpiry')],
     };
   }
   if (payment.paymentGateway === 'cod') {

@@ -70,6 +70,9 @@ export function OrderDetailView({
         <p className="mt-1 text-sm text-stone-600">
           {t('detail.placedOn', { date: dates.dateTime(order.createdAt), count: pieces })}
         </p>
+        {order.status === 'awaiting_confirmation' && (
+          <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('codConfirm.awaitingNote')}</p>
+        )}
         {order.cancelReason && (
           <p className="mt-2 text-sm text-stone-700">
             {t('detail.cancelled')}{' '}

@@ -9,6 +9,7 @@ export type Tone = 'neutral' | 'progress' | 'success' | 'warning' | 'error';
 
 const ORDER_STATUS_TONES: Record<OrderStatus, Tone> = {
   pending_payment: 'warning',
+  awaiting_confirmation: 'warning',
   payment_failed: 'error',
   placed: 'progress',
   confirmed: 'progress',

@@ -2,11 +2,12 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper } from '@/features/account/account-shopper';
-import { PhoneNumber, ProfileForm } from '@/features/account/islands';
+import { PhoneNumber, ProfileForm, WhatsappUpdates } from '@/features/account/islands';
 import { ProfileEditorView, fieldsOf } from '@/features/account/profile-view';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
 import { CartRemindersSection } from '@/features/cart-reminders/cart-reminders-section';
 import { NotificationsSection } from '@/features/notifications/notifications-section';
+import { getWhatsappOptIn } from '@/lib/api/server/shopper';
 
 /** The page's title in its language. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,12 +19,14 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AccountPage() {
   const t = await getTranslations('account.metadata');
   const user = await accountShopper('/account');
+  const whatsapp = user ? await getWhatsappOptIn() : null;
   return (
     <AccountShell title={t('profile')}>
       {user ? (
         <>
           <ProfileForm view={<ProfileEditorView user={user} fields={fieldsOf(user)} />} props={{ initialUser: user }} />
           <PhoneNumber initialUser={user} />
+          {whatsapp && <WhatsappUpdates initial={whatsapp} />}
           <NotificationsSection />
           <CartRemindersSection />
         </>

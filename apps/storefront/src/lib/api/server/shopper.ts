@@ -16,6 +16,7 @@ import {
   trackingSchema,
   userSchema,
   walletSchema,
+  whatsappOptInSchema,
   wishlistIdsSchema,
   wishlistPageSchema,
   type AddressBookEntry,
@@ -29,6 +30,7 @@ import {
   type Tracking,
   type User,
   type Wallet,
+  type WhatsappOptIn,
   type WishlistPage,
 } from '@vastra/contracts';
 import { cookies } from 'next/headers';
@@ -227,6 +229,13 @@ export const getCartReminderSetting = cache((): Promise<CartReminderSetting | nu
       await shopperGet('/cart-reminders', token, GENERIC_MESSAGES.fallback),
       'cart-reminders',
     ),
+  ),
+);
+
+/** GET /whatsapp/opt-in: whether the shopper gets order updates on WhatsApp, and the number; null for a guest. */
+export const getWhatsappOptIn = cache((): Promise<WhatsappOptIn | null> =>
+  asUser(async (token) =>
+    checked(whatsappOptInSchema, await shopperGet('/whatsapp/opt-in', token, GENERIC_MESSAGES.fallback), 'whatsapp'),
   ),
 );
 
