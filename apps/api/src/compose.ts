@@ -18,7 +18,7 @@ import { createCatalogModule } from './modules/catalog';
 import { createCouponsModule } from './modules/coupons';
 import { createFilesModule } from './modules/files';
 import { createHealthModule } from './modules/health';
-import { createExchangesModule } from './modules/exchanges';
+import { createExchangesModule, exchangedLinesOf } from './modules/exchanges';
 import { createInvoicesModule } from './modules/invoices';
 import { createOrdersModule, hasPlacedOrder, type OrdersService } from './modules/orders';
 import { createPaymentsModule, type PaymentService } from './modules/payments';
@@ -236,6 +236,7 @@ export function composeModules(
     catalog: catalog.catalog,
     options: returnOptions,
     windowDays: () => settings.returnWindowDays(),
+    exchangedLines: exchangedLinesOf,
   });
   // Store credit: spent and given back by orders, refunded to by returns, so built before both.
   const wallet = createWalletModule({

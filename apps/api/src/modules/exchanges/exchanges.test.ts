@@ -4,13 +4,15 @@
  * the store credit; credit note and invoice) and at a lower one (given to the store credit at
  * pickup); no stock refused with a return offered; the replacement's stock released on
  * rejection and on a failed pickup; the steps' roles and audit entries; someone else's order;
- * not delivered, window closed, a piece under a return, a non-returnable category, a photo missing.
+ * not delivered, window closed, a piece under a return, a non-returnable category, a photo missing;
+ * a line being exchanged is not returned too.
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import {
   EXCHANGE_MESSAGES,
   ORDER_MESSAGES,
+  itemNotReturnable,
   type AdminRole,
   type ExchangeOption,
   type ExchangeRequest,
@@ -407,5 +409,25 @@ describe('what may be exchanged', () => {
     const refused = await askExchange(shopper, blocked, { variantId: kurta.sizes[next] });
     assert.equal(refused.status, 400);
     assert.equal(refused.message, EXCHANGE_MESSAGES.notExchangeable);
+  });
+
+  it('a line being exchanged is not returned too; once the exchange is rejected it may be', async () => {
+    const order = await deliveredKurta();
+    const asked = await askExchange(shopper, order, { variantId: kurta.sizes[next] });
+    assert.equal(asked.status, 201, asked.message);
+    const view = await ctx.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: bearer(shopper.token) });
+    assert.equal(view.json().data.order.items[0].returnableQuantity, 0);
+    const whole = await sendReturn(ctx, shopper, order.id, { reason: 'fit' });
+    assert.equal(whole.status, 400);
+    assert.equal(whole.body.message, ORDER_MESSAGES.returnNothingLeft);
+    const line = await sendReturn(ctx, shopper, order.id, {
+      reason: 'fit',
+      items: [{ orderItemId: order.items[0]!.id, quantity: 1 }],
+    });
+    assert.equal(line.status, 400);
+    assert.equal(line.body.message, itemNotReturnable(order.items[0]!.name));
+
+    assert.equal((await step(asked.exchange.id, 'reject', { note: 'Wrong size chosen.' })).status, 200);
+    assert.equal((await sendReturn(ctx, shopper, order.id, { reason: 'fit' })).status, 201);
   });
 });

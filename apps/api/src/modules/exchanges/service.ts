@@ -104,14 +104,6 @@ export class ExchangesService {
         const line = (await this.deps.orders.items(orderId, tx)).find((l) => l.id === input.orderItemId);
         if (!line) throw new ValidationError(EXCHANGE_MESSAGES.lineUnknown);
         if (!returnable.get(line.id)) throw new ValidationError(EXCHANGE_MESSAGES.notExchangeable);
-        // A piece under an open return, or returned, is not the shopper's to swap.
-        if ((summary?.items.get(line.id)?.returnableQuantity ?? 0) < line.quantity) {
-          throw new ConflictError(EXCHANGE_MESSAGES.beingReturned);
-        }
-        if (input.variantId === line.variantId) throw new ValidationError(EXCHANGE_MESSAGES.sameVariant);
-        if (EXCHANGE_PHOTO_REASONS.includes(input.reason) && input.files.length === 0) {
-          throw new ValidationError(EXCHANGE_MESSAGES.photoRequired);
-        }
         const earlier = await tx
           .select({ status: exchangeRequests.status })
           .from(exchangeRequests)
@@ -121,6 +113,15 @@ export class ExchangesService {
         }
         // The line still names the size bought: a second swap would be priced and restocked against the wrong one.
         if (earlier.some((e) => e.status === 'delivered')) throw new ConflictError(EXCHANGE_MESSAGES.alreadyExchanged);
+        // A piece under an open return, or returned, is not the shopper's to swap (an exchanged line reads as
+        // not returnable either, so the exchanges are told apart first).
+        if ((summary?.items.get(line.id)?.returnableQuantity ?? 0) < line.quantity) {
+          throw new ConflictError(EXCHANGE_MESSAGES.beingReturned);
+        }
+        if (input.variantId === line.variantId) throw new ValidationError(EXCHANGE_MESSAGES.sameVariant);
+        if (EXCHANGE_PHOTO_REASONS.includes(input.reason) && input.files.length === 0) {
+          throw new ValidationError(EXCHANGE_MESSAGES.photoRequired);
+        }
 
         const [replacement] = await this.deps.inventory
           .reserve(tx, [{ productId: line.productId, variantId: input.variantId, quantity: line.quantity }])

@@ -77,6 +77,8 @@ export class ReturnsService {
         const earlier = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId));
         if (earlier.some((r) => OPEN.has(r.status))) throw new ConflictError(ORDER_MESSAGES.returnInProgress);
         const returned = await returnedOf(tx, [orderId]);
+        // A line exchanged or being exchanged is the exchange's: returning it too would pay twice.
+        for (const line of await this.deps.summaries.exchangedLines(tx, [orderId])) returnable.set(line, false);
         const wanted = wantedPieces(lines, returnable, returned, input.items);
         const items = wanted.map(({ line, quantity }) => ({
           orderItemId: line.id,

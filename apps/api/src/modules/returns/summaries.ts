@@ -6,6 +6,7 @@
  */
 import { ORDER_MESSAGES, returnWindowClosed, type ReturnStatus } from '@vastra/contracts';
 import { desc, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import type { CatalogService } from '../catalog/service';
 import { DELIVERED_OR_AFTER, type OrderItemRow, type OrderRow, type ReturnSummary, type ReturnsView } from '../orders';
@@ -21,6 +22,8 @@ export type ReturnSummariesDeps = Pick<ReturnsDeps, 'db' | 'options'> & {
   catalog: Pick<CatalogService, 'categoryLineage' | 'categoryIdsBySlug'>;
   /** The return window in days now (the store settings); default `options.windowDays`. */
   windowDays?: () => Promise<number>;
+  /** The lines of these orders that are exchanged or being exchanged (the exchanges module), read through `db` (maybe a transaction). */
+  exchangedLines?: (db: Db, orderIds: string[]) => Promise<Set<string>>;
 };
 
 export class ReturnSummaries implements ReturnsView {
@@ -52,6 +55,7 @@ export class ReturnSummaries implements ReturnsView {
     const returned = await returnedOf(this.deps.db, ids);
     const refunded = await returnedOf(this.deps.db, ids, { refundedOnly: true });
     const flags = await this.returnableFlags(items);
+    const exchanged = await this.exchangedLines(this.deps.db, ids);
     const now = Date.now();
     const days = await this.windowDays();
     for (const order of orders) {
@@ -64,7 +68,7 @@ export class ReturnSummaries implements ReturnsView {
         const left = line.quantity - (returned.get(line.id)?.quantity ?? 0);
         lineMap.set(line.id, {
           returnable: isReturnable,
-          returnableQuantity: askable && isReturnable ? left : 0,
+          returnableQuantity: askable && isReturnable && !exchanged.has(line.id) ? left : 0,
           returnedQuantity: refunded.get(line.id)?.quantity ?? 0,
         });
       }
@@ -76,6 +80,11 @@ export class ReturnSummaries implements ReturnsView {
       });
     }
     return summaries;
+  }
+
+  /** The lines of `orderIds` exchanged or being exchanged: not returnable (docs/behaviour.md "Exchanges"). */
+  exchangedLines(db: Db, orderIds: string[]): Promise<Set<string>> {
+    return this.deps.exchangedLines?.(db, orderIds) ?? Promise.resolve(new Set());
   }
 
   /** The return window in days after delivery, read at use (the store settings, RETURN_WINDOW_DAYS by default). */

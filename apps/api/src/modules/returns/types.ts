@@ -30,7 +30,7 @@ export type ReturnsDeps = {
   /** Puts picked-up pieces back in stock when the store chooses to. */
   inventory: Pick<InventoryService, 'release'>;
   /** The return window and the returnable categories (built before orders, shared with them). */
-  summaries: Pick<ReturnSummaries, 'checkWindow' | 'returnableFlags' | 'windowDays'>;
+  summaries: Pick<ReturnSummaries, 'checkWindow' | 'returnableFlags' | 'windowDays' | 'exchangedLines'>;
   /** Reads the stored evidence. */
   files: FileStore;
   /** Stores the evidence: photos re-encoded, within the shopper's upload quota. */
