@@ -6,6 +6,7 @@
  * commit of what it reports: an order placed (or, held, its confirmation request; or paid online,
  * after the payment's transaction), shipped, out for delivery, delivered, a refund issued.
  */
+import { NotFoundError } from '../../lib/errors';
 import type { DomainEventBus } from '../../lib/events';
 import type { RetryOptions } from '../../lib/jobs';
 import type { ApiModule } from '../../lib/module';
@@ -38,7 +39,12 @@ export function createWhatsappModule(
     'order.placed',
     'whatsapp: tell the shopper, or ask them to confirm cash on delivery',
     async ({ orderId }) => {
-      const order = await orders.findRef(orderId);
+      // An order that is not there (removed since) has no one to tell; other subscribers still run.
+      const order = await orders.findRef(orderId).catch((err: unknown) => {
+        if (err instanceof NotFoundError) return null;
+        throw err;
+      });
+      if (!order) return;
       if (order.status === 'awaiting_confirmation') await whatsapp.queue({ orderId, update: 'cod_confirmation' });
       else if (order.status === 'placed') await whatsapp.queue({ orderId, update: 'placed' });
     },
