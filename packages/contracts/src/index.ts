@@ -31,6 +31,7 @@ export * from './catalog-language';
 export * from './push';
 export * from './push-messages';
 export * from './wallet';
+export * from './exchange-constants';
 export * from './exchanges';
 export * from './cart-reminders';
 export * from './cart-reminders-messages';

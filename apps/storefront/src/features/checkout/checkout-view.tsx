@@ -236,7 +236,8 @@ export function ShopperCheckoutView({
                 className="size-5 accent-brand-700"
                 checked={model.storeCredit.use}
                 disabled={!actions}
-                onChange={(event) => actions?.useStoreCredit(event.target.checked)}
+                // The server's render takes no handler (disabled until the island is up).
+                onChange={actions ? (event) => actions.useStoreCredit(event.target.checked) : undefined}
               />
               {t('useStoreCredit', { amount: formatPrice(model.storeCredit.available) })}
             </label>
@@ -329,7 +330,7 @@ function WhatsappUpdatesChoice({ checked, onChange }: { checked: boolean; onChan
         className="mt-0.5 size-5 shrink-0 accent-brand-700"
         checked={checked}
         disabled={!onChange}
-        onChange={(event) => onChange?.(event.target.checked)}
+        onChange={onChange ? (event) => onChange(event.target.checked) : undefined}
       />
       <span>
         {t('label')}

@@ -9,9 +9,7 @@ import {
 } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useRouter } from '@/i18n/navigation';
-import { sendExchange } from '@/lib/api/browser/orders';
 import { formatPrice } from '@/lib/format';
 import { usePublicConfig } from '@/lib/public-config';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -61,13 +59,12 @@ export function ExchangeForm({
     form.set('reason', reason);
     if (comment.trim()) form.set('comment', comment.trim());
     for (const file of files) form.append('files', file);
-    try {
-      toast.success(await sendExchange(apiUrl, orderId, form, () => {}));
-      router.push(`/account/orders/${orderId}`);
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
+    // The call and the toaster load with the tap: the page's own JavaScript carries neither.
+    const { requestExchange } = await import('./order-writes');
+    const failed = await requestExchange(apiUrl, orderId, form);
+    if (failed === null) return router.push(`/account/orders/${orderId}`);
+    setError(failed);
+    setBusy(false);
   };
 
   const differenceText = (option: ExchangeOption) =>
