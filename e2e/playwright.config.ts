@@ -16,6 +16,7 @@ import {
   PUBLISHABLE_KEY,
   RAZORPAY_PORT,
   REVALIDATE_SECRET,
+  WEB_LOG,
   WEB_PORT,
 } from './support/stack';
 
@@ -99,7 +100,8 @@ export default defineConfig({
       },
     },
     {
-      command: `npx next start -p ${WEB_PORT}`,
+      // Its stderr (render errors) goes to WEB_LOG, which support/server-faults.ts reads.
+      command: `exec npx next start -p ${WEB_PORT} 2> ${JSON.stringify(WEB_LOG)}`,
       cwd: path.join(root, 'apps/storefront'),
       url: `http://localhost:${WEB_PORT}/`,
       timeout: 120_000,

@@ -5,11 +5,14 @@
  * Playwright stops its web servers, and reads two things:
  * - the API's /metrics: every `vastra_http_requests_total` series with a 5xx status;
  * - the API's log (API_LOG, where playwright.config.ts sends its stdout): every line at error
- *   level or above.
+ *   level or above;
+ * - the storefront's stderr (WEB_LOG): every render error Next reports (`⨯ …`), such as a server
+ *   component handing a handler to a client one, which a page's error boundary or the browser's
+ *   own render can hide from the journey.
  * No journey means one today; one that does must be named in EXPECTED with its reason.
  */
 import fs from 'node:fs';
-import { API_LOG, API_URL } from './stack';
+import { API_LOG, API_URL, WEB_LOG } from './stack';
 
 /** Faults a journey causes on purpose, as the text below names them (`500 POST /orders`, `error: …`). */
 const EXPECTED: { fault: RegExp; why: string }[] = [];
@@ -48,14 +51,26 @@ export function errorLines(log: string): string[] {
   return faults;
 }
 
+/** The render errors in the storefront's stderr (Next marks each with ⨯), each as `storefront: <line>`. */
+export function renderErrors(log: string): string[] {
+  return log
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('⨯'))
+    .map((line) => `storefront: ${line.trim()}`);
+}
+
 export default async function serverFaults(): Promise<void> {
   const res = await fetch(`${API_URL}/metrics`);
   if (!res.ok) throw new Error(`The API's /metrics answered ${res.status}: server faults cannot be checked`);
-  const faults = [...fiveHundreds(await res.text()), ...errorLines(fs.readFileSync(API_LOG, 'utf8'))];
+  const faults = [
+    ...fiveHundreds(await res.text()),
+    ...errorLines(fs.readFileSync(API_LOG, 'utf8')),
+    ...(fs.existsSync(WEB_LOG) ? renderErrors(fs.readFileSync(WEB_LOG, 'utf8')) : []),
+  ];
   const unexpected = faults.filter((fault) => !EXPECTED.some((e) => e.fault.test(fault)));
   if (unexpected.length > 0) {
     throw new Error(
-      `The API had server faults during the run (its log: ${API_LOG}):\n${unexpected.map((f) => `  ${f}`).join('\n')}`,
+      `The API or the storefront had server faults during the run (logs: ${API_LOG}, ${WEB_LOG}):\n${unexpected.map((f) => `  ${f}`).join('\n')}`,
     );
   }
 }

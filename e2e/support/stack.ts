@@ -13,6 +13,8 @@ export const PUBLIC_API_URL = `http://localhost:${API_PORT}`;
 export const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.data');
 /** The API's log (its stdout, JSON lines at LOG_LEVEL warn), read by server-faults.ts at the end of a run. */
 export const API_LOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.logs/api.log');
+/** Where the storefront's stderr goes during a run (Next's render errors, `⨯ …`), read by support/server-faults.ts. */
+export const WEB_LOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.logs/storefront.log');
 /** The publishable key of /store in the browser tests: given to the API (ensured in its table) and the storefront. */
 export const PUBLISHABLE_KEY = 'pk_e2e_browser_tests_0000000000000000';
 /** Signs the API's revalidation call to the storefront (both processes get it). */

@@ -12,7 +12,7 @@ import { ENGLISH_SPEC_MESSAGES } from './spec-messages-lookup';
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
 describe('the messages a page hands its client components', () => {
-  it('gives a catalogue page the header and catalogue texts, not the checkout, orders or message ones', async () => {
+  it('gives a catalogue page the header and catalogue texts, not the checkout, orders or most store messages', async () => {
     for (const locale of ['en', 'hi'] as const) {
       const browse = await clientMessages(locale, 'browse');
       assert.deepEqual(Object.keys(browse).sort(), [
@@ -20,12 +20,14 @@ describe('the messages a page hands its client components', () => {
         'cart',
         'catalog',
         'common',
+        'messages',
         'product',
         'pwa',
         'reviews',
         'wishlist',
       ]);
       assert.deepEqual(Object.keys(browse.account as object).sort(), ['auth', 'links', 'phone']);
+      assert.deepEqual(Object.keys(browse.messages as object), ['alerts'], "of the store's messages only Notify me's");
       const all = await loadMessages(locale);
       assert.deepEqual(browse.product, all.product);
       assert.ok(bytes(browse) < bytes(all) / 2, `${locale}: ${bytes(browse)} of ${bytes(all)} bytes`);

@@ -14,7 +14,8 @@ import { ENGLISH_SPEC_MESSAGES } from './spec-messages-lookup';
  * - `shopper`: every namespace, for the shopper's own pages (account, sign-in, cart, checkout,
  *   orders, wishlist, alerts, cart reminders). A Hindi one also carries the behaviour.md §8 `messages` namespace
  *   and its English, so a store message it renders on the server hydrates in Hindi at once.
- * An English page never carries `messages` (the store messages are the constants themselves); a Hindi
+ * Of `messages`, a `browse` page carries only the alerts group (the product page's "Notify me", in
+ * its server HTML); an English shopper's page none (the store messages are the constants); a Hindi
  * `browse` page's localiser loads it at the shopper's first tap (spec-messages.ts loadSpecCatalogue).
  */
 export type MessageScope = 'browse' | 'shopper';
@@ -31,6 +32,7 @@ export const BROWSE_NAMESPACES = [
   'account.auth',
   'account.phone',
   'account.links',
+  'messages.alerts',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -1,8 +1,6 @@
 'use client';
 
-import { useLocaliseMessage } from '@/i18n/spec-messages';
 import { useTranslations } from 'next-intl';
-import { ALERTS_MESSAGES } from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { readStockAlerts, requestStockAlert } from '@/lib/api/browser/alerts';
@@ -21,7 +19,8 @@ export function NotifyMeButtons({ soldOut }: { soldOut: SoldOutSize[] }) {
   const { apiUrl } = usePublicConfig();
   const hydrated = useHydrated();
   const t = useTranslations('product.notify');
-  const localise = useLocaliseMessage();
+  // The store's alert texts by key: the page's server HTML says them in its language (client-messages.tsx).
+  const alerts = useTranslations('messages.alerts');
   const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -59,18 +58,18 @@ export function NotifyMeButtons({ soldOut }: { soldOut: SoldOutSize[] }) {
           <li key={v.id}>
             {asked.has(v.id) ? (
               <p role="status" className="py-1.5 text-sm font-semibold text-emerald-800">
-                {v.size}: {localise(ALERTS_MESSAGES.requested)}
+                {v.size}: {alerts('requested')}
               </p>
             ) : (
               <button
                 type="button"
-                aria-label={t('label', { notifyMe: localise(ALERTS_MESSAGES.notifyMe), size: v.size })}
+                aria-label={t('label', { notifyMe: alerts('notifyMe'), size: v.size })}
                 aria-busy={busy === v.id || undefined}
                 disabled={!hydrated || busy !== null}
                 onClick={() => void notify(v.id)}
                 className="rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm font-semibold text-stone-900 hover:border-brand-700 hover:text-brand-700 disabled:cursor-wait disabled:opacity-70"
               >
-                {localise(ALERTS_MESSAGES.notifyMe)}: {v.size}
+                {alerts('notifyMe')}: {v.size}
               </button>
             )}
           </li>
