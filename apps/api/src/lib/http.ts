@@ -2,7 +2,7 @@
  * The response envelope of docs/architecture.md: every success is `{ success: true, message?, data }`.
  */
 import { errorEnvelopeSchema, type Envelope } from '@vastra/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from './errors';
 
@@ -42,4 +42,22 @@ export function sendStoredImage(reply: FastifyReply, file: { body: Buffer; conte
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .send(file.body);
+}
+
+/**
+ * Makes `scope` (a plugin scope holding only signed webhooks) parse JSON bodies while keeping
+ * each body as sent, which a signature covers; returns the reader of that raw body ('' when
+ * none). Bodies over `bodyLimit` bytes are 413, unreadable JSON 400.
+ */
+export function keepRawJsonBodies(scope: FastifyInstance, bodyLimit: number): (request: FastifyRequest) => string {
+  const rawBodies = new WeakMap<FastifyRequest, string>();
+  scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, parsed) => {
+    rawBodies.set(request, body as string);
+    try {
+      parsed(null, JSON.parse(body as string));
+    } catch (err) {
+      parsed(Object.assign(err as Error, { statusCode: 400 }), undefined);
+    }
+  });
+  return (request) => rawBodies.get(request) ?? '';
 }

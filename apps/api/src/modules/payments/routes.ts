@@ -28,7 +28,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
-import { done, errorResponses, ok } from '../../lib/http';
+import { done, errorResponses, keepRawJsonBodies, ok } from '../../lib/http';
 import { isAuthorizedWebhook, phonePeWebhookSchema } from './phonepe';
 import { isValidWebhookSignature, razorpayWebhookSchema } from './razorpay';
 import { razorpayPagePolicy, renderRazorpayPage } from './razorpay-page';
@@ -43,7 +43,6 @@ const html = z.string().describe('An HTML page');
 const toConfirmation = z.null().describe('Redirect (Location) to the order confirmation page');
 const outcomes = Object.keys(SANDBOX_OUTCOMES) as [SandboxOutcome, ...SandboxOutcome[]];
 /** Each Razorpay webhook's body as received, for its signature check. */
-const rawBodies = new WeakMap<object, string>();
 
 export const WEBHOOK_MESSAGES = {
   unauthorized: 'Webhook authorization failed',
@@ -255,25 +254,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   // The signature covers the body as sent, so this route keeps it raw beside the parsed JSON.
   await app.register(async (scope) => {
     const hooks = scope.withTypeProvider<ZodTypeProvider>();
-    hooks.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 256 * 1024 },
-      (request, body, parsed) => {
-        rawBodies.set(request, body as string);
-        try {
-          parsed(null, JSON.parse(body as string));
-        } catch (err) {
-          parsed(Object.assign(err as Error, { statusCode: 400 }), undefined);
-        }
-      },
-    );
+    const rawBody = keepRawJsonBodies(scope, 256 * 1024);
     hooks.post(
       '/payments/razorpay/webhook',
       {
         // Before the body is validated: an unsigned caller learns nothing and stores nothing.
         preValidation: async (request) => {
           const signature = request.headers['x-razorpay-signature'];
-          const raw = rawBodies.get(request) ?? '';
+          const raw = rawBody(request);
           if (
             !isValidWebhookSignature(
               raw,

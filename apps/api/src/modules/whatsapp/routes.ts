@@ -18,13 +18,12 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../lib/errors';
-import { done, errorResponses, ok } from '../../lib/http';
+import { done, errorResponses, keepRawJsonBodies, ok } from '../../lib/http';
 import { principalOf } from '../../plugins/authenticate';
 import type { WhatsappService } from './service';
 import { isValidHubSignature, whatsappWebhookSchema } from './webhook';
 
 const tags = ['whatsapp'];
-const rawBodies = new WeakMap<object, string>();
 
 export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService; appSecret: string | null }> = async (
   app,
@@ -103,25 +102,14 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsappService; 
   // The signature covers the body as sent, so this route keeps it raw beside the parsed JSON.
   await app.register(async (scope) => {
     const hooks = scope.withTypeProvider<ZodTypeProvider>();
-    hooks.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 1024 * 1024 },
-      (request, body, parsed) => {
-        rawBodies.set(request, body as string);
-        try {
-          parsed(null, JSON.parse(body as string));
-        } catch (err) {
-          parsed(Object.assign(err as Error, { statusCode: 400 }), undefined);
-        }
-      },
-    );
+    const rawBody = keepRawJsonBodies(scope, 1024 * 1024);
     hooks.post(
       WHATSAPP_PATHS.webhook,
       {
         // Before the body is validated: an unsigned caller learns nothing and changes nothing.
         preValidation: async (request) => {
           const signature = request.headers['x-hub-signature-256'];
-          const raw = rawBodies.get(request) ?? '';
+          const raw = rawBody(request);
           if (!isValidHubSignature(raw, typeof signature === 'string' ? signature : undefined, appSecret)) {
             throw new UnauthorizedError(WHATSAPP_MESSAGES.signatureInvalid);
           }
