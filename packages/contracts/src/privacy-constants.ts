@@ -40,12 +40,16 @@ export const PRIVACY_MESSAGES = {
   codeRequired: 'Enter the code we emailed you to close your account.',
   noEmailForCode: 'This account has no email address to send a code to. Please contact the store.',
   codeSent: 'We emailed you a code. Enter it to close your account.',
-  openOrder: (orderNumber: string) =>
-    `Your order ${orderNumber} is still in progress. You can close your account once it is delivered or cancelled and any return or exchange is finished.`,
   openReturn: 'A return or exchange of yours is still in progress. You can close your account once it is finished.',
-  storeCredit: (amount: string) =>
-    `You have ${amount} of store credit. Spend it first, or confirm that you give it up when your account closes.`,
   erased: 'Your account is closed and your personal data erased.',
   tooManyExports: 'You have downloaded your data several times this hour. Please try again later.',
   tooManyTries: 'Too many tries. Please wait an hour and try again.',
 } as const;
+
+/** Closing the account is refused while order `orderNumber` is still in progress. */
+export const erasureOrderInProgress = (orderNumber: string) =>
+  `Your order ${orderNumber} is still in progress. You can close your account once it is delivered or cancelled and any return or exchange is finished.`;
+
+/** Closing the account is refused while store credit of `amount` (formatted, "₹ 250") is left and not given up. */
+export const erasureStoreCreditLeft = (amount: string) =>
+  `You have ${amount} of store credit. Spend it first, or confirm that you give it up when your account closes.`;

@@ -7,7 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { AUTH_MESSAGES, PRIVACY_MESSAGES, type Order } from '@vastra/contracts';
+import {
+  AUTH_MESSAGES,
+  PRIVACY_MESSAGES,
+  erasureOrderInProgress,
+  erasureStoreCreditLeft,
+  type Order,
+} from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { queryRows } from '../../db/client';
@@ -183,7 +189,7 @@ describe('closing the account', () => {
     await advanceOrder(ctx.database.db, order.id, ['confirmed', 'packed', 'shipped'], { courier: 'Delhivery', awb: 'AWB1' });
     let res = await erase(shopper, { password: shopper.password });
     assert.equal(res.statusCode, 409);
-    assert.equal(res.json().message, PRIVACY_MESSAGES.openOrder(order.orderNumber));
+    assert.equal(res.json().message, erasureOrderInProgress(order.orderNumber));
     await advanceOrder(ctx.database.db, order.id, ['out_for_delivery', 'delivered']);
     res = await erase(shopper, { password: shopper.password });
     assert.equal(res.statusCode, 200, res.body);
@@ -200,7 +206,7 @@ describe('closing the account', () => {
     assert.equal(credit.statusCode, 200, credit.body);
     let res = await erase(shopper, { password: shopper.password });
     assert.equal(res.statusCode, 409);
-    assert.equal(res.json().message, PRIVACY_MESSAGES.storeCredit('₹ 250'));
+    assert.equal(res.json().message, erasureStoreCreditLeft('₹ 250'));
     res = await erase(shopper, { password: shopper.password, forfeitStoreCredit: true });
     assert.equal(res.statusCode, 200, res.body);
     const [balance] = await queryRows<{ paise: string }>(

@@ -15,6 +15,8 @@
 import {
   PERSONAL_DATA_KINDS,
   PRIVACY_MESSAGES,
+  erasureOrderInProgress,
+  erasureStoreCreditLeft,
   TAX_RECORD_YEARS,
   formatPrice,
   paiseToRupees,
@@ -177,7 +179,7 @@ export class PrivacyService {
             )})
           ORDER BY created_at LIMIT 1`,
     );
-    if (order) throw new ConflictError(PRIVACY_MESSAGES.openOrder(order.order_number));
+    if (order) throw new ConflictError(erasureOrderInProgress(order.order_number));
     const open = await queryRows<{ id: string }>(
       db,
       sql`SELECT id FROM return_requests WHERE user_id = ${userId}
@@ -216,7 +218,7 @@ export class PrivacyService {
       await this.refuseWhileInProgress(tx, userId);
       const balance = await this.balancePaise(userId, tx);
       if (balance > 0 && !options.forfeitStoreCredit) {
-        throw new ConflictError(PRIVACY_MESSAGES.storeCredit(formatPrice(paiseToRupees(balance))));
+        throw new ConflictError(erasureStoreCreditLeft(formatPrice(paiseToRupees(balance))));
       }
       if (balance > 0) {
         await tx.execute(
