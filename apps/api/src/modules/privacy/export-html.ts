@@ -14,7 +14,11 @@ export const KIND_TEXTS: Record<PersonalDataKind, { title: string; purpose: stri
     purpose: 'Signing you in and addressing you in mails.',
     kept: 'Until you close the account, or it is unused for the years the store sets.',
   },
-  addresses: { title: 'Addresses', purpose: 'Delivering your orders.', kept: 'Until you delete them or close the account.' },
+  addresses: {
+    title: 'Addresses',
+    purpose: 'Delivering your orders.',
+    kept: 'Until you delete them or close the account.',
+  },
   orders: {
     title: 'Orders and invoices',
     purpose: 'Delivering, returns, refunds and GST accounts.',
@@ -30,9 +34,21 @@ export const KIND_TEXTS: Record<PersonalDataKind, { title: string; purpose: stri
     purpose: 'Shown on product pages.',
     kept: 'Until you delete them; when the account closes they stay without your name or photos.',
   },
-  wishlist: { title: 'Wishlist', purpose: 'Keeping what you saved.', kept: 'Until you remove it or close the account.' },
-  carts: { title: 'Carts', purpose: 'Keeping your cart between visits; reminders.', kept: 'Until ordered, emptied or the account closes.' },
-  alerts: { title: 'Stock alerts', purpose: 'Telling you when a size is back.', kept: 'Until sent, removed or the account closes.' },
+  wishlist: {
+    title: 'Wishlist',
+    purpose: 'Keeping what you saved.',
+    kept: 'Until you remove it or close the account.',
+  },
+  carts: {
+    title: 'Carts',
+    purpose: 'Keeping your cart between visits; reminders.',
+    kept: 'Until ordered, emptied or the account closes.',
+  },
+  alerts: {
+    title: 'Stock alerts',
+    purpose: 'Telling you when a size is back.',
+    kept: 'Until sent, removed or the account closes.',
+  },
   storeCredit: {
     title: 'Store credit',
     purpose: 'Your balance and its history.',
@@ -40,14 +56,32 @@ export const KIND_TEXTS: Record<PersonalDataKind, { title: string; purpose: stri
   },
   sessions: { title: 'Sign-ins', purpose: 'Keeping you signed in; security.', kept: 'Until the account closes.' },
   codes: { title: 'One-time codes', purpose: 'Verifying your email and number.', kept: 'Until the account closes.' },
-  devices: { title: 'Push notifications', purpose: 'Notifying your devices.', kept: 'Until you turn them off or close the account.' },
-  messaging: { title: 'WhatsApp updates', purpose: 'Order updates on WhatsApp.', kept: 'Until you opt out or close the account.' },
-  uploads: { title: 'Uploaded photos and videos', purpose: 'Your avatar, reviews and returns.', kept: 'Until the account closes.' },
-  notices: { title: 'Notices', purpose: 'The notice sent before an unused account is erased.', kept: 'With the account record.' },
+  devices: {
+    title: 'Push notifications',
+    purpose: 'Notifying your devices.',
+    kept: 'Until you turn them off or close the account.',
+  },
+  messaging: {
+    title: 'WhatsApp updates',
+    purpose: 'Order updates on WhatsApp.',
+    kept: 'Until you opt out or close the account.',
+  },
+  uploads: {
+    title: 'Uploaded photos and videos',
+    purpose: 'Your avatar, reviews and returns.',
+    kept: 'Until the account closes.',
+  },
+  notices: {
+    title: 'Notices',
+    purpose: 'The notice sent before an unused account is erased.',
+    kept: 'With the account record.',
+  },
 };
 
 const cell = (value: unknown): string =>
-  escapeHtml(value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  escapeHtml(
+    value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value),
+  );
 
 /** The printable page of an export (`tables`: rows by table name, as PrivacyService.exportData answers). */
 export function exportHtml(input: {

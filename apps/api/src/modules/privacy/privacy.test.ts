@@ -131,7 +131,10 @@ describe('summary and export', () => {
   test('the JSON export is an attachment with the caller’s email and order, nobody else’s, and no secret', async () => {
     const res = await get('/account/data/export?format=json', asha.account);
     assert.equal(res.statusCode, 200, res.body);
-    assert.match(String(res.headers['content-disposition']), /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    assert.match(
+      String(res.headers['content-disposition']),
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const body = res.body;
     const data = JSON.parse(body);
     assert.equal(data.tables.users[0].email, asha.account.email);
@@ -177,7 +180,11 @@ describe('closing the account', () => {
     res = await erase(shopper, { password: 'not my password' });
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().message, PRIVACY_MESSAGES.passwordIncorrect);
-    res = await erase(shopper, { password: shopper.password }, { cookie: shopper.cookie, origin: 'https://evil.example' });
+    res = await erase(
+      shopper,
+      { password: shopper.password },
+      { cookie: shopper.cookie, origin: 'https://evil.example' },
+    );
     assert.equal(res.statusCode, 403);
     assert.equal(res.json().message, AUTH_MESSAGES.originNotAllowed);
     assert.equal((await get('/account/data', shopper)).statusCode, 200, 'the account is still open');
@@ -186,7 +193,10 @@ describe('closing the account', () => {
   test('is refused while an order is on its way, naming it, and goes once it is delivered', async () => {
     const shopper = await register(ctx.app, { name: 'Farah Khan' });
     const order = await placeOrder(shopper, 2);
-    await advanceOrder(ctx.database.db, order.id, ['confirmed', 'packed', 'shipped'], { courier: 'Delhivery', awb: 'AWB1' });
+    await advanceOrder(ctx.database.db, order.id, ['confirmed', 'packed', 'shipped'], {
+      courier: 'Delhivery',
+      awb: 'AWB1',
+    });
     let res = await erase(shopper, { password: shopper.password });
     assert.equal(res.statusCode, 409);
     assert.equal(res.json().message, erasureOrderInProgress(order.orderNumber));

@@ -102,9 +102,7 @@ export class Retention {
     let cancelled = 0;
     for (const notice of due) {
       if (notice.active) {
-        await db.execute(
-          sql`DELETE FROM inactivity_notices WHERE user_id = ${notice.user_id} AND erased_at IS NULL`,
-        );
+        await db.execute(sql`DELETE FROM inactivity_notices WHERE user_id = ${notice.user_id} AND erased_at IS NULL`);
         cancelled += 1;
         continue;
       }
@@ -145,7 +143,10 @@ export class Retention {
               OR return_request_id IN (SELECT id FROM return_requests WHERE order_id IN (${expired}))`,
       );
       await tx.execute(sql`DELETE FROM coupon_redemptions WHERE order_id IN (${expired})`);
-      const removed = await queryRows<{ id: string }>(tx, sql`DELETE FROM orders WHERE id IN (${expired}) RETURNING id`);
+      const removed = await queryRows<{ id: string }>(
+        tx,
+        sql`DELETE FROM orders WHERE id IN (${expired}) RETURNING id`,
+      );
       if (removed.length > 0) this.deps.log.info({ purged: removed.length }, 'purged orders past their retention');
       return removed.length;
     });

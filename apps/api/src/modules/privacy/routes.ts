@@ -104,7 +104,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       preHandler: eraseLimit,
       schema: {
         tags,
-        summary: 'Close the account and erase its personal data (password, or the emailed code); orders are kept for GST',
+        summary:
+          'Close the account and erase its personal data (password, or the emailed code); orders are kept for GST',
         body: eraseAccountBodySchema,
         response: { 200: messageEnvelopeSchema, ...errors },
       },
