@@ -47,6 +47,8 @@ declare module 'fastify' {
     alerts: Composition['alerts'];
     /** Reminders of idle carts; tests run its scan at chosen times (`cartReminders.scan(now)`). */
     cartReminders: Composition['cartReminders'];
+    /** Data retention (privacy module); tests run its scan at chosen times (`retention.scan(now)`). */
+    retention: Composition['retention'];
     /** The store's own mails (to the store settings' notification email); tests run it at chosen times. */
     storeNotifier: Composition['storeNotifier'];
     /**
@@ -86,13 +88,14 @@ export async function buildApp({ config, database, logStream, webhooks, push }: 
 
   const platform = createPlatform(config, database, app.log);
   const composition = composeModules(platform, { webhooks, push });
-  const { modules, payments, orders, staff, alerts, cartReminders, storeNotifier } = composition;
+  const { modules, payments, orders, staff, alerts, cartReminders, retention, storeNotifier } = composition;
   const decorations = {
     payments,
     orders,
     staff,
     alerts,
     cartReminders,
+    retention,
     storeNotifier,
     jobs: platform.jobs,
     events: platform.events,

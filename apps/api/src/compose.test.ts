@@ -135,6 +135,7 @@ describe('jobs', () => {
       'cart-guest-cleanup',
       'cart.reminders-scan',
       'orders-expire-unpaid',
+      'privacy.retention',
       'sms-prune',
       'wallet-expire',
       'whatsapp.cod-expire',

@@ -11,7 +11,7 @@ import { registerJobs, type ApiModule } from './lib/module';
 import { createAdminModule } from './modules/admin';
 import { checkShippingAddress, createAddressesModule } from './modules/addresses';
 import { createAlertsModule, type AlertsService } from './modules/alerts';
-import { createAuthModule, type SessionService } from './modules/auth';
+import { createAuthModule, OneTimeCodeService, type SessionService } from './modules/auth';
 import { createSmsModule } from './modules/sms';
 import { createCartModule, type CartReminders } from './modules/cart';
 import { createCatalogModule } from './modules/catalog';
@@ -23,6 +23,7 @@ import { createInvoicesModule } from './modules/invoices';
 import { createOrdersModule, hasPlacedOrder, type OrdersService } from './modules/orders';
 import { createPaymentsModule, type PaymentService } from './modules/payments';
 import { createPricingModule } from './modules/pricing';
+import { createPrivacyModule, type Retention } from './modules/privacy';
 import { alertPushPort, createPushModule, loadVapidKeys, type PushDeps } from './modules/push';
 import { createReturnsModule, createReturnSummaries } from './modules/returns';
 import { createReviewsModule } from './modules/reviews';
@@ -51,6 +52,7 @@ export type Composition = {
   payments: PaymentService;
   alerts: AlertsService;
   cartReminders: CartReminders;
+  retention: Retention;
   storeNotifier: StoreNotifier;
 };
 
@@ -412,6 +414,19 @@ export function composeModules(
     ...testOptions.webhooks,
   });
 
+  // The shopper's data rights and the retention job (docs/behaviour.md "Data rights: export, erasure, retention").
+  const privacy = createPrivacyModule({
+    db,
+    mailer,
+    codes: new OneTimeCodeService(db, secret),
+    removeFiles: (keys) => uploads.remove(keys),
+    inactiveYears: () => settings.inactiveAccountErasureYears(),
+    storeName: () => settings.storeName(),
+    storefrontUrl,
+    sessionCookie: { secure: config.secureCookies, domain: config.sessionCookieDomain },
+    log,
+  });
+
   return {
     modules: [
       staffModule,
@@ -439,6 +454,7 @@ export function composeModules(
       returns.module,
       invoices.module,
       exchanges.module,
+      privacy.module,
       shipping.module,
       admin.module,
       webhooks.module,
@@ -450,6 +466,7 @@ export function composeModules(
     payments: payments.payments,
     alerts: alerts.alerts,
     cartReminders: cart.reminders,
+    retention: privacy.retention,
     storeNotifier: admin.notifier,
   };
 }

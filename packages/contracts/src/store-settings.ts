@@ -131,6 +131,12 @@ export const storeSettingsSchema = z.object({
   cartReminderSecondHours: z.number().int().min(1).max(720).default(24),
   /** The online gateways checkout offers (each configured in the environment). */
   paymentGateways: z.array(z.enum(ONLINE_GATEWAYS_OFFERED)).max(ONLINE_GATEWAYS_OFFERED.length),
+  // Data retention (DPDP)
+  /**
+   * Years without a sign-in or order after which a shopper's account gets a notice and, 48 hours
+   * later, is erased (behaviour.md "Data rights: export, erasure, retention").
+   */
+  inactiveAccountErasureYears: z.number().int().min(1).max(10).default(3),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

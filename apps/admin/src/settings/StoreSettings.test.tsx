@@ -29,6 +29,7 @@ const settings = {
   freeDeliveryFromRupees: 999,
   codFeeRupees: 0,
   paymentGateways: ['sandbox'],
+  inactiveAccountErasureYears: 3,
 };
 
 // The form is submitted directly: in happy-dom a click on Save does not reach react-admin's submit
@@ -149,4 +150,25 @@ test('cart reminders: the owner switches them off and changes the delays; a dela
     cartReminderFirstHours: 6,
     cartReminderSecondHours: 48,
   });
+});
+
+test('data retention: the years an unused account is kept are limited and saved', async () => {
+  const user = userEvent.setup({ delay: null });
+  const calls = stubAdminApi({
+    'GET /store-settings': { settings, configuredGateways: ['sandbox'], storeState: '29' },
+    'PUT /store-settings': ({ body }: Call) => ({ settings: body, configuredGateways: ['sandbox'], storeState: '29' }),
+  });
+  renderAdmin(<StoreSettings />);
+  const years = await screen.findByRole('spinbutton', { name: /Erase shopper accounts unused for \(years\)/ });
+  expect(years).toHaveProperty('value', '3');
+  await user.clear(years);
+  await user.type(years, '11');
+  submit();
+  expect(await screen.findByText('Must be 10 or less')).toBeTruthy();
+  expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  await user.clear(years);
+  await user.type(years, '5');
+  submit();
+  expect(await screen.findByText(/Store settings saved/)).toBeTruthy();
+  expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...settings, inactiveAccountErasureYears: 5 });
 });

@@ -205,6 +205,16 @@ export function StoreSettings() {
             step={1}
             validate={[required(), minValue(1), maxValue(720)]}
           />
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Data retention
+          </Typography>
+          <NumberInput
+            source="inactiveAccountErasureYears"
+            label="Erase shopper accounts unused for (years)"
+            helperText="No sign-in or order for this long: the shopper gets a notice, and 48 hours later the account's personal data is erased. Orders and invoices stay for GST."
+            step={1}
+            validate={[required(), minValue(1), maxValue(10)]}
+          />
         </SimpleForm>
       ) : (
         <CircularProgress aria-label="Loading the store settings" />

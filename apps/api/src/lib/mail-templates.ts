@@ -187,6 +187,16 @@ export function passwordResetCodeMail(input: CodeMailInput): MailContent {
 }
 
 /**
+ * The mail with the code that closes an account without a password and erases its personal data
+ * (docs/behaviour.md "Data rights: export, erasure, retention"), in the account's language.
+ */
+export function erasureCodeMail(input: CodeMailInput): MailContent {
+  const t = mailTranslator(input.locale ?? 'en');
+  const store = { store: STORE };
+  return codeMail(t, t('eraseCode.subject', store), t('eraseCode.useCode', store), t('eraseCode.accountStays'), input);
+}
+
+/**
  * To the holder of an email address, after Google proved it for an account that had never
  * been verified: the account was theirs all along, so the password someone set when creating
  * it is gone and every device that was logged in has been logged out. In the account's language.

@@ -33,6 +33,7 @@ const CONSTANTS: Record<string, Record<string, string>> = {
   sizing: contracts.SIZING_MESSAGES,
   commerce: contracts.COMMERCE_MESSAGES,
   whatsapp: contracts.WHATSAPP_MESSAGES,
+  privacy: contracts.PRIVACY_MESSAGES,
 };
 
 /** Hindi texts that really keep their English (none so far): `group.key`. */
@@ -40,6 +41,8 @@ const SAME_IN_HINDI = new Set<string>();
 
 /** Each message function of the contracts, called with sample values, and the `formatted` key and values that must give the same text. */
 const FORMATTED: [string, string, Record<string, string>][] = [
+  [contracts.erasureOrderInProgress('VST-001234'), 'erasureOrderInProgress', { orderNumber: 'VST-001234' }],
+  [contracts.erasureStoreCreditLeft('₹ 250'), 'erasureStoreCreditLeft', { amount: '₹ 250' }],
   [contracts.photoTooManyPixels(40), 'photoTooManyPixels', { maxMegapixels: '40' }],
   [contracts.uploadQuotaExceeded(200), 'uploadQuotaExceeded', { quotaMb: '200' }],
   [

@@ -8,4 +8,5 @@ export const ACCOUNT_LINKS = [
   { href: '/account/returns', label: 'returns' },
   { href: '/account/store-credit', label: 'storeCredit' },
   { href: '/account/password', label: 'password' },
+  { href: '/account/privacy-data', label: 'privacyData' },
 ] as const;

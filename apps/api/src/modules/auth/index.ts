@@ -12,4 +12,5 @@ export { authJobs, ACCOUNT_CLAIMED_MAIL_JOB } from './jobs';
 export { AuthService } from './service';
 export { SessionService, type SessionClaims } from './sessions';
 export { hashPassword, verifyPassword } from './passwords';
+export { clearSessionCookie, type SessionCookieOptions } from './cookie';
 export { createAuthModule } from './module';

@@ -22,7 +22,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const OTP_PURPOSES = ['verify_email', 'reset_password'] as const;
+export const OTP_PURPOSES = ['verify_email', 'reset_password', 'erase_account'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 export const oneTimeCodes = pgTable(

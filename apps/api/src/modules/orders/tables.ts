@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -108,6 +109,12 @@ export const orders = pgTable(
     estimatedDeliveryAt: timestamp('estimated_delivery_at', { withTimezone: true }),
     /** Starts the return window. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * Set when the shopper's account is erased: the order is kept as a GST record until this day
+     * (72 months from the 31 December after its financial year; docs/behaviour.md "Data rights:
+     * export, erasure, retention"), then purged by the `privacy.retention` job.
+     */
+    retainUntil: date('retain_until', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

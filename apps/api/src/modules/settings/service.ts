@@ -182,6 +182,11 @@ export class StoreSettingsService {
     return { enabled: cartRemindersEnabled, firstHours: cartReminderFirstHours, secondHours: cartReminderSecondHours };
   }
 
+  /** Years without a sign-in or order after which a shopper's account is erased (docs/behaviour.md "Data rights: export, erasure, retention"). */
+  async inactiveAccountErasureYears(): Promise<number> {
+    return (await this.current()).inactiveAccountErasureYears;
+  }
+
   /** Where the store's own mails go, or null for none. */
   async notifyEmail(): Promise<string | null> {
     return (await this.current()).notifyEmail;

@@ -41,6 +41,12 @@ export const users = pgTable(
      * "Languages of mails and invoices").
      */
     locale: text('locale', { enum: SHOPPER_LOCALES }).notNull().default('en'),
+    /**
+     * Set when the account was closed and its personal data erased (docs/behaviour.md "Data rights:
+     * export, erasure, retention"): the row stays as a tombstone (orders kept for GST point to it),
+     * with no email, phone, password or Google id, and it can never sign in again.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

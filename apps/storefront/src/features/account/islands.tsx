@@ -17,3 +17,6 @@ export const PhoneNumber = hydratedIsland(() => import('./phone-number').then((m
 export const WhatsappUpdates = hydratedIsland(() =>
   import('./whatsapp-updates').then((module) => module.WhatsappUpdates),
 );
+
+/** "Close my account and erase my data" (close-account.tsx), loaded after the page. */
+export const CloseAccount = hydratedIsland(() => import('./close-account').then((module) => module.CloseAccount));

@@ -32,6 +32,8 @@ import {
   type Wallet,
   type WhatsappOptIn,
   type WishlistPage,
+  personalDataSummarySchema,
+  type PersonalDataSummary,
 } from '@vastra/contracts';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
@@ -266,3 +268,14 @@ export const getCheckoutOptions = cache((): Promise<CheckoutOptions | null> =>
 function paging(page: number, limit: number): string {
   return new URLSearchParams({ page: String(page), limit: String(limit) }).toString();
 }
+
+/** GET /account/data: what the store keeps about the shopper (docs/behaviour.md "Data rights: export, erasure, retention"); null for a guest. */
+export const getMyDataSummary = cache((): Promise<PersonalDataSummary | null> =>
+  asUser(async (token) =>
+    checked(
+      personalDataSummarySchema,
+      await shopperGet('/account/data', token, GENERIC_MESSAGES.fallback),
+      'account-data',
+    ),
+  ),
+);
