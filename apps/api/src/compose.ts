@@ -27,7 +27,7 @@ import { alertPushPort, createPushModule, loadVapidKeys, type PushDeps } from '.
 import { createReturnsModule, createReturnSummaries } from './modules/returns';
 import { createReviewsModule } from './modules/reviews';
 import { createSettingsModule } from './modules/settings';
-import { createShippingModule } from './modules/shipping';
+import { createCourierModule, createShippingModule } from './modules/shipping';
 import { createSizingModule } from './modules/sizing';
 import { createStaffAccounts, createStaffModule, type StaffService } from './modules/staff';
 import { createStoreModule } from './modules/store';
@@ -281,6 +281,16 @@ export function composeModules(
     tracker: shipping.tracker,
     checkout: config.checkout,
   });
+  // The courier's tracking webhook, NDR answers and COD remittance: they move orders, so after them.
+  const courier = createCourierModule({
+    db,
+    orders: orders.orders,
+    courierOrders: orders.courierQueries,
+    shiprocket: shipping.shiprocket,
+    webhookToken: config.shipping.shiprocket.webhookToken,
+    dataDir: config.dataDir,
+    log,
+  });
   if (testOptions.push && config.env === 'production') throw new Error('Push test options are for tests only');
   const push = createPushModule({
     db,
@@ -440,6 +450,7 @@ export function composeModules(
       invoices.module,
       exchanges.module,
       shipping.module,
+      courier.module,
       admin.module,
       webhooks.module,
     ],
