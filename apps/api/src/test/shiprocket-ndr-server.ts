@@ -48,7 +48,8 @@ export class FakeShiprocketNdr {
         }
         const action = /^\/v1\/external\/ndr\/([^/]+)\/action$/.exec(req.url ?? '');
         if (req.method === 'POST' && action) {
-          if (req.headers.authorization !== `Bearer ${SHIPROCKET_TOKEN}`) return json(401, { message: 'Unauthenticated.' });
+          if (req.headers.authorization !== `Bearer ${SHIPROCKET_TOKEN}`)
+            return json(401, { message: 'Unauthenticated.' });
           this.actions.push({
             awb: decodeURIComponent(action[1]!),
             authorization: req.headers.authorization,

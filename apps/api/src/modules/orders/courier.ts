@@ -114,12 +114,7 @@ export class OrderCourierSteps {
    * forward, or when `stillCurrent` (asked under the lock) says a later event came first
    * (`steps` is then []). NotFoundError for an unknown order.
    */
-  async step(
-    db: Db,
-    orderId: string,
-    to: CourierStatus,
-    input: CourierStepInput,
-  ): Promise<CourierStepResult> {
+  async step(db: Db, orderId: string, to: CourierStatus, input: CourierStepInput): Promise<CourierStepResult> {
     const current = await this.queries.forUpdate(db, null, orderId);
     const inTurn = input.stillCurrent ? await input.stillCurrent() : true;
     const path = (inTurn ? courierPath(current.status, to) : null) ?? [];

@@ -206,10 +206,7 @@ function statusContent(event: OrderMailEvent, order: Order, t: MailTranslator): 
     case 'undelivered':
       return {
         subject: t('orderStatus.undeliveredSubject', sn),
-        lines: [
-          t('orderStatus.undelivered', n),
-          t('orderStatus.ndrAsk'),
-        ],
+        lines: [t('orderStatus.undelivered', n), t('orderStatus.ndrAsk')],
       };
     case 'returned_to_seller':
       return {

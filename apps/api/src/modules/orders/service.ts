@@ -188,12 +188,7 @@ export class OrdersService {
   }
 
   /** A courier event's step of the order inside the transaction `db`: see OrderCourierSteps.step. */
-  courierStep(
-    db: Db,
-    orderId: string,
-    to: CourierStatus,
-    input: CourierStepInput,
-  ): Promise<CourierStepResult> {
+  courierStep(db: Db, orderId: string, to: CourierStatus, input: CourierStepInput): Promise<CourierStepResult> {
     return this.courier.step(db, orderId, to, input);
   }
 

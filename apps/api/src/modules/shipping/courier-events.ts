@@ -62,9 +62,12 @@ export class CourierEventsService {
     const latest = scans[0];
     const order = await courierOrders.byAwb(awb);
     if (!order) log.warn({ awb, status }, 'courier event for an AWB no order has');
-    const dedupeKey = [awb, event.shipment_status_id ?? '', event.current_status_id ?? '', event.current_timestamp].join(
-      '|',
-    );
+    const dedupeKey = [
+      awb,
+      event.shipment_status_id ?? '',
+      event.current_status_id ?? '',
+      event.current_timestamp,
+    ].join('|');
     let afterCommit: (() => Promise<void>) | null = null;
     const result = await db.transaction(async (tx): Promise<IngestResult> => {
       const [row] = await tx
@@ -96,7 +99,13 @@ export class CourierEventsService {
           const [newer] = await tx
             .select({ id: courierEvents.id })
             .from(courierEvents)
-            .where(and(eq(courierEvents.awb, awb), eq(courierEvents.applied, true), gt(courierEvents.occurredAt, occurredAt)))
+            .where(
+              and(
+                eq(courierEvents.awb, awb),
+                eq(courierEvents.applied, true),
+                gt(courierEvents.occurredAt, occurredAt),
+              ),
+            )
             .limit(1);
           return !newer;
         },

@@ -116,7 +116,8 @@ export const courierRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireStaff('orders.read'),
       schema: {
         tags: ['admin'],
-        summary: 'Orders waiting after a failed delivery attempt (NDR): the reason, the attempts and the shopper’s answer',
+        summary:
+          'Orders waiting after a failed delivery attempt (NDR): the reason, the attempts and the shopper’s answer',
         response: { 200: envelope(z.array(adminNdrRowSchema)), ...errorResponses(401, 403) },
       },
     },

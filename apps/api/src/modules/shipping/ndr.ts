@@ -118,7 +118,9 @@ export class NdrService {
     const phone = input.phone ?? null;
     const note = input.note?.trim() || null;
     const comments = [
-      preferredDate ? `Customer asks for a new delivery attempt on ${preferredDate}` : 'Customer asks for a new delivery attempt',
+      preferredDate
+        ? `Customer asks for a new delivery attempt on ${preferredDate}`
+        : 'Customer asks for a new delivery attempt',
       phone ? `call ${phone}` : null,
       note,
     ]

@@ -76,7 +76,8 @@ export type RemittanceLine = {
 
 function amountPaise(value: string, line: number, column: string): number {
   const cleaned = value.replace(/₹|rs\.?|inr|,|\s/gi, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) throw new ValidationError(remittanceLineInvalid(line, `${column} is not an amount`));
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned))
+    throw new ValidationError(remittanceLineInvalid(line, `${column} is not an amount`));
   return rupeesToPaise(Number(cleaned));
 }
 
@@ -159,7 +160,11 @@ export class RemittanceService {
    * first batch with `duplicate: true`; a line already recorded from another file (same AWB and
    * UTR) is not counted again. Throws parseRemittanceCsv's ValidationErrors.
    */
-  async upload(input: { fileName: string; csv: string; actor: string }): Promise<{ batch: RemittanceBatch; duplicate: boolean }> {
+  async upload(input: {
+    fileName: string;
+    csv: string;
+    actor: string;
+  }): Promise<{ batch: RemittanceBatch; duplicate: boolean }> {
     const lines = parseRemittanceCsv(input.csv);
     const sha = createHash('sha256').update(input.csv).digest('hex');
     return this.deps.db.transaction(async (tx) => {
@@ -251,7 +256,8 @@ export class RemittanceService {
     }
     const strangers = remitted.filter((r) => !known.has(r.awb));
     const others = await this.deps.courierOrders.byAwbs(strangers.map((r) => r.awb));
-    for (const r of strangers) report.unknown.push({ ...row(others.get(r.awb) ?? null, r.awb, r), expectedAmount: null, difference: null });
+    for (const r of strangers)
+      report.unknown.push({ ...row(others.get(r.awb) ?? null, r.awb, r), expectedAmount: null, difference: null });
     const total = (rows: RemittanceRow[], pick: (r: RemittanceRow) => number) => ({
       count: rows.length,
       amount: Math.round(rows.reduce((sum, r) => sum + pick(r) * 100, 0)) / 100,

@@ -54,9 +54,7 @@ export class ShiprocketClient {
   private async fetchJson<T extends z.ZodType>(path: string, answer: T, body?: unknown): Promise<z.infer<T>> {
     const token = await this.currentToken();
     const res = await fetch(`${this.credentials.baseUrl}${path}`, {
-      ...(body === undefined
-        ? {}
-        : { method: 'POST', body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
       headers: {
         authorization: `Bearer ${token}`,
         accept: 'application/json',

@@ -14,7 +14,10 @@ import { z } from 'zod';
 import type { CourierStatus } from '../orders';
 
 const text = z.union([z.string(), z.number()]).transform(String);
-const optionalText = z.union([z.string(), z.number()]).nullish().transform((v) => (v == null ? null : String(v)));
+const optionalText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v == null ? null : String(v)));
 const optionalId = z
   .union([z.number(), z.string()])
   .nullish()
@@ -35,18 +38,18 @@ export const shiprocketScanSchema = z.looseObject({
 
 /** The body of Shiprocket's tracking webhook (unknown fields kept out of the way, never refused). */
 export const shiprocketWebhookSchema = z.looseObject({
-    awb: text.pipe(z.string().trim().min(1).max(64)),
-    courier_name: optionalText,
-    current_status: optionalText,
-    current_status_id: optionalId,
-    shipment_status: optionalText,
-    shipment_status_id: optionalId,
-    current_timestamp: z.string().min(1),
-    order_id: optionalText,
-    sr_order_id: optionalText,
-    etd: optionalText,
-    scans: z.array(shiprocketScanSchema).max(500).nullish(),
-    is_return: z.union([z.number(), z.string(), z.boolean()]).nullish(),
+  awb: text.pipe(z.string().trim().min(1).max(64)),
+  courier_name: optionalText,
+  current_status: optionalText,
+  current_status_id: optionalId,
+  shipment_status: optionalText,
+  shipment_status_id: optionalId,
+  current_timestamp: z.string().min(1),
+  order_id: optionalText,
+  sr_order_id: optionalText,
+  etd: optionalText,
+  scans: z.array(shiprocketScanSchema).max(500).nullish(),
+  is_return: z.union([z.number(), z.string(), z.boolean()]).nullish(),
 });
 export type ShiprocketWebhook = z.infer<typeof shiprocketWebhookSchema>;
 
@@ -90,7 +93,9 @@ const BY_TEXT: Readonly<Record<string, CourierStatus>> = {
 };
 
 /** The order status a webhook stands for, or null when it moves nothing. */
-export function courierStatusOf(event: Pick<ShiprocketWebhook, 'shipment_status_id' | 'shipment_status' | 'current_status'>): CourierStatus | null {
+export function courierStatusOf(
+  event: Pick<ShiprocketWebhook, 'shipment_status_id' | 'shipment_status' | 'current_status'>,
+): CourierStatus | null {
   if (event.shipment_status_id != null && BY_ID[event.shipment_status_id]) return BY_ID[event.shipment_status_id]!;
   const words = (event.shipment_status ?? event.current_status ?? '').trim().toLowerCase().replace(/[_-]+/g, ' ');
   return BY_TEXT[words] ?? null;

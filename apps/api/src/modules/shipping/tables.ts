@@ -36,7 +36,10 @@ export const courierEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     /** A return shipment's event (is_return = 1): stored, never moves the forward order. */
     isReturn: boolean('is_return').notNull().default(false),
-    scans: jsonb('scans').$type<StoredScan[]>().notNull().default(sql`'[]'::jsonb`),
+    scans: jsonb('scans')
+      .$type<StoredScan[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
