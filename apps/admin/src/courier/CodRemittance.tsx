@@ -39,7 +39,9 @@ const LISTS: { key: ListKey; title: string }[] = [
   { key: 'received', title: 'Received' },
 ];
 
-const money = (rupees: number | null) => (rupees === null ? '—' : formatPrice(rupees));
+/** Rupees as the store writes them, a shortfall with a minus sign in front ("− ₹ 499"). */
+const money = (rupees: number | null) =>
+  rupees === null ? '—' : rupees < 0 ? `− ${formatPrice(-rupees)}` : formatPrice(rupees);
 
 function Rows({ title, rows }: { title: string; rows: RemittanceRow[] }) {
   if (rows.length === 0) return null;
