@@ -383,6 +383,13 @@ describe('RTO: the parcel goes back to the store', () => {
     assert.equal(o.paymentStatus, 'failed', 'no cash was collected: nothing owed');
     assert.deepEqual(o.refunds, []);
     assert.equal(await stock(), start, 'the piece is back in stock once');
+    // No supply took place: the invoice issued at packing is cancelled, counted nowhere.
+    const month = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' }).slice(0, 7);
+    const gst = await asStaff(ctx.app, team.owner, 'GET', `/admin/api/reports/gst?month=${month}`);
+    const invoice = (gst.json().data.register as { orderNumber: string; cancelled: boolean }[]).find(
+      (r) => r.orderNumber === order.orderNumber,
+    );
+    assert.equal(invoice?.cancelled, true);
     assert.ok((await mailSubjects(asha)).some((s) => s.includes(`${order.orderNumber} came back to us undelivered`)));
   });
 
