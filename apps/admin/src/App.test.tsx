@@ -27,6 +27,8 @@ const MENUS: Record<AdminRole, string[]> = {
     'Collections',
     'Search synonyms',
     'Homepage',
+    'Failed deliveries',
+    'COD remittance',
     'GST reports',
     'GST rates',
     'Delivery zones',
@@ -50,10 +52,12 @@ const MENUS: Record<AdminRole, string[]> = {
     'Collections',
     'Search synonyms',
     'Homepage',
+    'Failed deliveries',
+    'COD remittance',
     'GST reports',
     'My account',
   ],
-  support: ['Dashboard', 'Orders', 'Returns', 'Exchanges', 'Customers', 'My account'],
+  support: ['Dashboard', 'Orders', 'Returns', 'Exchanges', 'Customers', 'Failed deliveries', 'My account'],
 };
 
 describe("each role's menu", () => {

@@ -26,6 +26,8 @@ import { CollectionList } from './categories/CollectionList';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { DeliverySettings } from './delivery/DeliverySettings';
+import { CodRemittance } from './courier/CodRemittance';
+import { FailedDeliveries } from './courier/FailedDeliveries';
 import { StoreSettings } from './settings/StoreSettings';
 import { CustomerList, CustomerShow } from './customers/Customers';
 import { OrderList } from './orders/OrderList';
@@ -89,6 +91,8 @@ function AdminMenu() {
       {can(permissions, 'catalog.read') ? <Menu.Item to="/collections" primaryText="Collections" /> : null}
       {can(permissions, 'catalog.read') ? <Menu.Item to="/search-synonyms" primaryText="Search synonyms" /> : null}
       {can(permissions, 'marketing.read') ? <Menu.Item to="/homepage" primaryText="Homepage" /> : null}
+      <Menu.Item to="/failed-deliveries" primaryText="Failed deliveries" />
+      {can(permissions, 'remittance.read') ? <Menu.Item to="/cod-remittance" primaryText="COD remittance" /> : null}
       {can(permissions, 'reports.read') ? <Menu.Item to="/reports/gst" primaryText="GST reports" /> : null}
       {can(permissions, 'settings.write') ? <Menu.Item to="/gst-rates" primaryText="GST rates" /> : null}
       {can(permissions, 'settings.write') ? <Menu.Item to="/delivery-settings" primaryText="Delivery zones" /> : null}
@@ -172,6 +176,10 @@ export function App() {
                   <CustomRoutes>
                     <Route path="/account" element={<AccountPage />} />
                     <Route path="/reports/gst" element={<GstReports />} />
+                    <Route path="/failed-deliveries" element={<FailedDeliveries />} />
+                    {can(permissions, 'remittance.read') ? (
+                      <Route path="/cod-remittance" element={<CodRemittance />} />
+                    ) : null}
                     {can(permissions, 'settings.write') ? <Route path="/gst-rates" element={<GstRates />} /> : null}
                     {can(permissions, 'settings.write') ? (
                       <Route path="/delivery-settings" element={<DeliverySettings />} />

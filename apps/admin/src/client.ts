@@ -33,6 +33,9 @@ import {
   walletSchema,
   type WalletAdjustmentBody,
   deliverySettingsSchema,
+  adminNdrRowSchema,
+  remittanceReportSchema,
+  remittanceUploadResultSchema,
   gstReportSchema,
   homepageSectionSchema,
   searchSynonymSchema,
@@ -330,6 +333,13 @@ export const adminApi = {
     rotateSecret: (id: string) => request(webhookWithSecretSchema, `/webhooks/${id}/rotate-secret`, { method: POST }),
     remove: (id: string) => request(idAnswer, `/webhooks/${id}`, { method: 'DELETE' }),
     deliveries: (id: string) => request(z.array(webhookDeliverySchema), `/webhooks/${id}/deliveries`),
+  },
+  courier: {
+    ndr: () => request(z.array(adminNdrRowSchema), '/ndr'),
+    remittance: (missingAfterDays: number) =>
+      request(remittanceReportSchema, `/cod-remittance${query({ missingAfterDays })}`),
+    uploadRemittance: (body: { fileName: string; csv: string }) =>
+      request(remittanceUploadResultSchema, '/cod-remittance/uploads', { method: POST, body }),
   },
   jobs: (limit: number) =>
     request(z.object({ jobs: z.array(jobSchema), depth: z.number().int() }), `/jobs${query({ limit })}`),

@@ -28,7 +28,7 @@ import { alertPushPort, createPushModule, loadVapidKeys, type PushDeps } from '.
 import { createReturnsModule, createReturnSummaries } from './modules/returns';
 import { createReviewsModule } from './modules/reviews';
 import { createSettingsModule } from './modules/settings';
-import { createShippingModule } from './modules/shipping';
+import { createCourierModule, createShippingModule } from './modules/shipping';
 import { createSizingModule } from './modules/sizing';
 import { createStaffAccounts, createStaffModule, type StaffService } from './modules/staff';
 import { createStoreModule } from './modules/store';
@@ -283,6 +283,16 @@ export function composeModules(
     tracker: shipping.tracker,
     checkout: config.checkout,
   });
+  // The courier's tracking webhook, NDR answers and COD remittance: they move orders, so after them.
+  const courier = createCourierModule({
+    db,
+    orders: orders.orders,
+    courierOrders: orders.courierQueries,
+    shiprocket: shipping.shiprocket,
+    webhookToken: config.shipping.shiprocket.webhookToken,
+    dataDir: config.dataDir,
+    log,
+  });
   if (testOptions.push && config.env === 'production') throw new Error('Push test options are for tests only');
   const push = createPushModule({
     db,
@@ -456,6 +466,7 @@ export function composeModules(
       exchanges.module,
       privacy.module,
       shipping.module,
+      courier.module,
       admin.module,
       webhooks.module,
     ],

@@ -266,6 +266,11 @@ const schema = z.object({
   /** The Shiprocket API user (needed when SHIPPING_PROVIDER=shiprocket). */
   SHIPROCKET_EMAIL: optionalString,
   SHIPROCKET_PASSWORD: optionalString,
+  /**
+   * The token Shiprocket sends as `x-api-key` with its tracking webhook (Settings > API >
+   * Webhooks); unset = every webhook refused. Required in production with SHIPPING_PROVIDER=shiprocket.
+   */
+  SHIPROCKET_WEBHOOK_TOKEN: optionalString,
   /** Accounts one IP address may register an hour. */
   AUTH_REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Order attempts (POST /orders) one account, and one client address, may make an hour. */
@@ -409,6 +414,11 @@ function productionProblems(e: Env): string[] {
   ) {
     problems.push(
       'WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: required in production while WHATSAPP_UPDATES=true (docs/deploy.md "WhatsApp (Cloud API)"), or set WHATSAPP_UPDATES=false',
+    );
+  }
+  if (e.SHIPPING_PROVIDER === 'shiprocket' && (e.SHIPROCKET_WEBHOOK_TOKEN ?? '').length < 24) {
+    problems.push(
+      'SHIPROCKET_WEBHOOK_TOKEN: required in production with SHIPPING_PROVIDER=shiprocket, at least 24 random characters (the tracking webhook\'s x-api-key, docs/deploy.md "Shiprocket")',
     );
   }
   if (e.PUSH_ENABLED && !(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT)) {
@@ -641,6 +651,7 @@ function settingsOf(e: Env) {
         baseUrl: e.SHIPROCKET_BASE_URL.replace(/\/$/, ''),
         email: e.SHIPROCKET_EMAIL,
         password: e.SHIPROCKET_PASSWORD,
+        webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN ?? null,
       },
     },
     /** Undefined: the API keeps a generated token in DATA_DIR/secrets/operator-token (lib/operator-token.ts). */

@@ -42,6 +42,8 @@ export const ADMIN_PERMISSIONS = {
   'returns.write': OPERATIONS,
   'refunds.read': OPERATIONS,
   'refunds.write': OPERATIONS,
+  'remittance.read': OPERATIONS,
+  'remittance.write': OPERATIONS,
   'customers.read': EVERYONE,
   'customers.note': EVERYONE,
   'customers.block': OWNER,

@@ -38,3 +38,5 @@ export * from './cart-reminders-messages';
 export * from './whatsapp';
 export * from './whatsapp-messages';
 export * from './privacy';
+export * from './courier';
+export * from './courier-messages';

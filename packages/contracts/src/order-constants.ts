@@ -8,7 +8,9 @@
  * whose payment failed or expired (its stock and gift card hold are released).
  * `awaiting_confirmation` is a cash on delivery order above the store's threshold, held until
  * the shopper confirms it (behaviour.md "COD confirmation"). The rest is the lifecycle of
- * behaviour.md §3/§4 (placed → … → delivered; cancelled; returns).
+ * behaviour.md §3/§4 (placed → … → delivered; cancelled; returns). `undelivered` is a failed
+ * delivery attempt (NDR), `rto_initiated` a parcel on its way back to the store (RTO) and
+ * `returned_to_seller` one back in the store (behaviour.md "Courier updates: NDR and RTO").
  */
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -19,6 +21,9 @@ export const ORDER_STATUSES = [
   'packed',
   'shipped',
   'out_for_delivery',
+  'undelivered',
+  'rto_initiated',
+  'returned_to_seller',
   'delivered',
   'cancelled',
   'return_requested',
@@ -39,6 +44,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   packed: 'Packed',
   shipped: 'Shipped',
   out_for_delivery: 'Out for delivery',
+  undelivered: 'Delivery attempt failed',
+  rto_initiated: 'Returning to the seller',
+  returned_to_seller: 'Returned to the seller',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   return_requested: 'Return requested',

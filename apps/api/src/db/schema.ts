@@ -51,3 +51,4 @@ export { pushSubscriptions, pushPreferences } from '../modules/push/tables';
 export { wallets, walletEntries } from '../modules/wallet/tables';
 export { whatsappOptIns, whatsappMessages } from '../modules/whatsapp/tables';
 export { inactivityNotices } from '../modules/privacy/tables';
+export { courierEvents, ndrRequests, codRemittanceBatches, codRemittanceLines } from '../modules/shipping/tables';

@@ -34,6 +34,7 @@ const CONSTANTS: Record<string, Record<string, string>> = {
   commerce: contracts.COMMERCE_MESSAGES,
   whatsapp: contracts.WHATSAPP_MESSAGES,
   privacy: contracts.PRIVACY_MESSAGES,
+  courier: contracts.COURIER_MESSAGES,
 };
 
 /** Hindi texts that really keep their English (none so far): `group.key`. */

@@ -155,12 +155,13 @@ export class InvoiceService {
    * paid online order once the goods have left (shipped or later), of a cash on delivery order
    * once packed (it goes in the parcel), and the credit note of a refunded return. Numbers come
    * from the same counters as downloads (`issue`), so a document is never issued twice. A cash
-   * on delivery order refused at the door (cancelled after its invoice) gets its invoice
-   * cancelled: the number stays, the reports count it nowhere.
+   * on delivery order refused at the door (cancelled after its invoice), and an order the
+   * courier brought back undelivered (returned to the seller: no supply took place), get their
+   * invoice cancelled: the number stays, the reports count it nowhere.
    */
   async issueDue(orderId: string): Promise<void> {
     const order = await this.deps.orders.getById(orderId);
-    if (order.status === 'cancelled') {
+    if (order.status === 'cancelled' || order.status === 'returned_to_seller') {
       await this.deps.db
         .update(invoiceDocuments)
         .set({ cancelledAt: this.deps.now?.() ?? new Date() })

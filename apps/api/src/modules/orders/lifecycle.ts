@@ -11,6 +11,11 @@
  *
  *   shipped | out_for_delivery → cancelled             (only cash on delivery refused at the door, cod.ts)
  *
+ *   The courier's steps (Shiprocket's tracking webhook, behaviour.md "Courier updates: NDR and RTO"):
+ *   shipped | out_for_delivery → undelivered           (a failed delivery attempt, NDR)
+ *   undelivered → out_for_delivery | delivered          (a new attempt)
+ *   shipped | out_for_delivery | undelivered → rto_initiated → returned_to_seller
+ *
  * Every other change is refused. Services ask `canTransition` before writing; the operator
  * command and the future admin screens go through the same check.
  */
@@ -23,8 +28,11 @@ export const LIFECYCLE: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = 
   placed: ['confirmed', 'cancelled'],
   confirmed: ['packed', 'cancelled'],
   packed: ['shipped', 'cancelled'],
-  shipped: ['out_for_delivery', 'delivered'],
-  out_for_delivery: ['delivered'],
+  shipped: ['out_for_delivery', 'delivered', 'undelivered', 'rto_initiated'],
+  out_for_delivery: ['delivered', 'undelivered', 'rto_initiated'],
+  undelivered: ['out_for_delivery', 'delivered', 'rto_initiated'],
+  rto_initiated: ['returned_to_seller'],
+  returned_to_seller: [],
   delivered: ['return_requested'],
   cancelled: [],
   return_requested: ['return_approved', 'return_rejected'],
@@ -58,11 +66,14 @@ export const DELIVERED_OR_AFTER: ReadonlySet<OrderStatus> = new Set([
 export const SHIPPED_OR_AFTER: ReadonlySet<OrderStatus> = new Set([
   'shipped',
   'out_for_delivery',
+  'undelivered',
+  'rto_initiated',
+  'returned_to_seller',
   ...DELIVERED_OR_AFTER,
 ]);
 
 /** Statuses in which a cash on delivery parcel may be refused at the door (cancelled with `refusedAtDoor`, cod.ts). */
-export const REFUSABLE_AT_DOOR: ReadonlySet<OrderStatus> = new Set(['shipped', 'out_for_delivery']);
+export const REFUSABLE_AT_DOOR: ReadonlySet<OrderStatus> = new Set(['shipped', 'out_for_delivery', 'undelivered']);
 
 /** Statuses from which a cash on delivery order's invoice exists: the goods are packed to leave (behaviour.md §10). */
 export const PACKED_OR_AFTER: ReadonlySet<OrderStatus> = new Set(['packed', ...SHIPPED_OR_AFTER]);

@@ -147,6 +147,8 @@ export const ORDER_MAIL_EVENTS = [
   'confirmed',
   'shipped',
   'delivered',
+  'undelivered',
+  'returned_to_seller',
   'cancelled',
   'return_requested',
   'return_approved',
@@ -199,6 +201,20 @@ function statusContent(event: OrderMailEvent, order: Order, t: MailTranslator): 
           ...(order.paymentGateway === 'cod' && order.paymentStatus === 'completed' && order.amountPayable > 0
             ? [t('orderStatus.cashReceived', { amount: formatPrice(order.amountPayable) })]
             : []),
+        ],
+      };
+    case 'undelivered':
+      return {
+        subject: t('orderStatus.undeliveredSubject', sn),
+        lines: [t('orderStatus.undelivered', n), t('orderStatus.ndrAsk')],
+      };
+    case 'returned_to_seller':
+      return {
+        subject: t('orderStatus.returnedToSellerSubject', sn),
+        lines: [
+          t('orderStatus.returnedToSeller', n),
+          ...(order.paymentGateway === 'cod' ? [t('orderStatus.nothingOwed')] : []),
+          ...(order.refunds.length > 0 ? [t('orderStatus.refund'), ...refundLines(order, t)] : []),
         ],
       };
     case 'cancelled':

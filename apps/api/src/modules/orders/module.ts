@@ -9,6 +9,7 @@ import type { ApiModule } from '../../lib/module';
 import type { LimitGuard } from '../../plugins/rate-limit';
 import { shippingRoutes, type ShippingTracker } from '../shipping';
 import { AdminOrderQueries } from './admin-queries';
+import { CourierOrderQueries } from './courier-queries';
 import { ordersJobs } from './jobs';
 import { ordersRoutes } from './routes';
 import { OrdersService } from './service';
@@ -30,7 +31,7 @@ export function createOrdersModule(
       paymentTimeoutMs: number;
     };
   },
-): { orders: OrdersService; orderQueries: AdminOrderQueries; module: ApiModule } {
+): { orders: OrdersService; orderQueries: AdminOrderQueries; courierQueries: CourierOrderQueries; module: ApiModule } {
   const { attemptsPerHour, codeLookups, tracker, checkout, ...ordersDeps } = deps;
   const { events, log } = deps;
   const orders = new OrdersService(ordersDeps);
@@ -45,6 +46,7 @@ export function createOrdersModule(
   return {
     orders,
     orderQueries: new AdminOrderQueries(deps.db),
+    courierQueries: new CourierOrderQueries(deps.db),
     module: {
       name: 'orders',
       jobs: ordersJobs(orders, log),

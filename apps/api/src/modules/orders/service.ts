@@ -9,6 +9,7 @@
  *   cancel.ts                 cancelling and hiding an order
  *   cod.ts                    the cash of a cash on delivery order: collected or refused at the door
  *   cod-hold.ts               a cash on delivery order held for the shopper's confirmation, or expired
+ *   courier.ts                the courier's steps (tracking webhook): NDR, RTO, delivered
  *   queries.ts, presenter.ts  reading orders and answering them in rupees
  *
  * Money in paise; the order's money is worked out again on the server, never taken from the client.
@@ -25,6 +26,7 @@ import type { Db } from '../../db/client';
 import { OrderCancellation } from './cancel';
 import { OrderCodCollection } from './cod';
 import { OrderCodHold } from './cod-hold';
+import { OrderCourierSteps, type CourierStatus, type CourierStepInput, type CourierStepResult } from './courier';
 import type { OrderMailJob } from './jobs';
 import type { OrderMailEvent } from './mail';
 import { OrderPaymentSync, type AfterCommit } from './payment-sync';
@@ -52,6 +54,7 @@ export class OrdersService {
   private readonly cancellation: OrderCancellation;
   private readonly cod: OrderCodCollection;
   private readonly codHold: OrderCodHold;
+  private readonly courier: OrderCourierSteps;
   private readonly placement: OrderPlacement;
 
   constructor(deps: OrdersDeps) {
@@ -66,6 +69,7 @@ export class OrdersService {
     this.paymentSync = new OrderPaymentSync(deps, this.queries, this.transitions);
     this.cancellation = new OrderCancellation(deps, this.queries, this.transitions, this.presenter);
     this.cod = new OrderCodCollection(deps, this.queries, this.transitions, this.presenter);
+    this.courier = new OrderCourierSteps(deps, this.queries, this.transitions);
     this.codHold = new OrderCodHold(deps, this.queries, this.transitions, this.cancellation, this.presenter);
     this.placement = new OrderPlacement(deps, this.queries, this.presenter, this.transitions, this.paymentSync);
   }
@@ -181,6 +185,11 @@ export class OrdersService {
   /** Moves an order one lifecycle step inside the transaction `db`: see OrderTransitions.transition. */
   transition(db: Db, orderId: string, to: OrderStatus, input: TransitionInput): Promise<OrderRow> {
     return this.transitions.transition(db, orderId, to, input);
+  }
+
+  /** A courier event's step of the order inside the transaction `db`: see OrderCourierSteps.step. */
+  courierStep(db: Db, orderId: string, to: CourierStatus, input: CourierStepInput): Promise<CourierStepResult> {
+    return this.courier.step(db, orderId, to, input);
   }
 
   /** Queues the mail to the shopper about `event` of the order (after its commit): see OrderTransitions.notify. */

@@ -2,7 +2,7 @@
  * Moving an order along its lifecycle (behaviour.md §10; the table is lifecycle.ts): one step
  * at a time under a row lock, recorded on the timeline; the store's steps (`advance`); status
  * and confirmation mails (a job each, retried); and giving back what an order held when it is
- * released or cancelled.
+ * released or cancelled (or comes back to the store, courier.ts).
  */
 import { ORDER_MESSAGES, isHttpUrl, transitionNotAllowed, type Order, type OrderStatus } from '@vastra/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -238,16 +238,23 @@ export class OrderTransitions {
   /**
    * Gives back what an order held, in the caller's transaction: its stock (catalogue
    * inventory, a `released` stock movement each, by `actor`), its coupon use, its gift card
-   * hold and the store credit it took (a reversal). Returns the paise put back on each.
+   * hold and the store credit it took (a reversal). `reason` of the stock movements: `released`,
+   * or `returned` for goods that came back (a parcel returned to the seller). Returns the paise
+   * put back on each.
    */
-  async giveBack(db: Db, orderId: string, actor: string): Promise<{ giftCardPaise: number; walletPaise: number }> {
+  async giveBack(
+    db: Db,
+    orderId: string,
+    actor: string,
+    reason: 'released' | 'returned' = 'released',
+  ): Promise<{ giftCardPaise: number; walletPaise: number }> {
     const items = await db
       .select({ variantId: orderItems.variantId, productId: orderItems.productId, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
     const [order] = await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
     await this.deps.inventory.release(db, items, {
-      reason: 'released',
+      reason,
       actor,
       reference: order?.orderNumber ?? null,
     });

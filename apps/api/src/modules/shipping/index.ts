@@ -4,3 +4,5 @@ export { DeliveryService } from './delivery';
 export { deliveryRoutes } from './delivery-routes';
 export { shippingRoutes } from './routes';
 export { createShippingModule } from './module';
+export { createCourierModule } from './courier-module';
+export { parseRemittanceCsv } from './remittance';

@@ -18,7 +18,12 @@ export function createShippingModule(deps: {
   /** SELLER_ADDRESS: where parcels leave from. */
   storeAddress: string;
   log: FastifyBaseLogger;
-}): { delivery: DeliveryService; tracker: ShippingTracker; module: ApiModule } {
+}): {
+  delivery: DeliveryService;
+  tracker: ShippingTracker;
+  shiprocket: ReturnType<typeof shippingFromConfig>['client'];
+  module: ApiModule;
+} {
   const shipping = shippingFromConfig(deps.shipping);
   const delivery = new DeliveryService({
     pincodes: deps.pincodes,
@@ -30,6 +35,7 @@ export function createShippingModule(deps: {
   return {
     delivery,
     tracker: shipping.tracker,
+    shiprocket: shipping.client,
     module: { name: 'shipping', routes: async (app) => void (await app.register(deliveryRoutes, { delivery })) },
   };
 }

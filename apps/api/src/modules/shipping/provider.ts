@@ -29,13 +29,17 @@ export interface ShippingServiceability {
   serviceability(from: string, to: string): Promise<CourierPromise | null>;
 }
 
-/** The tracker SHIPPING_PROVIDER names, and the serviceability check (none without Shiprocket). */
+/**
+ * The tracker SHIPPING_PROVIDER names, the serviceability check (none without Shiprocket) and
+ * the one Shiprocket client (its token shared by every caller; the NDR actions use it too).
+ */
 export function shippingFromConfig(shipping: Config['shipping']): {
   tracker: ShippingTracker;
   serviceability: ShippingServiceability | null;
+  client: ShiprocketClient | null;
 } {
   const builtin = new BuiltinTracker();
-  if (shipping.provider === 'builtin') return { tracker: builtin, serviceability: null };
+  if (shipping.provider === 'builtin') return { tracker: builtin, serviceability: null, client: null };
   const { baseUrl, email, password } = shipping.shiprocket;
   // loadConfig refuses shiprocket without both; checked again so the types need no `!`.
   if (!email || !password)
@@ -44,5 +48,6 @@ export function shippingFromConfig(shipping: Config['shipping']): {
   return {
     tracker: new ShiprocketTracker({ client, fallback: builtin }),
     serviceability: new ShiprocketServiceability(client),
+    client,
   };
 }

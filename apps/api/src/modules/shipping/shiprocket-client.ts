@@ -1,7 +1,7 @@
 /**
- * The Shiprocket API (apiv2.shiprocket.in/v1/external) as the tracker and the serviceability
- * check use it: POST /auth/login {email, password} → {token} (valid 10 days; kept 9 and renewed
- * early, or at once when an answer is 401), then GETs with `Authorization: Bearer <token>`.
+ * The Shiprocket API (apiv2.shiprocket.in/v1/external) as the tracker, the serviceability
+ * check and the NDR actions use it: POST /auth/login {email, password} → {token} (valid 10 days; kept 9 and renewed
+ * early, or at once when an answer is 401), then GETs and POSTs with `Authorization: Bearer <token>`.
  * One client per app, so both share one token.
  */
 import { z } from 'zod';
@@ -37,10 +37,29 @@ export class ShiprocketClient {
     }
   }
 
-  private async fetchJson<T extends z.ZodType>(path: string, answer: T): Promise<z.infer<T>> {
+  /**
+   * POST `body` as JSON to `path`, the answer read as `answer`; logs in again once when the
+   * token was refused. Throws like `get`.
+   */
+  async post<T extends z.ZodType>(path: string, body: unknown, answer: T): Promise<z.infer<T>> {
+    try {
+      return await this.fetchJson(path, answer, body);
+    } catch (err) {
+      if (!(err instanceof Unauthorized)) throw err;
+      this.token = null;
+      return this.fetchJson(path, answer, body);
+    }
+  }
+
+  private async fetchJson<T extends z.ZodType>(path: string, answer: T, body?: unknown): Promise<z.infer<T>> {
     const token = await this.currentToken();
     const res = await fetch(`${this.credentials.baseUrl}${path}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (res.status === 401) throw new Unauthorized();

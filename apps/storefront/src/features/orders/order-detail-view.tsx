@@ -39,10 +39,13 @@ const REFUND_METHOD_LABELS = {
 export function OrderDetailView({
   order,
   tracking,
+  ndr,
   exchanges = [],
 }: {
   order: Order;
   tracking?: ReactNode;
+  /** A failed delivery attempt the shopper may answer (ndr-panel.tsx), shown above the tracking. */
+  ndr?: ReactNode;
   exchanges?: ExchangeRequest[];
 }) {
   const t = useTranslations('orders');
@@ -237,6 +240,7 @@ export function OrderDetailView({
         </div>
 
         <div className="space-y-6">
+          {ndr}
           {order.shipment && (tracking ?? <TrackingPanelView busy />)}
           <section aria-labelledby="order-address" className="rounded-xl border border-stone-200 p-4 text-sm">
             <h2 id="order-address" className="font-semibold text-stone-900">

@@ -7,6 +7,7 @@ import {
   cartReminderSettingSchema,
   cartSchema,
   checkoutOptionsSchema,
+  deliveryUpdatesSchema,
   exchangeOptionSchema,
   exchangeRequestSchema,
   isGuestId,
@@ -23,6 +24,7 @@ import {
   type Cart,
   type CartReminderSetting,
   type CheckoutOptions,
+  type DeliveryUpdates,
   type ExchangeOption,
   type ExchangeRequest,
   type Order,
@@ -196,6 +198,20 @@ export const getOrderExchanges = cache((orderId: string): Promise<ExchangeReques
       checked(exchangeRequestSchema, e, 'exchange'),
     );
   }),
+);
+
+/**
+ * GET /orders/{id}/delivery-updates: the courier's events of the order and a failed delivery
+ * attempt the shopper may answer (docs/behaviour.md "Courier updates: NDR and RTO"); null for a guest.
+ */
+export const getDeliveryUpdates = cache((orderId: string): Promise<DeliveryUpdates | null> =>
+  asUser(async (token) =>
+    checked(
+      deliveryUpdatesSchema,
+      await shopperGet(`/orders/${encodeURIComponent(orderId)}/delivery-updates`, token, GENERIC_MESSAGES.fallback),
+      'delivery updates',
+    ),
+  ),
 );
 
 /**

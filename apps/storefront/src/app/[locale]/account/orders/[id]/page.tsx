@@ -7,11 +7,12 @@ import { LoadError } from '@/components/ui/load-error';
 import { AccountShell } from '@/features/account/account-shell';
 import { accountShopper, readFailure } from '@/features/account/account-shopper';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
+import { NdrPanel } from '@/features/orders/ndr-panel';
 import { OrderDetailView } from '@/features/orders/order-detail-view';
 import { TrackingSection, type TrackingRead } from '@/features/orders/tracking-section';
 import { TrackingPanelView } from '@/features/orders/tracking-view';
 import { ApiError } from '@/lib/api/api-error';
-import { getMyOrder, getOrderExchanges, getOrderTracking } from '@/lib/api/server/shopper';
+import { getDeliveryUpdates, getMyOrder, getOrderExchanges, getOrderTracking } from '@/lib/api/server/shopper';
 
 /** The page's title in its language. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -33,6 +34,8 @@ export default async function OrderPage({ params }: Props) {
     readOrder(id),
     readExchanges(id),
   ]);
+  // A failed delivery attempt (NDR) is read only while the order waits for a new one.
+  const ndr = order && typeof order !== 'string' && order.status === 'undelivered' ? await readNdr(order.id) : null;
   return (
     <AccountShell title={t('order')}>
       {!user || order === null ? (
@@ -43,6 +46,7 @@ export default async function OrderPage({ params }: Props) {
         <OrderDetailView
           order={order}
           exchanges={exchanges}
+          ndr={ndr && <NdrPanel orderId={order.id} ndr={ndr} />}
           tracking={
             order.shipment && (
               <Suspense fallback={<TrackingPanelView busy />}>
@@ -72,6 +76,15 @@ async function readExchanges(id: string) {
     return (await getOrderExchanges(id)) ?? [];
   } catch {
     return [];
+  }
+}
+
+/** The failed delivery attempt the shopper may answer; null when there is none or it cannot be read. */
+async function readNdr(id: string) {
+  try {
+    return (await getDeliveryUpdates(id))?.ndr ?? null;
+  } catch {
+    return null;
   }
 }
 
