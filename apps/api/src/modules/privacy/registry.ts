@@ -89,6 +89,8 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   owned('push_subscriptions', 'devices', ['endpoint', 'p256dh', 'auth']),
   owned('push_preferences', 'devices', undefined, true),
   owned('whatsapp_opt_ins', 'messaging'),
+  // A delivery's answers (the phone given to the courier) serve no purpose once the order is done.
+  owned('ndr_requests', 'orders', undefined, true),
   // The files go from the file store after the commit (PrivacyService.erase).
   owned('uploads', 'uploads'),
   {
