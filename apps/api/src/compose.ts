@@ -27,7 +27,7 @@ import { alertPushPort, createPushModule, loadVapidKeys, type PushDeps } from '.
 import { createReturnsModule, createReturnSummaries } from './modules/returns';
 import { createReviewsModule } from './modules/reviews';
 import { createSettingsModule } from './modules/settings';
-import { createShippingModule } from './modules/shipping';
+import { createShipmentBookingModule, createShippingModule } from './modules/shipping';
 import { createSizingModule } from './modules/sizing';
 import { createStaffAccounts, createStaffModule, type StaffService } from './modules/staff';
 import { createStoreModule } from './modules/store';
@@ -281,6 +281,16 @@ export function composeModules(
     tracker: shipping.tracker,
     checkout: config.checkout,
   });
+  const shipmentBooking = createShipmentBookingModule({
+    db,
+    booker: shipping.booker,
+    orders: orders.orders,
+    contactOf: (userId) => users.users.contactOf(userId),
+    preferredCourier: async () => (await settings.current()).preferredCourier,
+    storeAddress: config.invoices.sellerAddress,
+    files,
+    log,
+  });
   if (testOptions.push && config.env === 'production') throw new Error('Push test options are for tests only');
   const push = createPushModule({
     db,
@@ -440,6 +450,7 @@ export function composeModules(
       invoices.module,
       exchanges.module,
       shipping.module,
+      shipmentBooking.module,
       admin.module,
       webhooks.module,
     ],

@@ -263,9 +263,16 @@ const schema = z.object({
   /** Where shipment tracking comes from: the order's own timeline, or Shiprocket by AWB. */
   SHIPPING_PROVIDER: z.enum(['builtin', 'shiprocket']).default('builtin'),
   SHIPROCKET_BASE_URL: z.string().url().default('https://apiv2.shiprocket.in/v1/external'),
-  /** The Shiprocket API user (needed when SHIPPING_PROVIDER=shiprocket). */
+  /** The Shiprocket API user (needed when SHIPPING_PROVIDER or SHIPMENT_BOOKING is shiprocket). */
   SHIPROCKET_EMAIL: optionalString,
   SHIPROCKET_PASSWORD: optionalString,
+  /** Who books the admin's shipments: the development provider, or Shiprocket; unset = as SHIPPING_PROVIDER. */
+  SHIPMENT_BOOKING: z
+    .enum(['builtin', 'shiprocket'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The nickname of the pickup address saved in Shiprocket that parcels leave from. */
+  SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).max(100).default('Primary'),
   /** Accounts one IP address may register an hour. */
   AUTH_REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Order attempts (POST /orders) one account, and one client address, may make an hour. */
@@ -462,6 +469,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: SHIPPING_PROVIDER=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD',
     );
   }
+  if (e.SHIPMENT_BOOKING === 'shiprocket' && !(e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD)) {
+    throw new Error(
+      'Invalid configuration: SHIPMENT_BOOKING=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD',
+    );
+  }
   const s3Set = [
     e.S3_BUCKET,
     e.S3_REGION,
@@ -541,6 +553,8 @@ function settingsOf(e: Env) {
     freeDeliveryFromRupees: e.FREE_DELIVERY_FROM_RUPEES > 0 ? e.FREE_DELIVERY_FROM_RUPEES : null,
     codFeeRupees: e.COD_FEE_RUPEES,
     paymentGateways: [e.PAYMENT_GATEWAY ?? 'sandbox'],
+    // Shipping operations
+    preferredCourier: null,
   };
   const configuredGateways: OnlineGateway[] = [
     ...(e.NODE_ENV === 'production' ? [] : (['sandbox'] as const)),
@@ -636,10 +650,13 @@ function settingsOf(e: Env) {
     configuredGateways,
     shipping: {
       provider: e.SHIPPING_PROVIDER,
+      /** Who books the admin's shipments (modules/shipping/booker.ts). */
+      booking: e.SHIPMENT_BOOKING ?? e.SHIPPING_PROVIDER,
       shiprocket: {
         baseUrl: e.SHIPROCKET_BASE_URL.replace(/\/$/, ''),
         email: e.SHIPROCKET_EMAIL,
         password: e.SHIPROCKET_PASSWORD,
+        pickupLocation: e.SHIPROCKET_PICKUP_LOCATION,
       },
     },
     /** Undefined: the API keeps a generated token in DATA_DIR/secrets/operator-token (lib/operator-token.ts). */

@@ -131,6 +131,13 @@ export const storeSettingsSchema = z.object({
   cartReminderSecondHours: z.number().int().min(1).max(720).default(24),
   /** The online gateways checkout offers (each configured in the environment). */
   paymentGateways: z.array(z.enum(ONLINE_GATEWAYS_OFFERED)).max(ONLINE_GATEWAYS_OFFERED.length),
+  // Shipping operations
+  /**
+   * The courier bookings go to when it serves the pincode (its name as Shiprocket gives it,
+   * e.g. "Delhivery Surface"; matched without regard to case); null: the cheapest courier
+   * (behaviour.md "Shipping operations: booking").
+   */
+  preferredCourier: z.string().trim().min(1).max(80).nullable().default(null),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
