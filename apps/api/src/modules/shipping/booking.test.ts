@@ -219,6 +219,9 @@ describe('booking', () => {
     const [a, b] = await Promise.all([book([order.id]), book([order.id])]);
     const booked = [a![0]!, b![0]!].filter((r) => r.ok);
     assert.ok(booked.length >= 1);
+    // The other click either waited for the first (and answers its AWB) or was told it is under way.
+    for (const r of [a![0]!, b![0]!].filter((x) => !x.ok)) assert.equal(r.message, SHIPMENT_MESSAGES.inProgress);
+    assert.equal(new Set(booked.map((r) => r.awb)).size, 1);
     const [again] = await book([order.id]);
     assert.equal(again!.ok, true);
     assert.equal(again!.awb, booked[0]!.awb);
