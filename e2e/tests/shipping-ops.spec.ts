@@ -4,10 +4,12 @@
  * API, from two shoppers) are selected in the orders list by their pincode; the owner books them
  * with Shiprocket (the stand-in, support/shiprocket-standin.ts) and reads ten AWBs, downloads
  * their labels as one PDF, schedules the pickup and marks them shipped; the shopper's order page
- * then reads Shipped with the AWB. Its own owner, shoppers and pincode (400001, which no other
+ * then reads Shipped with the AWB. Screenshot admin-shipping-booked-desktop.png of the results. Its own owner, shoppers and pincode (400001, which no other
  * journey ships to).
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Order } from '@vastra/contracts';
 import { accountMenuButton, logInOnPage, newShopper, registerThroughApi } from '../support/accounts';
 import { placePaidOrderThroughApi, signInToAdmin } from '../support/admin';
@@ -19,6 +21,7 @@ import { PUBLIC_API_URL } from '../support/stack';
 
 test.use({ contextOptions: { reducedMotion: 'reduce' }, shopperName: 'Farah Khan' });
 const ADMIN = `${PUBLIC_API_URL}/admin`;
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 const MUMBAI = { street: '21 Marine Drive', city: 'Mumbai', state: 'Maharashtra', postalCode: '400001' };
 
 test('the owner books ten orders with the courier, prints the labels, has them picked up and shipped', async ({
@@ -51,6 +54,8 @@ test('the owner books ten orders with the courier, prints the labels, has them p
     const results = dialog.getByRole('list', { name: 'Results per order' }).getByRole('listitem');
     await expect(results).toHaveCount(10);
     await expect(results.filter({ hasText: /AWB SR\d{10}/ })).toHaveCount(10);
+    // At desk width only: on a phone the list has no bulk buttons.
+    await page.screenshot({ path: path.join(SHOTS, 'admin-shipping-booked-desktop.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
