@@ -16,6 +16,7 @@ import {
   PUBLISHABLE_KEY,
   RAZORPAY_PORT,
   REVALIDATE_SECRET,
+  SHIPROCKET_PORT,
   WEB_LOG,
   WEB_PORT,
 } from './support/stack';
@@ -73,6 +74,15 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // Shiprocket's stand-in; the admin's shipment bookings go to it (tests/shipping-ops.spec.ts).
+      command: 'exec node --import tsx support/shiprocket-standin.ts',
+      cwd: here,
+      // Answers 401 without a token: up.
+      url: `http://127.0.0.1:${SHIPROCKET_PORT}/v1/external/courier/serviceability/`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
       // The compiled API that `npm start` runs (built by scripts/prepare.mjs); its log goes to API_LOG.
       command: `exec node --enable-source-maps dist/server.js > ${JSON.stringify(API_LOG)}`,
       cwd: path.join(root, 'apps/api'),
@@ -97,6 +107,13 @@ export default defineConfig({
         RAZORPAY_WEBHOOK_SECRET: 'rzp-hook-secret-77ab',
         RAZORPAY_BASE_URL: `http://127.0.0.1:${RAZORPAY_PORT}`,
         RAZORPAY_CHECKOUT_URL: `http://localhost:${RAZORPAY_PORT}/v1/checkout.js`,
+        // Bookings go to the Shiprocket stand-in (apps/api/src/test/shiprocket-server.ts); tracking stays builtin.
+        SHIPMENT_BOOKING: 'shiprocket',
+        SHIPROCKET_BASE_URL: `http://127.0.0.1:${SHIPROCKET_PORT}/v1/external`,
+        SHIPROCKET_EMAIL: 'api@vastra.test',
+        SHIPROCKET_PASSWORD: 'sr-secret',
+        // The shipping journey places ten orders from this one address besides the others' orders.
+        ORDER_ATTEMPTS_PER_ADDRESS: '200',
       },
     },
     {

@@ -97,27 +97,22 @@ export async function inviteStaff(ownerCookie: string | 'operator', email: strin
   return { email, password };
 }
 
-/** Places an order of the shopper's cart through the API, to Bengaluru, not paid yet. */
+/** A delivery address in Bengaluru, the store's own state. */
+export const BENGALURU = { street: '7 Brigade Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' };
+
+/** Places an order of the shopper's cart through the API, to `place` (Bengaluru), not paid yet. */
 export async function placeOrderThroughApi(
   token: string,
   phone: string,
   paymentMethod: 'sandbox' | 'cod',
+  place: typeof BENGALURU = BENGALURU,
 ): Promise<Order> {
   const res = await fetch(`${API_URL}/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({
       paymentMethod,
-      shippingAddress: {
-        firstName: 'Meera',
-        lastName: 'Iyer',
-        street: '7 Brigade Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560001',
-        country: 'India',
-        phone,
-      },
+      shippingAddress: { firstName: 'Meera', lastName: 'Iyer', ...place, country: 'India', phone },
     }),
   });
   const body = (await res.json()) as { message?: string; data: { order: Order } };
@@ -125,9 +120,13 @@ export async function placeOrderThroughApi(
   return body.data.order;
 }
 
-/** Places an order of the shopper's cart through the API, paid on the sandbox page. */
-export async function placePaidOrderThroughApi(token: string, phone: string): Promise<Order> {
-  const order = await placeOrderThroughApi(token, phone, 'sandbox');
+/** Places an order of the shopper's cart through the API, to `place` (Bengaluru), paid on the sandbox page. */
+export async function placePaidOrderThroughApi(
+  token: string,
+  phone: string,
+  place: typeof BENGALURU = BENGALURU,
+): Promise<Order> {
+  const order = await placeOrderThroughApi(token, phone, 'sandbox', place);
   const paid = await fetch(`${API_URL}${new URL(order.paymentUrl!).pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

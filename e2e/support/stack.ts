@@ -6,6 +6,8 @@ export const API_PORT = 9100;
 export const WEB_PORT = 3100;
 /** The Razorpay stand-in (support/razorpay-standin.ts): its API for the API, its checkout.js for browsers. */
 export const RAZORPAY_PORT = 9180;
+/** The Shiprocket stand-in (support/shiprocket-standin.ts): the API books shipments with it. */
+export const SHIPROCKET_PORT = 9181;
 export const API_URL = `http://127.0.0.1:${API_PORT}`;
 /** The API as browsers reach it: the same site as the storefront, so its cookie is first-party. */
 export const PUBLIC_API_URL = `http://localhost:${API_PORT}`;

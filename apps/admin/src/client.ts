@@ -21,6 +21,9 @@ import {
   adminProductSchema,
   adminSectionSchema,
   adminSessionSchema,
+  adminShipmentSchema,
+  shipmentDocumentSchema,
+  shipmentResultSchema,
   adminSettingsSchema,
   catalogImportSchema,
   webhookCreateBodySchema,
@@ -101,6 +104,7 @@ const inviteSchema = z.object({ email: z.string(), name: z.string(), role: z.str
 export type Invite = z.infer<typeof inviteSchema>;
 
 const idAnswer = z.object({ id: z.string() });
+const shipmentResultsSchema = z.object({ results: z.array(shipmentResultSchema) });
 const idsAnswer = z.object({ ids: z.array(z.string()) });
 
 /** The body of an order's next step (POST /orders/:id/steps). */
@@ -255,6 +259,15 @@ export const adminApi = {
   exchanges: {
     step: (id: string, step: string, body: ExchangeStepBody) =>
       request(z.object({ exchange: exchangeRequestSchema }), `/exchanges/${id}/${step}`, { method: POST, body }),
+  },
+  shipments: {
+    book: (ids: string[]) => request(shipmentResultsSchema, '/shipments/book', { method: POST, body: { ids } }),
+    labels: (ids: string[]) => request(shipmentDocumentSchema, '/shipments/labels', { method: POST, body: { ids } }),
+    manifest: (ids: string[]) =>
+      request(shipmentDocumentSchema, '/shipments/manifest', { method: POST, body: { ids } }),
+    pickup: (ids: string[]) => request(shipmentResultsSchema, '/shipments/pickup', { method: POST, body: { ids } }),
+    ship: (ids: string[]) => request(shipmentResultsSchema, '/shipments/ship', { method: POST, body: { ids } }),
+    ofOrder: (id: string) => request(adminShipmentSchema.nullable(), `/orders/${id}/shipment`),
   },
   orders: {
     step: (id: string, body: StepBody) => request(orderSchema, `/orders/${id}/steps`, { method: POST, body }),

@@ -28,7 +28,7 @@ import { alertPushPort, createPushModule, loadVapidKeys, type PushDeps } from '.
 import { createReturnsModule, createReturnSummaries } from './modules/returns';
 import { createReviewsModule } from './modules/reviews';
 import { createSettingsModule } from './modules/settings';
-import { createCourierModule, createShippingModule } from './modules/shipping';
+import { createCourierModule, createShipmentBookingModule, createShippingModule } from './modules/shipping';
 import { createSizingModule } from './modules/sizing';
 import { createStaffAccounts, createStaffModule, type StaffService } from './modules/staff';
 import { createStoreModule } from './modules/store';
@@ -293,6 +293,16 @@ export function composeModules(
     dataDir: config.dataDir,
     log,
   });
+  const shipmentBooking = createShipmentBookingModule({
+    db,
+    booker: shipping.booker,
+    orders: orders.orders,
+    contactOf: (userId) => users.users.contactOf(userId),
+    preferredCourier: async () => (await settings.current()).preferredCourier,
+    storeAddress: config.invoices.sellerAddress,
+    files,
+    log,
+  });
   if (testOptions.push && config.env === 'production') throw new Error('Push test options are for tests only');
   const push = createPushModule({
     db,
@@ -467,6 +477,7 @@ export function composeModules(
       privacy.module,
       shipping.module,
       courier.module,
+      shipmentBooking.module,
       admin.module,
       webhooks.module,
     ],

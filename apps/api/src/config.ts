@@ -263,7 +263,7 @@ const schema = z.object({
   /** Where shipment tracking comes from: the order's own timeline, or Shiprocket by AWB. */
   SHIPPING_PROVIDER: z.enum(['builtin', 'shiprocket']).default('builtin'),
   SHIPROCKET_BASE_URL: z.string().url().default('https://apiv2.shiprocket.in/v1/external'),
-  /** The Shiprocket API user (needed when SHIPPING_PROVIDER=shiprocket). */
+  /** The Shiprocket API user (needed when SHIPPING_PROVIDER or SHIPMENT_BOOKING is shiprocket). */
   SHIPROCKET_EMAIL: optionalString,
   SHIPROCKET_PASSWORD: optionalString,
   /**
@@ -271,6 +271,13 @@ const schema = z.object({
    * Webhooks); unset = every webhook refused. Required in production with SHIPPING_PROVIDER=shiprocket.
    */
   SHIPROCKET_WEBHOOK_TOKEN: optionalString,
+  /** Who books the admin's shipments: the development provider, or Shiprocket; unset = as SHIPPING_PROVIDER. */
+  SHIPMENT_BOOKING: z
+    .enum(['builtin', 'shiprocket'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The nickname of the pickup address saved in Shiprocket that parcels leave from. */
+  SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).max(100).default('Primary'),
   /** Accounts one IP address may register an hour. */
   AUTH_REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Order attempts (POST /orders) one account, and one client address, may make an hour. */
@@ -472,6 +479,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: SHIPPING_PROVIDER=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD',
     );
   }
+  if (e.SHIPMENT_BOOKING === 'shiprocket' && !(e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD)) {
+    throw new Error(
+      'Invalid configuration: SHIPMENT_BOOKING=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD',
+    );
+  }
   const s3Set = [
     e.S3_BUCKET,
     e.S3_REGION,
@@ -552,6 +564,8 @@ function settingsOf(e: Env) {
     codFeeRupees: e.COD_FEE_RUPEES,
     paymentGateways: [e.PAYMENT_GATEWAY ?? 'sandbox'],
     inactiveAccountErasureYears: 3,
+    // Shipping operations
+    preferredCourier: null,
   };
   const configuredGateways: OnlineGateway[] = [
     ...(e.NODE_ENV === 'production' ? [] : (['sandbox'] as const)),
@@ -647,11 +661,14 @@ function settingsOf(e: Env) {
     configuredGateways,
     shipping: {
       provider: e.SHIPPING_PROVIDER,
+      /** Who books the admin's shipments (modules/shipping/booker.ts). */
+      booking: e.SHIPMENT_BOOKING ?? e.SHIPPING_PROVIDER,
       shiprocket: {
         baseUrl: e.SHIPROCKET_BASE_URL.replace(/\/$/, ''),
         email: e.SHIPROCKET_EMAIL,
         password: e.SHIPROCKET_PASSWORD,
         webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN ?? null,
+        pickupLocation: e.SHIPROCKET_PICKUP_LOCATION,
       },
     },
     /** Undefined: the API keeps a generated token in DATA_DIR/secrets/operator-token (lib/operator-token.ts). */

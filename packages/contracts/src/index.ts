@@ -40,3 +40,4 @@ export * from './whatsapp-messages';
 export * from './privacy';
 export * from './courier';
 export * from './courier-messages';
+export * from './shipments';

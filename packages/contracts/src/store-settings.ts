@@ -137,6 +137,13 @@ export const storeSettingsSchema = z.object({
    * later, is erased (behaviour.md "Data rights: export, erasure, retention").
    */
   inactiveAccountErasureYears: z.number().int().min(1).max(10).default(3),
+  // Shipping operations
+  /**
+   * The courier bookings go to when it serves the pincode (its name as Shiprocket gives it,
+   * e.g. "Delhivery Surface"; matched without regard to case); null: the cheapest courier
+   * (behaviour.md "Shipping operations: booking").
+   */
+  preferredCourier: z.string().trim().min(1).max(80).nullable().default(null),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

@@ -71,3 +71,54 @@ describe('an order’s ship and cancel dialogs', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: 'Out of stock in M' }]);
   });
 });
+
+describe('booking an order’s shipment', () => {
+  test('Book shipment books the order and shows its courier and AWB', async () => {
+    const user = userEvent.setup({ delay: null });
+    const booked = {
+      orderId: 'o1',
+      orderNumber: 'VST-001001',
+      ok: true,
+      awb: 'SR0005000002',
+      courierName: 'Delhivery Surface',
+      message: null,
+    };
+    const calls = stubAdminApi({
+      'GET /auth/me': session('staff'),
+      'POST /shipments/book': { results: [booked] },
+    });
+    renderAdmin(<OrderActions order={order('placed')} />, { resource: 'orders' });
+    await user.click(await screen.findByRole('button', { name: 'Book shipment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking: 1 booked' });
+    expect(within(dialog).getByText('Delhivery Surface · AWB SR0005000002')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ ids: ['o1'] }]);
+  });
+
+  test('a failed booking names its reason; a shipped order has no Book shipment', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubAdminApi({
+      'GET /auth/me': session('owner'),
+      'POST /shipments/book': {
+        results: [
+          {
+            orderId: 'o1',
+            orderNumber: 'VST-001001',
+            ok: false,
+            awb: null,
+            courierName: null,
+            message: 'No courier serves this pincode.',
+          },
+        ],
+      },
+    });
+    const { unmount } = renderAdmin(<OrderActions order={order('confirmed')} />, { resource: 'orders' });
+    await user.click(await screen.findByRole('button', { name: 'Book shipment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking: 0 booked, 1 failed' });
+    expect(within(dialog).getByText('No courier serves this pincode.')).toBeTruthy();
+    unmount();
+
+    renderAdmin(<OrderActions order={order('shipped')} />, { resource: 'orders' });
+    await screen.findByRole('button', { name: 'Resend confirmation' });
+    expect(screen.queryByRole('button', { name: 'Book shipment' })).toBeNull();
+  });
+});

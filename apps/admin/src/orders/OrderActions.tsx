@@ -1,16 +1,17 @@
 /**
- * An order's buttons (docs/admin.md): the store's next step (ship asks for courier, AWB, tracking
+ * An order's buttons (docs/admin.md): book the shipment with the courier (ShippingActions.tsx), the store's next step (ship asks for courier, AWB, tracking
  * link and expected delivery), cancel with a reason, a cash on delivery order's cash collected or
  * refused at the door, resend the confirmation, the invoice and the packing slip. Buttons a role
  * may not use are not shown (the API refuses them too).
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { ORDER_STATUS_LABELS, type Order } from '@vastra/contracts';
+import { BOOKABLE_ORDER_STATUSES, ORDER_STATUS_LABELS, type Order } from '@vastra/contracts';
 import { useState } from 'react';
 import { useDataProvider, useNotify, usePermissions, useRefresh } from 'react-admin';
 import { can } from '../authProvider';
 import type { StepBody, VastraDataProvider } from '../dataProvider';
 import type { OrderRecord } from './OrderShow';
+import { BookShipmentButton } from './ShippingActions';
 
 /** The store's next step from each status, as the order lifecycle allows it. */
 const NEXT_STEP: Partial<Record<Order['status'], { to: string; label: string }>> = {
@@ -20,6 +21,7 @@ const NEXT_STEP: Partial<Record<Order['status'], { to: string; label: string }>>
   shipped: { to: 'out_for_delivery', label: 'Out for delivery' },
   out_for_delivery: { to: 'delivered', label: 'Mark delivered' },
 };
+const BOOKABLE: ReadonlySet<string> = new Set(BOOKABLE_ORDER_STATUSES);
 const CANCELLABLE = new Set(['pending_payment', 'awaiting_confirmation', 'placed', 'confirmed', 'packed']);
 function ShipDialog({ open, onClose, onShip }: { open: boolean; onClose: () => void; onShip: (b: StepBody) => void }) {
   const [form, setForm] = useState({ courier: '', awb: '', trackingUrl: '', estimatedDelivery: '' });
@@ -117,6 +119,9 @@ export function OrderActions({ order }: { order: OrderRecord }) {
         <Button color="error" onClick={refused}>
           Cash not collected (refused)
         </Button>
+      ) : null}
+      {BOOKABLE.has(order.status) && !order.shipment && can(permissions, 'orders.write') ? (
+        <BookShipmentButton orderId={order.id} />
       ) : null}
       {next && can(permissions, 'orders.write') ? (
         <Button variant="contained" onClick={() => (next.to === 'shipped' ? setShipping(true) : step({ to: next.to }))}>

@@ -1,7 +1,8 @@
 /**
  * The order list (docs/admin.md): search by order number, shopper email or phone, or AWB;
  * filters by status, payment, dates, state and pincode; CSV export of the filtered list; bulk
- * confirm and pack for roles that may change orders. A table at desk width, a list on a phone.
+ * confirm and pack, and the shipping operations (book, labels, manifest, pickup, shipped;
+ * ShippingActions.tsx) for roles that may change orders. A table at desk width, a list on a phone.
  */
 import { Button as MuiButton, useMediaQuery, type Theme } from '@mui/material';
 import {
@@ -35,6 +36,7 @@ import {
 import { IST_DATE_FIELD, query, rupees } from '../api';
 import { can } from '../authProvider';
 import type { VastraDataProvider } from '../dataProvider';
+import { BulkShippingActions } from './ShippingActions';
 
 const choices = (values: readonly string[], label = (v: string) => v) => values.map((id) => ({ id, name: label(id) }));
 
@@ -89,6 +91,7 @@ function BulkActions() {
     <>
       <BulkStep to="confirmed" label="Confirm" />
       <BulkStep to="packed" label="Pack" />
+      <BulkShippingActions />
     </>
   );
 }

@@ -33,6 +33,7 @@ import { istDateTime, rupees } from '../api';
 import { phoneText } from '../customers/phone-text';
 import { NotesCard } from './NotesCard';
 import { OrderActions } from './OrderActions';
+import { ShipmentCard } from './ShipmentCard';
 
 export type OrderRecord = Order & { customer: CustomerRow | null; notes: AdminNote[]; taxRules: OrderLineTaxRule[] };
 
@@ -234,6 +235,7 @@ function OrderDetail() {
             ) : null}
             {order.cancelReason ? <Typography>Cancelled: {order.cancelReason}</Typography> : null}
           </Section>
+          <ShipmentCard orderId={order.id} updatedAt={order.updatedAt} />
           <NotesCard entity="orders" id={order.id} notes={order.notes} />
         </Box>
       </Box>

@@ -30,6 +30,7 @@ const settings = {
   codFeeRupees: 0,
   paymentGateways: ['sandbox'],
   inactiveAccountErasureYears: 3,
+  preferredCourier: null,
 };
 
 // The form is submitted directly: in happy-dom a click on Save does not reach react-admin's submit

@@ -48,6 +48,7 @@ function toSettings(values: Record<string, unknown>): Settings {
     notifyEmail: orNull(values.notifyEmail),
     storeCreditExpiryDays: typeof values.storeCreditExpiryDays === 'number' ? values.storeCreditExpiryDays : null,
     codConfirmAboveRupees: typeof values.codConfirmAboveRupees === 'number' ? values.codConfirmAboveRupees : null,
+    preferredCourier: orNull(values.preferredCourier),
   };
 }
 
@@ -214,6 +215,15 @@ export function StoreSettings() {
             helperText="No sign-in or order for this long: the shopper gets a notice, and 48 hours later the account's personal data is erased. Orders and invoices stay for GST."
             step={1}
             validate={[required(), minValue(1), maxValue(10)]}
+          />
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Shipping operations
+          </Typography>
+          <TextInput
+            source="preferredCourier"
+            label="Preferred courier"
+            helperText="Its name as Shiprocket shows it, e.g. Delhivery Surface. Bookings go to it when it serves the pincode, otherwise to the cheapest courier. Empty: always the cheapest."
+            fullWidth
           />
         </SimpleForm>
       ) : (

@@ -52,3 +52,4 @@ export { wallets, walletEntries } from '../modules/wallet/tables';
 export { whatsappOptIns, whatsappMessages } from '../modules/whatsapp/tables';
 export { inactivityNotices } from '../modules/privacy/tables';
 export { courierEvents, ndrRequests, codRemittanceBatches, codRemittanceLines } from '../modules/shipping/tables';
+export { shipments } from '../modules/shipping/tables';

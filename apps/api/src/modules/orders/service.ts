@@ -192,6 +192,11 @@ export class OrdersService {
     return this.courier.step(db, orderId, to, input);
   }
 
+  /** Records a booked shipment's courier and AWB on a packed order inside `db`: see OrderTransitions.recordShipment. */
+  recordShipment(db: Db, orderId: string, shipment: NonNullable<TransitionInput['shipment']>): Promise<OrderRow> {
+    return this.transitions.recordShipment(db, orderId, shipment);
+  }
+
   /** Queues the mail to the shopper about `event` of the order (after its commit): see OrderTransitions.notify. */
   notify(orderId: string, event: OrderMailEvent): Promise<void> {
     return this.transitions.notify(orderId, event);

@@ -24,6 +24,16 @@ const STEP_MAILS: Partial<Record<OperatorStep, OrderMailEvent>> = {
   delivered: 'delivered',
 };
 
+/** The order's columns of a shipment: courier, AWB, tracking link, expected delivery. */
+function shipmentColumns(shipment: NonNullable<TransitionInput['shipment']>) {
+  return {
+    courier: shipment.courier,
+    awb: shipment.awb,
+    trackingUrl: shipment.trackingUrl ?? null,
+    estimatedDeliveryAt: shipment.estimatedDeliveryAt ?? null,
+  };
+}
+
 export class OrderTransitions {
   /** Per order, the end of its latest mail in this process (mailInTurn). */
   private readonly mailTurns = new Map<string, Promise<void>>();
@@ -61,15 +71,9 @@ export class OrderTransitions {
       .set({
         status: to,
         updatedAt: now,
-        ...(to === 'shipped' && input.shipment
-          ? {
-              courier: input.shipment.courier,
-              awb: input.shipment.awb,
-              trackingUrl: input.shipment.trackingUrl ?? null,
-              estimatedDeliveryAt: input.shipment.estimatedDeliveryAt ?? null,
-              shippedAt: now,
-            }
-          : {}),
+        // A booked courier's AWB comes with `packed` (behaviour.md "Shipping operations: booking").
+        ...((to === 'shipped' || to === 'packed') && input.shipment ? shipmentColumns(input.shipment) : {}),
+        ...(to === 'shipped' ? { shippedAt: now } : {}),
         ...(to === 'delivered' ? { deliveredAt: now } : {}),
         // Cash on delivery is paid when the courier hands the parcel over (behaviour.md §10).
         ...(to === 'delivered' && current.paymentGateway === 'cod' && current.paymentStatus === 'pending'
@@ -82,6 +86,27 @@ export class OrderTransitions {
     if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
     await db.insert(orderEvents).values({ orderId, status: to, actor: input.actor, note: input.note ?? null });
     return row;
+  }
+
+  /**
+   * Records the courier and AWB of a shipment booked for an order already packed, inside the
+   * transaction `db`, without a status change (behaviour.md "Shipping operations: booking").
+   * Throws NotFoundError, ConflictError(transitionNotAllowed) unless the order is packed,
+   * ValidationError for a tracking link that is not http(s).
+   */
+  async recordShipment(db: Db, orderId: string, shipment: NonNullable<TransitionInput['shipment']>): Promise<OrderRow> {
+    const [current] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!current) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    if (current.status !== 'packed') throw new ConflictError(transitionNotAllowed(current.status, 'packed'));
+    if (shipment.trackingUrl && !isHttpUrl(shipment.trackingUrl)) {
+      throw new ValidationError(ORDER_MESSAGES.trackingUrlInvalid);
+    }
+    const [row] = await db
+      .update(orders)
+      .set({ ...shipmentColumns(shipment), updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning();
+    return row!;
   }
 
   /**

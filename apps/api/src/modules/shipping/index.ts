@@ -3,6 +3,7 @@ export { shippingFromConfig, type ShippingTracker } from './provider';
 export { DeliveryService } from './delivery';
 export { deliveryRoutes } from './delivery-routes';
 export { shippingRoutes } from './routes';
-export { createShippingModule } from './module';
+export { createShipmentBookingModule, createShippingModule } from './module';
+export type { ShipmentBooker } from './booker';
 export { createCourierModule } from './courier-module';
 export { parseRemittanceCsv } from './remittance';

@@ -10,6 +10,12 @@ import type { PincodeDirectory } from '../addresses';
 import { DeliveryService, type SettingsStore } from './delivery';
 import { deliveryRoutes } from './delivery-routes';
 import { shippingFromConfig, type ShippingTracker } from './provider';
+import type { ShipmentBooker } from './booker';
+import { ShipmentBooking } from './booking';
+import { bookingRoutes } from './booking-routes';
+import type { BookingDeps } from './booking-types';
+import { ShipmentOperations } from './shipment-ops';
+import { ShipmentStore } from './shipment-store';
 
 export function createShippingModule(deps: {
   shipping: Config['shipping'];
@@ -21,6 +27,7 @@ export function createShippingModule(deps: {
 }): {
   delivery: DeliveryService;
   tracker: ShippingTracker;
+  booker: ShipmentBooker;
   shiprocket: ReturnType<typeof shippingFromConfig>['client'];
   module: ApiModule;
 } {
@@ -35,7 +42,34 @@ export function createShippingModule(deps: {
   return {
     delivery,
     tracker: shipping.tracker,
+    booker: shipping.booker,
     shiprocket: shipping.client,
     module: { name: 'shipping', routes: async (app) => void (await app.register(deliveryRoutes, { delivery })) },
+  };
+}
+
+/**
+ * Booking shipments from the admin (behaviour.md "Shipping operations: booking"), built after the
+ * orders module whose steps it takes: the booking, what follows it, and their admin routes.
+ */
+export function createShipmentBookingModule(
+  deps: Omit<BookingDeps, 'store' | 'storePincode'> & { storeAddress: string },
+): {
+  booking: ShipmentBooking;
+  operations: ShipmentOperations;
+  module: ApiModule;
+} {
+  const { storeAddress, ...rest } = deps;
+  const storePincode = /([1-9]\d{5})\D*$/.exec(storeAddress)?.[1] ?? '';
+  const full: BookingDeps = { ...rest, storePincode, store: new ShipmentStore(deps.db) };
+  const booking = new ShipmentBooking(full);
+  const operations = new ShipmentOperations(full);
+  return {
+    booking,
+    operations,
+    module: {
+      name: 'shipment-booking',
+      routes: async (app) => void (await app.register(bookingRoutes, { booking, operations })),
+    },
   };
 }

@@ -6,9 +6,12 @@
  */
 import type { Order, Tracking } from '@vastra/contracts';
 import type { Config } from '../../config';
+import type { ShipmentBooker } from './booker';
 import { BuiltinTracker } from './builtin';
+import { DevShipmentBooker } from './dev-booker';
 import { ShiprocketServiceability } from './serviceability';
 import { ShiprocketTracker } from './shiprocket';
+import { ShiprocketBooker } from './shiprocket-booker';
 import { ShiprocketClient } from './shiprocket-client';
 
 /** Tells where a shipment is. `order` is the public order, already owner-checked. */
@@ -31,23 +34,30 @@ export interface ShippingServiceability {
 
 /**
  * The tracker SHIPPING_PROVIDER names, the serviceability check (none without Shiprocket) and
- * the one Shiprocket client (its token shared by every caller; the NDR actions use it too).
+ * the booking provider SHIPMENT_BOOKING names; Shiprocket's share one client (one token), which
+ * the NDR actions use too (null when neither uses Shiprocket).
  */
 export function shippingFromConfig(shipping: Config['shipping']): {
   tracker: ShippingTracker;
   serviceability: ShippingServiceability | null;
+  booker: ShipmentBooker;
   client: ShiprocketClient | null;
 } {
   const builtin = new BuiltinTracker();
-  if (shipping.provider === 'builtin') return { tracker: builtin, serviceability: null, client: null };
-  const { baseUrl, email, password } = shipping.shiprocket;
+  const { baseUrl, email, password, pickupLocation } = shipping.shiprocket;
+  const uses = [shipping.provider, shipping.booking].includes('shiprocket');
   // loadConfig refuses shiprocket without both; checked again so the types need no `!`.
-  if (!email || !password)
-    throw new Error('SHIPPING_PROVIDER=shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD');
-  const client = new ShiprocketClient({ baseUrl, email, password });
+  if (uses && (!email || !password)) throw new Error('Shiprocket needs SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD');
+  const client = uses ? new ShiprocketClient({ baseUrl, email: email!, password: password! }) : null;
+  const booker =
+    client && shipping.booking === 'shiprocket'
+      ? new ShiprocketBooker(client, pickupLocation)
+      : new DevShipmentBooker();
+  if (!client || shipping.provider === 'builtin') return { tracker: builtin, serviceability: null, booker, client };
   return {
     tracker: new ShiprocketTracker({ client, fallback: builtin }),
     serviceability: new ShiprocketServiceability(client),
+    booker,
     client,
   };
 }

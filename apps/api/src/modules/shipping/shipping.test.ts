@@ -6,8 +6,6 @@
  * Owner-only, with a bearer token or the session cookie.
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ORDER_MESSAGES, type Order, type Tracking } from '@vastra/contracts';
 import { bearer, fromStorefront, register, type Account } from '../../test/accounts';
@@ -15,6 +13,7 @@ import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { advanceOrder } from '../../test/lifecycle';
 import { BENGALURU_ADDRESS } from '../../test/orders';
+import { FakeShiprocket, shiprocketEnv } from '../../test/shiprocket-server';
 
 const ETA = new Date('2026-11-28T00:00:00.000Z');
 
@@ -111,88 +110,11 @@ describe('builtin tracking (the order’s own timeline)', () => {
   });
 });
 
-/** A local Shiprocket: /auth/login and /courier/track/awb/:awb, counting calls. */
-type FakeShiprocket = {
-  server: Server;
-  baseUrl: string;
-  logins: number;
-  trackCalls: string[];
-  validTokens: Set<string>;
-  down: boolean;
-};
-
-function body(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => resolve(data));
-  });
-}
-
-async function startShiprocket(): Promise<FakeShiprocket> {
-  const fake = { logins: 0, trackCalls: [], validTokens: new Set<string>(), down: false } as unknown as FakeShiprocket;
-  fake.server = createServer(async (req, res) => {
-    const json = (status: number, payload: object) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(payload));
-    };
-    if (fake.down) return json(502, { message: 'Bad gateway' });
-    if (req.method === 'POST' && req.url === '/v1/external/auth/login') {
-      const { email, password } = JSON.parse(await body(req));
-      if (email !== 'api@vastra.test' || password !== 'sr-secret') return json(400, { message: 'Invalid credentials' });
-      fake.logins += 1;
-      const token = `token-${fake.logins}`;
-      fake.validTokens.add(token);
-      return json(200, { id: 1, email, token });
-    }
-    const match = /^\/v1\/external\/courier\/track\/awb\/(.+)$/.exec(req.url ?? '');
-    if (req.method === 'GET' && match) {
-      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      fake.trackCalls.push(token);
-      if (!fake.validTokens.has(token)) return json(401, { message: 'Token has expired', status_code: 401 });
-      return json(200, {
-        tracking_data: {
-          track_status: 1,
-          shipment_status: 18,
-          shipment_track: [
-            {
-              id: 1,
-              awb_code: match[1],
-              current_status: 'IN TRANSIT',
-              edd: '2026-11-26 18:00:00',
-              courier_name: 'Delhivery Surface',
-            },
-          ],
-          // Newest first, as Shiprocket sends them.
-          shipment_track_activities: [
-            {
-              date: '2026-11-23 08:15:00',
-              status: 'X-ILL',
-              activity: 'Reached destination hub',
-              location: 'Bengaluru_Hub (Karnataka)',
-              'sr-status': '18',
-              'sr-status-label': 'IN TRANSIT',
-            },
-            {
-              date: '2026-11-22 13:43:00',
-              status: 'X-PPOM',
-              activity: 'Shipment picked up',
-              location: 'Mumbai (Maharashtra)',
-              'sr-status': '42',
-              'sr-status-label': 'PICKED UP',
-            },
-          ],
-          track_url: `https://shiprocket.co/tracking/${match[1]}`,
-          etd: '2026-11-26 18:00:00',
-        },
-      });
-    }
-    return json(404, { message: 'Not found' });
-  });
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  fake.baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1/external`;
-  return fake;
-}
+/** The tokens the tracking calls carried, oldest first. */
+const trackTokens = (sr: FakeShiprocket) =>
+  sr.requests
+    .filter((r) => r.path.startsWith('/courier/track/awb/'))
+    .map((r) => (r.authorization ?? '').replace(/^Bearer /, ''));
 
 describe('Shiprocket tracking', () => {
   let ctx: TestContext;
@@ -202,28 +124,21 @@ describe('Shiprocket tracking', () => {
   let stranger: Account;
   let shipped: Order;
   before(async () => {
-    sr = await startShiprocket();
-    ctx = await createTestApp({
-      env: {
-        SHIPPING_PROVIDER: 'shiprocket',
-        SHIPROCKET_BASE_URL: sr.baseUrl,
-        SHIPROCKET_EMAIL: 'api@vastra.test',
-        SHIPROCKET_PASSWORD: 'sr-secret',
-      },
-    });
+    sr = new FakeShiprocket();
+    ctx = await createTestApp({ env: shiprocketEnv(await sr.listen(), { tracking: true }) });
     ({ products, shopper, stranger } = await setUp(ctx));
     shipped = await paidOrder(ctx, shopper, products[0]!);
   });
   after(async () => {
     await ctx.close();
-    await new Promise((resolve) => sr.server.close(resolve));
+    await sr.close();
   });
 
   test('before the order ships Shiprocket is not asked: the order’s own timeline answers', async () => {
     const { status, body } = await track(ctx, shipped.id, bearer(shopper.token));
     assert.equal(status, 200);
     assert.equal(body.data.provider, 'builtin');
-    assert.equal(sr.logins + sr.trackCalls.length, 0);
+    assert.equal(sr.logins + sr.requests.length, 0);
   });
 
   test('once shipped: Shiprocket’s events oldest first with places, courier, status and expected delivery', async () => {
@@ -250,11 +165,11 @@ describe('Shiprocket tracking', () => {
   });
 
   test('the token is reused: one login for many requests, cookie or bearer', async () => {
-    const calls = sr.trackCalls.length;
+    const calls = trackTokens(sr).length;
     assert.equal((await track(ctx, shipped.id, fromStorefront(shopper.cookie))).status, 200);
     assert.equal((await track(ctx, shipped.id, bearer(shopper.token))).status, 200);
     assert.equal(sr.logins, 1);
-    assert.deepEqual(sr.trackCalls.slice(calls), ['token-1', 'token-1']);
+    assert.deepEqual(trackTokens(sr).slice(calls), ['token-1', 'token-1']);
   });
 
   test('a 401 (token revoked) logs in again once and answers', async () => {
@@ -262,7 +177,7 @@ describe('Shiprocket tracking', () => {
     const { status, body } = await track(ctx, shipped.id, bearer(shopper.token));
     assert.equal(status, 200, JSON.stringify(body));
     assert.equal(sr.logins, 2);
-    assert.deepEqual(sr.trackCalls.slice(-2), ['token-1', 'token-2']);
+    assert.deepEqual(trackTokens(sr).slice(-2), ['token-1', 'token-2']);
   });
 
   test('Shiprocket down: 503 trackingUnavailable', async () => {
@@ -278,9 +193,9 @@ describe('Shiprocket tracking', () => {
   });
 
   test('someone else’s order is 404 without asking Shiprocket', async () => {
-    const calls = sr.trackCalls.length;
+    const calls = trackTokens(sr).length;
     const res = await track(ctx, shipped.id, bearer(stranger.token));
     assert.equal(res.status, 404);
-    assert.equal(sr.trackCalls.length, calls);
+    assert.equal(trackTokens(sr).length, calls);
   });
 });

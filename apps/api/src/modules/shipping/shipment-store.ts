@@ -1,0 +1,79 @@
+/**
+ * The shipments table's queries (tables.ts): the claim that lets one booking at a time work on
+ * an order, updates of its steps, and reads by order and by document.
+ */
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { shipments, type ShipmentRow } from './tables';
+
+/** A claim older than this is taken to be a booking that died (a crashed instance) and may be taken over. */
+const CLAIM_STALE_MS = 5 * 60_000;
+
+export type ShipmentUpdate = Partial<Omit<ShipmentRow, 'id' | 'orderId' | 'createdAt' | 'updatedAt'>>;
+
+export class ShipmentStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Claims the order's shipment for one booking: inserts it, or takes back a failed one (or a
+   * claim gone stale), in one statement, so of two bookings at once only one gets the row.
+   * Null when another booking holds it or the order is booked already.
+   */
+  async claim(orderId: string, provider: string, now = new Date()): Promise<ShipmentRow | null> {
+    const [row] = await this.db
+      .insert(shipments)
+      .values({ orderId, provider, status: 'booking', claimedAt: now })
+      .onConflictDoUpdate({
+        target: shipments.orderId,
+        set: { status: 'booking', claimedAt: now, updatedAt: now },
+        setWhere: or(
+          eq(shipments.status, 'failed'),
+          and(eq(shipments.status, 'booking'), lt(shipments.claimedAt, new Date(now.getTime() - CLAIM_STALE_MS))),
+        ),
+      })
+      .returning();
+    return row ?? null;
+  }
+
+  /** Sets `values` on the shipment (inside `db` when given); the updated row. */
+  async update(id: string, values: ShipmentUpdate, db: Db = this.db): Promise<ShipmentRow> {
+    const [row] = await db
+      .update(shipments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(shipments.id, id))
+      .returning();
+    return row!;
+  }
+
+  async byOrder(orderId: string): Promise<ShipmentRow | null> {
+    const [row] = await this.db.select().from(shipments).where(eq(shipments.orderId, orderId)).limit(1);
+    return row ?? null;
+  }
+
+  async byOrders(orderIds: readonly string[]): Promise<ShipmentRow[]> {
+    if (orderIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(shipments)
+      .where(inArray(shipments.orderId, [...orderIds]));
+  }
+
+  /** Whether a shipment holds the file `key` as its label or manifest. */
+  async holdsFile(key: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(or(eq(shipments.labelFile, key), eq(shipments.manifestFile, key)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Sets `values` on every shipment of `ids`. */
+  async updateMany(ids: readonly string[], values: ShipmentUpdate): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(shipments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(inArray(shipments.id, [...ids]));
+  }
+}
