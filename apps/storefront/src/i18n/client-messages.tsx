@@ -32,6 +32,7 @@ export const BROWSE_NAMESPACES = [
   'account.auth',
   'account.phone',
   'account.links',
+  'account.privacy',
   'messages.alerts',
 ] as const;
 

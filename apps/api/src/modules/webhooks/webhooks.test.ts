@@ -143,7 +143,7 @@ describe('outgoing webhooks', () => {
     assert.ok(!JSON.stringify(listed).includes(secret));
 
     const orderId = crypto.randomUUID();
-    await ctx.app.events.emit('order.placed', { orderId });
+    await ctx.app.events.emit('order.placed', { orderId, userId: crypto.randomUUID() });
     await ctx.app.events.emit('review.changed', { productId: crypto.randomUUID() });
     await ctx.app.jobs.idle();
 

@@ -8,6 +8,7 @@ import type {
   PincodeInfo,
 } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
+import { PrivacyNotice } from '@/components/privacy-notice';
 import { Link } from '@/i18n/navigation';
 import { SpecMessage } from '@/i18n/spec-messages';
 import type { ReactNode, RefObject } from 'react';
@@ -157,6 +158,8 @@ export type ShopperCheckoutModel = {
   storeCredit: { available: number; use: boolean } | null;
   /** Whether the shopper ticked "Get order updates on WhatsApp" (docs/behaviour.md "WhatsApp updates"). */
   whatsappUpdates: boolean;
+  /** Whether the shopper ticked the cart reminders box (never pre-ticked; docs/behaviour.md "Consent and the privacy notice"). */
+  cartReminders: boolean;
   figures: TotalsFigures;
   taxError: string | null;
   /** What the live region says (the settled amount payable). */
@@ -180,6 +183,7 @@ export type ShopperCheckoutActions = {
   removeGiftCard: () => void;
   useStoreCredit: (use: boolean) => void;
   setWhatsappUpdates: (want: boolean) => void;
+  setCartReminders: (want: boolean) => void;
   placeOrder: () => void;
 };
 
@@ -246,6 +250,10 @@ export function ShopperCheckoutView({
             checked={model.whatsappUpdates}
             onChange={actions ? actions.setWhatsappUpdates : undefined}
           />
+          <CartRemindersChoice
+            checked={model.cartReminders}
+            onChange={actions ? actions.setCartReminders : undefined}
+          />
         </div>
 
         <aside
@@ -305,6 +313,7 @@ export function ShopperCheckoutView({
               </p>
             )}
             <FormMessage message={model.placeMessage} />
+            <PrivacyNotice moment="checkout" />
             <button
               type="button"
               onClick={actions?.placeOrder}
@@ -336,6 +345,24 @@ function WhatsappUpdatesChoice({ checked, onChange }: { checked: boolean; onChan
         {t('label')}
         <span className="mt-1 block text-xs font-normal text-stone-600">{t('hint')}</span>
       </span>
+    </label>
+  );
+}
+
+/** "Email me if I leave something in my bag": consent to cart reminders, unticked until the shopper ticks it. */
+function CartRemindersChoice({ checked, onChange }: { checked: boolean; onChange?: (want: boolean) => void }) {
+  const t = useTranslations('account.privacy');
+  return (
+    <label className="flex items-start gap-3 rounded-xl border border-stone-200 p-4 text-sm font-medium text-stone-900">
+      <input
+        type="checkbox"
+        name="cartReminders"
+        className="mt-0.5 size-5 shrink-0 accent-brand-700"
+        checked={checked}
+        disabled={!onChange}
+        onChange={onChange ? (event) => onChange(event.target.checked) : undefined}
+      />
+      <span>{t('cartReminders')}</span>
     </label>
   );
 }
@@ -379,6 +406,7 @@ function serverModel(
     draft,
     saveAddress: true,
     whatsappUpdates: false,
+    cartReminders: false,
     addressErrors: {},
     addressMessage: null,
     deliveryPromise: <DeliveryPromisePlaceholder />,
