@@ -15,6 +15,8 @@ import {
   adminCouponSchema,
   adminDashboardSchema,
   cartReminderStatsSchema,
+  dataBreachSchema,
+  type DataBreachBody,
   adminGiftCardDetailSchema,
   adminNoteSchema,
   adminProductRowSchema,
@@ -330,6 +332,13 @@ export const adminApi = {
     rotateSecret: (id: string) => request(webhookWithSecretSchema, `/webhooks/${id}/rotate-secret`, { method: POST }),
     remove: (id: string) => request(idAnswer, `/webhooks/${id}`, { method: 'DELETE' }),
     deliveries: (id: string) => request(z.array(webhookDeliverySchema), `/webhooks/${id}/deliveries`),
+  },
+  breaches: {
+    list: () => request(z.array(dataBreachSchema), '/data-breaches'),
+    get: (id: string) => request(dataBreachSchema, `/data-breaches/${id}`),
+    create: (body: DataBreachBody) => request(dataBreachSchema, '/data-breaches', { method: POST, body }),
+    update: (id: string, body: DataBreachBody) =>
+      request(dataBreachSchema, `/data-breaches/${id}`, { method: 'PUT', body }),
   },
   jobs: (limit: number) =>
     request(z.object({ jobs: z.array(jobSchema), depth: z.number().int() }), `/jobs${query({ limit })}`),

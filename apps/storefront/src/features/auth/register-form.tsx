@@ -7,6 +7,7 @@ import { useRouter } from '@/i18n/navigation';
 import { useLocale } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { CartRemindersBox } from '@/components/cart-reminders-box';
 import { PrivacyNotice } from '@/components/privacy-notice';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 import { MutationError } from '@/lib/api/browser/mutate';
@@ -25,7 +26,6 @@ import { noteCodeMailed } from './verification-code';
  */
 export function RegisterForm({ next }: { next?: string }) {
   const t = useTranslations('account.auth');
-  const tPrivacy = useTranslations('account.privacy');
   const { apiUrl } = usePublicConfig();
   const session = useSessionLink();
   const router = useRouter();
@@ -93,16 +93,7 @@ export function RegisterForm({ next }: { next?: string }) {
           hint={t('phoneHint')}
           {...field('phone')}
         />
-        <label className="flex items-start gap-3 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            name="cartReminders"
-            checked={cartReminders}
-            onChange={(event) => setCartReminders(event.target.checked)}
-            className="mt-0.5 size-5 shrink-0 accent-brand-700"
-          />
-          <span>{tPrivacy('cartReminders')}</span>
-        </label>
+        <CartRemindersBox checked={cartReminders} onChange={setCartReminders} />
         <PrivacyNotice moment="signUp" />
         <SubmitButton busy={busy} busyLabel={t('creating')}>
           {t('create')}

@@ -8,6 +8,7 @@ import type {
   PincodeInfo,
 } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
+import { CartRemindersBox } from '@/components/cart-reminders-box';
 import { PrivacyNotice } from '@/components/privacy-notice';
 import { Link } from '@/i18n/navigation';
 import { SpecMessage } from '@/i18n/spec-messages';
@@ -250,9 +251,10 @@ export function ShopperCheckoutView({
             checked={model.whatsappUpdates}
             onChange={actions ? actions.setWhatsappUpdates : undefined}
           />
-          <CartRemindersChoice
+          <CartRemindersBox
             checked={model.cartReminders}
             onChange={actions ? actions.setCartReminders : undefined}
+            className="flex items-start gap-3 rounded-xl border border-stone-200 p-4 text-sm font-medium text-stone-900"
           />
         </div>
 
@@ -345,24 +347,6 @@ function WhatsappUpdatesChoice({ checked, onChange }: { checked: boolean; onChan
         {t('label')}
         <span className="mt-1 block text-xs font-normal text-stone-600">{t('hint')}</span>
       </span>
-    </label>
-  );
-}
-
-/** "Email me if I leave something in my bag": consent to cart reminders, unticked until the shopper ticks it. */
-function CartRemindersChoice({ checked, onChange }: { checked: boolean; onChange?: (want: boolean) => void }) {
-  const t = useTranslations('account.privacy');
-  return (
-    <label className="flex items-start gap-3 rounded-xl border border-stone-200 p-4 text-sm font-medium text-stone-900">
-      <input
-        type="checkbox"
-        name="cartReminders"
-        className="mt-0.5 size-5 shrink-0 accent-brand-700"
-        checked={checked}
-        disabled={!onChange}
-        onChange={onChange ? (event) => onChange(event.target.checked) : undefined}
-      />
-      <span>{t('cartReminders')}</span>
     </label>
   );
 }
