@@ -4,13 +4,13 @@
  * affected were told; one form to record or complete an entry. Owner only (the menu hides it
  * from other roles; the API refuses them), every save audited.
  */
+import { Typography } from '@mui/material';
 import type { DataBreach } from '@vastra/contracts';
 import {
   Create,
   DataTable,
   DateTimeInput,
   Edit,
-  FunctionField,
   List,
   NumberInput,
   SimpleForm,
@@ -53,14 +53,10 @@ function BreachForm() {
       <TextInput source="measuresTaken" label="Measures taken" multiline minRows={2} fullWidth />
       <DateTimeInput source="reportedToBoardAt" label="Reported to the Data Protection Board at" />
       <DateTimeInput source="peopleInformedAt" label="People affected informed at" />
-      <FunctionField
-        render={() => (
-          <p style={{ fontSize: 13, margin: 0 }}>
-            The Board and each person affected must be told without delay; the Board’s detailed report is due
-            within 72 hours of discovery.
-          </p>
-        )}
-      />
+      <Typography variant="body2" color="text.secondary">
+        The Board and each person affected must be told without delay; the Board’s detailed report is due within 72
+        hours of discovery.
+      </Typography>
     </SimpleForm>
   );
 }
