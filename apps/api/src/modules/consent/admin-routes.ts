@@ -3,13 +3,7 @@
  * breaches"): list, read, add and change. Owner only (`breaches.manage`: staff and support get
  * 403); every write is audited.
  */
-import {
-  ADMIN_API_PREFIX,
-  BREACH_MESSAGES,
-  dataBreachBodySchema,
-  dataBreachSchema,
-  envelope,
-} from '@vastra/contracts';
+import { ADMIN_API_PREFIX, BREACH_MESSAGES, dataBreachBodySchema, dataBreachSchema, envelope } from '@vastra/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -64,8 +58,7 @@ export const breachRoutes: FastifyPluginAsyncZod<{ breaches: BreachRegister }> =
         response: { 201: envelope(dataBreachSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(ok(await breaches.create(request.body), BREACH_MESSAGES.saved)),
+    async (request, reply) => reply.code(201).send(ok(await breaches.create(request.body), BREACH_MESSAGES.saved)),
   );
 
   app.put(

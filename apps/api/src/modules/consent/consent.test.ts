@@ -58,7 +58,10 @@ describe('consent records', () => {
       [['account', true]],
     );
     const ticked = await register(ctx.app, { consents: ['cart_reminders'] });
-    assert.equal(brief(await currentOf(ticked, 'cart_reminders')), `cart_reminders given ${PRIVACY_NOTICE_VERSION} web`);
+    assert.equal(
+      brief(await currentOf(ticked, 'cart_reminders')),
+      `cart_reminders given ${PRIVACY_NOTICE_VERSION} web`,
+    );
   });
 
   test('an order records the orders consent with the notice version, once per version', async () => {
@@ -75,10 +78,9 @@ describe('consent records', () => {
       assert.equal(placed.status, 201, JSON.stringify(placed.body));
     }
     const { history } = await consentsOf(shopper);
-    assert.deepEqual(
-      history.filter((r) => r.purpose === 'orders').map(brief),
-      [`orders given ${PRIVACY_NOTICE_VERSION} web`],
-    );
+    assert.deepEqual(history.filter((r) => r.purpose === 'orders').map(brief), [
+      `orders given ${PRIVACY_NOTICE_VERSION} web`,
+    ]);
   });
 
   test('given and withdrawn are records, newest first; the latest is the state', async () => {
@@ -256,9 +258,9 @@ describe('breach register', () => {
       [[breach.id, '2026-11-21T12:00:00.000Z']],
     );
     const audit = await asStaff(ctx.app, owner, 'GET', `/admin/api/audit?entity=data-breach&entityId=${breach.id}`);
-    assert.deepEqual(
-      (audit.json().data.rows as { action: string }[]).map((e) => e.action).sort(),
-      ['data-breach.create', 'data-breach.update'],
-    );
+    assert.deepEqual((audit.json().data.rows as { action: string }[]).map((e) => e.action).sort(), [
+      'data-breach.create',
+      'data-breach.update',
+    ]);
   });
 });

@@ -50,7 +50,10 @@ export class NomineeService {
 
   /** Removes the shopper's nominee, or NotFoundError when there is none. */
   async remove(userId: string): Promise<void> {
-    const gone = await this.db.delete(nominees).where(eq(nominees.userId, userId)).returning({ userId: nominees.userId });
+    const gone = await this.db
+      .delete(nominees)
+      .where(eq(nominees.userId, userId))
+      .returning({ userId: nominees.userId });
     if (gone.length === 0) throw new NotFoundError(CONSENT_MESSAGES.nomineeNotFound);
   }
 }

@@ -90,8 +90,7 @@ export const consentRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(nomineeSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      ok(await nominees.put(principalOf(request).userId, request.body), CONSENT_MESSAGES.nomineeSaved),
+    async (request) => ok(await nominees.put(principalOf(request).userId, request.body), CONSENT_MESSAGES.nomineeSaved),
   );
 
   app.delete(

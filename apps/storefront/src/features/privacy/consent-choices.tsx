@@ -36,7 +36,10 @@ export function ConsentChoices({ initial }: { initial: Current[] }) {
     try {
       const { record, message } = await giveConsent(apiUrl, purpose, given);
       if (record) {
-        setCurrent((list) => [...list.filter((r) => r.purpose !== purpose), { ...record, given: record.action === 'given' }]);
+        setCurrent((list) => [
+          ...list.filter((r) => r.purpose !== purpose),
+          { ...record, given: record.action === 'given' },
+        ]);
       }
       if (message) setSaid({ text: message, error: false });
     } catch (failure) {

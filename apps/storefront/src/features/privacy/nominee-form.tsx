@@ -24,7 +24,12 @@ export function NomineeForm({ initial }: { initial: Nominee | null }) {
   const [saved, setSaved] = useState(initial !== null);
   const [fields, setFields] = useState(
     initial
-      ? { name: initial.name, relationship: initial.relationship, email: initial.email ?? '', phone: initial.phone ?? '' }
+      ? {
+          name: initial.name,
+          relationship: initial.relationship,
+          email: initial.email ?? '',
+          phone: initial.phone ?? '',
+        }
       : EMPTY,
   );
   const [busy, setBusy] = useState(false);
@@ -77,7 +82,14 @@ export function NomineeForm({ initial }: { initial: Nominee | null }) {
       <FormMessage message={error} />
       <TextField label={t('name')} autoComplete="off" {...field('name')} />
       <TextField label={t('relationship')} autoComplete="off" {...field('relationship')} />
-      <TextField label={t('email')} type="email" inputMode="email" autoComplete="off" hint={t('contactHint')} {...field('email')} />
+      <TextField
+        label={t('email')}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        hint={t('contactHint')}
+        {...field('email')}
+      />
       <TextField label={t('phone')} type="tel" inputMode="tel" autoComplete="off" {...field('phone')} />
       <div className="flex flex-wrap gap-3">
         <button

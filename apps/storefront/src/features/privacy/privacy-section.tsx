@@ -11,10 +11,7 @@ import { NomineeForm } from './nominee-form';
  * away): the rest of the page still shows.
  */
 export async function PrivacySection() {
-  const [consents, nominee] = await Promise.all([
-    getMyConsents().catch(() => null),
-    getMyNominee().catch(() => null),
-  ]);
+  const [consents, nominee] = await Promise.all([getMyConsents().catch(() => null), getMyNominee().catch(() => null)]);
   if (!consents) return null;
   const t = await getTranslations('account.consent');
   const format = await getFormatter();
