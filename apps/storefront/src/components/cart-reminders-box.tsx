@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 
 /**
- * "Email me if I leave something in my bag": the shopper's consent to cart reminders at sign-up
+ * "Remind me by mail if I leave something in my bag": the shopper's consent to cart reminders at sign-up
  * and checkout (docs/behaviour.md "Consent and the privacy notice"). Never pre-ticked: its owner
  * starts it at false and only the shopper's tick turns it on. Without `onChange` (a server
  * render) it is disabled.

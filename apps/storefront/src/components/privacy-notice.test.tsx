@@ -42,7 +42,7 @@ describe('the privacy notice', () => {
 
   it('the cart reminders box is unticked until the shopper ticks it', () => {
     const unticked = renderToStaticMarkup(withIntl(<CartRemindersBox checked={false} onChange={() => {}} />));
-    assert.match(unticked, /Email me if I leave something in my bag/);
+    assert.match(unticked, /Remind me by mail if I leave something in my bag/);
     assert.doesNotMatch(unticked, /checked/);
     const ticked = renderToStaticMarkup(withIntl(<CartRemindersBox checked onChange={() => {}} />));
     assert.match(ticked, /checked=""/);
