@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_MESSAGES } from '@vastra/contracts';
+import { AUTH_MESSAGES, CONSENT_MESSAGES, PRIVACY_NOTICE_VERSION } from '@vastra/contracts';
 import type { Page } from '@playwright/test';
 import {
   LoginModal,
@@ -47,6 +47,10 @@ test('a shopper registers, verifies, logs in through the modal, edits the profil
     await main.getByLabel('Full name').fill(shopper.name);
     await main.getByLabel('Email').fill(shopper.email);
     await main.getByLabel('Password').fill(shopper.password);
+    // The privacy notice the registration accepts, and the cart reminders box, never pre-ticked.
+    await expect(main.getByTestId('privacy-notice')).toContainText(`(version ${PRIVACY_NOTICE_VERSION})`);
+    await expect(main.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/policies/privacy');
+    await expect(main.getByRole('checkbox', { name: /Remind me by mail/ })).not.toBeChecked();
     await main.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/auth\/verify-email$/);
     await expect(main.getByText(shopper.email)).toBeVisible();
@@ -94,6 +98,12 @@ test('a shopper registers, verifies, logs in through the modal, edits the profil
     const photo = main.getByRole('img', { name: 'Your profile photo' });
     await expect(photo).toHaveAttribute('src', new RegExp(`^${PUBLIC_API_URL}/`));
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    // Privacy and consent: cart reminders off until the shopper turns them on, one click each way.
+    const privacy = main.getByRole('region', { name: 'Privacy and consent' });
+    await expect(privacy).toContainText(`version ${PRIVACY_NOTICE_VERSION}`);
+    await privacy.getByRole('button', { name: 'Turn on: Cart reminders by email' }).click();
+    await expect(privacy.getByText(CONSENT_MESSAGES.given)).toBeVisible();
+    await expect(privacy.getByRole('button', { name: 'Withdraw: Cart reminders by email' })).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
     await screenshotBothWidths(browser, '/account', 'account-profile', {
       storageState: await page.context().storageState(),

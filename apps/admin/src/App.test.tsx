@@ -23,6 +23,7 @@ const MENUS: Record<AdminRole, string[]> = {
     'Staff',
     'Audit log',
     'Jobs',
+    'Data breaches',
     'Categories',
     'Collections',
     'Search synonyms',

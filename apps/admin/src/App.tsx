@@ -36,6 +36,7 @@ import { ProductCreate } from './products/ProductForm';
 import { ProductList } from './products/ProductList';
 import { ProductShow } from './products/ProductShow';
 import { PackingSlip } from './orders/PackingSlip';
+import { DataBreachCreate, DataBreachEdit, DataBreachList } from './privacy/DataBreaches';
 import { RefundList } from './refunds/RefundList';
 import { GstReports } from './reports/GstReports';
 import { ReturnList } from './returns/ReturnList';
@@ -172,6 +173,15 @@ export function App() {
                   ) : null}
                   {can(permissions, 'audit.read') ? (
                     <Resource name="jobs" options={{ label: 'Jobs' }} list={JobList} />
+                  ) : null}
+                  {can(permissions, 'breaches.manage') ? (
+                    <Resource
+                      name="data-breaches"
+                      options={{ label: 'Data breaches' }}
+                      list={DataBreachList}
+                      create={DataBreachCreate}
+                      edit={DataBreachEdit}
+                    />
                   ) : null}
                   <CustomRoutes>
                     <Route path="/account" element={<AccountPage />} />

@@ -15,6 +15,8 @@ import {
   adminCouponSchema,
   adminDashboardSchema,
   cartReminderStatsSchema,
+  dataBreachSchema,
+  type DataBreachBody,
   adminGiftCardDetailSchema,
   adminNoteSchema,
   adminProductRowSchema,
@@ -353,6 +355,13 @@ export const adminApi = {
       request(remittanceReportSchema, `/cod-remittance${query({ missingAfterDays })}`),
     uploadRemittance: (body: { fileName: string; csv: string }) =>
       request(remittanceUploadResultSchema, '/cod-remittance/uploads', { method: POST, body }),
+  },
+  breaches: {
+    list: () => request(z.array(dataBreachSchema), '/data-breaches'),
+    get: (id: string) => request(dataBreachSchema, `/data-breaches/${id}`),
+    create: (body: DataBreachBody) => request(dataBreachSchema, '/data-breaches', { method: POST, body }),
+    update: (id: string, body: DataBreachBody) =>
+      request(dataBreachSchema, `/data-breaches/${id}`, { method: 'PUT', body }),
   },
   jobs: (limit: number) =>
     request(z.object({ jobs: z.array(jobSchema), depth: z.number().int() }), `/jobs${query({ limit })}`),

@@ -10,6 +10,7 @@ import type { DataProvider, GetListParams, Identifier } from 'react-admin';
 import type {
   CouponBody,
   CouponCategory,
+  DataBreachBody,
   GiftCardIssueBody,
   StockAdjustBody,
   StockImportBody,
@@ -22,7 +23,7 @@ import { sizeChartBody } from './sizing/body';
 
 export type { StepBody } from './client';
 
-/** Resources whose list the API pages; `staff` and `jobs` answer every row at once. */
+/** Resources whose list the API pages; `staff`, `jobs` and `data-breaches` answer every row at once. */
 const LISTS: Record<string, string> = {
   orders: '/orders',
   returns: '/returns',
@@ -55,6 +56,10 @@ async function getList(resource: string, params: GetListParams) {
     const rows = await adminApi.staff.list();
     return { data: rows, total: rows.length };
   }
+  if (resource === 'data-breaches') {
+    const rows = await adminApi.breaches.list();
+    return { data: pageOf(rows, params), total: rows.length };
+  }
   if (resource === 'size-charts') {
     // A store has a handful of charts: the API answers them all, paged here.
     const charts = await adminApi.sizeCharts.list();
@@ -72,6 +77,7 @@ async function getOne(resource: string, id: Identifier) {
     const detail = await adminApi.orderDetail(String(id));
     return { data: { ...detail.order, customer: detail.customer, notes: detail.notes, taxRules: detail.taxRules } };
   }
+  if (resource === 'data-breaches') return { data: await adminApi.breaches.get(String(id)) };
   if (resource === 'staff') {
     const member = (await adminApi.staff.list()).find((s) => s.id === id);
     if (!member) throw new Error('Staff member not found');
@@ -106,6 +112,19 @@ function couponBody(data: Record<string, unknown>): CouponBody {
     categoryIds: (data.categoryIds as string[] | undefined) ?? [],
     productIds: (data.productIds as string[] | undefined) ?? [],
     advertised: Boolean(data.advertised),
+  };
+}
+
+/** A breach form's values as the API's body: its fields only, times as ISO, the count a number. */
+function breachBody(data: Record<string, unknown>): DataBreachBody {
+  return {
+    discoveredAt: isoOrNull(data.discoveredAt) ?? '',
+    description: String(data.description ?? ''),
+    dataCategories: String(data.dataCategories ?? ''),
+    approxAffected: Number(data.approxAffected),
+    measuresTaken: String(data.measuresTaken ?? ''),
+    reportedToBoardAt: isoOrNull(data.reportedToBoardAt),
+    peopleInformedAt: isoOrNull(data.peopleInformedAt),
   };
 }
 
@@ -149,6 +168,7 @@ export const dataProvider: VastraDataProvider = {
     if (resource === 'gift-cards') {
       return { data: await adminApi.giftCards.issue(params.data as GiftCardIssueBody) } as never;
     }
+    if (resource === 'data-breaches') return { data: await adminApi.breaches.create(breachBody(params.data)) } as never;
     if (resource !== 'staff') throw new Error(`Cannot create ${resource}`);
     const { email, name, role } = params.data as { email: string; name: string; role: string };
     return { data: await adminApi.staff.invite({ email, name, role }) } as never;
@@ -158,6 +178,9 @@ export const dataProvider: VastraDataProvider = {
     if (resource === 'coupons') return { data: await adminApi.coupons.update(id, couponBody(params.data)) } as never;
     if (resource === 'size-charts') {
       return { data: await adminApi.sizeCharts.save(id, sizeChartBody(params.data)) } as never;
+    }
+    if (resource === 'data-breaches') {
+      return { data: await adminApi.breaches.update(id, breachBody(params.data)) } as never;
     }
     if (resource !== 'staff') throw new Error(`Cannot edit ${resource}`);
     const { role, disabled } = params.data as { role?: string; disabled?: boolean };

@@ -82,7 +82,11 @@ describe('domain events', () => {
         'whatsapp: tell the shopper their refund was issued',
         webhooks,
       ],
-      'order.placed': ['whatsapp: tell the shopper, or ask them to confirm cash on delivery', webhooks],
+      'order.placed': [
+        'consent: the checkout notice taken',
+        'whatsapp: tell the shopper, or ask them to confirm cash on delivery',
+        webhooks,
+      ],
       'order.status_changed': [
         'push: tell the shopper their order shipped, is out or delivered',
         'whatsapp: tell the shopper of their order',

@@ -15,6 +15,7 @@ import { createAuthModule, OneTimeCodeService, type SessionService } from './mod
 import { createSmsModule } from './modules/sms';
 import { createCartModule, type CartReminders } from './modules/cart';
 import { createCatalogModule } from './modules/catalog';
+import { createConsentModule, createConsentService } from './modules/consent';
 import { createCouponsModule } from './modules/coupons';
 import { createFilesModule } from './modules/files';
 import { createHealthModule } from './modules/health';
@@ -107,6 +108,8 @@ export function composeModules(
   const addresses = createAddressesModule({ db });
   const { pincodes, addressBook } = addresses;
   const users = createUsersModule({ db, publicUrl: config.publicUrl, uploads, addresses: addressBook, events });
+  // The consent record: auth, the cart reminders and WhatsApp record through it; its routes come later.
+  const consent = createConsentService({ db, events, log });
   const catalog = createCatalogModule({
     database,
     databaseUrl: config.databaseUrl,
@@ -148,6 +151,7 @@ export function composeModules(
     sessionCookieDomain: config.sessionCookieDomain,
     sms: sms.sms,
     phoneSignIn: config.sms.phoneSignIn,
+    consent,
   });
   // The delivery charge, free-delivery threshold and COD fee in force, read on every quote and cart.
   const charges = () => settings.charges();
@@ -162,6 +166,7 @@ export function composeModules(
     secret,
     storefrontUrl,
     reminderTimes: () => settings.cartReminders(),
+    consent,
   });
   const wishlist = createWishlistModule({ db, catalog: catalog.catalog });
   // Push signs with the configured VAPID keys, or a pair kept in DATA_DIR outside production.
@@ -326,6 +331,7 @@ export function composeModules(
     log,
     orders: orders.orders,
     users: users.users,
+    consent,
     mailer,
     sms: config.sms.msg91 && !config.sms.msg91.noticeTemplateId ? null : sms.sms,
     templates: config.whatsapp.templates,
@@ -337,6 +343,14 @@ export function composeModules(
     dataDir: config.dataDir,
     secret,
     storefrontUrl,
+  });
+  const consentModule = createConsentModule({
+    db,
+    consent,
+    purposes: {
+      cart_reminders: async (userId, given) => void (await cart.reminders.setEnabled(userId, given)),
+      whatsapp_updates: async (userId, given) => void (await whatsapp.whatsapp.setOptIn(userId, { optedIn: given })),
+    },
   });
   const reviews = createReviewsModule({
     db,
@@ -471,6 +485,7 @@ export function composeModules(
       orders.module,
       push.module,
       whatsapp.module,
+      consentModule,
       returns.module,
       invoices.module,
       exchanges.module,

@@ -30,7 +30,8 @@ const OWNER: readonly AdminRole[] = ['owner'];
 /**
  * What each role may do. `owner`: everything; `staff`: orders, returns, refunds, the catalogue
  * and marketing (coupons, gift cards, the homepage); `support`: read orders and customers, add
- * notes, resend mails. Outgoing webhooks (they carry the store's events to other systems) are the owner's.
+ * notes, resend mails. Outgoing webhooks (they carry the store's events to other systems) and the
+ * register of personal data breaches are the owner's.
  */
 export const ADMIN_PERMISSIONS = {
   'dashboard.read': EVERYONE,
@@ -58,6 +59,7 @@ export const ADMIN_PERMISSIONS = {
   'marketing.read': OPERATIONS,
   'marketing.write': OPERATIONS,
   'webhooks.manage': OWNER,
+  'breaches.manage': OWNER,
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
 

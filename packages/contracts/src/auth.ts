@@ -83,6 +83,14 @@ export const registerBodySchema = z.object({
     .pipe(phoneSchema.optional()),
   /** The language the shopper signed up in (the storefront page's); mails go in it. Default 'en'. */
   locale: shopperLocaleSchema.optional(),
+  /**
+   * Optional purposes the shopper ticked on the sign-up form (never pre-ticked; docs/behaviour.md
+   * "Consent and the privacy notice"). WhatsApp updates need a number, so they are asked at checkout.
+   */
+  consents: z
+    .array(z.enum(['cart_reminders']))
+    .max(1)
+    .optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 

@@ -41,3 +41,5 @@ export * from './privacy';
 export * from './courier';
 export * from './courier-messages';
 export * from './shipments';
+export * from './consent';
+export * from './consent-constants';

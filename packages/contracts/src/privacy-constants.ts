@@ -20,6 +20,9 @@ export const PERSONAL_DATA_KINDS = [
   'messaging',
   'uploads',
   'notices',
+  'consents',
+  'nominee',
+  'grievances',
 ] as const;
 export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
 

@@ -53,3 +53,4 @@ export { whatsappOptIns, whatsappMessages } from '../modules/whatsapp/tables';
 export { inactivityNotices } from '../modules/privacy/tables';
 export { courierEvents, ndrRequests, codRemittanceBatches, codRemittanceLines } from '../modules/shipping/tables';
 export { shipments } from '../modules/shipping/tables';
+export { consentRecords, nominees, dataBreaches } from '../modules/consent/tables';

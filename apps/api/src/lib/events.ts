@@ -14,8 +14,8 @@ import type { Db } from '../db/client';
 
 /** The payload of each event; ids and plain values only, except the transaction of `payment.settled`. */
 export type DomainEvents = {
-  /** An order was placed and committed (payment pending or cash on delivery). */
-  'order.placed': { orderId: string };
+  /** An order was placed and committed (payment pending or cash on delivery), by shopper `userId`. */
+  'order.placed': { orderId: string; userId: string };
   /**
    * An order moved to another status, committed. `storeStep`: moved by a store step (packed,
    * shipped, delivered, a return's steps, cash collected), false for a cancellation.

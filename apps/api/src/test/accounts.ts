@@ -24,10 +24,20 @@ export function uniqueEmail(label = 'shopper'): string {
 
 export type Account = { email: string; password: string; token: string; userId: string; cookie: string };
 
-/** Registers through POST /auth/register (in `locale` when given); returns the credentials, token and session cookie. */
+/**
+ * Registers through POST /auth/register (in `locale` when given, ticking the optional `consents`
+ * when given); returns the credentials, token and session cookie.
+ */
 export async function register(
   app: FastifyInstance,
-  fields: { name?: string; email?: string; password?: string; phone?: string; locale?: string } = {},
+  fields: {
+    name?: string;
+    email?: string;
+    password?: string;
+    phone?: string;
+    locale?: string;
+    consents?: 'cart_reminders'[];
+  } = {},
 ): Promise<Account> {
   const email = fields.email ?? uniqueEmail();
   const password = fields.password ?? 'correct horse 1';
@@ -41,6 +51,7 @@ export async function register(
       password,
       ...(fields.phone ? { phone: fields.phone } : {}),
       ...(fields.locale ? { locale: fields.locale } : {}),
+      ...(fields.consents ? { consents: fields.consents } : {}),
     },
   });
   assert.equal(res.statusCode, 201, res.body);

@@ -26,7 +26,8 @@ describe('the messages a page hands its client components', () => {
         'reviews',
         'wishlist',
       ]);
-      assert.deepEqual(Object.keys(browse.account as object).sort(), ['auth', 'links', 'phone']);
+      // `privacy`: the login modal's notice before a first sign-in by mobile number or Google.
+      assert.deepEqual(Object.keys(browse.account as object).sort(), ['auth', 'links', 'phone', 'privacy']);
       assert.deepEqual(Object.keys(browse.messages as object), ['alerts'], "of the store's messages only Notify me's");
       const all = await loadMessages(locale);
       assert.deepEqual(browse.product, all.product);

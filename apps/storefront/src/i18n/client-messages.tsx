@@ -9,8 +9,8 @@ import { ENGLISH_SPEC_MESSAGES } from './spec-messages-lookup';
  * Which messages a page's client components get. They travel inlined in the page's HTML, so a
  * page carries only what its client components use (docs/performance.md "Hindi pages against
  * English"):
- * - `browse`: the layout's (header, footer, login modal, cart drawer, wishlist sidebar, install
- *   offer) and the catalogue pages' (home, listings, search, product, reviews).
+ * - `browse`: the layout's (header, footer, login modal with its privacy notice, cart drawer,
+ *   wishlist sidebar, install offer) and the catalogue pages' (home, listings, search, product, reviews).
  * - `shopper`: every namespace, for the shopper's own pages (account, sign-in, cart, checkout,
  *   orders, wishlist, alerts, cart reminders). A Hindi one also carries the behaviour.md §8 `messages` namespace
  *   and its English, so a store message it renders on the server hydrates in Hindi at once.
@@ -32,6 +32,7 @@ export const BROWSE_NAMESPACES = [
   'account.auth',
   'account.phone',
   'account.links',
+  'account.privacy',
   'messages.alerts',
 ] as const;
 

@@ -35,6 +35,7 @@ const CONSTANTS: Record<string, Record<string, string>> = {
   whatsapp: contracts.WHATSAPP_MESSAGES,
   privacy: contracts.PRIVACY_MESSAGES,
   courier: contracts.COURIER_MESSAGES,
+  consent: contracts.CONSENT_MESSAGES,
 };
 
 /** Hindi texts that really keep their English (none so far): `group.key`. */

@@ -17,6 +17,7 @@ import { authJobs } from './jobs';
 import { LoginThrottle } from './login-throttle';
 import { OneTimeCodeService } from './one-time-codes';
 import { PhoneAuthService } from './phone';
+import type { ConsentService } from '../consent';
 import { PhoneCodeService } from './phone-codes';
 import { createAuthRateLimits } from './rate-limits';
 import { authRoutes } from './routes';
@@ -40,6 +41,8 @@ export function createAuthModule(deps: {
   sms: Pick<SmsService, 'reserve' | 'sendOtp'>;
   /** Config PHONE_SIGN_IN. */
   phoneSignIn: boolean;
+  /** The consent record: a new account took the sign-up notice (`account`), and what it ticked. */
+  consent: Pick<ConsentService, 'record'>;
 }): { sessions: SessionService; auth: AuthService; phone: PhoneAuthService; module: ApiModule } {
   const { db, secret, log } = deps;
   const sessions = new SessionService(db, secret, deps.sessionTtlMs);
@@ -53,9 +56,11 @@ export function createAuthModule(deps: {
     loginThrottle: new LoginThrottle(deps.redis, 'shopper'),
     jobs: deps.jobs,
     log,
+    consent: deps.consent,
   });
   const phone = new PhoneAuthService({
     users: deps.users,
+    consent: deps.consent,
     sessions,
     codes: new PhoneCodeService(db, secret),
     sms: deps.sms,

@@ -15,12 +15,15 @@ import { ConflictError, ForbiddenError, ServiceUnavailableError } from '../../li
 import type { SmsRequester, SmsService } from '../sms';
 import type { UsersService } from '../users/service';
 import type { LoginOutcome } from './service';
+import type { ConsentService } from '../consent/service';
 import type { PhoneCodeService } from './phone-codes';
 import type { SessionMeta, SessionService } from './sessions';
 import type { PhoneCodePurpose } from './tables';
 
 export type PhoneAuthDeps = {
   users: UsersService;
+  /** The consent record: a new account took the sign-in page's notice (`account`). */
+  consent: Pick<ConsentService, 'record'>;
   sessions: SessionService;
   codes: PhoneCodeService;
   sms: Pick<SmsService, 'reserve' | 'sendOtp'>;
@@ -61,7 +64,7 @@ export class PhoneAuthService {
   /**
    * Uses the texted code and opens a session: for the account whose verified number `phone` is,
    * else for a new account with this verified number, no email, an empty name (asked next) and
-   * the page's language `locale`. `created` tells which. Throws ValidationError or
+   * the page's language `locale`, which took the page's notice (consent `account`). `created` tells which. Throws ValidationError or
    * TooManyRequestsError for a wrong, expired or used-up code, ForbiddenError for a blocked account.
    */
   async signIn(
@@ -82,6 +85,7 @@ export class PhoneAuthService {
           locale: input.locale ?? 'en',
         });
         created = true;
+        await this.deps.consent.record(user.id, 'account', true);
       } catch (err) {
         // Two right codes at once made the account in the other request: sign in to it.
         if (!(err instanceof ConflictError)) throw err;

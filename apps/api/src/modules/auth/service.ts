@@ -31,6 +31,7 @@ import type { LoginThrottle } from './login-throttle';
 import type { OneTimeCodeService } from './one-time-codes';
 import { hashPassword, verifyPassword } from './passwords';
 import type { IssuedSession, SessionMeta, SessionService } from './sessions';
+import type { ConsentService } from '../consent/service';
 import { ACCOUNT_CLAIMED_MAIL_JOB } from './jobs';
 
 export type AuthDeps = {
@@ -44,6 +45,8 @@ export type AuthDeps = {
   loginThrottle: LoginThrottle;
   jobs: Jobs;
   log: FastifyBaseLogger;
+  /** The consent record: a new account took the sign-up notice (`account`), and what it ticked. */
+  consent: Pick<ConsentService, 'record'>;
 };
 
 /** A successful login: the answer for the client and the session behind its token (for the cookie). */
@@ -88,11 +91,19 @@ export class AuthService {
 
   /**
    * Creates an account (unverified) in the language the shopper signed up in (`locale`, default
-   * English), mails a verification code in it and logs the user in.
+   * English), records the sign-up notice taken (consent `account`) and the optional purposes
+   * ticked (`consents`), mails a verification code in the language and logs the user in.
    * Throws ConflictError when the email is taken (the unique email index decides, so a race can't make two).
    */
   async register(
-    input: { name: string; email: string; password: string; phone?: string; locale?: ShopperLocale },
+    input: {
+      name: string;
+      email: string;
+      password: string;
+      phone?: string;
+      locale?: ShopperLocale;
+      consents?: 'cart_reminders'[];
+    },
     meta: SessionMeta,
   ): Promise<{ outcome: LoginOutcome; result: RegisterResult }> {
     const user = await this.deps.users.create({
@@ -102,6 +113,8 @@ export class AuthService {
       passwordHash: await hashPassword(input.password),
       locale: input.locale ?? 'en',
     });
+    await this.deps.consent.record(user.id, 'account', true);
+    for (const purpose of input.consents ?? []) await this.deps.consent.record(user.id, purpose, true);
     const verificationEmailSent = await this.sendVerificationCode(user);
     const outcome = await this.startSession(user, meta);
     return { outcome, result: { ...outcome.result, verificationEmailSent } };
@@ -137,7 +150,7 @@ export class AuthService {
   /**
    * Google sign-in: the account with this Google id, else the account with this (Google-
    * verified) email, which gets linked (and claimed, when it was never verified), else a new
-   * verified account without a password.
+   * verified account without a password, which took the sign-in page's notice (consent `account`).
    */
   async googleLogin(idToken: string, meta: SessionMeta): Promise<LoginOutcome> {
     const identity = await this.deps.google.verify(idToken);
@@ -151,6 +164,7 @@ export class AuthService {
           googleSub: identity.sub,
           isEmailVerified: true,
         });
+        await this.deps.consent.record(user.id, 'account', true);
       } else if (byEmail.isEmailVerified) {
         user = await this.deps.users.linkGoogle(byEmail.id, identity.sub);
       } else {

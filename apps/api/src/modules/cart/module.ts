@@ -9,6 +9,7 @@ import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import type { ApiModule } from '../../lib/module';
 import type { CatalogService } from '../catalog';
+import type { ConsentService } from '../consent';
 import type { UsersService } from '../users';
 import { cartJobs } from './jobs';
 import type { DeliveryTerms } from './presenter';
@@ -31,6 +32,8 @@ export function createCartModule(deps: {
   storefrontUrl: string;
   /** The reminders' switch and delays in force (store settings), read at each scan. */
   reminderTimes: () => Promise<ReminderTimes>;
+  /** The consent record (consent module): reminders go only to shoppers who opted in. */
+  consent: Pick<ConsentService, 'hasConsent' | 'consenting' | 'record'>;
 }): { carts: CartService; reminders: CartReminders; module: ApiModule } {
   const carts = new CartService(deps.db, deps.catalog);
   const reminders = new CartReminders({
@@ -42,6 +45,7 @@ export function createCartModule(deps: {
     secret: deps.secret,
     storefrontUrl: deps.storefrontUrl,
     times: deps.reminderTimes,
+    consent: deps.consent,
   });
   return {
     carts,

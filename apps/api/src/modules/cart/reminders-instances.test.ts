@@ -1,7 +1,7 @@
 /**
  * Cart reminders on two API instances sharing a PostgreSQL database (docs/behaviour.md "Cart
  * reminders"): two workers running the scan at the same moment claim each reminder once, so the
- * shopper gets one mail, and the second reminder once too.
+ * shopper (who opted in at sign-up) gets one mail, and the second reminder once too.
  * @postgres: a second instance needs a server database (sameDatabaseAs), and the claim races there.
  */
 import assert from 'node:assert/strict';
@@ -33,7 +33,7 @@ test(
   async () => {
     const [p] = await pickProducts(ctx.database.db, 1);
     await setStock(ctx.database.db, p!.variants[0]!.id, 10);
-    const shopper = await register(ctx.app);
+    const shopper = await register(ctx.app, { consents: ['cart_reminders'] });
     const added = await ctx.app.inject({
       method: 'POST',
       url: '/cart/add',

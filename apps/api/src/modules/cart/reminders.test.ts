@@ -3,9 +3,11 @@
  * clock moved instead of waiting: not before the first delay, the first at 3 hours, the second 24
  * hours after it, never a third; none after an order from the cart; none when every line sold
  * out, and sold-out lines left out of the mail; the current prices, a link back to the cart and
- * the shopper's language; opting out by the account setting and by the signed link (no login,
- * forged or altered tokens refused); the store's switch; two scans at once; and the admin's
- * figures.
+ * the shopper's language; none without the shopper's consent (docs/behaviour.md "Consent and the
+ * privacy notice": reminders are off until the shopper opts in, at sign-up or on the account
+ * page), each change a consent record; opting out by the account setting and by the signed link
+ * (no login, forged or altered tokens refused); the store's switch; two scans at once; and the
+ * admin's figures. The shoppers of most tests opt in at sign-up.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -58,9 +60,13 @@ async function add(account: Account, p: TestProduct, variant: number, quantity =
   assert.equal(res.status, 200, JSON.stringify(res.body));
 }
 
-/** A shopper with a cart of the given products' first sizes, each in stock. */
+/** A shopper who opted in to cart reminders at sign-up, with a cart of the given products' first sizes, each in stock. */
 async function shopperWithCart(...items: TestProduct[]): Promise<Account> {
-  const shopper = await register(ctx.app);
+  return cartOf(await register(ctx.app, { consents: ['cart_reminders'] }), ...items);
+}
+
+/** `shopper`'s cart of the given products' first sizes, each in stock. */
+async function cartOf(shopper: Account, ...items: TestProduct[]): Promise<Account> {
   for (const p of items) {
     await setStock(ctx.database.db, p.variants[0]!.id, 10);
     await add(shopper, p, 0);
@@ -185,12 +191,36 @@ describe('cart reminders', () => {
     assert.equal((await remindersTo(other)).length, 0);
   });
 
-  test('the account setting turns reminders off and on; it needs a session and a boolean', async () => {
-    const shopper = await shopperWithCart(product());
+  test('no reminder without consent: off by default, sent after opting in, stopped by withdrawing; each a record', async () => {
+    const shopper = await cartOf(await register(ctx.app), product());
+    assert.deepEqual((await call('GET', '/cart-reminders', shopper)).body.data, { enabled: false });
+    await scan(at(3.1));
+    assert.equal((await remindersTo(shopper)).length, 0, 'not opted in: no reminder');
+    const given = await call('POST', '/account/consents/cart_reminders', shopper, { given: true });
+    assert.equal(given.status, 200, JSON.stringify(given.body));
+    await scan(at(3.2));
+    assert.equal((await remindersTo(shopper)).length, 1, 'opted in: the reminder goes');
+    await call('POST', '/account/consents/cart_reminders', shopper, { given: false });
+    await scan(at(27.3));
+    assert.equal((await remindersTo(shopper)).length, 1, 'withdrawn: no second reminder');
+    const { history } = (await call('GET', '/account/consents', shopper)).body.data as {
+      history: { purpose: string; action: string }[];
+    };
+    assert.deepEqual(
+      history.filter((r) => r.purpose === 'cart_reminders').map((r) => r.action),
+      ['withdrawn', 'given'],
+    );
+  });
+
+  test('the account setting turns reminders on and off; it needs a session and a boolean', async () => {
+    const shopper = await cartOf(await register(ctx.app), product());
     const stranger = await call('GET', '/cart-reminders', null);
     assert.equal(stranger.status, 401);
     assert.equal(stranger.body.message, AUTH_MESSAGES.authRequired);
     assert.equal((await call('PUT', '/cart-reminders', null, { enabled: false })).status, 401);
+    assert.deepEqual((await call('GET', '/cart-reminders', shopper)).body.data, { enabled: false });
+    const first = await call('PUT', '/cart-reminders', shopper, { enabled: true });
+    assert.equal(first.body.message, CART_REMINDERS_MESSAGES.enabled);
     assert.deepEqual((await call('GET', '/cart-reminders', shopper)).body.data, { enabled: true });
     const bad = await call('PUT', '/cart-reminders', shopper, { enabled: 'no' });
     assert.equal(bad.status, 400);
@@ -256,6 +286,16 @@ describe('cart reminders', () => {
     assert.equal(res.json().message, CART_REMINDERS_MESSAGES.unsubscribed);
     assert.equal(res.json().data.unsubscribed, true);
     assert.deepEqual((await call('GET', '/cart-reminders', shopper)).body.data, { enabled: false });
+    const latest = (await call('GET', '/account/consents', shopper)).body.data.current as {
+      purpose: string;
+      action: string;
+      channel: string;
+    }[];
+    assert.deepEqual(
+      latest.filter((r) => r.purpose === 'cart_reminders').map((r) => [r.action, r.channel]),
+      [['withdrawn', 'link']],
+      'the link’s withdrawal is recorded',
+    );
     await scan(at(27.2));
     assert.equal((await remindersTo(shopper)).length, 1, 'no second reminder after unsubscribing');
     assert.equal((await remindersTo(victim)).length, 2, 'the other shopper still gets theirs');

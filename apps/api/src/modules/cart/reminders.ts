@@ -4,8 +4,9 @@
  * gets a reminder mail; a second one goes the second delay (24 hours by default) after the
  * first if the cart is still untouched; never a third. Lines left over from an order (not
  * changed since the shopper last ordered from the cart) remind of nothing, sold-out lines are
- * left out of the mail, and a shopper who opted out (the account setting or the mail's signed
- * link) gets none.
+ * left out of the mail, and only a shopper who opted in (their consent to `cart_reminders`, at
+ * sign-up, checkout or on the account page) gets one; withdrawing it (the account setting or the
+ * mail's signed link) stops them.
  *
  * The `cart.reminders-scan` job finds the carts due and claims each reminder by inserting its
  * (cart, number) row: the key decides, so of two scans at once on two instances one claims and
@@ -31,6 +32,7 @@ import { ValidationError } from '../../lib/errors';
 import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import type { CatalogService, VariantDetail } from '../catalog/service';
+import type { ConsentService } from '../consent/service';
 import type { UserRow } from '../users';
 import { CART_REMINDER_MAIL_JOB, type CartReminderMailJob } from './jobs';
 import { cartReminderMail, type ReminderLine } from './reminder-mail';
@@ -62,6 +64,8 @@ export type CartRemindersDeps = {
   /** The storefront's origin: the cart, product pages and the unsubscribe page. */
   storefrontUrl: string;
   times: () => Promise<ReminderTimes>;
+  /** The consent record: a shopper is reminded only after opting in to `cart_reminders`. */
+  consent: Pick<ConsentService, 'hasConsent' | 'consenting' | 'record'>;
 };
 
 const onSale = (v: VariantDetail | undefined): v is VariantDetail => !!v && v.product.isActive && v.stock > 0;
@@ -126,9 +130,13 @@ export class CartReminders {
         )
         .orderBy(asc(carts.id))
         .limit(SCAN_BATCH);
+      const consenting = await this.deps.consent.consenting(
+        due.map((c) => c.userId!),
+        'cart_reminders',
+      );
       for (const cart of due) {
         const userId = cart.userId!;
-        if (!(await this.mailable(userId))) continue;
+        if (!consenting.has(userId) || !(await this.mailable(userId))) continue;
         if (!(await this.linesOnSale(cart.id)).fresh) continue;
         const [row] = await db
           .insert(cartReminders)
@@ -189,22 +197,26 @@ export class CartReminders {
     });
   }
 
-  /** Whether the shopper gets cart reminders (the account page's setting). */
+  /**
+   * Whether the shopper gets cart reminders: only once they opted in (the latest consent record of
+   * `cart_reminders` gives it; docs/behaviour.md "Consent and the privacy notice").
+   */
   async setting(userId: string): Promise<CartReminderSetting> {
-    const [row] = await this.deps.db
-      .select({ userId: cartReminderOptOuts.userId })
-      .from(cartReminderOptOuts)
-      .where(eq(cartReminderOptOuts.userId, userId));
-    return { enabled: !row };
+    return { enabled: await this.deps.consent.hasConsent(userId, 'cart_reminders') };
   }
 
-  /** Turns the shopper's cart reminders on or off; answers the setting now in force. */
-  async setEnabled(userId: string, enabled: boolean): Promise<CartReminderSetting> {
+  /**
+   * Turns the shopper's cart reminders on (their consent) or off (its withdrawal), recorded with
+   * `channel` (the account page or the checkout: web; a mail's link: link); the opt-out list the
+   * scan skips is kept in step. Answers the setting now in force.
+   */
+  async setEnabled(userId: string, enabled: boolean, channel: 'web' | 'link' = 'web'): Promise<CartReminderSetting> {
     if (enabled) {
       await this.deps.db.delete(cartReminderOptOuts).where(eq(cartReminderOptOuts.userId, userId));
     } else {
       await this.deps.db.insert(cartReminderOptOuts).values({ userId }).onConflictDoNothing();
     }
+    await this.deps.consent.record(userId, 'cart_reminders', enabled, channel);
     return { enabled };
   }
 
@@ -229,7 +241,7 @@ export class CartReminders {
     const userId = await this.userOf(token);
     if (!(await this.deps.users.findById(userId))?.email)
       throw new ValidationError(CART_REMINDERS_MESSAGES.linkInvalid);
-    await this.setEnabled(userId, false);
+    await this.setEnabled(userId, false, 'link');
     return this.unsubscribeStatus(token);
   }
 
@@ -260,7 +272,7 @@ export class CartReminders {
     };
   }
 
-  /** The shopper when they may be mailed a reminder: an email, not blocked, not opted out. */
+  /** The shopper when they may be mailed a reminder: an email, not blocked, opted in. */
   private async mailable(userId: string): Promise<(UserRow & { email: string }) | null> {
     const user = await this.deps.users.findById(userId);
     if (!user?.email || user.blockedAt) return null;

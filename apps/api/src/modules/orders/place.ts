@@ -123,7 +123,7 @@ export class OrderPlacement {
       throw err;
     }
     this.deps.metrics.orderPlaced(row.paymentGateway);
-    await this.deps.events.emit('order.placed', { orderId: row.id }).catch((err: unknown) => {
+    await this.deps.events.emit('order.placed', { orderId: row.id, userId }).catch((err: unknown) => {
       this.deps.log.error({ err, orderId: row.id }, 'work after an order was placed failed');
     });
 

@@ -76,6 +76,21 @@ export const KIND_TEXTS: Record<PersonalDataKind, { title: string; purpose: stri
     purpose: 'The notice sent before an unused account is erased.',
     kept: 'With the account record.',
   },
+  consents: {
+    title: 'Your consents',
+    purpose: 'The record of what you agreed to, and when (privacy notice, cart reminders, WhatsApp).',
+    kept: 'Kept after the account closes, as proof of consent.',
+  },
+  nominee: {
+    title: 'Your nominee',
+    purpose: 'The person you named to use your rights if you cannot.',
+    kept: 'Until you remove them or close the account.',
+  },
+  grievances: {
+    title: 'Grievances',
+    purpose: 'Complaints you lodged with the store, and their answers.',
+    kept: 'Kept after the account closes, as the record of the complaint.',
+  },
 };
 
 const cell = (value: unknown): string =>

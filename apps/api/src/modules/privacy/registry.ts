@@ -91,6 +91,9 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   owned('whatsapp_opt_ins', 'messaging'),
   // A delivery's answers (the phone given to the courier) serve no purpose once the order is done.
   owned('ndr_requests', 'orders', undefined, true),
+  owned('nominees', 'nominee'),
+  // Proof of what the shopper agreed to and when (DPDP Act s.6(10)): kept like the orders.
+  { table: 'consent_records', kind: 'consents', rows: byUser('consent_records'), action: 'keep' },
   // The files go from the file store after the commit (PrivacyService.erase).
   owned('uploads', 'uploads'),
   {

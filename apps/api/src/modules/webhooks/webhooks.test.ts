@@ -20,6 +20,7 @@ import {
   type WebhookWithSecret,
 } from '@vastra/contracts';
 import { auditLog, webhookEndpoints } from '../../db/schema';
+import { register } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { outboxMailsTo } from '../../test/outbox';
 import { asStaff, staffTeam, type StaffLogin } from '../../test/staff';
@@ -143,7 +144,7 @@ describe('outgoing webhooks', () => {
     assert.ok(!JSON.stringify(listed).includes(secret));
 
     const orderId = crypto.randomUUID();
-    await ctx.app.events.emit('order.placed', { orderId });
+    await ctx.app.events.emit('order.placed', { orderId, userId: (await register(ctx.app)).userId });
     await ctx.app.events.emit('review.changed', { productId: crypto.randomUUID() });
     await ctx.app.jobs.idle();
 

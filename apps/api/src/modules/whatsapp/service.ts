@@ -3,7 +3,8 @@
  * (docs/behaviour.md "WhatsApp updates", "COD confirmation").
  *
  * - The shopper's choice (`optIn`, `setOptIn`): updates go only to a shopper who opted in, at
- *   checkout or in the account, on the number they gave; their reply "STOP" opts them out.
+ *   checkout or in the account, on the number they gave; their reply "STOP" opts them out. Each
+ *   choice is recorded as consent to `whatsapp_updates` (consent module).
  * - Each update is a `whatsapp.notify` job (`deliver`): claimed once in `whatsapp_messages`,
  *   sent as the update's approved template; a number WhatsApp cannot reach gets a text through
  *   the sms module's notice template instead. Mail goes as before, from the orders module.
@@ -31,6 +32,7 @@ import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import { mailLocaleFor, type MailLocale } from '../../lib/mail-i18n';
 import type { OrderRow, OrdersService } from '../orders';
+import type { ConsentService } from '../consent/service';
 import type { NoticeSms } from '../sms';
 import type { UsersService } from '../users/service';
 import { WHATSAPP_NOTIFY_JOB, type WhatsappNotice, type WhatsappUpdate } from './jobs';
@@ -63,6 +65,8 @@ export type WhatsappDeps = {
   sms: { sendNotice(sms: NoticeSms): Promise<void> } | null;
   orders: Pick<OrdersService, 'findRef' | 'confirmHeldCod' | 'expireHeldCod'>;
   users: Pick<UsersService, 'contactOf' | 'findById'>;
+  /** The consent record: each opt-in and opt-out is a `whatsapp_updates` record. */
+  consent: Pick<ConsentService, 'record'>;
   mailer: Mailer;
   tokens: CodConfirmTokens;
   /** The approved templates' names per update (config WHATSAPP_TEMPLATE_*). */
@@ -92,8 +96,9 @@ export class WhatsappService {
   }
 
   /**
-   * Saves the shopper's choice. Opting in takes `phone` (10 digits), else the account's number,
-   * else ValidationError(phoneRequired); opting out keeps the number for next time.
+   * Saves the shopper's choice and records it as their consent to `whatsapp_updates` given or
+   * withdrawn. Opting in takes `phone` (10 digits), else the account's number, else
+   * ValidationError(phoneRequired); opting out keeps the number for next time.
    */
   async setOptIn(userId: string, choice: { optedIn: boolean; phone?: string }): Promise<WhatsappOptIn> {
     const current = await this.optIn(userId);
@@ -106,6 +111,7 @@ export class WhatsappService {
         .values({ userId, ...set })
         .onConflictDoUpdate({ target: whatsappOptIns.userId, set });
     }
+    await this.deps.consent.record(userId, 'whatsapp_updates', choice.optedIn);
     return this.optIn(userId);
   }
 
@@ -315,10 +321,14 @@ export class WhatsappService {
           const phone = message.from.replace(/^91(?=\d{10}$)/, '');
           const words = message.text?.body.trim().toUpperCase();
           if (words && STOP_WORDS.has(words)) {
-            await this.deps.db
+            const stopped = await this.deps.db
               .update(whatsappOptIns)
               .set({ optedIn: false, updatedAt: new Date() })
-              .where(eq(whatsappOptIns.phone, phone));
+              .where(eq(whatsappOptIns.phone, phone))
+              .returning({ userId: whatsappOptIns.userId });
+            for (const { userId } of stopped) {
+              await this.deps.consent.record(userId, 'whatsapp_updates', false, 'whatsapp');
+            }
             this.deps.log.info({ messageId: message.id }, 'a shopper replied STOP: WhatsApp updates off');
             continue;
           }

@@ -3,7 +3,7 @@
  * "COD confirmation"), against a local stand-in of the Cloud API (test/whatsapp-server.ts):
  * the opt-in; one template per update in Meta's request shape, none without the opt-in, a text
  * when WhatsApp cannot reach the number; the webhook's handshake, a signed status accepted and a
- * forged one refused; "STOP" honoured; a cash on delivery order above the store's threshold held,
+ * forged one refused; "STOP" honoured (and recorded as consent withdrawn); a cash on delivery order above the store's threshold held,
  * then confirmed by the button reply or the signed link (placed, confirmation mail), or expired
  * (cancelled, stock back); a forged link refused; no number or token in the log.
  */
@@ -310,6 +310,12 @@ describe('the webhook', () => {
     assert.equal((await postWebhook(stop)).statusCode, 200);
     const [row] = await ctx.database.db.select().from(whatsappOptIns).where(eq(whatsappOptIns.userId, account.userId));
     assert.equal(row!.optedIn, false);
+    // The opt-in and the STOP are the shopper's consent given and withdrawn (docs/behaviour.md "Consent and the privacy notice").
+    const consents = await ctx.app.inject({ method: 'GET', url: '/account/consents', headers: bearer(account.token) });
+    const records = (consents.json().data.history as { purpose: string; action: string; channel: string }[])
+      .filter((r) => r.purpose === 'whatsapp_updates')
+      .map((r) => `${r.action} by ${r.channel}`);
+    assert.deepEqual(records, ['withdrawn by whatsapp', 'given by web']);
     const from = cloud.received.length;
     await step(order.id, 'confirmed');
     await step(order.id, 'packed');

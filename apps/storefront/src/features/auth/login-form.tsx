@@ -2,6 +2,7 @@
 
 import { AUTH_MESSAGES } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
+import { PrivacyNotice } from '@/components/privacy-notice';
 import { Link } from '@/i18n/navigation';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
@@ -112,6 +113,8 @@ export function LoginForm({ onSuccess, next }: { onSuccess: () => void; next?: s
             {byPhone ? tPhone('useEmail') : tPhone('useMobile')}
           </button>
           {googleClientId && <GoogleSignIn clientId={googleClientId} onRefused={setError} />}
+          {/* A first sign-in by mobile number or Google makes an account: its notice comes first. */}
+          {(byPhone || googleClientId) && <PrivacyNotice moment="signIn" />}
           <p className="text-center text-sm text-stone-700">
             {t('noAccount')}
             <Link href={withNext('/auth/register', next)} className="font-semibold text-brand-700 hover:underline">

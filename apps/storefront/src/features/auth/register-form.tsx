@@ -7,6 +7,8 @@ import { useRouter } from '@/i18n/navigation';
 import { useLocale } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { CartRemindersBox } from '@/components/cart-reminders-box';
+import { PrivacyNotice } from '@/components/privacy-notice';
 import { FormMessage, SubmitButton, TextField } from '@/components/ui/form';
 import { MutationError } from '@/lib/api/browser/mutate';
 import { usePublicConfig } from '@/lib/public-config';
@@ -18,7 +20,8 @@ import { noteCodeMailed } from './verification-code';
 
 /**
  * /auth/register: name, email, password and an optional mobile number, checked with the
- * contracts' rules before sending. Registering logs the shopper in (behaviour.md §4) and leads on to the
+ * contracts' rules before sending; the cart reminders box (never pre-ticked) and the privacy
+ * notice the registration accepts (docs/behaviour.md "Consent and the privacy notice"). Registering logs the shopper in (behaviour.md §4) and leads on to the
  * email verification, carrying `next` (the page the shopper came from, checkout say) along.
  */
 export function RegisterForm({ next }: { next?: string }) {
@@ -31,6 +34,8 @@ export function RegisterForm({ next }: { next?: string }) {
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState({ name: '', email: '', password: '', phone: '' });
+  // Never pre-ticked: cart reminders go only to a shopper who asks for them.
+  const [cartReminders, setCartReminders] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const field = (name: keyof typeof fields) => ({
@@ -41,7 +46,11 @@ export function RegisterForm({ next }: { next?: string }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = registerBodySchema.safeParse({ ...fields, locale });
+    const parsed = registerBodySchema.safeParse({
+      ...fields,
+      locale,
+      ...(cartReminders ? { consents: ['cart_reminders'] } : {}),
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.invalidRegistration);
       return;
@@ -84,6 +93,8 @@ export function RegisterForm({ next }: { next?: string }) {
           hint={t('phoneHint')}
           {...field('phone')}
         />
+        <CartRemindersBox checked={cartReminders} onChange={setCartReminders} />
+        <PrivacyNotice moment="signUp" />
         <SubmitButton busy={busy} busyLabel={t('creating')}>
           {t('create')}
         </SubmitButton>

@@ -16,6 +16,7 @@ import { DeliveryPromise } from '@/components/delivery-promise';
 import { readCart } from '@/lib/api/browser/cart';
 import { lookupPincode, readAddressBook, readCheckoutOptions, readGstStates } from '@/lib/api/browser/checkout';
 import { MutationError } from '@/lib/api/browser/mutate';
+import { giveConsent } from '@/lib/api/browser/consent';
 import { saveWhatsappOptIn } from '@/lib/api/browser/whatsapp';
 import { publishCartAnswer } from '@/lib/cart-channel';
 import { checkoutBlockedBy, orderableLines } from '@/lib/cart-lines';
@@ -201,6 +202,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
   const book = serverBook ?? bookRead.data ?? (bookRead.error ? NO_ADDRESSES : null);
   const [saveAddress, setSaveAddress] = useState(true);
   const [whatsappUpdates, setWhatsappUpdates] = useState(false);
+  const [cartReminders, setCartReminders] = useState(false);
   const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [addressMessage, setAddressMessage] = useState<string | null>(null);
   const [businessErrors, setBusinessErrors] = useState<Partial<Record<BusinessField, string>>>({});
@@ -308,6 +310,12 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
         console.error(error instanceof Error ? error.message : error),
       );
     }
+    if (cartReminders && !placing) {
+      // The shopper's consent, given by ticking the box; a refusal leaves the order to be placed.
+      await giveConsent(apiUrl, 'cart_reminders', true).catch((error: unknown) =>
+        console.error(error instanceof Error ? error.message : error),
+      );
+    }
     const outcome = await placeOrder(apiUrl, store, {
       shippingAddress,
       saveAddress: chosen === 'new' && saveAddress,
@@ -373,6 +381,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
     removeGiftCard: () => store.dispatch({ type: 'codeRemoved', kind: 'giftCard' }),
     useStoreCredit: setUseCredit,
     setWhatsappUpdates,
+    setCartReminders,
     placeOrder: () => void submit(),
   };
 
@@ -392,6 +401,7 @@ function ShopperCheckout({ user, cart, server, onLeave }: ShopperCheckoutProps) 
         draft,
         saveAddress,
         whatsappUpdates,
+        cartReminders,
         addressErrors,
         addressMessage: addressMessage ?? addressApiMessage,
         deliveryPromise: <DeliveryPromise pincode={destination?.postalCode} />,

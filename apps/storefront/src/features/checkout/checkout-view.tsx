@@ -8,6 +8,8 @@ import type {
   PincodeInfo,
 } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
+import { CartRemindersBox } from '@/components/cart-reminders-box';
+import { PrivacyNotice } from '@/components/privacy-notice';
 import { Link } from '@/i18n/navigation';
 import { SpecMessage } from '@/i18n/spec-messages';
 import type { ReactNode, RefObject } from 'react';
@@ -157,6 +159,8 @@ export type ShopperCheckoutModel = {
   storeCredit: { available: number; use: boolean } | null;
   /** Whether the shopper ticked "Get order updates on WhatsApp" (docs/behaviour.md "WhatsApp updates"). */
   whatsappUpdates: boolean;
+  /** Whether the shopper ticked the cart reminders box (never pre-ticked; docs/behaviour.md "Consent and the privacy notice"). */
+  cartReminders: boolean;
   figures: TotalsFigures;
   taxError: string | null;
   /** What the live region says (the settled amount payable). */
@@ -180,6 +184,7 @@ export type ShopperCheckoutActions = {
   removeGiftCard: () => void;
   useStoreCredit: (use: boolean) => void;
   setWhatsappUpdates: (want: boolean) => void;
+  setCartReminders: (want: boolean) => void;
   placeOrder: () => void;
 };
 
@@ -246,6 +251,11 @@ export function ShopperCheckoutView({
             checked={model.whatsappUpdates}
             onChange={actions ? actions.setWhatsappUpdates : undefined}
           />
+          <CartRemindersBox
+            checked={model.cartReminders}
+            onChange={actions ? actions.setCartReminders : undefined}
+            className="flex items-start gap-3 rounded-xl border border-stone-200 p-4 text-sm font-medium text-stone-900"
+          />
         </div>
 
         <aside
@@ -305,6 +315,7 @@ export function ShopperCheckoutView({
               </p>
             )}
             <FormMessage message={model.placeMessage} />
+            <PrivacyNotice moment="checkout" />
             <button
               type="button"
               onClick={actions?.placeOrder}
@@ -379,6 +390,7 @@ function serverModel(
     draft,
     saveAddress: true,
     whatsappUpdates: false,
+    cartReminders: false,
     addressErrors: {},
     addressMessage: null,
     deliveryPromise: <DeliveryPromisePlaceholder />,

@@ -5,8 +5,8 @@ import { accountShopper } from '@/features/account/account-shopper';
 import { PhoneNumber, ProfileForm, WhatsappUpdates } from '@/features/account/islands';
 import { ProfileEditorView, fieldsOf } from '@/features/account/profile-view';
 import { SignedOutPlaceholder } from '@/features/account/signed-out-view';
-import { CartRemindersSection } from '@/features/cart-reminders/cart-reminders-section';
 import { NotificationsSection } from '@/features/notifications/notifications-section';
+import { PrivacySection } from '@/features/privacy/privacy-section';
 import { getWhatsappOptIn } from '@/lib/api/server/shopper';
 
 /** The page's title in its language. */
@@ -28,7 +28,7 @@ export default async function AccountPage() {
           <PhoneNumber initialUser={user} />
           {whatsapp && <WhatsappUpdates initial={whatsapp} />}
           <NotificationsSection />
-          <CartRemindersSection />
+          <PrivacySection />
         </>
       ) : (
         <SignedOutPlaceholder />

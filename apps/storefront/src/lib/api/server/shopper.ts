@@ -8,6 +8,9 @@ import {
   cartSchema,
   checkoutOptionsSchema,
   deliveryUpdatesSchema,
+  CONSENT_PATHS,
+  consentsSchema,
+  nomineeSchema,
   exchangeOptionSchema,
   exchangeRequestSchema,
   isGuestId,
@@ -25,6 +28,8 @@ import {
   type CartReminderSetting,
   type CheckoutOptions,
   type DeliveryUpdates,
+  type Consents,
+  type Nominee,
   type ExchangeOption,
   type ExchangeRequest,
   type Order,
@@ -248,6 +253,29 @@ export const getCartReminderSetting = cache((): Promise<CartReminderSetting | nu
       'cart-reminders',
     ),
   ),
+);
+
+/** GET /account/consents: the shopper's consents, current and history (behaviour.md "Consent and the privacy notice"); null for a guest. */
+export const getMyConsents = cache((): Promise<Consents | null> =>
+  asUser(async (token) =>
+    checked(consentsSchema, await shopperGet(CONSENT_PATHS.consents, token, GENERIC_MESSAGES.fallback), 'consents'),
+  ),
+);
+
+/** GET /account/nominee: the nominee the shopper named; null for none, or for a guest. */
+export const getMyNominee = cache((): Promise<Nominee | null> =>
+  asUser(async (token) => {
+    try {
+      return checked(
+        nomineeSchema,
+        await shopperGet(CONSENT_PATHS.nominee, token, GENERIC_MESSAGES.fallback),
+        'nominee',
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  }),
 );
 
 /** GET /whatsapp/opt-in: whether the shopper gets order updates on WhatsApp, and the number; null for a guest. */
