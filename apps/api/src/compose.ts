@@ -29,6 +29,7 @@ import { createReviewsModule } from './modules/reviews';
 import { createSettingsModule } from './modules/settings';
 import { createShippingModule } from './modules/shipping';
 import { createSizingModule } from './modules/sizing';
+import { createPoliciesModule } from './modules/policies';
 import { createStaffAccounts, createStaffModule, type StaffService } from './modules/staff';
 import { createStoreModule } from './modules/store';
 import { createTaxesModule } from './modules/taxes';
@@ -105,6 +106,7 @@ export function composeModules(
   const addresses = createAddressesModule({ db });
   const { pincodes, addressBook } = addresses;
   const users = createUsersModule({ db, publicUrl: config.publicUrl, uploads, addresses: addressBook, events });
+  const policies = createPoliciesModule({ db, cacheTtlMs: config.catalogCacheTtlMs });
   const catalog = createCatalogModule({
     database,
     databaseUrl: config.databaseUrl,
@@ -116,7 +118,13 @@ export function composeModules(
     publicUrl: config.publicUrl,
     cacheTtlMs: config.catalogCacheTtlMs,
     revalidate: config.revalidate,
-    alsoForget: settings,
+    // The store settings and the policy pages are dropped with the catalogue's answers.
+    alsoForget: {
+      forget: () => {
+        settings.forget();
+        policies.policies.forget();
+      },
+    },
     lowStockThreshold: () => accounts.staff.lowStockThreshold(),
   });
   const sms = createSmsModule({
@@ -432,6 +440,7 @@ export function composeModules(
       payments.module,
       reviews.module,
       createSizingModule({ db, catalog: catalog.catalog }),
+      policies.module,
       wallet.module,
       orders.module,
       push.module,

@@ -541,6 +541,8 @@ function settingsOf(e: Env) {
     freeDeliveryFromRupees: e.FREE_DELIVERY_FROM_RUPEES > 0 ? e.FREE_DELIVERY_FROM_RUPEES : null,
     codFeeRupees: e.COD_FEE_RUPEES,
     paymentGateways: [e.PAYMENT_GATEWAY ?? 'sandbox'],
+    dataProtectionOfficerName: null,
+    dataProtectionOfficerEmail: null,
   };
   const configuredGateways: OnlineGateway[] = [
     ...(e.NODE_ENV === 'production' ? [] : (['sandbox'] as const)),

@@ -131,6 +131,11 @@ export const storeSettingsSchema = z.object({
   cartReminderSecondHours: z.number().int().min(1).max(720).default(24),
   /** The online gateways checkout offers (each configured in the environment). */
   paymentGateways: z.array(z.enum(ONLINE_GATEWAYS_OFFERED)).max(ONLINE_GATEWAYS_OFFERED.length),
+  // Data protection contact (DPDP)
+  /** Who answers shoppers' questions about their personal data (the privacy page names them); null: not named. */
+  dataProtectionOfficerName: z.string().trim().max(100).nullable().default(null),
+  /** Where those questions go; null: the store's contact email is shown instead. */
+  dataProtectionOfficerEmail: z.email().max(254).nullable().default(null),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
@@ -143,9 +148,16 @@ export const storeSettingsViewSchema = z.object({
 });
 export type StoreSettingsView = z.infer<typeof storeSettingsViewSchema>;
 
-/** What the storefront shows: name, logo (absolute URL or null), colour and contact details. */
+/** What the storefront shows: name, logo (absolute URL or null), colour, contact details and the data protection contact. */
 export const publicStoreSettingsSchema = storeSettingsSchema
-  .pick({ storeName: true, brandColour: true, contactEmail: true, contactPhone: true })
+  .pick({
+    storeName: true,
+    brandColour: true,
+    contactEmail: true,
+    contactPhone: true,
+    dataProtectionOfficerName: true,
+    dataProtectionOfficerEmail: true,
+  })
   .extend({ logoUrl: z.string().nullable() });
 export type PublicStoreSettings = z.infer<typeof publicStoreSettingsSchema>;
 
