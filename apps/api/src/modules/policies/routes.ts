@@ -101,6 +101,8 @@ export const policiesRoutes: FastifyPluginAsyncZod<{ policies: PoliciesService }
     `${P}/preview`,
     {
       onRequest: app.requireStaff('settings.write'),
+      // Nothing is saved, so there is nothing to audit ('self': the audit hook records no entry).
+      config: { audit: 'self' },
       schema: {
         tags,
         summary: 'Markdown as shoppers would see it on a policy page; nothing is saved',
