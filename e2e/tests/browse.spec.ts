@@ -1,7 +1,7 @@
 /**
  * Browsing journeys (behaviour.md §2, §4) in headless Chromium: the homepage's sections, filtering and
- * sorting /shop with the URL following, searching, and a product page; each page checked
- * with axe and photographed at mobile and desktop widths.
+ * sorting /shop with the URL following, searching, and a product page (with its legal details);
+ * the footer's policy links; each page checked with axe and photographed at mobile and desktop widths.
  */
 import type { HomepageSection, ProductDetail, ProductSearchResult } from '@vastra/contracts';
 import { expect, test } from '@playwright/test';
@@ -34,6 +34,22 @@ test('the homepage shows every section type', async ({ page, browser }) => {
   }
   await expectNoSeriousA11yViolations(page);
   await screenshotBothWidths(browser, '/', 'home');
+
+  // The footer links to the five policy pages (behaviour.md "Policies and listing details").
+  const policies = page.getByRole('navigation', { name: 'Policies' });
+  const links: [string, string][] = [
+    ['Returns, refunds and exchanges', '/policies/returns-refunds-exchanges'],
+    ['Shipping', '/policies/shipping'],
+    ['Cancellation', '/policies/cancellation'],
+    ['Terms of use', '/policies/terms'],
+    ['Privacy policy', '/policies/privacy'],
+  ];
+  for (const [name, href] of links) {
+    await expect(policies.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await policies.getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Data protection contact' })).toBeVisible();
 });
 
 test('/shop filters by colour and size; the URL and the results follow', async ({ page, browser }) => {
@@ -133,6 +149,11 @@ test('a product page shows its gallery, variant selectors and related products',
     await expect(sizes.getByRole('radio', { name: new RegExp(`^${soldOut.size}\\b`) })).toBeDisabled();
   }
   await expect(page.getByText(`₹ ${product.price.toLocaleString('en-IN')}`).first()).toBeVisible();
+
+  // The listing's legal details, server-rendered: the seeded catalogue states no country of origin.
+  const legal = page.getByRole('region', { name: 'Legal details' });
+  await expect(legal.getByRole('term')).toHaveText(['Country of origin']);
+  await expect(legal.getByRole('definition')).toHaveText([product.countryOfOrigin ?? 'Not stated']);
 
   const related = page.getByRole('region', { name: 'Similar products' });
   await expect(related.getByTestId('product-card').first()).toBeVisible();

@@ -48,6 +48,7 @@ import { HomepageSections } from './homepage/HomepageSections';
 import { JobList } from './jobs/JobList';
 import { SectionForm } from './homepage/SectionForm';
 import { ReviewList } from './reviews/ReviewList';
+import { PolicyEdit, PolicyList } from './policies/Policies';
 import { SizeChartEdit, SizeChartList } from './sizing/SizeCharts';
 import { GstRates } from './taxes/GstRates';
 import { AuditList, StaffEdit, StaffInvite, StaffList } from './staff/Staff';
@@ -146,6 +147,9 @@ export function App() {
                       list={SizeChartList}
                       edit={can(permissions, 'catalog.write') ? SizeChartEdit : undefined}
                     />
+                  ) : null}
+                  {can(permissions, 'settings.write') ? (
+                    <Resource name="policies" options={{ label: 'Policies' }} list={PolicyList} edit={PolicyEdit} />
                   ) : null}
                   {can(permissions, 'marketing.read') ? (
                     <Resource name="coupons" list={CouponList} create={CouponCreate} edit={CouponEdit} />

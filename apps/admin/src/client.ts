@@ -7,6 +7,9 @@
  * (dataProvider.ts) calls the same functions for react-admin's lists and records.
  */
 import {
+  adminPolicySchema,
+  policyPreviewSchema,
+  type PolicyBody,
   adminCategoryNodeSchema,
   adminCategoryRecordSchema,
   adminCategorySchema,
@@ -327,6 +330,11 @@ export const adminApi = {
     issue: (body: GiftCardIssueBody) => request(issuedGiftCardSchema, '/gift-cards', { method: POST, body }),
     setActive: (id: string, active: boolean) =>
       request(adminGiftCardDetailSchema, `/gift-cards/${id}/${active ? 'enable' : 'disable'}`, { method: POST }),
+  },
+  policies: {
+    list: () => request(z.array(adminPolicySchema), '/policies'),
+    save: (slug: string, body: PolicyBody) => request(adminPolicySchema, `/policies/${slug}`, { method: 'PUT', body }),
+    preview: (body: string) => request(policyPreviewSchema, '/policies/preview', { method: POST, body: { body } }),
   },
   sizeCharts: {
     list: () => request(z.array(sizeChartSchema), '/size-charts'),

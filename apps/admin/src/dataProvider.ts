@@ -60,6 +60,11 @@ async function getList(resource: string, params: GetListParams) {
     const rows = await adminApi.breaches.list();
     return { data: pageOf(rows, params), total: rows.length };
   }
+  if (resource === 'policies') {
+    // Five pages, answered at once.
+    const pages = await adminApi.policies.list();
+    return { data: pages, total: pages.length };
+  }
   if (resource === 'size-charts') {
     // A store has a handful of charts: the API answers them all, paged here.
     const charts = await adminApi.sizeCharts.list();
@@ -86,6 +91,11 @@ async function getOne(resource: string, id: Identifier) {
   if (resource === 'customers') {
     const detail = await adminApi.customerDetail(String(id));
     return { data: { ...detail, ...detail.customer } };
+  }
+  if (resource === 'policies') {
+    const page = (await adminApi.policies.list()).find((p) => p.id === id);
+    if (!page) throw new Error('Policy not found');
+    return { data: page };
   }
   if (resource === 'products' || resource === 'coupons' || resource === 'gift-cards' || resource === 'size-charts') {
     return { data: await adminApi.record(`/${resource}/${id}`) };
@@ -176,6 +186,10 @@ export const dataProvider: VastraDataProvider = {
   update: async (resource, params) => {
     const id = String(params.id);
     if (resource === 'coupons') return { data: await adminApi.coupons.update(id, couponBody(params.data)) } as never;
+    if (resource === 'policies') {
+      const { title, body } = params.data as { title: string; body: string };
+      return { data: await adminApi.policies.save(id, { title, body }) } as never;
+    }
     if (resource === 'size-charts') {
       return { data: await adminApi.sizeCharts.save(id, sizeChartBody(params.data)) } as never;
     }

@@ -31,6 +31,7 @@ import { createReviewsModule } from './modules/reviews';
 import { createSettingsModule } from './modules/settings';
 import { createCourierModule, createShipmentBookingModule, createShippingModule } from './modules/shipping';
 import { createSizingModule } from './modules/sizing';
+import { createPoliciesModule } from './modules/policies';
 import { createStaffAccounts, createStaffModule, type StaffService } from './modules/staff';
 import { createStoreModule } from './modules/store';
 import { createTaxesModule } from './modules/taxes';
@@ -110,6 +111,7 @@ export function composeModules(
   const users = createUsersModule({ db, publicUrl: config.publicUrl, uploads, addresses: addressBook, events });
   // The consent record: auth, the cart reminders and WhatsApp record through it; its routes come later.
   const consent = createConsentService({ db, events, log });
+  const policies = createPoliciesModule({ db, cacheTtlMs: config.catalogCacheTtlMs });
   const catalog = createCatalogModule({
     database,
     databaseUrl: config.databaseUrl,
@@ -121,7 +123,13 @@ export function composeModules(
     publicUrl: config.publicUrl,
     cacheTtlMs: config.catalogCacheTtlMs,
     revalidate: config.revalidate,
-    alsoForget: settings,
+    // The store settings and the policy pages are dropped with the catalogue's answers.
+    alsoForget: {
+      forget: () => {
+        settings.forget();
+        policies.policies.forget();
+      },
+    },
     lowStockThreshold: () => accounts.staff.lowStockThreshold(),
   });
   const sms = createSmsModule({
@@ -481,6 +489,7 @@ export function composeModules(
       payments.module,
       reviews.module,
       createSizingModule({ db, catalog: catalog.catalog }),
+      policies.module,
       wallet.module,
       orders.module,
       push.module,

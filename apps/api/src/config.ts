@@ -566,6 +566,8 @@ function settingsOf(e: Env) {
     inactiveAccountErasureYears: 3,
     // Shipping operations
     preferredCourier: null,
+    dataProtectionOfficerName: null,
+    dataProtectionOfficerEmail: null,
   };
   const configuredGateways: OnlineGateway[] = [
     ...(e.NODE_ENV === 'production' ? [] : (['sandbox'] as const)),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { GENDERS } from './catalog';
 import { hindiText } from './catalog-language';
+import { productLegalInputFields } from './product-legal';
 
 /** draft: being prepared, never shown; active: on sale; archived: no longer sold, kept for orders. */
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
@@ -69,6 +70,7 @@ const productFields = {
   usage: z.string().trim().max(40).nullable(),
   year: z.number().int().min(1990).max(2100).nullable(),
   collectionIds: z.array(z.uuid()).max(50),
+  ...productLegalInputFields,
 };
 
 /** A size of a product: prices in paise, the price never above the MRP. */
@@ -94,6 +96,10 @@ export const productCreateBodySchema = z.object({
   usage: productFields.usage.default(null),
   year: productFields.year.default(null),
   collectionIds: productFields.collectionIds.default([]),
+  countryOfOrigin: productFields.countryOfOrigin.default(null),
+  manufacturer: productFields.manufacturer.default(null),
+  importer: productFields.importer.default(null),
+  netQuantity: productFields.netQuantity.default(null),
   status: z.enum(PRODUCT_STATUSES).default('draft'),
   variants: z.array(variantInputSchema).max(MAX_PRODUCT_SIZES).default([]),
 });

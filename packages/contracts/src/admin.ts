@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PRODUCT_STATUSES } from './admin-catalog';
 import { emailSchema, nameSchema, otpSchema, passwordSchema } from './auth';
+import { productLegalSchema } from './product-legal';
 
 /** Where the admin app lives on the API's origin, and where its API is. */
 export const ADMIN_BASE_PATH = '/admin';
@@ -380,6 +381,7 @@ export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 /** One product for the admin: its row, every field the edit form shows, and sizes with their stock. */
 export const adminProductSchema = adminProductRowSchema.extend({
   hsnCode: z.string(),
+  ...productLegalSchema.shape,
   description: z.string(),
   nameHi: z.string().nullable(),
   descriptionHi: z.string().nullable(),

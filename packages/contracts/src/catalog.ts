@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { catalogLangSchema } from './catalog-language';
 import { MAX_PAGE_LIMIT, SHOP_PAGE_SIZE } from './constants';
+import { productLegalSchema } from './product-legal';
 
 export const imageSchema = z.object({ url: z.string(), isPrimary: z.boolean() });
 export type Image = z.infer<typeof imageSchema>;
@@ -62,6 +63,8 @@ export const productDetailSchema = productSummarySchema.extend({
   collections: z.array(collectionRefSchema),
   images: z.array(imageSchema),
   variants: z.array(variantSchema),
+  /** Legal details of the listing (country of origin, manufacturer, importer, net quantity); null: not stated. */
+  ...productLegalSchema.shape,
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

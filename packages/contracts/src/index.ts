@@ -43,3 +43,5 @@ export * from './courier-messages';
 export * from './shipments';
 export * from './consent';
 export * from './consent-constants';
+export * from './policies';
+export * from './product-legal';

@@ -12,7 +12,15 @@ export const REVALIDATE_SIGNATURE_HEADER = 'x-vastra-signature';
 export const REVALIDATE_MAX_AGE_MS = 60_000;
 
 /** The storefront's cache tags a change can name. */
-export const REVALIDATE_TAGS = ['products', 'categories', 'collections', 'homepage', 'promotions', 'store'] as const;
+export const REVALIDATE_TAGS = [
+  'products',
+  'categories',
+  'collections',
+  'homepage',
+  'promotions',
+  'store',
+  'policies',
+] as const;
 export type RevalidateTag = (typeof REVALIDATE_TAGS)[number];
 
 export const revalidateBodySchema = z.object({

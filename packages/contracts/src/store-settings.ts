@@ -144,6 +144,11 @@ export const storeSettingsSchema = z.object({
    * (behaviour.md "Shipping operations: booking").
    */
   preferredCourier: z.string().trim().min(1).max(80).nullable().default(null),
+  // Data protection contact (DPDP)
+  /** Who answers shoppers' questions about their personal data (the privacy page names them); null: not named. */
+  dataProtectionOfficerName: z.string().trim().max(100).nullable().default(null),
+  /** Where those questions go; null: the store's contact email is shown instead. */
+  dataProtectionOfficerEmail: z.email().max(254).nullable().default(null),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
@@ -156,9 +161,16 @@ export const storeSettingsViewSchema = z.object({
 });
 export type StoreSettingsView = z.infer<typeof storeSettingsViewSchema>;
 
-/** What the storefront shows: name, logo (absolute URL or null), colour and contact details. */
+/** What the storefront shows: name, logo (absolute URL or null), colour, contact details and the data protection contact. */
 export const publicStoreSettingsSchema = storeSettingsSchema
-  .pick({ storeName: true, brandColour: true, contactEmail: true, contactPhone: true })
+  .pick({
+    storeName: true,
+    brandColour: true,
+    contactEmail: true,
+    contactPhone: true,
+    dataProtectionOfficerName: true,
+    dataProtectionOfficerEmail: true,
+  })
   .extend({ logoUrl: z.string().nullable() });
 export type PublicStoreSettings = z.infer<typeof publicStoreSettingsSchema>;
 

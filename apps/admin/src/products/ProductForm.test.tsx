@@ -83,6 +83,11 @@ describe('new product', () => {
       usage: null,
       year: 2026,
       collectionIds: [],
+      // Legal details left empty: not stated.
+      countryOfOrigin: null,
+      manufacturer: null,
+      importer: null,
+      netQuantity: null,
       variants: [{ size: 'M', mrpPaise: 199900, pricePaise: 149950, stock: 12 }],
     });
   });

@@ -1,6 +1,7 @@
 /**
  * Making and editing products (docs/admin.md "Products and stock"): the product's fields
- * (name, brand, description, gender, category, colour, HSN code, attributes, collections) and,
+ * (name, brand, description, gender, category, colour, HSN code, attributes, collections, the
+ * legal details: country of origin, manufacturer or packer, importer, net quantity) and,
  * for a new product, its sizes with MRP, price and first stock. Prices are typed in rupees and
  * sent in paise. The API's refusals (a taken slug or SKU, a price above the MRP) are shown as
  * they come.
@@ -54,6 +55,10 @@ type Fields = {
   usage: string;
   year: string;
   collectionIds: string[];
+  countryOfOrigin: string;
+  manufacturer: string;
+  importer: string;
+  netQuantity: string;
 };
 
 type SizeRow = { size: string; mrp: string; price: string; stock: string };
@@ -75,6 +80,10 @@ const fieldsOf = (p?: AdminProduct): Fields => ({
   usage: p?.usage ?? '',
   year: p?.year ? String(p.year) : '',
   collectionIds: p?.collectionIds ?? [],
+  countryOfOrigin: p?.countryOfOrigin ?? '',
+  manufacturer: p?.manufacturer ?? '',
+  importer: p?.importer ?? '',
+  netQuantity: p?.netQuantity ?? '',
 });
 
 const bodyOf = (f: Fields) => ({
@@ -92,6 +101,11 @@ const bodyOf = (f: Fields) => ({
   usage: f.usage.trim() || null,
   year: f.year.trim() ? Number(f.year) : null,
   collectionIds: f.collectionIds,
+  // Empty: not stated (the product page says so).
+  countryOfOrigin: f.countryOfOrigin.trim() || null,
+  manufacturer: f.manufacturer.trim() || null,
+  importer: f.importer.trim() || null,
+  netQuantity: f.netQuantity.trim() || null,
 });
 
 function FieldInputs({ value, onChange }: { value: Fields; onChange: (f: Fields) => void }) {
@@ -170,6 +184,44 @@ function FieldInputs({ value, onChange }: { value: Fields; onChange: (f: Fields)
           </MenuItem>
         ))}
       </TextField>
+      <Typography component="h3" variant="subtitle1">
+        Legal details (shown on the product page)
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="Country of origin"
+          fullWidth
+          value={value.countryOfOrigin}
+          onChange={set('countryOfOrigin')}
+          helperText="Where the goods were made, e.g. India"
+        />
+        <TextField
+          label="Net quantity"
+          fullWidth
+          value={value.netQuantity}
+          onChange={set('netQuantity')}
+          helperText="In number, e.g. 1 N (one piece) or 2 N (a pair)"
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="Manufacturer or packer (name and address)"
+          fullWidth
+          multiline
+          minRows={2}
+          value={value.manufacturer}
+          onChange={set('manufacturer')}
+        />
+        <TextField
+          label="Importer (name and address)"
+          fullWidth
+          multiline
+          minRows={2}
+          value={value.importer}
+          onChange={set('importer')}
+          helperText="Imported goods only"
+        />
+      </Stack>
     </Stack>
   );
 }

@@ -25,6 +25,8 @@ const settings = {
   cartRemindersEnabled: true,
   cartReminderFirstHours: 3,
   cartReminderSecondHours: 24,
+  dataProtectionOfficerName: null,
+  dataProtectionOfficerEmail: null,
   deliveryChargeRupees: 99,
   freeDeliveryFromRupees: 999,
   codFeeRupees: 0,

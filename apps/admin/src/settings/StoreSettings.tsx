@@ -4,7 +4,7 @@
  * store's own mails go; cash on delivery and its limit; the return window; the online gateways
  * offered (those with credentials on the server) and their order, the first preferred; how long
  * promotional store credit lasts; whether idle carts get reminder mails, and after how many hours
- * (docs/behaviour.md "Cart reminders"). Saving sends every setting
+ * (docs/behaviour.md "Cart reminders"); the data protection contact the privacy page names. Saving sends every setting
  * (PUT /admin/api/store-settings); every instance uses them within seconds. The API's check
  * names a wrong value, shown as the save's error.
  */
@@ -49,6 +49,8 @@ function toSettings(values: Record<string, unknown>): Settings {
     storeCreditExpiryDays: typeof values.storeCreditExpiryDays === 'number' ? values.storeCreditExpiryDays : null,
     codConfirmAboveRupees: typeof values.codConfirmAboveRupees === 'number' ? values.codConfirmAboveRupees : null,
     preferredCourier: orNull(values.preferredCourier),
+    dataProtectionOfficerName: orNull(values.dataProtectionOfficerName),
+    dataProtectionOfficerEmail: orNull(values.dataProtectionOfficerEmail),
   };
 }
 
@@ -223,6 +225,23 @@ export function StoreSettings() {
             source="preferredCourier"
             label="Preferred courier"
             helperText="Its name as Shiprocket shows it, e.g. Delhivery Surface. Bookings go to it when it serves the pincode, otherwise to the cheapest courier. Empty: always the cheapest."
+            fullWidth
+          />
+          {/* Data protection contact (DPDP) */}
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Data protection contact
+          </Typography>
+          <TextInput
+            source="dataProtectionOfficerName"
+            label="Name"
+            helperText="Who answers shoppers’ questions about their personal data; shown on the privacy page"
+            fullWidth
+          />
+          <TextInput
+            source="dataProtectionOfficerEmail"
+            label="Email"
+            type="email"
+            helperText="Empty: the privacy page shows the contact email"
             fullWidth
           />
         </SimpleForm>

@@ -25,6 +25,7 @@ export { carts, cartItems, cartReminders, cartReminderOptOuts } from '../modules
 export { wishlistItems } from '../modules/wishlist/tables';
 export { reviews } from '../modules/reviews/tables';
 export { sizeCharts } from '../modules/sizing/tables';
+export { policies } from '../modules/policies/tables';
 export { stockAlerts, alertMails } from '../modules/alerts/tables';
 export { publishableApiKeys } from '../modules/store/tables';
 export { coupons } from '../modules/coupons/tables';

@@ -66,6 +66,7 @@ export const STOREFRONT_ENTITIES: ReadonlySet<string> = new Set([
   'coupon',
   'store-settings',
   'tax-rate',
+  'policy',
 ]);
 
 /** A subscriber of event `E`: runs in the publisher's call (see the file's comment). */

@@ -130,7 +130,7 @@ describe('catalogue CSV', () => {
     const [header, ...lines] = csv.trim().split('\n');
     assert.equal(
       header,
-      'external_id,name,brand,gender,master_category,sub_category,article_type,color,sizes,price_inr,mrp_inr,stock,image_url,description,hsn_code,season,usage,year',
+      'external_id,name,brand,gender,master_category,sub_category,article_type,color,sizes,price_inr,mrp_inr,stock,image_url,description,hsn_code,season,usage,year,country_of_origin,manufacturer,importer,net_quantity',
     );
     assert.equal(lines.length, 1);
     assert.match(

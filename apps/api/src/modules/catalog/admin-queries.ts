@@ -101,6 +101,10 @@ export class AdminCatalogQueries {
     return {
       ...presented!,
       hsnCode: row.hsnCode,
+      countryOfOrigin: row.countryOfOrigin,
+      manufacturer: row.manufacturer,
+      importer: row.importer,
+      netQuantity: row.netQuantity,
       description: row.description,
       nameHi: row.nameHi,
       descriptionHi: row.descriptionHi,

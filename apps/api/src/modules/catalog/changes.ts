@@ -212,6 +212,8 @@ export function tagsOfEntity(entity: string): RevalidateTag[] {
       return ['promotions'];
     case 'store-settings':
       return ['store'];
+    case 'policy':
+      return ['policies'];
     default:
       return [];
   }

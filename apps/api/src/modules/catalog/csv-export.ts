@@ -67,6 +67,10 @@ export async function exportProductsCsv(db: Db, where: SQL | undefined): Promise
       season: p.season ?? '',
       usage: p.usage ?? '',
       year: p.year === null ? '' : String(p.year),
+      country_of_origin: p.countryOfOrigin ?? '',
+      manufacturer: p.manufacturer ?? '',
+      importer: p.importer ?? '',
+      net_quantity: p.netQuantity ?? '',
     };
     return COLUMNS.map((c) => record[c] ?? '');
   });

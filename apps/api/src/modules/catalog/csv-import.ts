@@ -52,7 +52,29 @@ const REQUIRED = [
   'mrp_inr',
   'stock',
 ] as const;
-const OPTIONAL = ['image_url', 'description', 'hsn_code', 'season', 'usage', 'year'] as const;
+const OPTIONAL = [
+  'image_url',
+  'description',
+  'hsn_code',
+  'season',
+  'usage',
+  'year',
+  'country_of_origin',
+  'manufacturer',
+  'importer',
+  'net_quantity',
+] as const;
+/**
+ * The listing's legal details (behaviour.md "Policies and listing details"), by column and
+ * product field. A file without one of these columns leaves that detail of stored products as
+ * it is; an empty cell in a file that has it clears it.
+ */
+const LEGAL_COLUMNS = [
+  ['country_of_origin', 'countryOfOrigin'],
+  ['manufacturer', 'manufacturer'],
+  ['importer', 'importer'],
+  ['net_quantity', 'netQuantity'],
+] as const;
 /** The columns of a products CSV, in the order an export writes them. */
 export const COLUMNS: readonly string[] = [...REQUIRED, ...OPTIONAL];
 
@@ -138,6 +160,10 @@ const rowSchema = z
       .trim()
       .regex(/^((19|20)\d\d)?$/, 'must be a year like 2024')
       .transform((v) => (v ? Number(v) : null)),
+    country_of_origin: optionalText(60),
+    manufacturer: optionalText(500),
+    importer: optionalText(500),
+    net_quantity: optionalText(40),
   })
   .superRefine((r, ctx) => {
     if (r.mrp_inr < r.price_inr)
@@ -159,7 +185,7 @@ function startLine(lastLine: number, raw: string | undefined): number {
 }
 
 /** Parses and checks the whole file; throws CsvImportError listing every problem. */
-function readRows(file: string, content: Buffer | string): { line: number; row: Row }[] {
+function readRows(file: string, content: Buffer | string): { lines: { line: number; row: Row }[]; header: string[] } {
   const problems: CsvProblem[] = [];
   const records = parse(content, {
     bom: true,
@@ -213,10 +239,15 @@ function readRows(file: string, content: Buffer | string): { line: number; row: 
       file,
       problems.sort((a, b) => a.line - b.line),
     );
-  return rows;
+  return { lines: rows, header };
 }
 
-function toInput(r: Row): ProductInput {
+/** The legal details of row `r` whose columns the file has (the others are left as stored). */
+function legalOf(r: Row, header: readonly string[]): Partial<Record<(typeof LEGAL_COLUMNS)[number][1], string | null>> {
+  return Object.fromEntries(LEGAL_COLUMNS.filter(([column]) => header.includes(column)).map(([c, f]) => [f, r[c]]));
+}
+
+function toInput(r: Row, header: readonly string[]): ProductInput {
   const facts = {
     name: r.name,
     brand: r.brand,
@@ -244,6 +275,7 @@ function toInput(r: Row): ProductInput {
       usage: r.usage,
       year: r.year,
       hsnCode: r.hsn_code ?? hsnCodeFor(facts),
+      ...legalOf(r, header),
       images: urls.map((url, i) => ({ url, isPrimary: i === 0 })),
       ...listingOf(variants.map((v) => ({ ...v, pricePaise: r.price_inr, mrpPaise: r.mrp_inr }))),
       searchText: searchTextFor({ ...facts, description }),
@@ -271,9 +303,9 @@ export async function checkProductsCsv(db: Db, file: string, content: Buffer | s
 }
 
 async function checkCsv(db: Db, filePath: string, content: Buffer | string): Promise<CheckedCsv> {
-  const lines = readRows(filePath, content);
+  const { lines, header } = readRows(filePath, content);
   const rows = lines.map((l) => l.row);
-  const inputs = rows.map(toInput);
+  const inputs = rows.map((r) => toInput(r, header));
 
   // Slugs are unique in the table: two rows, or a row and another stored product, may clash.
   const problems: CsvProblem[] = [];

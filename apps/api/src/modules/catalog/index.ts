@@ -4,7 +4,7 @@
  * the one product writer with the rules every product follows.
  */
 export { AdminCatalogQueries, type AdminProductFilter } from './admin-queries';
-export { CatalogAnswers, notModified, REVALIDATE_CACHE_CONTROL } from './answers';
+export { CATALOG_CACHE_CONTROL, CatalogAnswers, notModified, REVALIDATE_CACHE_CONTROL } from './answers';
 export {
   CATALOG_CHANGES_CHANNEL,
   CatalogChanges,

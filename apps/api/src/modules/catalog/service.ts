@@ -191,6 +191,10 @@ export class CatalogService {
           inStock: v.stock > 0,
           images,
         })),
+      countryOfOrigin: row.country_of_origin,
+      manufacturer: row.manufacturer,
+      importer: row.importer,
+      netQuantity: row.net_quantity,
     };
   }
 

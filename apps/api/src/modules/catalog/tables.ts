@@ -78,6 +78,18 @@ export const products = pgTable(
     usage: text('usage'),
     year: integer('year'),
     hsnCode: text('hsn_code').notNull(),
+    /**
+     * Legal details of the listing (Legal Metrology (Packaged Commodities) Rules; behaviour.md
+     * "Policies and listing details"); null: not stated. The seeded catalogue states none: its
+     * source data says nothing of where the goods were made.
+     */
+    countryOfOrigin: text('country_of_origin'),
+    /** The manufacturer's or packer's name and address. */
+    manufacturer: text('manufacturer'),
+    /** The importer's name and address (imported goods). */
+    importer: text('importer'),
+    /** Net quantity in number, e.g. "1 N". */
+    netQuantity: text('net_quantity'),
     /** Lowest variant price and its MRP, kept here so listings sort and filter without joins. */
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),

@@ -114,15 +114,17 @@ export class StoreSettingsService {
     };
   }
 
-  /** What the storefront shows: the name, the logo as an absolute URL, the colour and contact details. */
+  /** What the storefront shows: the name, the logo as an absolute URL, the colour, contact details and the data protection contact (the privacy page). */
   async publicSettings(): Promise<PublicStoreSettings> {
-    const { storeName, logoUrl, brandColour, contactEmail, contactPhone } = await this.current();
+    const s = await this.current();
     return {
-      storeName,
-      logoUrl: logoUrl ? this.deps.mediaUrl(logoUrl) : null,
-      brandColour,
-      contactEmail,
-      contactPhone,
+      storeName: s.storeName,
+      logoUrl: s.logoUrl ? this.deps.mediaUrl(s.logoUrl) : null,
+      brandColour: s.brandColour,
+      contactEmail: s.contactEmail,
+      contactPhone: s.contactPhone,
+      dataProtectionOfficerName: s.dataProtectionOfficerName,
+      dataProtectionOfficerEmail: s.dataProtectionOfficerEmail,
     };
   }
 

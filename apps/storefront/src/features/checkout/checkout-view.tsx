@@ -6,6 +6,7 @@ import type {
   GstState,
   PaymentMethod,
   PincodeInfo,
+  PolicySlug,
 } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { CartRemindersBox } from '@/components/cart-reminders-box';
@@ -324,10 +325,28 @@ export function ShopperCheckoutView({
             >
               {model.placing ? t('placing') : t('placeOrder')}
             </button>
+            <p className="text-xs text-stone-600">
+              {t.rich('agreement', {
+                terms: (chunks) => <PolicyLink slug="terms">{chunks}</PolicyLink>,
+                returns: (chunks) => <PolicyLink slug="returns-refunds-exchanges">{chunks}</PolicyLink>,
+                shipping: (chunks) => <PolicyLink slug="shipping">{chunks}</PolicyLink>,
+                cancellation: (chunks) => <PolicyLink slug="cancellation">{chunks}</PolicyLink>,
+                privacy: (chunks) => <PolicyLink slug="privacy">{chunks}</PolicyLink>,
+              })}
+            </p>
           </div>
         </aside>
       </div>
     </>
+  );
+}
+
+/** A link to a policy page under the place-order button (behaviour.md "Policies and listing details"). */
+function PolicyLink({ slug, children }: { slug: PolicySlug; children: ReactNode }) {
+  return (
+    <Link prefetch={false} href={`/policies/${slug}`} className="underline hover:text-stone-900">
+      {children}
+    </Link>
   );
 }
 

@@ -1,11 +1,11 @@
-import type { PublicStoreSettings } from '@vastra/contracts';
+import { POLICY_SLUGS, type PublicStoreSettings } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
 import { categoryHref, type NavCategories } from './nav-model';
 import { LanguageSwitch } from './language-switch';
 
-/** The footer: the store's name and contact details (its settings), shop links by category, reassurance, small print. */
+/** The footer: the store's name and contact details (its settings), shop links by category, the five policy pages, reassurance, small print. */
 export function SiteFooter({ store, categories }: { store: PublicStoreSettings; categories: NavCategories }) {
   const t = useTranslations('common.footer');
   const year = new Date().getFullYear();
@@ -25,7 +25,7 @@ export function SiteFooter({ store, categories }: { store: PublicStoreSettings; 
           {t('pricesInclusive')}
         </li>
       </ul>
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <p className="text-lg font-bold text-stone-900">{store.storeName}</p>
           <p className="mt-2 max-w-xs text-stone-600">{t('tagline')}</p>
@@ -85,6 +85,18 @@ export function SiteFooter({ store, categories }: { store: PublicStoreSettings; 
             </ul>
           </nav>
         )}
+        <nav aria-label={t('policies')}>
+          <h2 className="font-semibold tracking-wide text-stone-900 uppercase">{t('policies')}</h2>
+          <ul className="mt-3 space-y-2">
+            {POLICY_SLUGS.map((slug) => (
+              <li key={slug}>
+                <Link prefetch={false} href={`/policies/${slug}`} className="hover:text-stone-900 hover:underline">
+                  {t(`policyLinks.${slug}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div>
           <h2 className="font-semibold tracking-wide text-stone-900 uppercase">{t('about')}</h2>
           <p className="mt-3 text-stone-600">{t('aboutText', { store: store.storeName })}</p>

@@ -130,6 +130,7 @@ export function ProductTemplate({
               ))}
             </dl>
           </section>
+          <LegalDetails product={product} />
           {product.description && (
             <section aria-labelledby="product-description" className="mt-6">
               <h2 id="product-description" className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
@@ -176,5 +177,33 @@ function RelatedSkeleton() {
         ))}
       </div>
     </div>
+  );
+}
+
+/**
+ * The listing's legal details (behaviour.md "Policies and listing details"): the country of
+ * origin always ("Not stated" when the store has not given it), the manufacturer or packer, the
+ * importer and the net quantity when given. Server-rendered; the values are the store's own text.
+ */
+function LegalDetails({ product }: { product: ProductDetail }) {
+  const t = useTranslations('product.legal');
+  const rows: [string, string][] = [[t('countryOfOrigin'), product.countryOfOrigin ?? t('notStated')]];
+  if (product.manufacturer) rows.push([t('manufacturer'), product.manufacturer]);
+  if (product.importer) rows.push([t('importer'), product.importer]);
+  if (product.netQuantity) rows.push([t('netQuantity'), product.netQuantity]);
+  return (
+    <section aria-labelledby="product-legal" className="mt-6">
+      <h2 id="product-legal" className="text-sm font-semibold tracking-wide text-stone-900 uppercase">
+        {t('heading')}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-stone-600">{term}</dt>
+            <dd className="whitespace-pre-line text-stone-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import common from './common.json';
 import messages_ from './messages.json';
 import notifications from './notifications.json';
 import orders from './orders.json';
+import policies from './policies.json';
 import product from './product.json';
 import pwa from './pwa.json';
 import reviews from './reviews.json';
@@ -19,6 +20,7 @@ const messages = {
   checkout,
   common,
   orders,
+  policies,
   product,
   reviews,
   wishlist,

@@ -17,6 +17,8 @@ const FALLBACK: PublicStoreSettings = {
   brandColour: DEFAULT_BRAND_COLOUR,
   contactEmail: null,
   contactPhone: null,
+  dataProtectionOfficerName: null,
+  dataProtectionOfficerEmail: null,
 };
 
 /**
