@@ -16,6 +16,8 @@ import {
   adminDashboardSchema,
   cartReminderStatsSchema,
   adminGiftCardDetailSchema,
+  adminGrievanceSchema,
+  type GrievanceStatusBody,
   adminNoteSchema,
   adminProductRowSchema,
   adminProductSchema,
@@ -248,6 +250,10 @@ export const adminApi = {
         z.object({ at: z.string(), sections: z.array(homepageSectionSchema) }),
         `/homepage/preview${query({ at })}`,
       ),
+  },
+  grievances: {
+    status: (id: string, body: GrievanceStatusBody) =>
+      request(adminGrievanceSchema, `/grievances/${id}/status`, { method: POST, body }),
   },
   exchanges: {
     step: (id: string, step: string, body: ExchangeStepBody) =>

@@ -10,6 +10,7 @@ import type { DataProvider, GetListParams, Identifier } from 'react-admin';
 import type {
   CouponBody,
   CouponCategory,
+  GrievanceStatusBody,
   GiftCardIssueBody,
   StockAdjustBody,
   StockImportBody,
@@ -27,6 +28,7 @@ const LISTS: Record<string, string> = {
   orders: '/orders',
   returns: '/returns',
   exchanges: '/exchanges',
+  grievances: '/grievances',
   refunds: '/refunds',
   customers: '/customers',
   audit: '/audit',
@@ -81,7 +83,13 @@ async function getOne(resource: string, id: Identifier) {
     const detail = await adminApi.customerDetail(String(id));
     return { data: { ...detail, ...detail.customer } };
   }
-  if (resource === 'products' || resource === 'coupons' || resource === 'gift-cards' || resource === 'size-charts') {
+  if (
+    resource === 'products' ||
+    resource === 'coupons' ||
+    resource === 'gift-cards' ||
+    resource === 'size-charts' ||
+    resource === 'grievances'
+  ) {
     return { data: await adminApi.record(`/${resource}/${id}`) };
   }
   throw new Error(`No detail of ${resource}`);
@@ -121,6 +129,8 @@ export type VastraDataProvider = DataProvider & {
   addNote(entity: 'orders' | 'customers', id: Identifier, body: string): Promise<unknown>;
   returnStep(orderId: Identifier, step: string, body: ReturnStepBody): Promise<unknown>;
   exchangeStep(id: Identifier, step: string, body: ExchangeStepBody): Promise<unknown>;
+  /** A grievance in progress, or resolved / rejected with the resolution the complainant reads. */
+  grievanceStatus(id: Identifier, body: GrievanceStatusBody): Promise<unknown>;
   retryRefund(id: Identifier): Promise<unknown>;
   setBlocked(id: Identifier, blocked: boolean): Promise<unknown>;
   adjustStock(variantId: string, body: StockAdjustBody): Promise<StockMovement>;
@@ -174,6 +184,7 @@ export const dataProvider: VastraDataProvider = {
   addNote: (entity, id, body) => adminApi.notes.add(entity, String(id), body),
   returnStep: (orderId, step, body) => adminApi.orders.returnStep(String(orderId), step, body),
   exchangeStep: (id, step, body) => adminApi.exchanges.step(String(id), step, body),
+  grievanceStatus: (id, body) => adminApi.grievances.status(String(id), body),
   retryRefund: (id) => adminApi.refunds.retry(String(id)),
   setBlocked: (id, blocked) => adminApi.customers.setBlocked(String(id), blocked),
   adjustStock: (variantId, body) => adminApi.products.adjustStock(variantId, body),

@@ -37,3 +37,5 @@ export * from './cart-reminders';
 export * from './cart-reminders-messages';
 export * from './whatsapp';
 export * from './whatsapp-messages';
+export * from './grievance-constants';
+export * from './grievances';

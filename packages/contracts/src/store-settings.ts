@@ -131,6 +131,21 @@ export const storeSettingsSchema = z.object({
   cartReminderSecondHours: z.number().int().min(1).max(720).default(24),
   /** The online gateways checkout offers (each configured in the environment). */
   paymentGateways: z.array(z.enum(ONLINE_GATEWAYS_OFFERED)).max(ONLINE_GATEWAYS_OFFERED.length),
+  // Grievance officer (consumer rules)
+  /**
+   * The grievance officer the Consumer Protection (E-Commerce) Rules, 2020 ask a seller to name,
+   * shown on the storefront's footer and grievance page and on invoices (behaviour.md
+   * "Grievances"); null: not named yet. The customer care contact is contactEmail / contactPhone.
+   */
+  grievanceOfficerName: z.string().trim().min(1).max(100).nullable().default(null),
+  grievanceOfficerDesignation: z.string().trim().min(1).max(100).nullable().default(null),
+  grievanceOfficerEmail: z.email().nullable().default(null),
+  grievanceOfficerPhone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{8,16}[0-9]$/, STORE_SETTINGS_MESSAGES.phone)
+    .nullable()
+    .default(null),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
@@ -143,9 +158,24 @@ export const storeSettingsViewSchema = z.object({
 });
 export type StoreSettingsView = z.infer<typeof storeSettingsViewSchema>;
 
-/** What the storefront shows: name, logo (absolute URL or null), colour and contact details. */
+/**
+ * What the storefront shows: name, logo (absolute URL or null), colour and contact details; the
+ * seller's legal name, address and GSTIN and the grievance officer (every page's footer).
+ */
 export const publicStoreSettingsSchema = storeSettingsSchema
-  .pick({ storeName: true, brandColour: true, contactEmail: true, contactPhone: true })
+  .pick({
+    storeName: true,
+    brandColour: true,
+    contactEmail: true,
+    contactPhone: true,
+    sellerName: true,
+    sellerAddress: true,
+    sellerGstin: true,
+    grievanceOfficerName: true,
+    grievanceOfficerDesignation: true,
+    grievanceOfficerEmail: true,
+    grievanceOfficerPhone: true,
+  })
   .extend({ logoUrl: z.string().nullable() });
 export type PublicStoreSettings = z.infer<typeof publicStoreSettingsSchema>;
 

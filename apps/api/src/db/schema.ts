@@ -50,3 +50,4 @@ export { webhookEndpoints, webhookDeliveries, webhookAttempts } from '../modules
 export { pushSubscriptions, pushPreferences } from '../modules/push/tables';
 export { wallets, walletEntries } from '../modules/wallet/tables';
 export { whatsappOptIns, whatsappMessages } from '../modules/whatsapp/tables';
+export { grievances, grievanceNumberSequence } from '../modules/grievances/tables';

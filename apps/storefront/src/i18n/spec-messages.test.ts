@@ -33,6 +33,7 @@ const CONSTANTS: Record<string, Record<string, string>> = {
   sizing: contracts.SIZING_MESSAGES,
   commerce: contracts.COMMERCE_MESSAGES,
   whatsapp: contracts.WHATSAPP_MESSAGES,
+  grievance: contracts.GRIEVANCE_MESSAGES,
 };
 
 /** Hindi texts that really keep their English (none so far): `group.key`. */

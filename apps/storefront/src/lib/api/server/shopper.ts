@@ -9,6 +9,7 @@ import {
   checkoutOptionsSchema,
   exchangeOptionSchema,
   exchangeRequestSchema,
+  grievanceListSchema,
   isGuestId,
   orderPageSchema,
   orderSchema,
@@ -25,6 +26,7 @@ import {
   type CheckoutOptions,
   type ExchangeOption,
   type ExchangeRequest,
+  type Grievance,
   type Order,
   type ReturnRequest,
   type Tracking,
@@ -218,6 +220,15 @@ export const getExchangeOptions = cache((orderId: string, orderItemId: string): 
 export const getMyWallet = cache((): Promise<Wallet | null> =>
   asUser(async (token) =>
     checked(walletSchema, await shopperGet('/wallet', token, GENERIC_MESSAGES.fallback), 'wallet'),
+  ),
+);
+
+/** GET /grievances: the shopper's grievances, newest first (behaviour.md "Grievances"); null for a guest. */
+export const getMyGrievances = cache((): Promise<Grievance[] | null> =>
+  asUser(
+    async (token) =>
+      checked(grievanceListSchema, await shopperGet('/grievances', token, GENERIC_MESSAGES.fallback), 'grievances')
+        .grievances,
   ),
 );
 

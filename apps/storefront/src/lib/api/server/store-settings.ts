@@ -17,6 +17,13 @@ const FALLBACK: PublicStoreSettings = {
   brandColour: DEFAULT_BRAND_COLOUR,
   contactEmail: null,
   contactPhone: null,
+  sellerName: '',
+  sellerAddress: '',
+  sellerGstin: '',
+  grievanceOfficerName: null,
+  grievanceOfficerDesignation: null,
+  grievanceOfficerEmail: null,
+  grievanceOfficerPhone: null,
 };
 
 /**
