@@ -15,7 +15,12 @@ function longDate(at: Date, locale: MailLocale): string {
 }
 
 /** The mail of `kind` about `row`; `url` is the storefront's grievance page, `officer` its contact line or null. */
-export function grievanceMail(row: GrievanceRow, kind: GrievanceMailJob['mail'], url: string, officer: string | null): MailContent {
+export function grievanceMail(
+  row: GrievanceRow,
+  kind: GrievanceMailJob['mail'],
+  url: string,
+  officer: string | null,
+): MailContent {
   const locale = row.locale;
   const t = mailTranslator(locale);
   const number = row.number;

@@ -45,7 +45,10 @@ export const grievancesRoutes: FastifyPluginAsyncZod<{ grievances: GrievancesSer
   const lodgeLimit = createLimitGuard(
     app,
     'grievances:lodge',
-    { ip: { max: GRIEVANCES_PER_HOUR, timeWindow: HOUR_MS }, account: { max: GRIEVANCES_PER_HOUR, timeWindow: HOUR_MS } },
+    {
+      ip: { max: GRIEVANCES_PER_HOUR, timeWindow: HOUR_MS },
+      account: { max: GRIEVANCES_PER_HOUR, timeWindow: HOUR_MS },
+    },
     GRIEVANCE_MESSAGES.tooMany,
   );
   const lookupLimit = createLimitGuard(

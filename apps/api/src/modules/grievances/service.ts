@@ -127,7 +127,8 @@ export class GrievancesService {
       return order;
     }
     const owner = order ? await this.deps.users.contactOf(order.userId) : null;
-    if (!order || owner?.email?.toLowerCase() !== email) throw new ValidationError(GRIEVANCE_MESSAGES.orderEmailMismatch);
+    if (!order || owner?.email?.toLowerCase() !== email)
+      throw new ValidationError(GRIEVANCE_MESSAGES.orderEmailMismatch);
     return order;
   }
 
@@ -209,7 +210,8 @@ export class GrievancesService {
         isOpen(latest.status) ? GRIEVANCE_MESSAGES.alreadyInProgress : GRIEVANCE_MESSAGES.alreadyClosed,
       );
     }
-    if (closing) await this.deps.jobs.send<GrievanceMailJob>(GRIEVANCE_MAIL_JOB, { grievanceId: row.id, mail: 'closed' });
+    if (closing)
+      await this.deps.jobs.send<GrievanceMailJob>(GRIEVANCE_MAIL_JOB, { grievanceId: row.id, mail: 'closed' });
     return adminGrievanceOut(row, now);
   }
 }

@@ -122,8 +122,12 @@ export class StoreSettingsService {
 
   private async load(): Promise<StoreSettings> {
     const raw = await this.deps.store.stateValue(STORE_SETTINGS_KEY);
-    const saved = storeSettingsSchema.partial().safeParse(raw ?? {});
-    const merged = { ...this.deps.defaults, ...(saved.success ? saved.data : {}) };
+    const stored = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+    const saved = storeSettingsSchema.partial().safeParse(stored);
+    // Only what was saved: zod fills a setting's schema default in for a missing key, which would
+    // hide the environment's value (GRIEVANCE_OFFICER_*) of a setting added after the last save.
+    const kept = saved.success ? Object.fromEntries(Object.entries(saved.data).filter(([key]) => key in stored)) : {};
+    const merged = { ...this.deps.defaults, ...kept };
     // Settings saved before a gateway's credentials left the environment offer it no more.
     merged.paymentGateways = merged.paymentGateways.filter((g) => this.deps.configuredGateways.includes(g));
     return merged;

@@ -1,9 +1,4 @@
-import {
-  GENERIC_MESSAGES,
-  type Grievance,
-  type GrievanceLodgeBody,
-  type GrievanceLookupBody,
-} from '@vastra/contracts';
+import { GENERIC_MESSAGES, type Grievance, type GrievanceLodgeBody, type GrievanceLookupBody } from '@vastra/contracts';
 import { mutate } from './mutate';
 
 /**
