@@ -29,6 +29,10 @@ const settings = {
   freeDeliveryFromRupees: 999,
   codFeeRupees: 0,
   paymentGateways: ['sandbox'],
+  grievanceOfficerName: null,
+  grievanceOfficerDesignation: null,
+  grievanceOfficerEmail: null,
+  grievanceOfficerPhone: null,
 };
 
 // The form is submitted directly: in happy-dom a click on Save does not reach react-admin's submit
