@@ -54,7 +54,7 @@ describe('the grievances queue', () => {
       },
     });
     renderAdmin(<GrievanceList />, { resource: 'grievances' });
-    expect(await screen.findByText('GRV-2026-000042')).toBeTruthy();
+    expect(await screen.findByText('GRV-2026-000042', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('OVERDUE by 3 d')).toBeTruthy();
     expect(screen.getByText('20 days left')).toBeTruthy();
   });
@@ -62,7 +62,7 @@ describe('the grievances queue', () => {
   test('the owner resolves with the text the complainant reads', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = showPage('owner');
-    const box = await screen.findByLabelText(/Resolution/);
+    const box = await screen.findByLabelText(/Resolution/, {}, { timeout: 5000 });
     expect(screen.getByRole('link', { name: 'VST-001234' })).toBeTruthy();
     await user.type(box, 'Refunded');
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
