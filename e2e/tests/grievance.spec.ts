@@ -48,7 +48,7 @@ test('a shopper lodges a grievance, the owner resolves it in the admin, the shop
     const lodged = form.getByRole('status');
     await expect(lodged).toContainText(/Grievance GRV-\d{4}-\d{6} is registered and acknowledged\./);
     number = /GRV-\d{4}-\d{6}/.exec((await lodged.textContent()) ?? '')![0];
-    await expect(lodged.getByText('Acknowledged')).toBeVisible();
+    await expect(lodged.getByText('Acknowledged', { exact: true })).toBeVisible();
   });
 
   await test.step('the owner resolves it in the admin', async () => {
@@ -72,7 +72,7 @@ test('a shopper lodges a grievance, the owner resolves it in the admin, the shop
     await lookup.getByLabel('Email it was lodged with').fill(shopper.email);
     await lookup.getByRole('button', { name: 'Check status' }).click();
     const card = lookup.getByRole('article', { name: number });
-    await expect(card.getByText('Resolved')).toBeVisible();
+    await expect(card.getByText('Resolved', { exact: true })).toBeVisible();
     await expect(card.getByText(RESOLUTION)).toBeVisible();
     await page.goto('/account/grievances');
     await expect(page.getByRole('article', { name: number }).getByText(RESOLUTION)).toBeVisible();

@@ -260,9 +260,9 @@ const schema = z.object({
       'is not a valid GSTIN: its check character (the last one) does not match',
     )
     .default(SAMPLE_SELLER_GSTIN),
-  /** The grievance officer named on the storefront and invoices until the owner saves Store settings. */
-  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(100).optional(),
-  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().min(1).max(100).optional(),
+  /** The grievance officer named on the storefront and invoices until the owner saves Store settings (empty: none). */
+  GRIEVANCE_OFFICER_NAME: z.string().trim().max(100).optional(),
+  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().max(100).optional(),
   GRIEVANCE_OFFICER_EMAIL: z.email().optional(),
   GRIEVANCE_OFFICER_PHONE: z
     .string()
@@ -549,8 +549,8 @@ function settingsOf(e: Env) {
     freeDeliveryFromRupees: e.FREE_DELIVERY_FROM_RUPEES > 0 ? e.FREE_DELIVERY_FROM_RUPEES : null,
     codFeeRupees: e.COD_FEE_RUPEES,
     paymentGateways: [e.PAYMENT_GATEWAY ?? 'sandbox'],
-    grievanceOfficerName: e.GRIEVANCE_OFFICER_NAME ?? null,
-    grievanceOfficerDesignation: e.GRIEVANCE_OFFICER_DESIGNATION ?? null,
+    grievanceOfficerName: e.GRIEVANCE_OFFICER_NAME || null,
+    grievanceOfficerDesignation: e.GRIEVANCE_OFFICER_DESIGNATION || null,
     grievanceOfficerEmail: e.GRIEVANCE_OFFICER_EMAIL ?? null,
     grievanceOfficerPhone: e.GRIEVANCE_OFFICER_PHONE ?? null,
   };
