@@ -41,6 +41,7 @@ import { RefundList } from './refunds/RefundList';
 import { GstReports } from './reports/GstReports';
 import { ReturnList } from './returns/ReturnList';
 import { ExchangeList } from './exchanges/ExchangeList';
+import { GrievanceList, GrievanceShow } from './grievances/GrievanceList';
 import { CouponCreate, CouponEdit, CouponList } from './marketing/Coupons';
 import { GiftCardIssue, GiftCardList, GiftCardShow } from './marketing/GiftCards';
 import { HomepagePreview } from './homepage/HomepagePreview';
@@ -134,6 +135,7 @@ export function App() {
                   <Resource name="orders" list={OrderList} show={OrderShow} />
                   <Resource name="returns" list={ReturnList} />
                   <Resource name="exchanges" list={ExchangeList} />
+                  <Resource name="grievances" list={GrievanceList} show={GrievanceShow} />
                   {can(permissions, 'refunds.read') ? <Resource name="refunds" list={RefundList} /> : null}
                   <Resource name="customers" list={CustomerList} show={CustomerShow} />
                   {can(permissions, 'catalog.read') ? (

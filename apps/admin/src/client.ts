@@ -21,6 +21,8 @@ import {
   dataBreachSchema,
   type DataBreachBody,
   adminGiftCardDetailSchema,
+  adminGrievanceSchema,
+  type GrievanceStatusBody,
   adminNoteSchema,
   adminProductRowSchema,
   adminProductSchema,
@@ -260,6 +262,10 @@ export const adminApi = {
         z.object({ at: z.string(), sections: z.array(homepageSectionSchema) }),
         `/homepage/preview${query({ at })}`,
       ),
+  },
+  grievances: {
+    status: (id: string, body: GrievanceStatusBody) =>
+      request(adminGrievanceSchema, `/grievances/${id}/status`, { method: POST, body }),
   },
   exchanges: {
     step: (id: string, step: string, body: ExchangeStepBody) =>

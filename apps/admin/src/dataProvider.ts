@@ -11,6 +11,7 @@ import type {
   CouponBody,
   CouponCategory,
   DataBreachBody,
+  GrievanceStatusBody,
   GiftCardIssueBody,
   StockAdjustBody,
   StockImportBody,
@@ -28,6 +29,7 @@ const LISTS: Record<string, string> = {
   orders: '/orders',
   returns: '/returns',
   exchanges: '/exchanges',
+  grievances: '/grievances',
   refunds: '/refunds',
   customers: '/customers',
   audit: '/audit',
@@ -97,7 +99,13 @@ async function getOne(resource: string, id: Identifier) {
     if (!page) throw new Error('Policy not found');
     return { data: page };
   }
-  if (resource === 'products' || resource === 'coupons' || resource === 'gift-cards' || resource === 'size-charts') {
+  if (
+    resource === 'products' ||
+    resource === 'coupons' ||
+    resource === 'gift-cards' ||
+    resource === 'size-charts' ||
+    resource === 'grievances'
+  ) {
     return { data: await adminApi.record(`/${resource}/${id}`) };
   }
   throw new Error(`No detail of ${resource}`);
@@ -150,6 +158,8 @@ export type VastraDataProvider = DataProvider & {
   addNote(entity: 'orders' | 'customers', id: Identifier, body: string): Promise<unknown>;
   returnStep(orderId: Identifier, step: string, body: ReturnStepBody): Promise<unknown>;
   exchangeStep(id: Identifier, step: string, body: ExchangeStepBody): Promise<unknown>;
+  /** A grievance in progress, or resolved / rejected with the resolution the complainant reads. */
+  grievanceStatus(id: Identifier, body: GrievanceStatusBody): Promise<unknown>;
   retryRefund(id: Identifier): Promise<unknown>;
   setBlocked(id: Identifier, blocked: boolean): Promise<unknown>;
   adjustStock(variantId: string, body: StockAdjustBody): Promise<StockMovement>;
@@ -211,6 +221,7 @@ export const dataProvider: VastraDataProvider = {
   addNote: (entity, id, body) => adminApi.notes.add(entity, String(id), body),
   returnStep: (orderId, step, body) => adminApi.orders.returnStep(String(orderId), step, body),
   exchangeStep: (id, step, body) => adminApi.exchanges.step(String(id), step, body),
+  grievanceStatus: (id, body) => adminApi.grievances.status(String(id), body),
   retryRefund: (id) => adminApi.refunds.retry(String(id)),
   setBlocked: (id, blocked) => adminApi.customers.setBlocked(String(id), blocked),
   adjustStock: (variantId, body) => adminApi.products.adjustStock(variantId, body),

@@ -20,6 +20,7 @@ import { createCouponsModule } from './modules/coupons';
 import { createFilesModule } from './modules/files';
 import { createHealthModule } from './modules/health';
 import { createExchangesModule, exchangedLinesOf } from './modules/exchanges';
+import { createGrievancesModule } from './modules/grievances';
 import { createInvoicesModule } from './modules/invoices';
 import { createOrdersModule, hasPlacedOrder, type OrdersService } from './modules/orders';
 import { createPaymentsModule, type PaymentService } from './modules/payments';
@@ -403,6 +404,15 @@ export function composeModules(
     log,
     options: { publicUrl: config.publicUrl },
   });
+  const grievances = createGrievancesModule({
+    db,
+    orders: orders.orders,
+    users: users.users,
+    jobs,
+    mailer,
+    storefrontUrl,
+    officer: () => settings.grievanceOfficer(),
+  });
   const admin = createAdminModule({
     db,
     orders: orders.orders,
@@ -499,6 +509,7 @@ export function composeModules(
       invoices.module,
       exchanges.module,
       privacy.module,
+      grievances.module,
       shipping.module,
       courier.module,
       shipmentBooking.module,

@@ -260,6 +260,14 @@ const schema = z.object({
       'is not a valid GSTIN: its check character (the last one) does not match',
     )
     .default(SAMPLE_SELLER_GSTIN),
+  /** The grievance officer named on the storefront and invoices until the owner saves Store settings (empty: none). */
+  GRIEVANCE_OFFICER_NAME: z.string().trim().max(100).optional(),
+  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().max(100).optional(),
+  GRIEVANCE_OFFICER_EMAIL: z.email().optional(),
+  GRIEVANCE_OFFICER_PHONE: z
+    .string()
+    .regex(/^\+?[0-9][0-9 -]{8,16}[0-9]$/, 'must be a phone number of 10 to 13 digits')
+    .optional(),
   /** Where shipment tracking comes from: the order's own timeline, or Shiprocket by AWB. */
   SHIPPING_PROVIDER: z.enum(['builtin', 'shiprocket']).default('builtin'),
   SHIPROCKET_BASE_URL: z.string().url().default('https://apiv2.shiprocket.in/v1/external'),
@@ -568,6 +576,10 @@ function settingsOf(e: Env) {
     preferredCourier: null,
     dataProtectionOfficerName: null,
     dataProtectionOfficerEmail: null,
+    grievanceOfficerName: e.GRIEVANCE_OFFICER_NAME || null,
+    grievanceOfficerDesignation: e.GRIEVANCE_OFFICER_DESIGNATION || null,
+    grievanceOfficerEmail: e.GRIEVANCE_OFFICER_EMAIL ?? null,
+    grievanceOfficerPhone: e.GRIEVANCE_OFFICER_PHONE ?? null,
   };
   const configuredGateways: OnlineGateway[] = [
     ...(e.NODE_ENV === 'production' ? [] : (['sandbox'] as const)),

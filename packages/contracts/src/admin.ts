@@ -42,6 +42,8 @@ export const ADMIN_PERMISSIONS = {
   'orders.write': OPERATIONS,
   'returns.read': EVERYONE,
   'returns.write': OPERATIONS,
+  'grievances.read': EVERYONE,
+  'grievances.write': OPERATIONS,
   'refunds.read': OPERATIONS,
   'refunds.write': OPERATIONS,
   'remittance.read': OPERATIONS,

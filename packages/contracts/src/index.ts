@@ -45,3 +45,5 @@ export * from './consent';
 export * from './consent-constants';
 export * from './policies';
 export * from './product-legal';
+export * from './grievance-constants';
+export * from './grievances';

@@ -149,6 +149,21 @@ export const storeSettingsSchema = z.object({
   dataProtectionOfficerName: z.string().trim().max(100).nullable().default(null),
   /** Where those questions go; null: the store's contact email is shown instead. */
   dataProtectionOfficerEmail: z.email().max(254).nullable().default(null),
+  // Grievance officer (consumer rules)
+  /**
+   * The grievance officer the Consumer Protection (E-Commerce) Rules, 2020 ask a seller to name,
+   * shown on the storefront's footer and grievance page and on invoices (behaviour.md
+   * "Grievances"); null: not named yet. The customer care contact is contactEmail / contactPhone.
+   */
+  grievanceOfficerName: z.string().trim().min(1).max(100).nullable().default(null),
+  grievanceOfficerDesignation: z.string().trim().min(1).max(100).nullable().default(null),
+  grievanceOfficerEmail: z.email().nullable().default(null),
+  grievanceOfficerPhone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{8,16}[0-9]$/, STORE_SETTINGS_MESSAGES.phone)
+    .nullable()
+    .default(null),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
@@ -161,7 +176,11 @@ export const storeSettingsViewSchema = z.object({
 });
 export type StoreSettingsView = z.infer<typeof storeSettingsViewSchema>;
 
-/** What the storefront shows: name, logo (absolute URL or null), colour, contact details and the data protection contact. */
+/**
+ * What the storefront shows: name, logo (absolute URL or null), colour and contact details; the
+ * seller's legal name, address and GSTIN and the grievance officer (every page's footer); the
+ * data protection contact (the privacy page).
+ */
 export const publicStoreSettingsSchema = storeSettingsSchema
   .pick({
     storeName: true,
@@ -170,6 +189,13 @@ export const publicStoreSettingsSchema = storeSettingsSchema
     contactPhone: true,
     dataProtectionOfficerName: true,
     dataProtectionOfficerEmail: true,
+    sellerName: true,
+    sellerAddress: true,
+    sellerGstin: true,
+    grievanceOfficerName: true,
+    grievanceOfficerDesignation: true,
+    grievanceOfficerEmail: true,
+    grievanceOfficerPhone: true,
   })
   .extend({ logoUrl: z.string().nullable() });
 export type PublicStoreSettings = z.infer<typeof publicStoreSettingsSchema>;

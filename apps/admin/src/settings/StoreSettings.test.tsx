@@ -33,6 +33,10 @@ const settings = {
   paymentGateways: ['sandbox'],
   inactiveAccountErasureYears: 3,
   preferredCourier: null,
+  grievanceOfficerName: null,
+  grievanceOfficerDesignation: null,
+  grievanceOfficerEmail: null,
+  grievanceOfficerPhone: null,
 };
 
 // The form is submitted directly: in happy-dom a click on Save does not reach react-admin's submit

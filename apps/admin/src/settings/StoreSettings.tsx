@@ -4,7 +4,8 @@
  * store's own mails go; cash on delivery and its limit; the return window; the online gateways
  * offered (those with credentials on the server) and their order, the first preferred; how long
  * promotional store credit lasts; whether idle carts get reminder mails, and after how many hours
- * (docs/behaviour.md "Cart reminders"); the data protection contact the privacy page names. Saving sends every setting
+ * (docs/behaviour.md "Cart reminders"); the data protection contact the privacy page names; the
+ * grievance officer (docs/behaviour.md "Grievances"). Saving sends every setting
  * (PUT /admin/api/store-settings); every instance uses them within seconds. The API's check
  * names a wrong value, shown as the save's error.
  */
@@ -46,6 +47,10 @@ function toSettings(values: Record<string, unknown>): Settings {
     contactEmail: orNull(values.contactEmail),
     contactPhone: orNull(values.contactPhone),
     notifyEmail: orNull(values.notifyEmail),
+    grievanceOfficerName: orNull(values.grievanceOfficerName),
+    grievanceOfficerDesignation: orNull(values.grievanceOfficerDesignation),
+    grievanceOfficerEmail: orNull(values.grievanceOfficerEmail),
+    grievanceOfficerPhone: orNull(values.grievanceOfficerPhone),
     storeCreditExpiryDays: typeof values.storeCreditExpiryDays === 'number' ? values.storeCreditExpiryDays : null,
     codConfirmAboveRupees: typeof values.codConfirmAboveRupees === 'number' ? values.codConfirmAboveRupees : null,
     preferredCourier: orNull(values.preferredCourier),
@@ -99,8 +104,14 @@ export function StoreSettings() {
             helperText="# and six hex digits, dark enough for white text on it, e.g. #8a1a42"
             validate={required()}
           />
-          <TextInput source="contactEmail" label="Contact email" type="email" fullWidth />
-          <TextInput source="contactPhone" label="Contact phone" fullWidth />
+          <TextInput
+            source="contactEmail"
+            label="Contact email"
+            type="email"
+            helperText="Customer care: on every page's footer and on invoices"
+            fullWidth
+          />
+          <TextInput source="contactPhone" label="Contact phone" helperText="Customer care, as above" fullWidth />
           <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
             Seller on tax invoices
           </Typography>
@@ -244,6 +255,18 @@ export function StoreSettings() {
             helperText="Empty: the privacy page shows the contact email"
             fullWidth
           />
+          {/* Grievance officer (consumer rules) */}
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Grievance officer
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            The Consumer Protection (E-Commerce) Rules, 2020 ask you to name one: shown on the storefront's grievance
+            page and footer, on invoices and in grievance mails.
+          </Typography>
+          <TextInput source="grievanceOfficerName" label="Name" fullWidth />
+          <TextInput source="grievanceOfficerDesignation" label="Designation" fullWidth />
+          <TextInput source="grievanceOfficerEmail" label="Email" type="email" fullWidth />
+          <TextInput source="grievanceOfficerPhone" label="Phone" fullWidth />
         </SimpleForm>
       ) : (
         <CircularProgress aria-label="Loading the store settings" />

@@ -55,3 +55,4 @@ export { inactivityNotices } from '../modules/privacy/tables';
 export { courierEvents, ndrRequests, codRemittanceBatches, codRemittanceLines } from '../modules/shipping/tables';
 export { shipments } from '../modules/shipping/tables';
 export { consentRecords, nominees, dataBreaches } from '../modules/consent/tables';
+export { grievances, grievanceNumberSequence } from '../modules/grievances/tables';

@@ -36,6 +36,7 @@ const CONSTANTS: Record<string, Record<string, string>> = {
   privacy: contracts.PRIVACY_MESSAGES,
   courier: contracts.COURIER_MESSAGES,
   consent: contracts.CONSENT_MESSAGES,
+  grievance: contracts.GRIEVANCE_MESSAGES,
 };
 
 /** Hindi texts that really keep their English (none so far): `group.key`. */

@@ -7,6 +7,7 @@ export const ACCOUNT_LINKS = [
   { href: '/account/orders', label: 'orders' },
   { href: '/account/returns', label: 'returns' },
   { href: '/account/store-credit', label: 'storeCredit' },
+  { href: '/account/grievances', label: 'grievances' },
   { href: '/account/password', label: 'password' },
   { href: '/account/privacy-data', label: 'privacyData' },
 ] as const;

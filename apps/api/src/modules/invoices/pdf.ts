@@ -62,7 +62,14 @@ export type GstDocument = {
   issuedAt: Date;
   /** Further facts under the number: order number and date, the original invoice of a credit note. */
   references: { label: string; value: string }[];
-  seller: { name: string; address: string; gstin: string };
+  /** `customerCare` and `grievanceOfficer` (consumer rules, behaviour.md "Grievances"): printed when set. */
+  seller: {
+    name: string;
+    address: string;
+    gstin: string;
+    customerCare?: string | null;
+    grievanceOfficer?: string | null;
+  };
   /** `gstin`: a business buyer's (a B2B supply), printed as "Buyer GSTIN"; null for a consumer. */
   buyer: { name: string; addressLines: string[]; gstin?: string | null };
   /** e.g. "Karnataka (29)". */
@@ -200,6 +207,10 @@ export function renderGstPdf(document: GstDocument): Promise<Buffer> {
     .fontSize(9)
     .text(document.seller.address, { width: width / 2 });
   pdf.text(`GSTIN: ${document.seller.gstin}`, { width: width / 2 });
+  if (document.seller.customerCare) pdf.text(`Customer care: ${document.seller.customerCare}`, { width: width / 2 });
+  if (document.seller.grievanceOfficer) {
+    pdf.text(`Grievance officer: ${document.seller.grievanceOfficer}`, { width: width / 2 });
+  }
   const afterSeller = pdf.y;
   pdf.fontSize(9).text(`No.: ${document.number}`, left + width / 2, 64, { width: width / 2, align: 'right' });
   pdf.text(`Date: ${formatIndianDate(document.issuedAt)}`, { width: width / 2, align: 'right' });

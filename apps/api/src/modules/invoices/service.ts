@@ -39,7 +39,14 @@ export type CreditNoteSource = {
   creditNoteLines(userId: string, returnId: string): Promise<{ returnRequest: ReturnRequest; lines: CreditNoteLine[] }>;
 };
 
-export type Seller = { sellerName: string; sellerAddress: string; sellerGstin: string };
+/** The seller's details; customer care and the grievance officer's line are printed when set. */
+export type Seller = {
+  sellerName: string;
+  sellerAddress: string;
+  sellerGstin: string;
+  customerCare?: string | null;
+  grievanceOfficer?: string | null;
+};
 
 export type InvoiceDeps = {
   db: Db;
@@ -249,8 +256,14 @@ export class InvoiceService {
 
   private async seller(): Promise<GstDocument['seller']> {
     const seller = this.deps.seller;
-    const { sellerName, sellerAddress, sellerGstin } = typeof seller === 'function' ? await seller() : seller;
-    return { name: sellerName, address: sellerAddress, gstin: sellerGstin };
+    const s = typeof seller === 'function' ? await seller() : seller;
+    return {
+      name: s.sellerName,
+      address: s.sellerAddress,
+      gstin: s.sellerGstin,
+      customerCare: s.customerCare ?? null,
+      grievanceOfficer: s.grievanceOfficer ?? null,
+    };
   }
 
   /**

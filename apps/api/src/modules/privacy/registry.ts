@@ -94,6 +94,8 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   owned('nominees', 'nominee'),
   // Proof of what the shopper agreed to and when (DPDP Act s.6(10)): kept like the orders.
   { table: 'consent_records', kind: 'consents', rows: byUser('consent_records'), action: 'keep' },
+  // The record of a complaint and its answer (Consumer Protection (E-Commerce) Rules, 2020): kept like the orders.
+  { table: 'grievances', kind: 'grievances', rows: byUser('grievances'), action: 'keep' },
   // The files go from the file store after the commit (PrivacyService.erase).
   owned('uploads', 'uploads'),
   {

@@ -56,8 +56,32 @@ export type StoreSettingsDeps = {
 /** The cart reminders' switch and delays (hours), as the store settings say. */
 export type CartReminderTimes = { enabled: boolean; firstHours: number; secondHours: number };
 
-/** The seller's details printed on tax invoices and credit notes. */
-export type Seller = { sellerName: string; sellerAddress: string; sellerGstin: string };
+/**
+ * The seller's details printed on tax invoices and credit notes: the legal name, address and
+ * GSTIN, the customer care contact and the grievance officer's line (each null when not set).
+ */
+export type Seller = {
+  sellerName: string;
+  sellerAddress: string;
+  sellerGstin: string;
+  customerCare: string | null;
+  grievanceOfficer: string | null;
+};
+
+/** Parts that are set, joined with " · "; null when none is. */
+const joined = (parts: (string | null)[]): string | null => parts.filter(Boolean).join(' · ') || null;
+
+/**
+ * The grievance officer as one line: "Priya Nair (Grievance Officer) · grievance@… · +91 …";
+ * null when no name is set (behaviour.md "Grievances").
+ */
+export function grievanceOfficerLine(s: StoreSettings): string | null {
+  if (!s.grievanceOfficerName) return null;
+  const who = s.grievanceOfficerDesignation
+    ? `${s.grievanceOfficerName} (${s.grievanceOfficerDesignation})`
+    : s.grievanceOfficerName;
+  return joined([who, s.grievanceOfficerEmail, s.grievanceOfficerPhone]);
+}
 
 export class StoreSettingsService {
   private readonly ttlMs: number;
@@ -98,8 +122,12 @@ export class StoreSettingsService {
 
   private async load(): Promise<StoreSettings> {
     const raw = await this.deps.store.stateValue(STORE_SETTINGS_KEY);
-    const saved = storeSettingsSchema.partial().safeParse(raw ?? {});
-    const merged = { ...this.deps.defaults, ...(saved.success ? saved.data : {}) };
+    const stored = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+    const saved = storeSettingsSchema.partial().safeParse(stored);
+    // Only what was saved: zod fills a setting's schema default in for a missing key, which would
+    // hide the environment's value (GRIEVANCE_OFFICER_*) of a setting added after the last save.
+    const kept = saved.success ? Object.fromEntries(Object.entries(saved.data).filter(([key]) => key in stored)) : {};
+    const merged = { ...this.deps.defaults, ...kept };
     // Settings saved before a gateway's credentials left the environment offer it no more.
     merged.paymentGateways = merged.paymentGateways.filter((g) => this.deps.configuredGateways.includes(g));
     return merged;
@@ -114,7 +142,11 @@ export class StoreSettingsService {
     };
   }
 
-  /** What the storefront shows: the name, the logo as an absolute URL, the colour, contact details and the data protection contact (the privacy page). */
+  /**
+   * What the storefront shows: the name, the logo as an absolute URL, the colour and contact
+   * details, the seller's legal name, address and GSTIN, the grievance officer and the data
+   * protection contact (the privacy page).
+   */
   async publicSettings(): Promise<PublicStoreSettings> {
     const s = await this.current();
     return {
@@ -125,6 +157,13 @@ export class StoreSettingsService {
       contactPhone: s.contactPhone,
       dataProtectionOfficerName: s.dataProtectionOfficerName,
       dataProtectionOfficerEmail: s.dataProtectionOfficerEmail,
+      sellerName: s.sellerName,
+      sellerAddress: s.sellerAddress,
+      sellerGstin: s.sellerGstin,
+      grievanceOfficerName: s.grievanceOfficerName,
+      grievanceOfficerDesignation: s.grievanceOfficerDesignation,
+      grievanceOfficerEmail: s.grievanceOfficerEmail,
+      grievanceOfficerPhone: s.grievanceOfficerPhone,
     };
   }
 
@@ -162,10 +201,21 @@ export class StoreSettingsService {
     return (await this.current()).storeName;
   }
 
-  /** The seller's details for tax invoices and credit notes. */
+  /** The seller's details for tax invoices and credit notes, with customer care and the grievance officer. */
   async seller(): Promise<Seller> {
-    const { sellerName, sellerAddress, sellerGstin } = await this.current();
-    return { sellerName, sellerAddress, sellerGstin };
+    const s = await this.current();
+    return {
+      sellerName: s.sellerName,
+      sellerAddress: s.sellerAddress,
+      sellerGstin: s.sellerGstin,
+      customerCare: joined([s.contactEmail, s.contactPhone]),
+      grievanceOfficer: grievanceOfficerLine(s),
+    };
+  }
+
+  /** The grievance officer as one line (grievanceOfficerLine), or null when none is named. */
+  async grievanceOfficer(): Promise<string | null> {
+    return grievanceOfficerLine(await this.current());
   }
 
   /** The return window in days after delivery. */

@@ -179,6 +179,12 @@ describe('once the owner saves', () => {
         deliveryChargeRupees: 79,
         freeDeliveryFromRupees: 9999,
         codFeeRupees: 25,
+        contactEmail: 'care@saffronsilk.test',
+        contactPhone: '+91 80 4000 1234',
+        grievanceOfficerName: 'Priya Nair',
+        grievanceOfficerDesignation: 'Grievance Officer',
+        grievanceOfficerEmail: 'grievance@saffronsilk.test',
+        grievanceOfficerPhone: '+91 80 4000 5678',
       },
       settings,
     );
@@ -195,13 +201,18 @@ describe('once the owner saves', () => {
     assert.equal(entry.after.brandColour, '#0f5132');
   });
 
-  test('the storefront reads the name, the colour and the logo, which is served', async () => {
+  test('the storefront reads the name, the colour, the logo (served), the seller and the grievance officer', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/store-settings' });
     const data = res.json().data;
     assert.equal(data.storeName, 'Saffron & Silk');
     assert.equal(data.brandColour, '#0f5132');
     assert.equal(data.logoUrl, `http://api.test${logoUrl}`);
-    assert.equal(data.sellerGstin, undefined, 'only the public part');
+    // Every page's footer names the seller and the grievance officer (consumer rules).
+    assert.equal(data.sellerName, 'Saffron Silk Retail Pvt Ltd');
+    assert.equal(data.sellerGstin, '29ABCDE1234F1ZW');
+    assert.equal(data.grievanceOfficerName, 'Priya Nair');
+    assert.equal(data.grievanceOfficerEmail, 'grievance@saffronsilk.test');
+    assert.equal(data.notifyEmail, undefined, 'only the public part');
     const file = await ctx.app.inject({ method: 'GET', url: logoUrl });
     assert.equal(file.statusCode, 200);
     assert.equal(file.headers['content-type'], 'image/webp');
@@ -244,7 +255,7 @@ describe('once the owner saves', () => {
     assert.equal(quote.codFee, 25);
   });
 
-  test('the tax invoice carries the saved seller, and the return window is the saved one', async () => {
+  test('the tax invoice carries the saved seller, customer care and grievance officer; the return window is the saved one', async () => {
     const order = await placePaidOrder(ctx, shopper, {
       items: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 1 }],
     });
@@ -258,6 +269,16 @@ describe('once the owner saves', () => {
     const { text } = await extractText(new Uint8Array(invoice.rawPayload), { mergePages: true });
     assert.match(text, /Saffron Silk Retail Pvt Ltd/);
     assert.match(text, /29ABCDE1234F1ZW/);
+    assert.match(text, /12 Residency Road, Bengaluru, Karnataka 560025/, 'the seller’s address (the environment’s)');
+    // The heading's half-width column wraps the long lines: any run of white space stands for a space.
+    const flat = text.replace(/\s+/g, ' ');
+    assert.ok(flat.includes('Customer care: care@saffronsilk.test · +91 80 4000 1234'), text);
+    assert.ok(
+      flat.includes(
+        'Grievance officer: Priya Nair (Grievance Officer) · grievance@saffronsilk.test · +91 80 4000 5678',
+      ),
+      text,
+    );
     // Delivered 20 days ago: past the environment's 7 days, within the saved 30.
     await deliveredDaysAgo(ctx, order.id, 20);
     const seen = await ctx.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers: bearer(shopper.token) });

@@ -5,7 +5,12 @@ import { ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
 import { categoryHref, type NavCategories } from './nav-model';
 import { LanguageSwitch } from './language-switch';
 
-/** The footer: the store's name and contact details (its settings), shop links by category, the five policy pages, reassurance, small print. */
+/**
+ * The footer: the store's name and contact details (its settings), shop links by category, the
+ * five policy pages, reassurance, and the seller's details the Consumer Protection (E-Commerce)
+ * Rules, 2020 ask for on every page (legal name, address, GSTIN, customer care, the grievance
+ * page; behaviour.md "Grievances"), then the small print.
+ */
 export function SiteFooter({ store, categories }: { store: PublicStoreSettings; categories: NavCategories }) {
   const t = useTranslations('common.footer');
   const year = new Date().getFullYear();
@@ -105,6 +110,29 @@ export function SiteFooter({ store, categories }: { store: PublicStoreSettings; 
           </p>
         </div>
       </div>
+      <section
+        aria-label={t('sellerDetails')}
+        className="mx-auto max-w-7xl space-y-1 border-t border-stone-200 px-4 py-4 text-xs text-stone-600"
+      >
+        {store.sellerName && (
+          <p>
+            {t('soldBy', { seller: store.sellerName, address: store.sellerAddress })}
+            {' · '}
+            {t('gstin', { gstin: store.sellerGstin })}
+          </p>
+        )}
+        <p>
+          {(store.contactEmail || store.contactPhone) && (
+            <>
+              {t('customerCare')}: {[store.contactEmail, store.contactPhone].filter(Boolean).join(' · ')}
+              {' · '}
+            </>
+          )}
+          <Link prefetch={false} href="/grievance" className="font-semibold underline hover:text-stone-900">
+            {t('grievance')}
+          </Link>
+        </p>
+      </section>
       <p className="border-t border-stone-200 py-4 text-center text-xs text-stone-600">
         {t('copyright', { year, store: store.storeName })}
       </p>

@@ -13,6 +13,7 @@ import {
   nomineeSchema,
   exchangeOptionSchema,
   exchangeRequestSchema,
+  grievanceListSchema,
   isGuestId,
   orderPageSchema,
   orderSchema,
@@ -32,6 +33,7 @@ import {
   type Nominee,
   type ExchangeOption,
   type ExchangeRequest,
+  type Grievance,
   type Order,
   type ReturnRequest,
   type Tracking,
@@ -241,6 +243,15 @@ export const getExchangeOptions = cache((orderId: string, orderItemId: string): 
 export const getMyWallet = cache((): Promise<Wallet | null> =>
   asUser(async (token) =>
     checked(walletSchema, await shopperGet('/wallet', token, GENERIC_MESSAGES.fallback), 'wallet'),
+  ),
+);
+
+/** GET /grievances: the shopper's grievances, newest first (behaviour.md "Grievances"); null for a guest. */
+export const getMyGrievances = cache((): Promise<Grievance[] | null> =>
+  asUser(
+    async (token) =>
+      checked(grievanceListSchema, await shopperGet('/grievances', token, GENERIC_MESSAGES.fallback), 'grievances')
+        .grievances,
   ),
 );
 

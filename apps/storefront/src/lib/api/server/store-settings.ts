@@ -19,6 +19,13 @@ const FALLBACK: PublicStoreSettings = {
   contactPhone: null,
   dataProtectionOfficerName: null,
   dataProtectionOfficerEmail: null,
+  sellerName: '',
+  sellerAddress: '',
+  sellerGstin: '',
+  grievanceOfficerName: null,
+  grievanceOfficerDesignation: null,
+  grievanceOfficerEmail: null,
+  grievanceOfficerPhone: null,
 };
 
 /**
