@@ -35,7 +35,6 @@ export const GRIEVANCES_PER_HOUR = 5;
 export const LOOKUPS_PER_HOUR = 30;
 
 const tags = ['grievances'];
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const grievanceAnswer = envelope(z.object({ grievance: grievanceSchema }));
 
 export const grievancesRoutes: FastifyPluginAsyncZod<{ grievances: GrievancesService }> = async (
@@ -66,7 +65,7 @@ export const grievancesRoutes: FastifyPluginAsyncZod<{ grievances: GrievancesSer
         tags,
         summary: 'Lodge a grievance (signed in or not): answered at once with its number, acknowledged',
         body: grievanceLodgeBodySchema,
-        response: { 201: grievanceAnswer, ...errors },
+        response: { 201: grievanceAnswer, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -83,7 +82,7 @@ export const grievancesRoutes: FastifyPluginAsyncZod<{ grievances: GrievancesSer
       schema: {
         tags,
         summary: "The signed-in shopper's grievances, newest first",
-        response: { 200: envelope(grievanceListSchema), ...errors },
+        response: { 200: envelope(grievanceListSchema), ...errorResponses(401) },
       },
     },
     async (request) => ok({ grievances: await grievances.mine(principalOf(request).userId) }),
@@ -97,7 +96,7 @@ export const grievancesRoutes: FastifyPluginAsyncZod<{ grievances: GrievancesSer
         tags,
         summary: 'A grievance by its number and the email it was lodged with (404 otherwise)',
         body: grievanceLookupBodySchema,
-        response: { 200: grievanceAnswer, ...errors },
+        response: { 200: grievanceAnswer, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => ok({ grievance: await grievances.lookup(request.body) }),

@@ -55,8 +55,8 @@ export const courierRoutes: FastifyPluginAsyncZod<{
     app.post(
       url,
       {
-        // Before the body is validated: a caller without the token learns nothing and changes nothing.
-        preValidation: async (request) => {
+        // Before the body is read: a caller without the token learns nothing and changes nothing.
+        onRequest: async (request) => {
           if (!isWebhookToken(request.headers['x-api-key'], webhookToken)) {
             throw new UnauthorizedError(COURIER_MESSAGES.webhookTokenInvalid);
           }
