@@ -210,13 +210,24 @@ export function googleClaimedAccountMail({ name, locale = 'en' }: { name: string
     t('googleClaimed.howToSignIn'),
     t('googleClaimed.notYou'),
   ];
+  return paragraphsMail(subject, name, paragraphs, locale);
+}
+
+/**
+ * A mail of plain paragraphs: the greeting to `name`, each paragraph (line breaks kept), the
+ * signature; text and HTML alike, in `locale`. For mails with no button or table.
+ */
+export function paragraphsMail(subject: string, name: string, paragraphs: string[], locale: MailLocale): MailContent {
+  const t = mailTranslator(locale);
   const text = [greeting(name, t), '', ...paragraphs.flatMap((p) => [p, '']), ...textSignature(t)].join('\n');
   const html = mailLayout({
     subject,
     maxWidth: 520,
     fontSize: 16,
     locale,
-    body: [greeting(name, t), ...paragraphs].map((p) => `<p style="margin:0 0 16px;">${escapeHtml(p)}</p>`).join('\n'),
+    body: [greeting(name, t), ...paragraphs]
+      .map((p) => `<p style="margin:0 0 16px;white-space:pre-line;">${escapeHtml(p)}</p>`)
+      .join('\n'),
   });
   return { subject, text, html };
 }

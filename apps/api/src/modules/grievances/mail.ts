@@ -5,7 +5,7 @@
  */
 import type { Mailer } from '../../lib/mail';
 import { mailTranslator, MAIL_LANGUAGE_TAG, type MailLocale } from '../../lib/mail-i18n';
-import { escapeHtml, greeting, mailLayout, type MailContent, STORE, textSignature } from '../../lib/mail-templates';
+import { type MailContent, paragraphsMail, STORE } from '../../lib/mail-templates';
 import type { GrievanceMailJob } from './jobs';
 import type { GrievanceRow } from './tables';
 
@@ -39,17 +39,7 @@ export function grievanceMail(
   }
   paragraphs.push(t('grievance.follow', { url }));
   if (officer) paragraphs.push(t('grievance.officer', { officer }));
-  const text = [greeting(row.name, t), '', ...paragraphs.flatMap((p) => [p, '']), ...textSignature(t)].join('\n');
-  const html = mailLayout({
-    subject,
-    maxWidth: 560,
-    fontSize: 15,
-    locale,
-    body: [greeting(row.name, t), ...paragraphs]
-      .map((p) => `<p style="margin:0 0 16px;white-space:pre-line;">${escapeHtml(p)}</p>`)
-      .join('\n'),
-  });
-  return { subject, text, html };
+  return paragraphsMail(subject, row.name, paragraphs, locale);
 }
 
 /** Sends the mail of a job: reads the grievance, the officer's line, and mails the complainant. */

@@ -5,28 +5,7 @@
  */
 import { OTP_TTL_MS } from '@vastra/contracts';
 import { mailTranslator, type MailLocale } from '../../lib/mail-i18n';
-import {
-  erasureCodeMail as codeMail,
-  escapeHtml,
-  greeting,
-  mailLayout,
-  type MailContent,
-  STORE,
-  textSignature,
-} from '../../lib/mail-templates';
-
-function paragraphsMail(subject: string, name: string, paragraphs: string[], locale: MailLocale): MailContent {
-  const t = mailTranslator(locale);
-  const text = [greeting(name, t), '', ...paragraphs.flatMap((p) => [p, '']), ...textSignature(t)].join('\n');
-  const html = mailLayout({
-    subject,
-    maxWidth: 520,
-    fontSize: 16,
-    locale,
-    body: [greeting(name, t), ...paragraphs].map((p) => `<p style="margin:0 0 16px;">${escapeHtml(p)}</p>`).join('\n'),
-  });
-  return { subject, text, html };
-}
+import { erasureCodeMail as codeMail, type MailContent, paragraphsMail, STORE } from '../../lib/mail-templates';
 
 /** The code that closes an account without a password (valid OTP_TTL_MS). */
 export function erasureCodeMail(input: { name: string; code: string; locale: MailLocale }): MailContent {
