@@ -21,6 +21,7 @@ import { assertNoSecrets, bearer, freshIp, fromStorefront, register, type Accoun
 import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { advanceOrder } from '../../test/lifecycle';
+import { placePaidOrder } from '../../test/returns';
 import { BENGALURU_ADDRESS } from '../../test/orders';
 import { codeFrom, latestOutboxMail } from '../../test/outbox';
 import { asStaff, staffOfRole } from '../../test/staff';
@@ -41,28 +42,9 @@ const get = (url: string, account: Account | null) =>
 const erase = (account: Account, payload: object, headers = fromStorefront(account.cookie)) =>
   ctx.app.inject({ method: 'POST', url: '/account/erase', headers, payload });
 
-async function placeOrder(account: Account, product = 0): Promise<Order> {
+function placeOrder(account: Account, product = 0): Promise<Order> {
   const p = products[product]!;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/orders',
-    headers: bearer(account.token),
-    payload: {
-      items: [{ productId: p.id, variantId: p.variants[0]!.id, quantity: 1 }],
-      shippingAddress: BENGALURU_ADDRESS,
-      paymentMethod: 'sandbox',
-    },
-  });
-  assert.equal(res.statusCode, 201, res.body);
-  const order: Order = res.json().data.order;
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: new URL(order.paymentUrl!).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'outcome=success',
-  });
-  assert.equal(paid.statusCode, 303, paid.body);
-  return order;
+  return placePaidOrder(ctx, account, { items: [{ productId: p.id, variantId: p.variants[0]!.id, quantity: 1 }] });
 }
 
 const deliver = (order: Order) =>

@@ -12,7 +12,7 @@ import { bearer, fromStorefront, register, type Account } from '../../test/accou
 import { pickProducts, setStock, type TestProduct } from '../../test/catalog';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { advanceOrder } from '../../test/lifecycle';
-import { BENGALURU_ADDRESS } from '../../test/orders';
+import { placePaidOrder } from '../../test/returns';
 import { FakeShiprocket, shiprocketEnv } from '../../test/shiprocket-server';
 
 const ETA = new Date('2026-11-28T00:00:00.000Z');
@@ -27,28 +27,11 @@ async function setUp(ctx: TestContext): Promise<{ products: TestProduct[]; shopp
   };
 }
 
-/** Places a sandbox order and pays it, as orders.test.ts does. */
-async function paidOrder(ctx: TestContext, account: Account, product: TestProduct): Promise<Order> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/orders',
-    headers: bearer(account.token),
-    payload: {
-      items: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 1 }],
-      shippingAddress: BENGALURU_ADDRESS,
-      paymentMethod: 'sandbox',
-    },
+/** Places a sandbox order of one piece of `product` and pays it. */
+function paidOrder(ctx: TestContext, account: Account, product: TestProduct): Promise<Order> {
+  return placePaidOrder(ctx, account, {
+    items: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 1 }],
   });
-  assert.equal(res.statusCode, 201, res.body);
-  const order: Order = res.json().data.order;
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: new URL(order.paymentUrl!).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'outcome=success',
-  });
-  assert.equal(paid.statusCode, 303, paid.body);
-  return order;
 }
 
 const ship = (ctx: TestContext, orderId: string, awb: string) =>
