@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CART_REMINDERS_MESSAGES, GENERIC_MESSAGES } from '@vastra/contracts';
-import { saveCartReminders, unsubscribeCartReminders } from './cart-reminders';
+import { CART_REMINDERS_MESSAGES } from '@vastra/contracts';
+import { unsubscribeCartReminders } from './cart-reminders';
 import { stubFetch, json } from '@/test-support/fetch-stub';
 
 /** The cart reminder calls of the browser (docs/behaviour.md "Cart reminders") through the real browser client; only `fetch` is replaced. */
@@ -10,20 +10,6 @@ const http = stubFetch();
 const API = 'http://api.test';
 
 describe('cart reminder calls', () => {
-  it('the account setting is saved with PUT and answers the API’s message', async () => {
-    http.network = async () =>
-      json(200, { success: true, message: CART_REMINDERS_MESSAGES.disabled, data: { enabled: false } });
-    assert.deepEqual(await saveCartReminders(API, false), {
-      setting: { enabled: false },
-      message: CART_REMINDERS_MESSAGES.disabled,
-    });
-    assert.equal(http.sent[0]!.url, `${API}/cart-reminders`);
-    assert.equal(http.sent[0]!.init.method, 'PUT');
-    assert.equal(http.sent[0]!.init.body, JSON.stringify({ enabled: false }));
-    http.network = async () => Promise.reject(new TypeError('fetch failed'));
-    await assert.rejects(saveCartReminders(API, true), { name: 'MutationError', message: GENERIC_MESSAGES.fallback });
-  });
-
   it('the unsubscribe button sends the link’s token, without a session of its own', async () => {
     http.network = async () =>
       json(200, {

@@ -4,7 +4,6 @@ import {
   GENERIC_MESSAGES,
   ORDER_MESSAGES,
   addressBookEntrySchema,
-  cartReminderSettingSchema,
   cartSchema,
   checkoutOptionsSchema,
   deliveryUpdatesSchema,
@@ -26,7 +25,6 @@ import {
   wishlistPageSchema,
   type AddressBookEntry,
   type Cart,
-  type CartReminderSetting,
   type CheckoutOptions,
   type DeliveryUpdates,
   type Consents,
@@ -252,17 +250,6 @@ export const getMyGrievances = cache((): Promise<Grievance[] | null> =>
     async (token) =>
       checked(grievanceListSchema, await shopperGet('/grievances', token, GENERIC_MESSAGES.fallback), 'grievances')
         .grievances,
-  ),
-);
-
-/** GET /cart-reminders: whether the shopper gets cart reminders by email (behaviour.md "Cart reminders"); null for a guest. */
-export const getCartReminderSetting = cache((): Promise<CartReminderSetting | null> =>
-  asUser(async (token) =>
-    checked(
-      cartReminderSettingSchema,
-      await shopperGet('/cart-reminders', token, GENERIC_MESSAGES.fallback),
-      'cart-reminders',
-    ),
   ),
 );
 
