@@ -1,7 +1,7 @@
 /**
  * Browsing journeys (behaviour.md §2, §4) in headless Chromium: the homepage's sections, filtering and
  * sorting /shop with the URL following, searching, and a product page (with its legal details);
- * the footer's policy links; each page checked with axe and photographed at mobile and desktop widths.
+ * the footer's policy links and the sitemap; each page checked with axe and photographed at mobile and desktop widths.
  */
 import type { HomepageSection, ProductDetail, ProductSearchResult } from '@vastra/contracts';
 import { expect, test } from '@playwright/test';
@@ -50,6 +50,15 @@ test('the homepage shows every section type', async ({ page, browser }) => {
   await policies.getByRole('link', { name: 'Privacy policy' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Data protection contact' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothWidths(browser, '/policies/privacy', 'policy-privacy');
+
+  // Search engines find the policy pages and the grievance page in both languages.
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  for (const href of [...links.map(([, path]) => path), '/grievance']) {
+    expect(sitemap).toContain(`${href}</loc>`);
+    expect(sitemap).toContain(`/hi${href}</loc>`);
+  }
 });
 
 test('/shop filters by colour and size; the URL and the results follow', async ({ page, browser }) => {

@@ -6,7 +6,7 @@ import { searchProducts } from '@/lib/api/server/products';
 import { absoluteUrl } from '@/lib/config';
 import { localePath } from '@/i18n/paths';
 import { LANGUAGE_TAG, routing } from '@/i18n/routing';
-import { MAX_PAGE_LIMIT, type CategoryNode } from '@vastra/contracts';
+import { MAX_PAGE_LIMIT, POLICY_SLUGS, type CategoryNode } from '@vastra/contracts';
 
 /** Most URLs one sitemap file may hold (sitemaps.org). */
 const MAX_URLS = 50_000;
@@ -29,14 +29,17 @@ function flatten(nodes: CategoryNode[]): CategoryNode[] {
 }
 
 /**
- * Home, shop, every category, collection and product, in every language: each page once per
- * language, each naming the others as alternates (hreflang); read from the API at request time.
+ * Home, shop, the policy pages and the grievance page, every category, collection and product, in
+ * every language: each page once per language, each naming the others as alternates (hreflang);
+ * read from the API at request time.
  */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   await connection();
   const entries: MetadataRoute.Sitemap = [
     { url: '/', changeFrequency: 'daily', priority: 1 },
     { url: '/shop', changeFrequency: 'daily', priority: 0.9 },
+    ...POLICY_SLUGS.map((slug) => ({ url: `/policies/${slug}`, changeFrequency: 'monthly' as const, priority: 0.3 })),
+    { url: '/grievance', changeFrequency: 'yearly', priority: 0.2 },
   ];
 
   const categories = await getCategories().catch(() => []);
