@@ -318,6 +318,19 @@ describe('seed and import on PGlite', () => {
       `select in_stock, gender from products where external_id = 'EX-004'`,
     );
     assert.deepEqual(sneakers, { in_stock: false, gender: 'Girls' });
+    // The listing's legal details: an imported backpack names its importer; an empty cell states none.
+    const legal = await rows<{ external_id: string; country_of_origin: string | null; importer: string | null }>(
+      db,
+      `select external_id, country_of_origin, importer from products where external_id in ('EX-003', 'EX-004') order by external_id`,
+    );
+    assert.deepEqual(legal, [
+      {
+        external_id: 'EX-003',
+        country_of_origin: 'China',
+        importer: 'Example Label Imports LLP, 5 Dock Road, Mumbai, Maharashtra 400009',
+      },
+      { external_id: 'EX-004', country_of_origin: null, importer: null },
+    ]);
 
     assert.deepEqual(await importProductsCsv(db, EXAMPLE_CSV), result, 'importing twice');
     assert.equal(await count(db, `select count(*) as n from products where external_id like 'EX-%'`), 4);
