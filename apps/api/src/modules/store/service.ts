@@ -40,6 +40,7 @@ function fromProductDetail(p: ProductDetail): ProductInput {
     brand: p.brand,
     description: p.description,
     hsnCode: p.hsnCode,
+    countryOfOrigin: p.countryOfOrigin,
     images: p.images,
     primaryImage: p.primaryImage,
     categoryPath: p.categoryPath,

@@ -42,6 +42,8 @@ export type ProductInput = {
   brand: string;
   description: string | null;
   hsnCode: string | null;
+  /** Where the goods were made (the listing's legal details); null or absent: not stated. */
+  countryOfOrigin?: string | null;
   images: Image[];
   primaryImage: Image | null;
   /** From the broadest to the product's own (leaf) category. */
@@ -124,7 +126,7 @@ export const variantResource = resource<VariantSource, HttpTypes.StoreProductVar
     manage_inventory: () => true,
     inventory_quantity: (s) => s.variant.stock,
     hs_code: (s) => s.product.hsnCode,
-    origin_country: () => null,
+    origin_country: (s) => s.product.countryOfOrigin ?? null,
     mid_code: () => null,
     material: () => null,
     weight: () => null,
@@ -196,7 +198,7 @@ export const productResource = resource<ProductSource, HttpTypes.StoreProduct>(
     weight: () => null,
     length: () => null,
     height: () => null,
-    origin_country: () => null,
+    origin_country: ({ product }) => product.countryOfOrigin ?? null,
     hs_code: ({ product }) => product.hsnCode,
     mid_code: () => null,
     material: () => null,

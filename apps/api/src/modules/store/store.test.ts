@@ -54,6 +54,9 @@ before(async () => {
     products.map((p) => p.id),
     WATCHES,
   );
+  await ctx.database.db.execute(
+    sql`UPDATE products SET country_of_origin = 'India' WHERE id = ${products[0]!.id}::uuid`,
+  );
 });
 after(() => ctx.close());
 
@@ -231,6 +234,10 @@ describe('products', () => {
     };
     assert.equal(product.handle, catalog.data.product.slug);
     assert.equal(product.thumbnail, catalog.data.product.primaryImage.url);
+    // The listing's legal details: the country of origin where the owner stated one, none elsewhere.
+    assert.equal(product.origin_country, 'India');
+    const other = await sdk.store.product.retrieve(products[1]!.id, { region_id: REGION.id });
+    assert.equal(other.product.origin_country, null);
   });
 
   test('filters by ids (sent as id[0]=…&id[1]=…) and by handle', async () => {
