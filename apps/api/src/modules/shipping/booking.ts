@@ -83,6 +83,10 @@ export class ShipmentBooking {
       message,
     });
     const existing = await store.byOrder(orderId);
+    // A shipment cancelled with its order is never booked again (nor answered as booked).
+    if (existing?.status === 'cancelling' || existing?.status === 'cancelled') {
+      return failed(SHIPMENT_MESSAGES.notBookable);
+    }
     if (existing && existing.status !== 'booking' && existing.status !== 'failed') {
       return { ...failed(''), ok: true, awb: existing.awb, courierName: existing.courierName, message: null };
     }
