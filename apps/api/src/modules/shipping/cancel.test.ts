@@ -5,7 +5,8 @@
  * shipment ends `cancelled` (never booked again); Shiprocket down keeps the reason and the job's
  * retry cancels it with one successful call; an order created at Shiprocket whose AWB failed is
  * cancelled too; an order never booked, or shipped (too late to cancel), sends nothing; two jobs
- * at once call Shiprocket once, and a job run again calls it no more.
+ * at once call Shiprocket once, and a job run again calls it no more. With the built-in provider
+ * the shipment is only marked cancelled.
  *
  * @postgres: the cancellation's claim races on a server database, its retries run in pg-boss.
  */
@@ -190,5 +191,33 @@ describe('nothing to cancel at Shiprocket', () => {
     await ctx.app.jobs.idle();
     assert.equal(cancelCalls(shipment.providerOrderId).length, 0);
     assert.equal((await shipmentOf(order.id))!.status, 'shipped');
+  });
+});
+
+describe('the built-in booking provider', () => {
+  let dev: TestContext;
+  let devShopper: Account;
+  let devTeam: Record<'owner' | 'staff' | 'support', StaffLogin>;
+  before(async () => {
+    dev = await createTestApp({ env: { ...MANY_ORDERS_ENV, SHIPMENT_BOOKING: 'builtin' } });
+    devTeam = await staffTeam(dev);
+    devShopper = await register(dev.app, { name: 'Ravi Kumar' });
+  });
+  after(() => dev.close());
+
+  test('a booked order cancelled only marks its shipment cancelled', async () => {
+    const [piece] = await piecesOf(dev, 1, { blocked: false, pricePaise: 99_900 });
+    const order = await placePaidOrder(dev, devShopper, { items: [{ ...piece!, quantity: 1 }] });
+    const book = await asStaff(dev.app, devTeam.owner, 'POST', '/admin/api/shipments/book', { ids: [order.id] });
+    assert.equal(book.json().data.results[0].ok, true, book.body);
+    const cancel = await asStaff(dev.app, devTeam.owner, 'POST', `/admin/api/orders/${order.id}/cancel`, {
+      reason: 'Out of stock',
+    });
+    assert.equal(cancel.statusCode, 200, cancel.body);
+    await dev.app.jobs.idle();
+    const res = await asStaff(dev.app, devTeam.staff, 'GET', `/admin/api/orders/${order.id}/shipment`);
+    const shipment = res.json().data as AdminShipment;
+    assert.deepEqual([shipment.provider, shipment.status, shipment.lastError], ['builtin', 'cancelled', null]);
+    assert.match(shipment.awb!, /^DEV\d{10}$/);
   });
 });
