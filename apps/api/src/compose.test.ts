@@ -88,6 +88,7 @@ describe('domain events', () => {
         webhooks,
       ],
       'order.status_changed': [
+        'shipping: cancel the courier order of a cancelled order',
         'push: tell the shopper their order shipped, is out or delivered',
         'whatsapp: tell the shopper of their order',
         'invoices: issue the GST documents due',

@@ -309,6 +309,8 @@ export function composeModules(
   });
   const shipmentBooking = createShipmentBookingModule({
     db,
+    jobs,
+    events,
     booker: shipping.booker,
     orders: orders.orders,
     contactOf: (userId) => users.users.contactOf(userId),

@@ -5,7 +5,19 @@
  */
 import { z } from 'zod';
 
-export const SHIPMENT_STATUSES = ['booking', 'failed', 'booked', 'pickup_scheduled', 'shipped'] as const;
+/**
+ * `cancelling`: the order was cancelled and the provider's order is being cancelled (retried
+ * while the provider fails, the reason in lastError); `cancelled`: the provider cancelled it.
+ */
+export const SHIPMENT_STATUSES = [
+  'booking',
+  'failed',
+  'booked',
+  'pickup_scheduled',
+  'shipped',
+  'cancelling',
+  'cancelled',
+] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 /** The order statuses an order may be booked from (paid online, or cash on delivery). */
@@ -19,6 +31,7 @@ export const SHIPMENT_MESSAGES = {
   notBooked: 'Book the shipment first.',
   providerFailed: 'The courier service did not answer; nothing was booked. Try again.',
   serviceFailed: 'The courier service did not answer. Try again.',
+  cancelRetrying: 'The courier service did not answer; the cancellation is tried again.',
   documentNotFound: 'Document not found',
   noneBooked: 'None of the selected orders has a booked shipment.',
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The order's booked shipment (docs/admin.md "Booking shipments"): provider, courier, AWB, its
- * state, the pickup, the label and manifest PDFs, and why the last step failed. Nothing before a
- * booking.
+ * state (cancelled at the courier with its order), the pickup, the label and manifest PDFs (not
+ * once cancelled: that parcel must not go), and why the last step failed. Nothing before a booking.
  */
 import { Card, CardContent, Link, Typography } from '@mui/material';
 import type { AdminShipment } from '@vastra/contracts';
@@ -14,6 +14,8 @@ const STATUS_TEXT: Record<AdminShipment['status'], string> = {
   booked: 'Booked',
   pickup_scheduled: 'Pickup scheduled',
   shipped: 'Shipped',
+  cancelling: 'Being cancelled at the courier',
+  cancelled: 'Cancelled at the courier',
 };
 
 export function ShipmentCard({ orderId, updatedAt }: { orderId: string; updatedAt: string }) {
@@ -23,6 +25,7 @@ export function ShipmentCard({ orderId, updatedAt }: { orderId: string; updatedA
     adminApi.shipments.ofOrder(orderId).then(setShipment, () => setShipment(null));
   }, [orderId, updatedAt]);
   if (!shipment) return null;
+  const live = shipment.status !== 'cancelling' && shipment.status !== 'cancelled';
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent>
@@ -44,12 +47,12 @@ export function ShipmentCard({ orderId, updatedAt }: { orderId: string; updatedA
           </Typography>
         ) : null}
         {shipment.lastError ? <Typography color="error">{shipment.lastError}</Typography> : null}
-        {shipment.labelUrl ? (
+        {live && shipment.labelUrl ? (
           <Link href={shipment.labelUrl} download sx={{ mr: 2 }}>
             Label (PDF)
           </Link>
         ) : null}
-        {shipment.manifestUrl ? (
+        {live && shipment.manifestUrl ? (
           <Link href={shipment.manifestUrl} download>
             Manifest (PDF)
           </Link>

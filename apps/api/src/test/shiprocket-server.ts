@@ -9,9 +9,11 @@
  * POST /courier/generate/label {shipment_id: []} → {label_created: 1, label_url}, POST
  * /manifests/generate {shipment_id: []} → {status: 1, manifest_url}, POST
  * /courier/generate/pickup {shipment_id: []} → {pickup_status: 1, response.pickup_scheduled_date,
- * pickup_token_number}, and GET /courier/track/awb/{awb}. Label and manifest URLs serve real PDF
+ * pickup_token_number}, POST /orders/cancel {ids: [order_id]} → {status: 200, message} (400 for
+ * an id it never made), and GET /courier/track/awb/{awb}. Label and manifest URLs serve real PDF
  * bytes (made with pdfkit). Every request is recorded (method, path, auth header, JSON body) so
- * tests can assert what the API sent; `failNext` makes the next call of a path answer 5xx.
+ * tests can assert what the API sent; `failNext` makes the next call of a path answer 5xx, and
+ * `cancelDelayMs` holds each cancel's answer back (two cancellations in flight at once).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -102,6 +104,10 @@ export class FakeShiprocket {
   down = false;
   /** Paths (without /v1/external) whose next call answers 500 once. */
   failNext = new Set<string>();
+  /** Order ids cancelled through POST /orders/cancel. */
+  cancelledOrders = new Set<number>();
+  /** How long POST /orders/cancel waits before answering, in ms. */
+  cancelDelayMs = 0;
   /** Shipments by shipment_id. */
   shipments = new Map<number, StandinShipment>();
   private nextId = 5_000_001;
@@ -190,6 +196,8 @@ export class FakeShiprocket {
             data: 'Pickup is scheduled for Nov 29, 2026',
           },
         });
+      case 'POST /orders/cancel':
+        return this.cancelOrders(body ?? {}, json);
       case 'GET /courier/track/awb/':
         return this.track(decodeURIComponent(path.slice('/courier/track/awb/'.length)), json);
       default:
@@ -266,6 +274,17 @@ export class FakeShiprocket {
         },
       },
     });
+  }
+
+  private async cancelOrders(body: Record<string, unknown>, json: (status: number, payload: object) => void) {
+    const ids = Array.isArray(body.ids) ? body.ids.map(Number) : [];
+    const known = new Set([...this.shipments.values()].map((s) => s.orderId));
+    if (ids.length === 0 || ids.some((id) => !known.has(id))) {
+      return json(400, { message: 'Invalid order id', status_code: 400 });
+    }
+    if (this.cancelDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.cancelDelayMs));
+    for (const id of ids) this.cancelledOrders.add(id);
+    json(200, { status: 200, message: 'Order cancelled successfully.' });
   }
 
   private async document(kind: 'label' | 'manifest', ids: number[]): Promise<string> {

@@ -59,6 +59,11 @@ export interface ShipmentBooker {
   manifest(shipments: ShipmentSummary[]): Promise<Buffer>;
   /** Asks the couriers to collect the shipments; the day given and the pickup's reference. */
   schedulePickup(shipmentIds: string[]): Promise<{ scheduledFor: string | null; token: string | null }>;
+  /**
+   * Cancels the provider's order (its courier no longer collects the parcel); cancelling one
+   * cancelled already is the provider's to answer. Throws on a refusal or failure.
+   */
+  cancelOrder(providerOrderId: string): Promise<void>;
   /** The shopper's tracking page for an AWB, or null. */
   trackingUrl(awb: string): string | null;
 }

@@ -2,8 +2,9 @@
  * Booking an order's shipment with a courier (behaviour.md "Shipping operations: booking"), one
  * named step after another (lib/steps.ts):
  *
- *   check the order → claim the shipment row → choose the courier → create the provider's order
- *   → assign the AWB → pack the order with courier, AWB and tracking link (one transaction)
+ *   check the order → claim the shipment row → check the order again → choose the courier
+ *   → create the provider's order → assign the AWB → pack the order with courier, AWB and
+ *   tracking link (one transaction)
  *
  * The claim (shipment-store.ts) makes two clicks, two staff members or two instances book an
  * order once. What each provider step returns is saved at once, so a retry after a failure
@@ -83,6 +84,10 @@ export class ShipmentBooking {
       message,
     });
     const existing = await store.byOrder(orderId);
+    // A shipment cancelled with its order is never booked again (nor answered as booked).
+    if (existing?.status === 'cancelling' || existing?.status === 'cancelled') {
+      return failed(SHIPMENT_MESSAGES.notBookable);
+    }
     if (existing && existing.status !== 'booking' && existing.status !== 'failed') {
       return { ...failed(''), ok: true, awb: existing.awb, courierName: existing.courierName, message: null };
     }
@@ -95,6 +100,7 @@ export class ShipmentBooking {
     const ctx: BookingContext = { order, actor, shipment, courier: null };
     try {
       await runSteps(ctx, [
+        { name: 'check order again', run: (c) => this.checkStillBookable(c) },
         { name: 'choose courier', run: (c) => this.chooseCourier(c) },
         { name: 'create order', run: (c) => this.createOrder(c) },
         { name: 'assign AWB', run: (c) => this.assignAwb(c) },
@@ -114,6 +120,18 @@ export class ShipmentBooking {
       courierName: ctx.shipment.courierName,
       message: null,
     };
+  }
+
+  /**
+   * Reads the order again once the claim is held: an order cancelled between the first read and
+   * the claim would otherwise be booked at Shiprocket, while its cancellation, seeing no shipment
+   * yet, queued nothing to cancel it there. One cancelled after the claim sees the claim.
+   */
+  private async checkStillBookable(ctx: BookingContext): Promise<void> {
+    ctx.order = await this.deps.orders.getById(ctx.order.id);
+    if (!(BOOKABLE_ORDER_STATUSES as readonly string[]).includes(ctx.order.status)) {
+      throw new AppError(409, SHIPMENT_MESSAGES.notBookable);
+    }
   }
 
   /** The owner's preferred courier when it serves the pincode, else the cheapest; none serving fails the booking. */

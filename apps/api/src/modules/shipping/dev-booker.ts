@@ -2,7 +2,7 @@
  * The development booking provider (SHIPMENT_BOOKING=builtin), so `npm start` books without
  * Shiprocket: two couriers serving every pincode, order and shipment ids counted from the time,
  * AWBs "DEV" + 10 digits, and label and manifest PDFs made here with pdfkit (DejaVu Sans). No
- * parcel leaves: the documents say so.
+ * parcel leaves: the documents say so, and cancelling has no one to tell.
  */
 import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -79,6 +79,10 @@ export class DevShipmentBooker implements ShipmentBooker {
   async schedulePickup(_shipmentIds: string[]): Promise<{ scheduledFor: string | null; token: string | null }> {
     const tomorrow = new Date(Date.now() + 330 * 60_000 + 24 * 3600_000).toISOString().slice(0, 10);
     return { scheduledFor: `${tomorrow} 11:00:00`, token: `DEV-PICKUP-${this.counter}` };
+  }
+
+  async cancelOrder(_providerOrderId: string): Promise<void> {
+    // No courier was told of the parcel, so there is nobody to tell; the shipment is marked cancelled.
   }
 
   trackingUrl(): null {

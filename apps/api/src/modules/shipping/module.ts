@@ -5,6 +5,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import type { DomainEventBus } from '../../lib/events';
+import type { Jobs } from '../../lib/jobs';
 import type { ApiModule } from '../../lib/module';
 import type { PincodeDirectory } from '../addresses';
 import { DeliveryService, type SettingsStore } from './delivery';
@@ -14,6 +16,8 @@ import type { ShipmentBooker } from './booker';
 import { ShipmentBooking } from './booking';
 import { bookingRoutes } from './booking-routes';
 import type { BookingDeps } from './booking-types';
+import { SHIPMENT_CANCEL_JOB, shipmentJobs } from './jobs';
+import { ShipmentCancellation } from './shipment-cancel';
 import { ShipmentOperations } from './shipment-ops';
 import { ShipmentStore } from './shipment-store';
 
@@ -50,26 +54,39 @@ export function createShippingModule(deps: {
 
 /**
  * Booking shipments from the admin (behaviour.md "Shipping operations: booking"), built after the
- * orders module whose steps it takes: the booking, what follows it, and their admin routes.
+ * orders module whose steps it takes: the booking, what follows it, and their admin routes; and
+ * the cancellation at the courier of an order cancelled after its booking (`order.status_changed`
+ * to cancelled queues the `shipping.cancel` job).
  */
 export function createShipmentBookingModule(
-  deps: Omit<BookingDeps, 'store' | 'storePincode'> & { storeAddress: string },
+  deps: Omit<BookingDeps, 'store' | 'storePincode'> & { storeAddress: string; events: DomainEventBus; jobs: Jobs },
 ): {
   booking: ShipmentBooking;
   operations: ShipmentOperations;
   module: ApiModule;
 } {
-  const { storeAddress, ...rest } = deps;
+  const { storeAddress, events, jobs, ...rest } = deps;
   const storePincode = /([1-9]\d{5})\D*$/.exec(storeAddress)?.[1] ?? '';
-  const full: BookingDeps = { ...rest, storePincode, store: new ShipmentStore(deps.db) };
+  const store = new ShipmentStore(deps.db);
+  const full: BookingDeps = { ...rest, storePincode, store };
   const booking = new ShipmentBooking(full);
   const operations = new ShipmentOperations(full);
+  const cancellation = new ShipmentCancellation({ store, booker: deps.booker, log: deps.log });
+  events.on('order.status_changed', 'shipping: cancel the courier order of a cancelled order', async (e) => {
+    if (e.status !== 'cancelled') return;
+    // Most cancelled orders were never booked: queue only for one with a shipment the job may cancel.
+    const shipment = await store.byOrder(e.orderId);
+    if (shipment && shipment.status !== 'shipped' && shipment.status !== 'cancelled') {
+      await jobs.send(SHIPMENT_CANCEL_JOB, { orderId: e.orderId });
+    }
+  });
   return {
     booking,
     operations,
     module: {
       name: 'shipment-booking',
       routes: async (app) => void (await app.register(bookingRoutes, { booking, operations })),
+      jobs: shipmentJobs(cancellation),
     },
   };
 }

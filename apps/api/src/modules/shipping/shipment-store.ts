@@ -1,13 +1,17 @@
 /**
- * The shipments table's queries (tables.ts): the claim that lets one booking at a time work on
- * an order, updates of its steps, and reads by order and by document.
+ * The shipments table's queries (tables.ts): the claims that let one booking, or one
+ * cancellation, at a time work on an order, updates of its steps, and reads by order and by
+ * document.
  */
-import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shipments, type ShipmentRow } from './tables';
 
 /** A claim older than this is taken to be a booking that died (a crashed instance) and may be taken over. */
-const CLAIM_STALE_MS = 5 * 60_000;
+export const CLAIM_STALE_MS = 5 * 60_000;
+
+/** A cancellation's claim given back after a failure: older than any live claim, so the retry takes it at once. */
+export const RELEASED_CLAIM = new Date(0);
 
 export type ShipmentUpdate = Partial<Omit<ShipmentRow, 'id' | 'orderId' | 'createdAt' | 'updatedAt'>>;
 
@@ -31,6 +35,31 @@ export class ShipmentStore {
           and(eq(shipments.status, 'booking'), lt(shipments.claimedAt, new Date(now.getTime() - CLAIM_STALE_MS))),
         ),
       })
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Claims the order's shipment for cancelling its provider's order, in one statement: one the
+   * provider holds an order of (booked, pickup scheduled, or failed or stuck in booking after its
+   * order was created), or a cancellation that failed or died. Marks it `cancelling`. Null when
+   * there is none, it is shipped or cancelled, or another booking or cancellation holds it.
+   */
+  async claimCancel(orderId: string, now = new Date()): Promise<ShipmentRow | null> {
+    const stale = new Date(now.getTime() - CLAIM_STALE_MS);
+    const [row] = await this.db
+      .update(shipments)
+      .set({ status: 'cancelling', claimedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(shipments.orderId, orderId),
+          isNotNull(shipments.providerOrderId),
+          or(
+            inArray(shipments.status, ['booked', 'pickup_scheduled', 'failed']),
+            and(inArray(shipments.status, ['booking', 'cancelling']), lt(shipments.claimedAt, stale)),
+          ),
+        ),
+      )
       .returning();
     return row ?? null;
   }

@@ -162,6 +162,11 @@ export class ShiprocketBooker implements ShipmentBooker {
     };
   }
 
+  async cancelOrder(providerOrderId: string): Promise<void> {
+    // Any 2xx is a cancellation; its body (a message) tells nothing more.
+    await this.client.post('/orders/cancel', { ids: [Number(providerOrderId)] }, z.unknown());
+  }
+
   trackingUrl(awb: string): string {
     return `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`;
   }

@@ -80,7 +80,9 @@ export class ShiprocketClient {
       const reason = errorAnswer.safeParse(await res.json().catch(() => null)).data?.message ?? null;
       throw new ShiprocketError(res.status, path.split('?')[0]!, reason);
     }
-    return answer.parse(await res.json());
+    // An empty 2xx body (a 204) reads as null.
+    const text = await res.text();
+    return answer.parse(text ? JSON.parse(text) : null);
   }
 
   private async currentToken(): Promise<string> {

@@ -1,0 +1,26 @@
+/**
+ * The shipment booking's jobs (behaviour.md "Shipping operations: booking"): `shipping.cancel`
+ * cancels the courier's order of a cancelled order, queued after the cancellation commits and
+ * retried while the courier service fails. The payload is the order's id.
+ */
+import type { RetryOptions } from '../../lib/jobs';
+import type { JobDefinition } from '../../lib/module';
+import type { ShipmentCancellation } from './shipment-cancel';
+
+export const SHIPMENT_CANCEL_JOB = 'shipping.cancel';
+
+/**
+ * Ten retries with the store's wait (JOBS_RETRY_DELAY_MS) doubled at each: with the default 30 s,
+ * the last about eight hours after the first, so an outage of an afternoon is outlasted.
+ */
+export const SHIPMENT_CANCEL_RETRY: Partial<RetryOptions> = { retryLimit: 10, backoff: true };
+
+export function shipmentJobs(cancellation: ShipmentCancellation): JobDefinition[] {
+  return [
+    {
+      name: SHIPMENT_CANCEL_JOB,
+      handler: ({ orderId }: { orderId: string }) => cancellation.cancel(orderId),
+      retry: SHIPMENT_CANCEL_RETRY,
+    },
+  ];
+}
