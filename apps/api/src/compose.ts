@@ -110,7 +110,7 @@ export function composeModules(
   const addresses = createAddressesModule({ db });
   const { pincodes, addressBook } = addresses;
   const users = createUsersModule({ db, publicUrl: config.publicUrl, uploads, addresses: addressBook, events });
-  // The consent record: auth, the cart reminders and WhatsApp record through it; its routes come later.
+  // The consent record: auth, the cart reminders, WhatsApp and the alerts record through it; its routes come later.
   const consent = createConsentService({ db, events, log });
   const policies = createPoliciesModule({ db, cacheTtlMs: config.catalogCacheTtlMs });
   const catalog = createCatalogModule({
@@ -185,6 +185,7 @@ export function composeModules(
     catalog: catalog.catalog,
     wishlist: wishlist.wishlist,
     users: users.users,
+    consent,
     mailer,
     jobs,
     secret,
@@ -361,6 +362,7 @@ export function composeModules(
     purposes: {
       cart_reminders: async (userId, given) => void (await cart.reminders.setEnabled(userId, given)),
       whatsapp_updates: async (userId, given) => void (await whatsapp.whatsapp.setOptIn(userId, { optedIn: given })),
+      price_alerts: (userId, given) => alerts.alerts.setPriceAlerts(userId, given),
     },
   });
   const reviews = createReviewsModule({

@@ -18,11 +18,11 @@ export const PRIVACY_POLICY_PATH = '/policies/privacy';
  * Purposes of consent. `account` and `orders` are taken with the notice (registering, placing an
  * order); the others are optional, never pre-ticked, each given and withdrawn on its own.
  */
-export const CONSENT_PURPOSES = ['account', 'orders', 'cart_reminders', 'whatsapp_updates'] as const;
+export const CONSENT_PURPOSES = ['account', 'orders', 'cart_reminders', 'whatsapp_updates', 'price_alerts'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /** The optional purposes: given by an explicit action, withdrawable with one click from the account page. */
-export const OPTIONAL_CONSENT_PURPOSES = ['cart_reminders', 'whatsapp_updates'] as const;
+export const OPTIONAL_CONSENT_PURPOSES = ['cart_reminders', 'whatsapp_updates', 'price_alerts'] as const;
 export type OptionalConsentPurpose = (typeof OPTIONAL_CONSENT_PURPOSES)[number];
 
 /** What a consent record says happened. */
@@ -42,7 +42,7 @@ export const CONSENT_PATHS = {
 export const CONSENT_MESSAGES = {
   given: 'Thank you. Your consent is recorded.',
   withdrawn: 'Your consent is withdrawn. We have stopped.',
-  purposeInvalid: 'Choose one of: cart reminders, WhatsApp updates.',
+  purposeInvalid: 'Choose one of: cart reminders, WhatsApp updates, price drops.',
   givenRequired: 'Say whether you give or withdraw your consent.',
   nomineeSaved: 'Your nominee is saved.',
   nomineeRemoved: 'Your nominee is removed.',

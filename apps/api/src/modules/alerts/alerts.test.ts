@@ -1,17 +1,27 @@
 /**
  * Alerts through HTTP and the scan job (docs/shopper-features.md "Alerts"): "Notify me" only for
  * sold-out sizes and only the shopper's own, the one mail a day after a restock (through the
- * admin's stock change) or a price drop (through the admin's price change), unsubscribed
- * shoppers, the signed unsubscribe link, concurrent scans, and the job's payload.
+ * admin's stock change) or a price drop (through the admin's price change) to shoppers who
+ * consented to price drops only, unsubscribed shoppers, the signed unsubscribe link (which
+ * withdraws that consent), concurrent scans, and the job's payload.
  *
  * @postgres: two scans at once race for the day's mail there.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN_API_PREFIX, ALERTS_MESSAGES, AUTH_MESSAGES, formatPrice } from '@vastra/contracts';
+import {
+  ADMIN_API_PREFIX,
+  ALERTS_MESSAGES,
+  AUTH_MESSAGES,
+  CONSENT_MESSAGES,
+  formatPrice,
+  PRIVACY_NOTICE_VERSION,
+  type Consents,
+} from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { bearer, register, type Account } from '../../test/accounts';
+import { ConsentService } from '../consent';
 import { pickProducts, setPricePaise, setStock, unknownId, type TestProduct } from '../../test/catalog';
 import { createTestApp, TEST_STOREFRONT_URL, type TestContext } from '../../test/harness';
 import { outboxMailsTo } from '../../test/outbox';
@@ -44,6 +54,22 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, account: Acc
 }
 
 const notify = (account: Account, variantId: string) => call('POST', '/alerts/stock', account, { variantId });
+
+/** The shopper turns price drops on or off on the account page (their consent to `price_alerts`). */
+async function priceAlerts(account: Account, given: boolean) {
+  const res = await call('POST', '/account/consents/price_alerts', account, { given });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.message, given ? CONSENT_MESSAGES.given : CONSENT_MESSAGES.withdrawn);
+}
+
+/** The shopper's records of `price_alerts`, newest first, as "action channel". */
+const priceAlertRecords = async (account: Account) =>
+  ((await call('GET', '/account/consents', account)).body.data as Consents).history
+    .filter((r) => r.purpose === 'price_alerts')
+    .map((r) => `${r.action} ${r.channel}`);
+
+const unsubscribedAt = async (userId: string) =>
+  (await ctx.database.db.select().from(users).where(eq(users.id, userId)))[0]!.alertsUnsubscribedAt;
 
 /** The store restocks a size as the admin does: a stock movement, audited. */
 async function restock(variantId: string, quantity: number) {
@@ -116,6 +142,7 @@ describe('alerts', () => {
     await setStock(ctx.database.db, size!.id, 0);
     await setStock(ctx.database.db, other!.id, 0);
     const shopper = await register(ctx.app);
+    await priceAlerts(shopper, true);
     assert.equal((await notify(shopper, size!.id)).status, 201);
     assert.equal((await notify(shopper, other!.id)).status, 201);
     assert.equal((await call('POST', '/wishlist/add', shopper, { productId: p.id, variantId: size!.id })).status, 201);
@@ -148,7 +175,7 @@ describe('alerts', () => {
     assert.ok(!(await ctx.app.alerts.scan(new Date(Date.now() + 2 * 86_400_000))).includes(shopper.userId));
   });
 
-  test('a price drop of a wishlist item sends a mail with the old and the new price', async () => {
+  test('a price drop of a wishlist item is mailed only while the shopper consents to price drops', async () => {
     const p = product();
     const size = p.variants[0]!;
     await setStock(ctx.database.db, size.id, 10);
@@ -163,7 +190,12 @@ describe('alerts', () => {
     });
     assert.equal(res.statusCode, 200, res.body);
     await ctx.app.jobs.idle();
+    // Never asked for: a wishlist alone is no consent to marketing mails.
+    assert.deepEqual(await mailsTo(shopper), []);
+    assert.deepEqual(await priceAlertRecords(shopper), []);
 
+    await priceAlerts(shopper, true);
+    assert.ok((await ctx.app.alerts.scan()).includes(shopper.userId));
     const mails = await mailsTo(shopper);
     assert.equal(mails.length, 1);
     const text = mails[0]!.text!;
@@ -175,6 +207,80 @@ describe('alerts', () => {
     );
     // The mailed price is the new base: the same price is not news the next day.
     assert.ok(!(await ctx.app.alerts.scan(tomorrow())).includes(shopper.userId));
+
+    // Withdrawn on the account page: a further drop is not mailed.
+    await priceAlerts(shopper, false);
+    await setPricePaise(ctx.database.db, size.id, now - 10_000);
+    assert.ok(!(await ctx.app.alerts.scan(new Date(Date.now() + 2 * 86_400_000))).includes(shopper.userId));
+    assert.equal((await mailsTo(shopper)).length, 1);
+    assert.deepEqual(await priceAlertRecords(shopper), ['withdrawn web', 'given web']);
+  });
+
+  test('the unsubscribe link withdraws the price-drop consent by link; turning price drops on again mails again', async () => {
+    const p = product();
+    const size = p.variants[0]!;
+    await setStock(ctx.database.db, size.id, 10);
+    const shopper = await register(ctx.app);
+    await priceAlerts(shopper, true);
+    assert.equal((await call('POST', '/wishlist/add', shopper, { productId: p.id, variantId: size.id })).status, 201);
+    await setPricePaise(ctx.database.db, size.id, size.pricePaise - 5_000);
+    assert.ok((await ctx.app.alerts.scan()).includes(shopper.userId));
+    const link = unsubscribeLink((await mailsTo(shopper))[0]!.text!);
+    assert.ok(link, 'the price-drop mail carries the unsubscribe link');
+
+    const res = await ctx.app.inject({ method: 'POST', url: `/alerts/unsubscribe?token=${tokenOf(link)}` });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(await priceAlertRecords(shopper), ['withdrawn link', 'given web']);
+    const { current } = (await call('GET', '/account/consents', shopper)).body.data as Consents;
+    assert.deepEqual(
+      current.filter((r) => r.purpose === 'price_alerts').map((r) => [r.given, r.noticeVersion]),
+      [[false, PRIVACY_NOTICE_VERSION]],
+    );
+    await setPricePaise(ctx.database.db, size.id, size.pricePaise - 15_000);
+    assert.ok(!(await ctx.app.alerts.scan(tomorrow())).includes(shopper.userId));
+
+    // Turned on again on the account page: the link's stop is undone and the drop is mailed.
+    await priceAlerts(shopper, true);
+    assert.equal(await unsubscribedAt(shopper.userId), null);
+    assert.ok((await ctx.app.alerts.scan(new Date(Date.now() + 2 * 86_400_000))).includes(shopper.userId));
+    const later = await mailsTo(shopper);
+    assert.equal(later.length, 2);
+    assert.ok(later[1]!.text!.includes(`now ${formatPrice((size.pricePaise - 15_000) / 100)}`), later[1]!.text);
+  });
+
+  test('a consent record that fails leaves the unsubscribe and the price-drop switch as they were', async () => {
+    ctx.expectServerErrors(
+      /^error: unhandled error: the database went away$/,
+      /^500 POST \/alerts\/unsubscribe/,
+      /^500 POST \/account\/consents\/price_alerts/,
+    );
+    const shopper = await register(ctx.app);
+    await priceAlerts(shopper, true);
+    const link = await ctx.app.alerts.unsubscribeUrl(shopper.userId);
+    const record = ConsentService.prototype.record;
+    ConsentService.prototype.record = () => Promise.reject(new Error('the database went away'));
+    try {
+      const res = await ctx.app.inject({ method: 'POST', url: `/alerts/unsubscribe?token=${tokenOf(link)}` });
+      assert.equal(res.statusCode, 500);
+    } finally {
+      ConsentService.prototype.record = record;
+    }
+    assert.equal(await unsubscribedAt(shopper.userId), null, 'not unsubscribed');
+    assert.deepEqual(await priceAlertRecords(shopper), ['given web']);
+
+    assert.equal(
+      (await ctx.app.inject({ method: 'POST', url: `/alerts/unsubscribe?token=${tokenOf(link)}` })).statusCode,
+      200,
+    );
+    const stoppedAt = await unsubscribedAt(shopper.userId);
+    ConsentService.prototype.record = () => Promise.reject(new Error('the database went away'));
+    try {
+      assert.equal((await call('POST', '/account/consents/price_alerts', shopper, { given: true })).status, 500);
+    } finally {
+      ConsentService.prototype.record = record;
+    }
+    assert.deepEqual(await unsubscribedAt(shopper.userId), stoppedAt, 'still unsubscribed');
+    assert.deepEqual(await priceAlertRecords(shopper), ['withdrawn link', 'given web']);
   });
 
   test('an unsubscribed shopper gets no mail', async () => {
@@ -185,6 +291,7 @@ describe('alerts', () => {
     const link = await ctx.app.alerts.unsubscribeUrl(shopper.userId);
     const res = await ctx.app.inject({ method: 'POST', url: `/alerts/unsubscribe?token=${tokenOf(link)}` });
     assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(await priceAlertRecords(shopper), [], 'no consent given, none withdrawn');
 
     await restock(p.variants[0]!.id, 4);
     assert.deepEqual(await mailsTo(shopper), []);
@@ -201,8 +308,6 @@ describe('alerts', () => {
     const link = unsubscribeLink(mail!.text!);
     assert.ok(link, 'the mail links to the storefront unsubscribe page');
     const token = tokenOf(link);
-    const unsubscribedAt = async (userId: string) =>
-      (await ctx.database.db.select().from(users).where(eq(users.id, userId)))[0]!.alertsUnsubscribedAt;
 
     // Forged: another user's id in a token signed with another key; altered: a changed payload; a session token.
     const [header, , signature] = token.split('.');

@@ -2,10 +2,12 @@
  * Back-in-stock and price-drop alerts (docs/shopper-features.md "Alerts"). A shopper asks to be
  * told when a sold-out size is back ("Notify me"); the `alerts.scan` job, sent after stock or
  * price changes and run on a timer as a safety net, mails each shopper at most once a day (India
- * time) about the sizes they asked for that are back and the wishlist items now cheaper than
- * their base price. The day's `alert_mails` row, the notified requests and the moved bases are
- * written in one transaction with the sending, so a failure changes nothing and, of two scans
- * at once, the one that inserts the row first mails. A signed link stops the mails.
+ * time) about the sizes they asked for that are back and, if they consented to `price_alerts`
+ * (docs/behaviour.md "Consent and the privacy notice"), the wishlist items now cheaper than their
+ * base price. The day's `alert_mails` row, the notified requests and the moved bases are written
+ * in one transaction with the sending, so a failure changes nothing and, of two scans at once,
+ * the one that inserts the row first mails. A signed link stops the mails and withdraws that
+ * consent.
  *
  * Errors: NotFoundError (404) for an unknown size or withdrawn product, or a request that is not
  * the shopper's; ConflictError (409) for "Notify me" on a size in stock; ValidationError (400)
@@ -20,6 +22,7 @@ import { istDay } from '../../lib/india-time';
 import type { Jobs } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
 import type { CatalogService, VariantDetail } from '../catalog/service';
+import type { ConsentService } from '../consent/service';
 import type { UsersService } from '../users/service';
 import type { WishlistService } from '../wishlist/service';
 import { ALERTS_SCAN_JOB } from './jobs';
@@ -32,6 +35,8 @@ export type AlertsDeps = {
   catalog: CatalogService;
   wishlist: WishlistService;
   users: UsersService;
+  /** The consent record: price drops are mailed only to shoppers who gave `price_alerts`. */
+  consent: Pick<ConsentService, 'consenting' | 'hasConsent' | 'record'>;
   mailer: Mailer;
   jobs: Jobs;
   /** The key of auth/secret.ts, which signs the unsubscribe links. */
@@ -151,11 +156,31 @@ export class AlertsService {
     return { email: maskEmail(user.email), unsubscribed: user.alertsUnsubscribedAt !== null };
   }
 
-  /** Stops the alert mails of the user a link names (the first time counts). */
+  /**
+   * Stops the alert mails of the user a link names (the first time counts) and, if they had given
+   * `price_alerts`, records its withdrawal by `link`; both or neither.
+   */
   async unsubscribe(token: string): Promise<UnsubscribeStatus> {
     const userId = await this.userOf(token);
-    await this.deps.users.unsubscribeFromAlerts(userId);
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.users.unsubscribeFromAlerts(userId, tx);
+      if (await this.deps.consent.hasConsent(userId, 'price_alerts', tx)) {
+        await this.deps.consent.record(userId, 'price_alerts', false, 'link', tx);
+      }
+    });
     return this.unsubscribeStatus(token);
+  }
+
+  /**
+   * The shopper gives (`given`) or withdraws their consent to `price_alerts` (the account page's
+   * switch), recorded by `web`. Giving it also undoes an earlier unsubscribe link, so the alert
+   * mails start again; both writes or neither.
+   */
+  async setPriceAlerts(userId: string, given: boolean): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      if (given) await this.deps.users.resubscribeToAlerts(userId, tx);
+      await this.deps.consent.record(userId, 'price_alerts', given, 'web', tx);
+    });
   }
 
   /**
@@ -240,15 +265,23 @@ export class AlertsService {
     });
   }
 
-  /** Per shopper: their open requests for sizes now buyable, and their wishlist items now cheaper. */
+  /**
+   * Per shopper: their open requests for sizes now buyable, and, for those who consented to
+   * `price_alerts`, their wishlist items now cheaper.
+   */
   private async dueByUser(): Promise<Map<string, Due>> {
-    const [requests, watched] = await Promise.all([
+    const [requests, allWatched] = await Promise.all([
       this.deps.db
         .select({ id: stockAlerts.id, userId: stockAlerts.userId, variantId: stockAlerts.variantId })
         .from(stockAlerts)
         .where(isNull(stockAlerts.notifiedAt)),
       this.deps.wishlist.priceWatch(),
     ]);
+    const consenting = await this.deps.consent.consenting(
+      [...new Set(allWatched.map((w) => w.userId))],
+      'price_alerts',
+    );
+    const watched = allWatched.filter((w) => consenting.has(w.userId));
     const variants = await this.deps.catalog.variantDetails([
       ...requests.map((r) => r.variantId),
       ...watched.map((w) => w.variantId),

@@ -1,10 +1,10 @@
 /**
  * Consent, the nominee and the breach register through HTTP (docs/behaviour.md "Consent and the
  * privacy notice", docs/admin.md "Data breaches"): the sign-up and an order record the notice
- * version taken; optional purposes given and withdrawn are records, the latest the state; the
- * WhatsApp opt-in and the consent route are one choice; a session is needed and a cookie write
- * from another origin is refused; the nominee is the shopper's own; the breach register is the
- * owner's only, and audited.
+ * version taken; optional purposes (price drops too) given and withdrawn are records, the latest
+ * the state; the WhatsApp opt-in and the consent route are one choice; a session is needed and a
+ * cookie write from another origin is refused; the nominee is the shopper's own; the breach
+ * register is the owner's only, and audited.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -100,6 +100,26 @@ describe('consent records', () => {
     assert.deepEqual((await call('GET', '/cart-reminders', shopper)).body.data, { enabled: false });
   });
 
+  test('price drops on the wishlist are an optional purpose: off until given, recorded with the notice version', async () => {
+    const shopper = await register(ctx.app);
+    assert.equal(await currentOf(shopper, 'price_alerts'), undefined, 'not pre-ticked');
+    const given = await call('POST', '/account/consents/price_alerts', shopper, { given: true });
+    assert.equal(given.status, 200, JSON.stringify(given.body));
+    assert.equal(given.body.message, CONSENT_MESSAGES.given);
+    assert.equal(brief(given.body.data), `price_alerts given ${PRIVACY_NOTICE_VERSION} web`);
+    const again = await call('POST', '/account/consents/price_alerts', shopper, { given: true });
+    assert.equal(again.status, 200);
+    const withdrawn = await call('POST', '/account/consents/price_alerts', shopper, { given: false });
+    assert.equal(withdrawn.body.message, CONSENT_MESSAGES.withdrawn);
+    const { current, history } = await consentsOf(shopper);
+    assert.deepEqual(
+      history.filter((r) => r.purpose === 'price_alerts').map(brief),
+      [`price_alerts withdrawn ${PRIVACY_NOTICE_VERSION} web`, `price_alerts given ${PRIVACY_NOTICE_VERSION} web`],
+      'giving twice adds one record',
+    );
+    assert.equal(current.find((r) => r.purpose === 'price_alerts')?.given, false);
+  });
+
   test('WhatsApp updates: the consent route and the opt-in are one choice; no number, no consent', async () => {
     const shopper = await register(ctx.app);
     const noNumber = await call('POST', '/account/consents/whatsapp_updates', shopper, { given: true });
@@ -127,6 +147,7 @@ describe('consent records', () => {
     for (const [method, url] of [
       ['GET', '/account/consents'],
       ['POST', '/account/consents/cart_reminders'],
+      ['POST', '/account/consents/price_alerts'],
     ] as const) {
       const res = await call(method, url, null, method === 'POST' ? { given: true } : undefined);
       assert.equal(res.status, 401, url);
@@ -137,6 +158,7 @@ describe('consent records', () => {
       assert.equal(res.status, 400, purpose);
       assert.match(res.body.message, new RegExp(CONSENT_MESSAGES.purposeInvalid));
     }
+    assert.match(CONSENT_MESSAGES.purposeInvalid, /price drops/, 'the refusal names every choice');
     const noBoolean = await call('POST', '/account/consents/cart_reminders', shopper, { given: 'yes' });
     assert.equal(noBoolean.status, 400);
 

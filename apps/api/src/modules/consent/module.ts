@@ -1,7 +1,7 @@
 /**
  * The consent module (lib/module.ts; docs/behaviour.md "Consent and the privacy notice",
  * docs/admin.md "Data breaches"), built in two steps like the staff module: the consent service
- * first (`createConsentService`), because the modules acting on a purpose (auth, cart, whatsapp)
+ * first (`createConsentService`), because the modules acting on a purpose (auth, cart, whatsapp, alerts)
  * record through it; then the module (`createConsentModule`), whose consent route hands each
  * optional purpose to the module acting on it. It records `orders` when an order is placed
  * (`order.placed`) under the notice version in force.
@@ -38,7 +38,8 @@ export function createConsentModule(deps: {
   consent: ConsentService;
   /**
    * Each optional purpose's change, done by the module acting on it (the cart reminders' setting,
-   * the WhatsApp opt-in), which records the consent; it may refuse (WhatsApp without a number).
+   * the WhatsApp opt-in, the price-drop mails), which records the consent; it may refuse (WhatsApp
+   * without a number).
    */
   purposes: Record<OptionalConsentPurpose, PurposeHandlers[OptionalConsentPurpose]>;
 }): ApiModule {

@@ -51,7 +51,8 @@ export const consentRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Give (given: true) or withdraw (given: false) an optional purpose: cart_reminders, whatsapp_updates',
+        summary:
+          'Give (given: true) or withdraw (given: false) an optional purpose: cart_reminders, whatsapp_updates, price_alerts',
         params: consentPurposeParamsSchema,
         body: consentChangeBodySchema,
         response: { 200: envelope(consentRecordSchema), ...errorResponses(400, 401, 403) },

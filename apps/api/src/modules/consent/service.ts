@@ -5,7 +5,7 @@
  *
  * - `account` is recorded when an account is made (the sign-up pages show the notice), `orders`
  *   when a shopper places an order under a notice version they had not yet taken (checkout shows it).
- * - The optional purposes (`cart_reminders`, `whatsapp_updates`) are given and withdrawn by the
+ * - The optional purposes (`cart_reminders`, `whatsapp_updates`, `price_alerts`) are given and withdrawn by the
  *   shopper, and recorded by the module acting on them when it applies the change (the account
  *   setting, the checkout's box, a mailed unsubscribe link, a WhatsApp STOP reply).
  * - Other modules ask `hasConsent` (one shopper) or `consenting` (many) before acting.
@@ -44,9 +44,12 @@ export class ConsentService {
     return this.deps.noticeVersion ?? PRIVACY_NOTICE_VERSION;
   }
 
-  /** The latest record of `purpose` for `userId`, or null when there is none. */
-  async latest(userId: string, purpose: ConsentPurpose): Promise<ConsentRecord | null> {
-    const [row] = await this.deps.db
+  /**
+   * The latest record of `purpose` for `userId`, or null when there is none. `db`: the caller's
+   * transaction when it records along with its own writes.
+   */
+  async latest(userId: string, purpose: ConsentPurpose, db: Db = this.deps.db): Promise<ConsentRecord | null> {
+    const [row] = await db
       .select()
       .from(consentRecords)
       .where(and(eq(consentRecords.userId, userId), eq(consentRecords.purpose, purpose)))
@@ -55,9 +58,9 @@ export class ConsentService {
     return row ? toRecord(row) : null;
   }
 
-  /** Whether `userId`'s latest record of `purpose` gives it (no record: not given). */
-  async hasConsent(userId: string, purpose: ConsentPurpose): Promise<boolean> {
-    return (await this.latest(userId, purpose))?.action === 'given';
+  /** Whether `userId`'s latest record of `purpose` gives it (no record: not given); `db` as for `latest`. */
+  async hasConsent(userId: string, purpose: ConsentPurpose, db: Db = this.deps.db): Promise<boolean> {
+    return (await this.latest(userId, purpose, db))?.action === 'given';
   }
 
   /** Of `userIds`, those whose latest record of `purpose` gives it. */
@@ -74,18 +77,19 @@ export class ConsentService {
   /**
    * Records that `userId` gave (`given`) or withdrew `purpose` through `channel`, under the notice
    * in force; nothing when the latest record already says so under this version. For changes the
-   * caller has applied itself.
+   * caller has applied itself; `db` is its transaction when the change and the record go together.
    */
   async record(
     userId: string,
     purpose: ConsentPurpose,
     given: boolean,
     channel: ConsentChannel = 'web',
+    db: Db = this.deps.db,
   ): Promise<ConsentRecord> {
     const action = given ? 'given' : 'withdrawn';
-    const latest = await this.latest(userId, purpose);
+    const latest = await this.latest(userId, purpose, db);
     if (latest?.action === action && latest.noticeVersion === this.version) return latest;
-    const [row] = await this.deps.db
+    const [row] = await db
       .insert(consentRecords)
       .values({ userId, purpose, action, noticeVersion: this.version, channel })
       .returning();

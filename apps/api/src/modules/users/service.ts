@@ -115,12 +115,20 @@ export class UsersService {
     return row?.locale ?? null;
   }
 
-  /** Stops the user's alert mails; the first time is kept. */
-  async unsubscribeFromAlerts(id: string): Promise<void> {
-    await this.db
+  /** Stops the user's alert mails; the first time is kept. `db`: the caller's transaction, if any. */
+  async unsubscribeFromAlerts(id: string, db: Db = this.db): Promise<void> {
+    await db
       .update(users)
       .set({ alertsUnsubscribedAt: new Date() })
       .where(and(eq(users.id, id), isNull(users.alertsUnsubscribedAt)));
+  }
+
+  /**
+   * Undoes `unsubscribeFromAlerts`: the shopper asked for alert mails again (turned price drops
+   * on; docs/shopper-features.md "Alerts"). `db`: the caller's transaction, if any.
+   */
+  async resubscribeToAlerts(id: string, db: Db = this.db): Promise<void> {
+    await db.update(users).set({ alertsUnsubscribedAt: null }).where(eq(users.id, id));
   }
 
   /** Case-insensitive; `email` may be given in any case. */
