@@ -130,6 +130,15 @@ test('the account, orders and wishlist pages carry the shopper’s data in their
       expect(page.text).toContain(formatPrice(size.price));
     }
     expect(page.cacheControl).toMatch(/private|no-store/);
+    // Price-drop mails need the shopper's consent: until given, the page links to the switch.
+    expect(page.text).toContain('Turn on price-drop emails');
+    const given = await fetch(`${API_URL}/account/consents/price_alerts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ given: true }),
+    });
+    expect(given.status).toBe(200);
+    expect((await fetchPage(request, '/wishlist', token)).text).not.toContain('Turn on price-drop emails');
   });
 
   await test.step('another shopper gets a 404 for the order and sees none of the first one’s data', async () => {

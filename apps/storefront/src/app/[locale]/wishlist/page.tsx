@@ -6,6 +6,7 @@ import { LoginPrompt } from '@/components/ui/login-prompt';
 import { readFailure } from '@/features/account/account-shopper';
 import { ShopperOnly } from '@/features/account/shopper-only';
 import { WishlistPage } from '@/features/wishlist/islands';
+import { PriceAlertsHint } from '@/features/wishlist/price-alerts-hint';
 import { WishlistHeading, WishlistView } from '@/features/wishlist/wishlist-page-view';
 import { getWishlistPage } from '@/lib/api/server/shopper';
 
@@ -19,7 +20,8 @@ type Props = { searchParams: Promise<{ page?: string | string[] }> };
 
 /**
  * /wishlist (behaviour.md §2): the logged-in shopper's page `?page=` of their wishlist, read on the
- * server; a guest (or a session that has ended) gets the login prompt.
+ * server, with a link to turn price-drop mails on while they are off; a guest (or a session that
+ * has ended) gets the login prompt.
  */
 export default async function WishlistRoute({ searchParams }: Props) {
   const raw = (await searchParams).page;
@@ -49,6 +51,7 @@ export default async function WishlistRoute({ searchParams }: Props) {
             view={<WishlistView entries={wishlist.wishlist} count={wishlist.count} meta={wishlist.meta} />}
             props={{ initial: { wishlist: wishlist.wishlist, count: wishlist.count, meta: wishlist.meta } }}
           />
+          {wishlist.count > 0 && <PriceAlertsHint />}
         </ShopperOnly>
       )}
     </div>
