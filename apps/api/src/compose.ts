@@ -475,6 +475,7 @@ export function composeModules(
     db,
     mailer,
     codes: new OneTimeCodeService(db, secret),
+    phoneCodes: auth.phone,
     removeFiles: (keys) => uploads.remove(keys),
     inactiveYears: () => settings.inactiveAccountErasureYears(),
     storeName: () => settings.storeName(),

@@ -41,6 +41,7 @@ export const PRIVACY_MESSAGES = {
   passwordRequired: 'Enter your password to close your account.',
   passwordIncorrect: 'That password is not right.',
   codeRequired: 'Enter the code we emailed you to close your account.',
+  smsCodeRequired: 'Enter the code we sent to your mobile number to close your account.',
   noEmailForCode: 'This account has no email address to send a code to. Please contact the store.',
   codeSent: 'We emailed you a code. Enter it to close your account.',
   openReturn: 'A return or exchange of yours is still in progress. You can close your account once it is finished.',
@@ -48,6 +49,10 @@ export const PRIVACY_MESSAGES = {
   tooManyExports: 'You have downloaded your data several times this hour. Please try again later.',
   tooManyTries: 'Too many tries. Please wait an hour and try again.',
 } as const;
+
+/** The code closing an account without an email went by SMS to its verified number ending `ending` (last 4 digits). */
+export const erasureCodeTexted = (ending: string) =>
+  `We have sent a code to your mobile number ending ${ending}. Enter it to close your account.`;
 
 /** Closing the account is refused while order `orderNumber` is still in progress. */
 export const erasureOrderInProgress = (orderNumber: string) =>

@@ -23,8 +23,11 @@ export const personalDataSummarySchema = z.object({
   inactiveAccountErasureYears: z.number().int(),
   /** Years orders and invoices are kept after the annual return of their year is due. */
   taxRecordYears: z.number().int(),
-  /** Whether closing the account asks for the password (else an emailed code). */
-  reauth: z.enum(['password', 'code']),
+  /**
+   * What closing the account asks for: the password; else a code, mailed (`code`) or, for an
+   * account without an email, texted to its verified mobile number (`sms_code`).
+   */
+  reauth: z.enum(['password', 'code', 'sms_code']),
 });
 export type PersonalDataSummary = z.infer<typeof personalDataSummarySchema>;
 

@@ -46,6 +46,7 @@ const SAME_IN_HINDI = new Set<string>();
 const FORMATTED: [string, string, Record<string, string>][] = [
   [contracts.erasureOrderInProgress('VST-001234'), 'erasureOrderInProgress', { orderNumber: 'VST-001234' }],
   [contracts.erasureStoreCreditLeft('₹ 250'), 'erasureStoreCreditLeft', { amount: '₹ 250' }],
+  [contracts.erasureCodeTexted('3210'), 'erasureCodeTexted', { ending: '3210' }],
   [contracts.photoTooManyPixels(40), 'photoTooManyPixels', { maxMegapixels: '40' }],
   [contracts.uploadQuotaExceeded(200), 'uploadQuotaExceeded', { quotaMb: '200' }],
   [

@@ -3,6 +3,7 @@
  * signs in the account whose verified number it is, or makes a new account (no email, its name
  * asked next); a signed-in shopper adds or changes their number with a code texted to the new
  * one. A phone sign-in proves the number only: the email (if any) stays as verified as it was.
+ * An account without an email closes itself with a code texted to its verified number.
  *
  * Asking for a code answers the same whether or not the number has an account, and looks
  * nothing up, so neither the answer nor its timing tells. Each text is first counted in the sms
@@ -107,6 +108,23 @@ export class PhoneAuthService {
    */
   async startChange(userId: string, phone: string, ip: string): Promise<void> {
     await this.text(phone, 'change_phone', { ip, userId });
+  }
+
+  /**
+   * Texts a code that closes `userId`'s account to its verified number `phone` (the privacy
+   * module's erasure of an account without an email; docs/behaviour.md "Data rights: export,
+   * erasure, retention"). Throws as `startSignIn`.
+   */
+  async startErasure(userId: string, phone: string, ip: string): Promise<void> {
+    await this.text(phone, 'erase_account', { ip, userId });
+  }
+
+  /**
+   * Uses the code texted to `phone` for closing `userId`'s account; another account's code, or a
+   * sign-in or number change code, is no such code. Throws as `signIn` for the code.
+   */
+  async confirmErasure(userId: string, phone: string, otp: string): Promise<void> {
+    await this.deps.codes.consume(phone, 'erase_account', userId, otp);
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * Tables of the auth module: sessions (each login is one row, so a signed token can be
  * revoked), one-time codes (email verification and password reset, stored hashed) and the
- * one-time codes sent by SMS to a mobile number (sign-in and a number change, stored hashed).
+ * one-time codes sent by SMS to a mobile number (sign-in, a number change and closing an account
+ * without an email, stored hashed).
  */
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/tables';
@@ -43,13 +44,13 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
 );
 
-export const PHONE_CODE_PURPOSES = ['sign_in', 'change_phone'] as const;
+export const PHONE_CODE_PURPOSES = ['sign_in', 'change_phone', 'erase_account'] as const;
 export type PhoneCodePurpose = (typeof PHONE_CODE_PURPOSES)[number];
 
 /**
  * Codes texted to a mobile number (docs/behaviour.md "Phone sign-in"). Keyed by the number, since
- * a sign-in code may be for a number without an account; a number change's code also names the
- * account that asked (`userId`), so only that account can use it.
+ * a sign-in code may be for a number without an account; a number change's code and a closing
+ * account's code also name the account that asked (`userId`), so only that account can use it.
  */
 export const phoneCodes = pgTable(
   'phone_codes',

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mail';
 import type { ApiModule } from '../../lib/module';
-import type { OneTimeCodeService, SessionCookieOptions } from '../auth';
+import type { OneTimeCodeService, PhoneAuthService, SessionCookieOptions } from '../auth';
 import { privacyJobs } from './jobs';
 import { Retention } from './retention';
 import { privacyRoutes } from './routes';
@@ -17,6 +17,8 @@ export function createPrivacyModule(deps: {
   db: Db;
   mailer: Mailer;
   codes: Pick<OneTimeCodeService, 'issue' | 'consume'>;
+  /** The codes texted to the verified number of an account without an email. */
+  phoneCodes: Pick<PhoneAuthService, 'startErasure' | 'confirmErasure'>;
   removeFiles: (keys: string[]) => Promise<void>;
   /** Years without activity before an account is erased (store settings), read at each use. */
   inactiveYears: () => Promise<number>;

@@ -6,6 +6,7 @@
 import {
   DATA_EXPORTS_PER_HOUR,
   PRIVACY_MESSAGES,
+  erasureCodeTexted,
   dataExportQuerySchema,
   envelope,
   eraseAccountBodySchema,
@@ -88,13 +89,15 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       preHandler: eraseLimit,
       schema: {
         tags,
-        summary: 'Email a code that closes an account without a password',
-        response: { 200: messageEnvelopeSchema, ...errors },
+        summary:
+          'Send a code that closes an account without a password: by email, or by SMS to the verified mobile number of an account without an email',
+        // 503: the SMS could not go, or phone sign-in is off.
+        response: { 200: messageEnvelopeSchema, ...errors, ...errorResponses(503) },
       },
     },
     async (request) => {
-      await privacy.sendErasureCode(principalOf(request).userId);
-      return done(PRIVACY_MESSAGES.codeSent);
+      const sent = await privacy.sendErasureCode(principalOf(request).userId, request.ip);
+      return done(sent.to === 'sms' ? erasureCodeTexted(sent.phoneEnding) : PRIVACY_MESSAGES.codeSent);
     },
   );
 
@@ -105,7 +108,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Close the account and erase its personal data (password, or the emailed code); orders are kept for GST',
+          'Close the account and erase its personal data (password, or the emailed or texted code); orders are kept for GST',
         body: eraseAccountBodySchema,
         response: { 200: messageEnvelopeSchema, ...errors },
       },

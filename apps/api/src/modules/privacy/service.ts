@@ -9,6 +9,9 @@
  * the kept orders, and last the confirmation mail to the address being erased (a failed mail
  * rolls everything back). The uploaded files go from the file store after the commit.
  *
+ * Closing asks for the password; an account without one gives a code, mailed to its email, or,
+ * without an email (phone sign-in), texted to its verified mobile number.
+ *
  * Errors: UnauthorizedError (wrong or missing password / code), ConflictError (an order, return
  * or exchange in progress; store credit not given up), NotFoundError (account already erased).
  */
@@ -28,7 +31,7 @@ import { queryRows, type Db } from '../../db/client';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { istDay } from '../../lib/india-time';
 import type { Mailer } from '../../lib/mail';
-import { verifyPassword, type OneTimeCodeService } from '../auth';
+import { verifyPassword, type OneTimeCodeService, type PhoneAuthService } from '../auth';
 import { accountErasedMail, erasureCodeMail } from './mail';
 import { PERSONAL_DATA, type PersonalDataEntry } from './registry';
 
@@ -41,6 +44,8 @@ export type PrivacyDeps = {
   db: Db;
   mailer: Mailer;
   codes: Pick<OneTimeCodeService, 'issue' | 'consume'>;
+  /** The codes texted to the verified number of an account without an email (auth/phone.ts). */
+  phoneCodes: Pick<PhoneAuthService, 'startErasure' | 'confirmErasure'>;
   /** Deletes stored files and their ledger rows (files/UploadService.remove). */
   removeFiles: (keys: string[]) => Promise<void>;
   /** Years without activity before an account is erased (store settings). */
@@ -52,9 +57,19 @@ type AccountRow = {
   email: string | null;
   name: string;
   password_hash: string | null;
+  phone: string | null;
+  phone_verified_at: Date | null;
   locale: 'en' | 'hi';
   erased_at: Date | null;
 };
+
+/** Where the code closing an account went: its email, or by SMS to its number ending `phoneEnding` (4 digits). */
+export type ErasureCodeSent = { to: 'email' } | { to: 'sms'; phoneEnding: string };
+
+/** The verified number a code closing an account without an email is texted to; null when it has an email or none. */
+function textedNumber(account: AccountRow): string | null {
+  return !account.email && account.phone && account.phone_verified_at ? account.phone : null;
+}
 
 /** Why an account is erased: the shopper asked, or it was inactive past the store's years. */
 export type ErasureReason = 'request' | 'inactivity';
@@ -85,7 +100,7 @@ export class PrivacyService {
   private async account(userId: string, db: Db = this.deps.db): Promise<AccountRow> {
     const [row] = await queryRows<AccountRow>(
       db,
-      sql`SELECT id, email, name, password_hash, locale, erased_at FROM users WHERE id = ${userId}`,
+      sql`SELECT id, email, name, password_hash, phone, phone_verified_at, locale, erased_at FROM users WHERE id = ${userId}`,
     );
     if (!row || row.erased_at) throw new NotFoundError('Account not found');
     return row;
@@ -121,7 +136,7 @@ export class PrivacyService {
       storeCreditBalance: paiseToRupees(await this.balancePaise(userId)),
       inactiveAccountErasureYears: await this.deps.inactiveYears(),
       taxRecordYears: TAX_RECORD_YEARS,
-      reauth: account.password_hash ? 'password' : 'code',
+      reauth: account.password_hash ? 'password' : textedNumber(account) ? 'sms_code' : 'code',
     };
   }
 
@@ -139,28 +154,43 @@ export class PrivacyService {
     return { exportedAt: new Date().toISOString(), tables };
   }
 
-  /** POST /account/erase/code: mails a 6-digit code that closes an account without a password. */
-  async sendErasureCode(userId: string): Promise<void> {
+  /**
+   * POST /account/erase/code: a 6-digit code that closes an account without a password, mailed
+   * to its email or, without one, texted to its verified number (asked from `ip`, counted in the
+   * SMS limits). Throws ValidationError(noEmailForCode) when it has neither, TooManyRequestsError
+   * when asked again too soon, ServiceUnavailableError when the SMS could not go.
+   */
+  async sendErasureCode(userId: string, ip: string): Promise<ErasureCodeSent> {
     const account = await this.account(userId);
+    const phone = textedNumber(account);
+    if (phone) {
+      await this.deps.phoneCodes.startErasure(userId, phone, ip);
+      return { to: 'sms', phoneEnding: phone.slice(-4) };
+    }
     if (!account.email) throw new ValidationError(PRIVACY_MESSAGES.noEmailForCode);
     const code = await this.deps.codes.issue(userId, 'erase_account');
     await this.deps.mailer.send(
       { to: account.email, ...erasureCodeMail({ name: account.name, code, locale: account.locale }) },
       { oneTimeCode: code },
     );
+    return { to: 'email' };
   }
 
   /**
-   * POST /account/erase: checks the password (or, for an account without one, the mailed code),
-   * refuses while something is in progress, then erases (see the file's comment).
+   * POST /account/erase: checks the password (or, for an account without one, the mailed or
+   * texted code), refuses while something is in progress, then erases (see the file's comment).
    */
   async eraseOnRequest(userId: string, body: EraseAccountBody): Promise<void> {
     const account = await this.account(userId);
+    const phone = textedNumber(account);
     if (account.password_hash) {
       if (!body.password) throw new UnauthorizedError(PRIVACY_MESSAGES.passwordRequired);
       if (!(await verifyPassword(account.password_hash, body.password))) {
         throw new UnauthorizedError(PRIVACY_MESSAGES.passwordIncorrect);
       }
+    } else if (phone) {
+      if (!body.code) throw new UnauthorizedError(PRIVACY_MESSAGES.smsCodeRequired);
+      await this.deps.phoneCodes.confirmErasure(userId, phone, body.code);
     } else {
       if (!body.code) throw new UnauthorizedError(PRIVACY_MESSAGES.codeRequired);
       await this.deps.codes.consume(userId, 'erase_account', body.code);

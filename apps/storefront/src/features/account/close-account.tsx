@@ -15,7 +15,8 @@ import { useHydrated } from '@/lib/use-hydrated';
 /**
  * "Close my account and erase my data" (docs/behaviour.md "Data rights: export, erasure,
  * retention"): says what goes and what is kept and why, then a confirm step asking for the
- * password (or a code mailed to an account without one) and, with store credit left, the
+ * password (or, without one, a code mailed to the account or, without an email, texted to its
+ * mobile number: the API's answer says where it went) and, with store credit left, the
  * shopper's word that it is given up. The API's refusal (an order on its way) shows in the
  * form's live region. Once closed, this browser forgets the shopper and the home page loads afresh.
  */
@@ -24,7 +25,7 @@ export function CloseAccount({
   taxYears,
   storeCreditBalance,
 }: {
-  reauth: 'password' | 'code';
+  reauth: 'password' | 'code' | 'sms_code';
   taxYears: number;
   storeCreditBalance: number;
 }) {
@@ -54,7 +55,12 @@ export function CloseAccount({
     if (busy) return;
     if (!secret.trim()) {
       setMessage({
-        text: reauth === 'password' ? PRIVACY_MESSAGES.passwordRequired : PRIVACY_MESSAGES.codeRequired,
+        text:
+          reauth === 'password'
+            ? PRIVACY_MESSAGES.passwordRequired
+            : reauth === 'sms_code'
+              ? PRIVACY_MESSAGES.smsCodeRequired
+              : PRIVACY_MESSAGES.codeRequired,
         tone: 'error',
       });
       return;
@@ -117,10 +123,10 @@ export function CloseAccount({
                 onClick={() => void askCode()}
                 className="rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800"
               >
-                {t('sendCode')}
+                {t(reauth === 'sms_code' ? 'sendSmsCode' : 'sendCode')}
               </button>
               <TextField
-                label={t('code')}
+                label={t(reauth === 'sms_code' ? 'smsCode' : 'code')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 value={secret}

@@ -3,12 +3,13 @@ import { mutate } from './mutate';
 
 /**
  * The account's data rights in the browser (docs/behaviour.md "Data rights: export, erasure,
- * retention"): the code mailed to an account without a password, and the closing of the account.
+ * retention"): the code sent to an account without a password (mailed, or texted to an account
+ * without an email), and the closing of the account.
  * Each throws MutationError with the API's message (an order still on its way, a wrong password),
  * else the generic text.
  */
 
-/** POST /account/erase/code: mails the code; the API's message. */
+/** POST /account/erase/code: sends the code; the API's message says where it went. */
 export async function sendErasureCode(apiUrl: string): Promise<string> {
   const answer = await mutate<unknown>(apiUrl, '/account/erase/code', { fallback: GENERIC_MESSAGES.fallback });
   return answer.message ?? PRIVACY_MESSAGES.codeSent;
