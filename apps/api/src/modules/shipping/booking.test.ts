@@ -18,12 +18,12 @@ import {
   type ShipmentResult,
   type StoreSettingsView,
 } from '@vastra/contracts';
-import { bearer, register, type Account } from '../../test/accounts';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { MANY_ORDERS_ENV } from '../../test/orders';
-import { piecesOf, placePaidOrder, type Piece } from '../../test/returns';
-import { FakeShiprocket, SHIPROCKET_PICKUP_LOCATION, shiprocketEnv } from '../../test/shiprocket-server';
-import { asStaff, staffTeam, type StaffLogin } from '../../test/staff';
+import { bearer, type Account } from '../../test/accounts';
+import type { TestContext } from '../../test/harness';
+import { placePaidOrder, type Piece } from '../../test/returns';
+import { SHIPROCKET_PICKUP_LOCATION, type FakeShiprocket } from '../../test/shiprocket-server';
+import { closeShippingStore, shippingStore, type ShippingStore } from '../../test/shipping';
+import { asStaff, type StaffLogin } from '../../test/staff';
 
 const PORT_BLAIR = {
   firstName: 'Meera',
@@ -42,17 +42,12 @@ let team: Record<'owner' | 'staff' | 'support', StaffLogin>;
 let shopper: Account;
 let pieces: Piece[];
 
+let store: ShippingStore;
 before(async () => {
-  sr = new FakeShiprocket();
-  ctx = await createTestApp({ env: { ...MANY_ORDERS_ENV, ...shiprocketEnv(await sr.listen()) } });
-  team = await staffTeam(ctx);
-  shopper = await register(ctx.app, { name: 'Asha Rao' });
-  pieces = await piecesOf(ctx, 2, { blocked: false, pricePaise: 129_900 });
+  store = await shippingStore(2);
+  ({ ctx, sr, team, shopper, pieces } = store);
 });
-after(async () => {
-  await ctx.close();
-  await sr.close();
-});
+after(() => closeShippingStore(store));
 
 const place = (body: Record<string, unknown> = {}) =>
   placePaidOrder(ctx, shopper, { items: [{ ...pieces[0]!, quantity: 1 }], ...body });

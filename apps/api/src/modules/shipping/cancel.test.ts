@@ -23,7 +23,8 @@ import { bearer, register, type Account } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { MANY_ORDERS_ENV } from '../../test/orders';
 import { piecesOf, placePaidOrder, type Piece } from '../../test/returns';
-import { FakeShiprocket, shiprocketEnv } from '../../test/shiprocket-server';
+import type { FakeShiprocket } from '../../test/shiprocket-server';
+import { closeShippingStore, shippingStore, type ShippingStore } from '../../test/shipping';
 import { asStaff, staffTeam, type StaffLogin } from '../../test/staff';
 import { SHIPMENT_CANCEL_JOB } from './jobs';
 
@@ -35,17 +36,12 @@ let team: Record<'owner' | 'staff' | 'support', StaffLogin>;
 let shopper: Account;
 let pieces: Piece[];
 
+let store: ShippingStore;
 before(async () => {
-  sr = new FakeShiprocket();
-  ctx = await createTestApp({ env: { ...MANY_ORDERS_ENV, ...FAST_JOBS, ...shiprocketEnv(await sr.listen()) } });
-  team = await staffTeam(ctx);
-  shopper = await register(ctx.app, { name: 'Asha Rao' });
-  pieces = await piecesOf(ctx, 1, { blocked: false, pricePaise: 129_900 });
+  store = await shippingStore(1, FAST_JOBS);
+  ({ ctx, sr, team, shopper, pieces } = store);
 });
-after(async () => {
-  await ctx.close();
-  await sr.close();
-});
+after(() => closeShippingStore(store));
 
 const place = () => placePaidOrder(ctx, shopper, { items: [{ ...pieces[0]!, quantity: 1 }] });
 
