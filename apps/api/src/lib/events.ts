@@ -5,8 +5,11 @@
  * them). No module holds a listener slot of another.
  *
  * The bus lives in this process's memory: subscribers run in the publisher's call, in the order
- * they subscribed, each awaited; the first that throws stops the rest and rejects `emit` (so a
- * subscriber inside a transaction rolls it back). What must reach other instances or survive a
+ * they subscribed, each awaited. Of an event told inside the publisher's transaction, the first
+ * subscriber that throws stops the rest and rejects `emit` (so the transaction rolls back). Of an
+ * event told after the commit (TOLD_AFTER_COMMIT), each subscriber runs whatever the others do
+ * (one module's failure must not cost another its work: the courier's cancellation, a shopper's
+ * message), and `emit` then rejects with the first failure. What must reach other instances or survive a
  * crash is queued by its subscriber as a job (lib/jobs), or broadcast by the catalogue's change
  * bus; never kept here.
  */
@@ -53,6 +56,14 @@ export type DomainEvents = {
 
 export type DomainEventName = keyof DomainEvents;
 
+/** The events told once the publisher's work is committed: their subscribers are independent of one another. */
+export const TOLD_AFTER_COMMIT: ReadonlySet<DomainEventName> = new Set([
+  'order.placed',
+  'order.status_changed',
+  'refund.changed',
+  'catalog.changed',
+]);
+
 /** The audit log's entities whose admin writes change what the storefront shows (`catalog.changed`). */
 export const STOREFRONT_ENTITIES: ReadonlySet<string> = new Set([
   'product',
@@ -89,11 +100,22 @@ export class DomainEventBus {
     this.subscriptions.set(event, list);
   }
 
-  /** Tells every subscriber of `event`, one after another; rejects with the first failure. */
+  /**
+   * Tells the subscribers of `event`, one after another, and rejects with the first failure as
+   * it was thrown: at once for an event told inside a transaction, after every subscriber ran
+   * for one told after the commit (TOLD_AFTER_COMMIT).
+   */
   async emit<E extends DomainEventName>(event: E, payload: DomainEvents[E]): Promise<void> {
+    const failures: unknown[] = [];
     for (const { handler } of this.subscriptions.get(event) ?? []) {
-      await (handler as DomainEventHandler<E>)(payload);
+      try {
+        await (handler as DomainEventHandler<E>)(payload);
+      } catch (err) {
+        if (!TOLD_AFTER_COMMIT.has(event)) throw err;
+        failures.push(err);
+      }
     }
+    if (failures.length > 0) throw failures[0];
   }
 
   /** Each event's subscribers by name, in the order they run. */
