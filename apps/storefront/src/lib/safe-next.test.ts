@@ -11,6 +11,12 @@ describe('the page after logging in (?next=)', () => {
     assert.equal(safeNext(['/wishlist', '/cart'], SITE), '/wishlist');
   });
 
+  test('a language prefix is dropped: the router gives the path the page’s language', () => {
+    assert.equal(safeNext('/hi/account/orders?page=2', SITE), '/account/orders?page=2');
+    assert.equal(safeNext('/hi', SITE), '/');
+    assert.equal(safeNext('/hindi-kurtas', SITE), '/hindi-kurtas');
+  });
+
   test("an absolute URL of the store's own origin keeps only its path", () => {
     assert.equal(safeNext('http://localhost:3100/checkout?step=2', SITE), '/checkout?step=2');
     assert.equal(safeNext('https://shop.example.com/cart', 'https://shop.example.com'), '/cart');
@@ -29,6 +35,7 @@ describe('the page after logging in (?next=)', () => {
       '/\n/evil.example',
       '/\r/evil.example',
       '//evil.example',
+      '/hi//evil.example',
       '///evil.example',
       '/\\evil.example',
       '\\\\evil.example/x',
