@@ -272,8 +272,14 @@ describe('records kept after erasure', () => {
     assert.equal(lastDay.purged + lastDay.purgedRecords, 0, 'kept through the order’s retention date');
     assert.deepEqual(await keptRows(closed), before);
 
-    const after = await ctx.app.retention.scan(at(`${year + 4}-01-01`));
-    assert.equal(after.purged, 1);
+    // Two runs at once: the order and the records go once.
+    const runs = await Promise.all([
+      ctx.app.retention.scan(at(`${year + 4}-01-01`)),
+      ctx.app.retention.scan(at(`${year + 4}-01-01`)),
+    ]);
+    assert.equal(runs[0].purged + runs[1].purged, 1);
+    // The debit went with the order; the rest with the account's records.
+    assert.equal(runs[0].purgedRecords + runs[1].purgedRecords, Object.values(before).reduce((a, b) => a + b, 0) - 1);
     assert.deepEqual(await keptRows(closed), {});
     const orders = await queryRows(ctx.database.db, sql`SELECT id FROM orders WHERE user_id = ${closed.userId}`);
     assert.equal(orders.length, 0);
