@@ -8,8 +8,9 @@ import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-
 import { users } from '../users/tables';
 
 /**
- * One row per consent given or withdrawn, never updated or deleted by the store (an account's
- * erasure takes its rows with it). A purpose's current state is its latest row.
+ * One row per consent given or withdrawn, never updated by the store; kept when the account is
+ * erased, as proof of consent, and purged by the retention job in the end (docs/behaviour.md
+ * "Data rights: export, erasure, retention"). A purpose's current state is its latest row.
  */
 export const consentRecords = pgTable(
   'consent_records',

@@ -1,7 +1,7 @@
 /**
  * The privacy module's job (lib/module.ts): `privacy.retention`, every hour across instances:
  * notices to inactive accounts, their erasure 48 hours later, the purge of orders past their
- * GST retention (retention.ts). No retries: the next run finds the same work.
+ * GST retention and of the other records kept after erasure past theirs (retention.ts). No retries: the next run finds the same work.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobDefinition } from '../../lib/module';
@@ -17,7 +17,7 @@ export function privacyJobs(retention: Pick<Retention, 'scan'>, log: FastifyBase
       name: PRIVACY_RETENTION_JOB,
       handler: async () => {
         const result = await retention.scan();
-        if (result.noticed + result.erased + result.cancelled + result.purged > 0) log.info(result, 'data retention');
+        if (Object.values(result).some((n) => n > 0)) log.info(result, 'data retention');
       },
       retry: { retryLimit: 0 },
       everyMs: PRIVACY_RETENTION_EVERY_MS,

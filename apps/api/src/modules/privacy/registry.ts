@@ -18,7 +18,9 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * What erasure does to an entry's rows: `delete` them; `anonymise` them (the statement keeps the
  * row without the personal parts); `keep` them as a record a law requires (orders, invoices, the
- * store credit ledger), restricted and purged after their retention (`retain_until`).
+ * store credit ledger, consents, grievances), restricted and purged by the retention job: with
+ * their order past its `retain_until`, or once the account has no order left and
+ * `KEPT_RECORDS_YEARS` have passed since its erasure (retention.ts).
  */
 export type ErasureAction = 'delete' | 'anonymise' | 'keep';
 
@@ -32,10 +34,21 @@ export type PersonalDataEntry = {
   rows: (userId: string) => SQL;
   /** Columns never exported: password hashes, code hashes, Google ids, session ids. */
   secret?: readonly string[];
-  action: ErasureAction;
-  /** The statement erasing or anonymising the user's rows (for `delete` and `anonymise`). */
-  erase?: (userId: string) => SQL;
-};
+} & (
+  | {
+      action: 'delete' | 'anonymise';
+      /** The statement erasing or anonymising the user's rows. */
+      erase: (userId: string) => SQL;
+    }
+  | {
+      action: 'keep';
+      /**
+       * The `DELETE` (without `RETURNING`: the job counts its rows) of the kept rows of the
+       * accounts whose ids `users` selects (a subquery), run by the retention job's purge.
+       */
+      purge: (users: SQL) => SQL;
+    }
+);
 
 const byUser = (table: string) => (userId: string) =>
   sql`SELECT * FROM ${sql.identifier(table)} WHERE user_id = ${userId}`;
@@ -52,6 +65,25 @@ const owned = (table: string, kind: DataKind, secret?: readonly string[], detail
   erase: deleteByUser(table),
 });
 const ordersOf = (userId: string) => sql`SELECT id FROM orders WHERE user_id = ${userId}`;
+/** A record kept after erasure, keyed by the user: exported whole, purged in the end (ErasureAction). */
+const kept = (table: string, kind: DataKind, detail = false): PersonalDataEntry => ({
+  table,
+  kind,
+  detail,
+  rows: byUser(table),
+  action: 'keep',
+  purge: (users) => sql`DELETE FROM ${sql.identifier(table)} WHERE user_id IN (${users})`,
+});
+/** A record of an order, kept with it and purged with it (its `purge` then finds none left). */
+const keptWithOrder = (table: string): PersonalDataEntry => ({
+  table,
+  detail: true,
+  kind: 'orders',
+  rows: (u) => sql`SELECT * FROM ${sql.identifier(table)} WHERE order_id IN (${ordersOf(u)})`,
+  action: 'keep',
+  purge: (users) =>
+    sql`DELETE FROM ${sql.identifier(table)} WHERE order_id IN (SELECT id FROM orders WHERE user_id IN (${users}))`,
+});
 
 /** Every table holding a shopper's personal data, in the order erasure runs (children first). */
 export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
@@ -92,10 +124,12 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
   // A delivery's answers (the phone given to the courier) serve no purpose once the order is done.
   owned('ndr_requests', 'orders', undefined, true),
   owned('nominees', 'nominee'),
-  // Proof of what the shopper agreed to and when (DPDP Act s.6(10)): kept like the orders.
-  { table: 'consent_records', kind: 'consents', rows: byUser('consent_records'), action: 'keep' },
-  // The record of a complaint and its answer (Consumer Protection (E-Commerce) Rules, 2020): kept like the orders.
-  { table: 'grievances', kind: 'grievances', rows: byUser('grievances'), action: 'keep' },
+  // Proof of what the shopper agreed to and when (DPDP Act s.6(10)): kept while an order is, and
+  // at least KEPT_RECORDS_YEARS after the erasure (the time to bring a claim), then purged.
+  kept('consent_records', 'consents'),
+  // The record of a complaint and its answer (Consumer Protection (E-Commerce) Rules, 2020): kept
+  // and purged as the consents are.
+  kept('grievances', 'grievances'),
   // The files go from the file store after the commit (PrivacyService.erase).
   owned('uploads', 'uploads'),
   {
@@ -138,28 +172,19 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
       sql`UPDATE orders SET shipping_address = jsonb_set(shipping_address, '{phone}', '""'::jsonb),
             payment_url = NULL, idempotency_key = NULL WHERE user_id = ${u}`,
   },
-  {
-    table: 'order_items',
-    detail: true,
-    kind: 'orders',
-    rows: (u) => sql`SELECT * FROM order_items WHERE order_id IN (${ordersOf(u)})`,
-    action: 'keep',
-  },
-  {
-    table: 'invoice_documents',
-    detail: true,
-    kind: 'orders',
-    rows: (u) => sql`SELECT * FROM invoice_documents WHERE order_id IN (${ordersOf(u)})`,
-    action: 'keep',
-  },
-  { table: 'coupon_redemptions', detail: true, kind: 'orders', rows: byUser('coupon_redemptions'), action: 'keep' },
-  { table: 'return_requests', kind: 'returnsAndExchanges', rows: byUser('return_requests'), action: 'keep' },
-  { table: 'exchange_requests', kind: 'returnsAndExchanges', rows: byUser('exchange_requests'), action: 'keep' },
-  // The ledger of store credit is the store's account of what it owed: kept with the orders.
-  { table: 'wallets', detail: true, kind: 'storeCredit', rows: byUser('wallets'), action: 'keep' },
-  { table: 'wallet_entries', kind: 'storeCredit', rows: byUser('wallet_entries'), action: 'keep' },
-  // Only that a notice went and when: the evidence the 48 hours were given.
-  { table: 'inactivity_notices', kind: 'notices', rows: byUser('inactivity_notices'), action: 'keep' },
+  keptWithOrder('order_items'),
+  keptWithOrder('invoice_documents'),
+  // The ledger of store credit is the store's account of what it owed: kept while an order is,
+  // and at least KEPT_RECORDS_YEARS after the erasure. Before the returns its entries point at.
+  kept('wallet_entries', 'storeCredit'),
+  kept('wallets', 'storeCredit', true),
+  // Coupon uses, returns and exchanges: kept with their orders (they go with them), and any left
+  // KEPT_RECORDS_YEARS after the erasure.
+  kept('coupon_redemptions', 'orders', true),
+  kept('return_requests', 'returnsAndExchanges'),
+  kept('exchange_requests', 'returnsAndExchanges'),
+  // Only that a notice went and when: the evidence the 48 hours were given; purged as the consents are.
+  kept('inactivity_notices', 'notices'),
   {
     table: 'users',
     kind: 'account',

@@ -3,7 +3,8 @@
  * the `privacy.retention` job's scan. An account with no sign-in and no order for the store's
  * `inactiveAccountErasureYears` gets a notice mail; 48 hours later, if it is still inactive, it is
  * erased as on request (PrivacyService.erase); a sign-in in between cancels the erasure. Orders
- * kept for GST past their `retain_until` are purged.
+ * kept for GST past their `retain_until` are purged, and the rest an erased account's registry
+ * entries keep once it has no order left and `KEPT_RECORDS_YEARS` have passed since its erasure.
  *
  * Last activity = the latest of the account's creation, its latest session (every sign-in opens
  * one) and its latest order. Accounts with store credit left, or without an email to notify, are
@@ -11,20 +12,40 @@
  *
  * Once across instances: a notice is claimed by inserting its row (the user id is the key), and
  * an erasure by setting the notice's `erased_at` inside the erasure's transaction, so of two
- * scans at once one mails and one erases.
+ * scans at once one mails and one erases. A purge deletes in one transaction: of two at once, the
+ * second waits on the first's row locks and then finds the rows gone.
  */
 import { INACTIVITY_NOTICE_HOURS } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { istDay } from '../../lib/india-time';
+import { istDay, istDayStart } from '../../lib/india-time';
 import type { Mailer } from '../../lib/mail';
 import { inactivityNoticeMail } from './mail';
+import { PERSONAL_DATA } from './registry';
 import type { PrivacyService } from './service';
 
 const HOUR_MS = 3_600_000;
 const BATCH = 200;
+
+/**
+ * Years an erased account's kept records (consents, grievances, the store credit ledger, returns,
+ * notices: the registry's `keep` entries) stay after its erasure, at the least: the general
+ * limitation period for a claim against the store (Limitation Act, 1963: 3 years; a consumer
+ * complaint's 2 years under the Consumer Protection Act, 2019 fall within it), during which they
+ * are its evidence. They stay longer while an order of the account is kept for GST. Counted in
+ * Indian days: an account erased on 10 May 2026 is purged from 10 May 2029.
+ */
+export const KEPT_RECORDS_YEARS = 3;
+
+/** The Indian day `years` calendar years before `day` (`YYYY-MM-DD`); 29 February gives the 28th. */
+function yearsBefore(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(y - years, m - 1, d));
+  if (at.getUTCMonth() !== m - 1) at.setUTCDate(0);
+  return at.toISOString().slice(0, 10);
+}
 
 /** The latest sign-in, order or creation of the account `u`. */
 const lastActivity = sql`GREATEST(u.created_at,
@@ -40,7 +61,14 @@ export type RetentionDeps = {
   log: FastifyBaseLogger;
 };
 
-export type RetentionResult = { noticed: number; erased: number; cancelled: number; purged: number };
+/** `purged`: orders purged; `purgedRecords`: rows of other kept records purged. */
+export type RetentionResult = {
+  noticed: number;
+  erased: number;
+  cancelled: number;
+  purged: number;
+  purgedRecords: number;
+};
 
 export class Retention {
   constructor(private readonly deps: RetentionDeps) {}
@@ -49,8 +77,8 @@ export class Retention {
   async scan(now = new Date()): Promise<RetentionResult> {
     const noticed = await this.notify(now);
     const { erased, cancelled } = await this.eraseDue(now);
-    const purged = await this.purge(now);
-    return { noticed, erased, cancelled, purged };
+    const { purged, purgedRecords } = await this.purge(now);
+    return { noticed, erased, cancelled, purged, purgedRecords };
   }
 
   private async notify(now: Date): Promise<number> {
@@ -131,10 +159,16 @@ export class Retention {
     return { erased, cancelled };
   }
 
-  /** Deletes the kept orders (with their lines, invoices, payments and returns) past `retain_until`. */
-  private async purge(now: Date): Promise<number> {
+  /**
+   * Deletes, in one transaction, erased accounts' orders past `retain_until` (with their lines,
+   * invoices, payments, returns, coupon uses and store credit entries), then every row the
+   * registry keeps (`purge`) of the erased accounts with no order left, erased on an Indian day
+   * `KEPT_RECORDS_YEARS` or more before `now`'s. Logs the counts (orders, rows per table).
+   */
+  private async purge(now: Date): Promise<{ purged: number; purgedRecords: number }> {
     const { db } = this.deps;
     const today = istDay(now);
+    const erasedBefore = istDayStart(yearsBefore(today, KEPT_RECORDS_YEARS), 1).toISOString();
     return db.transaction(async (tx) => {
       const expired = sql`SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id
                           WHERE u.erased_at IS NOT NULL AND o.retain_until < ${today}`;
@@ -143,12 +177,32 @@ export class Retention {
               OR return_request_id IN (SELECT id FROM return_requests WHERE order_id IN (${expired}))`,
       );
       await tx.execute(sql`DELETE FROM coupon_redemptions WHERE order_id IN (${expired})`);
+      // A grievance may outlive the order it names (its number stays on it).
+      await tx.execute(sql`UPDATE grievances SET order_id = NULL WHERE order_id IN (${expired})`);
       const removed = await queryRows<{ id: string }>(
         tx,
         sql`DELETE FROM orders WHERE id IN (${expired}) RETURNING id`,
       );
       if (removed.length > 0) this.deps.log.info({ purged: removed.length }, 'purged orders past their retention');
-      return removed.length;
+
+      const due = sql`SELECT u.id FROM users u WHERE u.erased_at < ${erasedBefore}
+                      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id)`;
+      const counts: Record<string, number> = {};
+      let purgedRecords = 0;
+      for (const entry of PERSONAL_DATA) {
+        if (entry.action !== 'keep') continue;
+        const [row] = await queryRows<{ n: string | number }>(
+          tx,
+          sql`WITH gone AS (${entry.purge(due)} RETURNING 1) SELECT count(*) AS n FROM gone`,
+        );
+        const n = Number(row?.n ?? 0);
+        if (n > 0) counts[entry.table] = n;
+        purgedRecords += n;
+      }
+      if (purgedRecords > 0) {
+        this.deps.log.info({ purgedRecords: counts }, 'purged records kept after erasure past their retention');
+      }
+      return { purged: removed.length, purgedRecords };
     });
   }
 }

@@ -267,7 +267,7 @@ export class PrivacyService {
           sql`UPDATE orders SET retain_until = ${retainUntil(new Date(order.created_at))} WHERE id = ${order.id}`,
         );
       }
-      for (const entry of PERSONAL_DATA) if (entry.erase) await tx.execute(entry.erase(userId));
+      for (const entry of PERSONAL_DATA) if (entry.action !== 'keep') await tx.execute(entry.erase(userId));
       // Last: a failed mail rolls the erasure back, and the shopper can try again.
       if (account.email) {
         await this.deps.mailer.send({

@@ -32,9 +32,11 @@ export const wallets = pgTable('wallets', {
 });
 
 /**
- * Every movement of store credit, never updated nor deleted: credits and reversals positive,
- * debits and expiries negative. Each says why (`reason`, `source`) and links its order, return
- * or staff member; an expiry links the promotional credit it ends.
+ * Every movement of store credit, never updated nor deleted (but an erased account's purged by
+ * the retention job in the end: docs/behaviour.md "Data rights: export, erasure, retention"):
+ * credits and reversals positive, debits and expiries negative. Each says why (`reason`,
+ * `source`) and links its order, return or staff member; an expiry links the promotional credit
+ * it ends.
  */
 export const walletEntries = pgTable(
   'wallet_entries',
