@@ -32,6 +32,15 @@ export type ErasureActionName = (typeof ERASURE_ACTIONS)[number];
 
 /** Years GST law keeps an order's records after the annual return of its year is due (CGST Act s.36). */
 export const TAX_RECORD_YEARS = 6;
+/**
+ * Years an erased account's kept records (consents, grievances, the store credit ledger, returns,
+ * notices: the registry's `keep` entries) stay after its erasure, at the least: the general
+ * limitation period for a claim against the store (Limitation Act, 1963: 3 years; a consumer
+ * complaint's 2 years under the Consumer Protection Act, 2019 fall within it), during which they
+ * are its evidence. They stay longer while an order of the account is kept for GST. Counted in
+ * Indian days: an account erased on 10 May 2026 is purged from 10 May 2029.
+ */
+export const KEPT_RECORDS_YEARS = 3;
 /** Hours between the inactivity notice and the erasure. */
 export const INACTIVITY_NOTICE_HOURS = 48;
 /** Exports one account may download an hour. */

@@ -3,7 +3,7 @@
  * section per kind of data with what it is for and how long it is kept, each table's rows as a
  * list of fields. Every value is escaped; the page loads nothing from elsewhere.
  */
-import type { PersonalDataKind } from '@vastra/contracts';
+import { KEPT_RECORDS_YEARS, type PersonalDataKind } from '@vastra/contracts';
 import { escapeHtml } from '../../lib/mail-templates';
 import { PERSONAL_DATA } from './registry';
 
@@ -52,7 +52,7 @@ export const KIND_TEXTS: Record<PersonalDataKind, { title: string; purpose: stri
   storeCredit: {
     title: 'Store credit',
     purpose: 'Your balance and its history.',
-    kept: 'As long as the orders it paid for (accounts).',
+    kept: `After the account closes: as long as its orders, and at least ${KEPT_RECORDS_YEARS} years.`,
   },
   sessions: { title: 'Sign-ins', purpose: 'Keeping you signed in; security.', kept: 'Until the account closes.' },
   codes: { title: 'One-time codes', purpose: 'Verifying your email and number.', kept: 'Until the account closes.' },
@@ -78,8 +78,8 @@ export const KIND_TEXTS: Record<PersonalDataKind, { title: string; purpose: stri
   },
   consents: {
     title: 'Your consents',
-    purpose: 'The record of what you agreed to, and when (privacy notice, cart reminders, WhatsApp).',
-    kept: 'Kept after the account closes, as proof of consent.',
+    purpose: 'The record of what you agreed to, and when (privacy notice, cart reminders, price drops, WhatsApp).',
+    kept: `Kept after the account closes, as proof of consent: ${KEPT_RECORDS_YEARS} years, or as long as its orders.`,
   },
   nominee: {
     title: 'Your nominee',
@@ -89,7 +89,7 @@ export const KIND_TEXTS: Record<PersonalDataKind, { title: string; purpose: stri
   grievances: {
     title: 'Grievances',
     purpose: 'Complaints you lodged with the store, and their answers.',
-    kept: 'Kept after the account closes, as the record of the complaint.',
+    kept: `Kept after the account closes, as the record of the complaint: ${KEPT_RECORDS_YEARS} years, or as long as its orders.`,
   },
 };
 

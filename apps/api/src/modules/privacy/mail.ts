@@ -3,7 +3,7 @@
  * account's language (texts in lib/mail-messages): the confirmation that an account is closed,
  * sent to the address being erased, and the notice 48 hours before an inactive account is erased.
  */
-import { OTP_TTL_MS } from '@vastra/contracts';
+import { KEPT_RECORDS_YEARS, OTP_TTL_MS } from '@vastra/contracts';
 import { mailTranslator, type MailLocale } from '../../lib/mail-i18n';
 import { erasureCodeMail as codeMail, type MailContent, paragraphsMail, STORE } from '../../lib/mail-templates';
 
@@ -26,7 +26,7 @@ export function accountErasedMail(input: {
     input.name,
     [
       input.reason === 'request' ? t('accountErased.closed', store) : t('accountErased.closedInactive', store),
-      t('accountErased.kept', { orders: input.keptOrders }),
+      t('accountErased.kept', { orders: input.keptOrders, recordYears: KEPT_RECORDS_YEARS }),
       t('accountErased.again'),
       ...(input.reason === 'request' ? [t('accountErased.notYou')] : []),
     ],

@@ -284,5 +284,11 @@ describe('closing the account', () => {
     assert.equal(res.statusCode, 400);
     res = await erase(shopper, { code });
     assert.equal(res.statusCode, 200, res.body);
+    // No orders, yet the consents are kept as their proof: the mail says so, and for how long.
+    const closed = await latestOutboxMail(ctx.dataDir, shopper.email);
+    assert.match(
+      closed!.text ?? '',
+      /You had no orders\. We keep only the record of your consents and of any complaint, for 3 years/,
+    );
   });
 });

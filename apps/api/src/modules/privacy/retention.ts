@@ -15,7 +15,7 @@
  * scans at once one mails and one erases. A purge deletes in one transaction: of two at once, the
  * second waits on the first's row locks and then finds the rows gone.
  */
-import { INACTIVITY_NOTICE_HOURS } from '@vastra/contracts';
+import { INACTIVITY_NOTICE_HOURS, KEPT_RECORDS_YEARS } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client';
@@ -28,16 +28,6 @@ import type { PrivacyService } from './service';
 
 const HOUR_MS = 3_600_000;
 const BATCH = 200;
-
-/**
- * Years an erased account's kept records (consents, grievances, the store credit ledger, returns,
- * notices: the registry's `keep` entries) stay after its erasure, at the least: the general
- * limitation period for a claim against the store (Limitation Act, 1963: 3 years; a consumer
- * complaint's 2 years under the Consumer Protection Act, 2019 fall within it), during which they
- * are its evidence. They stay longer while an order of the account is kept for GST. Counted in
- * Indian days: an account erased on 10 May 2026 is purged from 10 May 2029.
- */
-export const KEPT_RECORDS_YEARS = 3;
 
 /** The Indian day `years` calendar years before `day` (`YYYY-MM-DD`); 29 February gives the 28th. */
 function yearsBefore(day: string, years: number): string {

@@ -1,4 +1,4 @@
-import type { PersonalDataSummary } from '@vastra/contracts';
+import { KEPT_RECORDS_YEARS, type PersonalDataSummary } from '@vastra/contracts';
 import { useTranslations } from 'next-intl';
 
 /**
@@ -9,7 +9,11 @@ import { useTranslations } from 'next-intl';
  */
 export function PrivacyDataView({ summary, apiUrl }: { summary: PersonalDataSummary; apiUrl: string }) {
   const t = useTranslations('account.privacyData');
-  const years = { years: summary.inactiveAccountErasureYears, taxYears: summary.taxRecordYears };
+  const years = {
+    years: summary.inactiveAccountErasureYears,
+    taxYears: summary.taxRecordYears,
+    recordYears: KEPT_RECORDS_YEARS,
+  };
   return (
     <div className="space-y-8">
       <p className="text-sm text-stone-700">{t('intro')}</p>
