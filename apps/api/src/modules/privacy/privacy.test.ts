@@ -142,6 +142,18 @@ describe('summary and export', () => {
     assert.ok(res.body.includes(asha.order.orderNumber));
     assert.ok(!res.body.includes(ravi.account.email));
     assert.ok(!/\$argon2/.test(res.body));
+    assert.match(res.body, /<html lang="en-IN">/);
+    assert.match(res.body, /Kept: 6 years after the annual GST return of their year/);
+  });
+
+  test('a Hindi account’s HTML export is in Hindi', async () => {
+    const shopper = await register(ctx.app, { name: 'Sunita Devi', locale: 'hi' });
+    const res = await get('/account/data/export?format=html', shopper);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(res.body, /<html lang="hi-IN">/);
+    assert.match(res.body, /<h2>ऑर्डर और इनवॉइस<\/h2>/);
+    assert.match(res.body, /कब तक रखा जाता है: /);
+    assert.ok(res.body.includes(shopper.email));
   });
 
   test('exports are limited per account: the sixth in an hour is refused', async () => {

@@ -19,7 +19,6 @@ import { done, errorResponses, ok } from '../../lib/http';
 import { principalOf } from '../../plugins/authenticate';
 import { HOUR_MS, createLimitGuard } from '../../plugins/rate-limit';
 import { clearSessionCookie, type SessionCookieOptions } from '../auth';
-import { exportHtml } from './export-html';
 import type { PrivacyService } from './service';
 
 const tags = ['account'];
@@ -68,14 +67,16 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const data = await privacy.exportData(principalOf(request).userId);
-      const day = data.exportedAt.slice(0, 10);
+      const { userId } = principalOf(request);
       if (request.query.format === 'html') {
+        const page = await privacy.exportPage(userId, await storeName());
         return reply
           .header('content-type', 'text/html; charset=utf-8')
-          .header('content-disposition', `attachment; filename="my-data-${day}.html"`)
-          .send(exportHtml({ storeName: await storeName(), ...data }));
+          .header('content-disposition', `attachment; filename="my-data-${page.exportedAt.slice(0, 10)}.html"`)
+          .send(page.html);
       }
+      const data = await privacy.exportData(userId);
+      const day = data.exportedAt.slice(0, 10);
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="my-data-${day}.json"`)

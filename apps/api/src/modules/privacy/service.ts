@@ -32,6 +32,7 @@ import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from
 import { istDay } from '../../lib/india-time';
 import type { Mailer } from '../../lib/mail';
 import { verifyPassword, type OneTimeCodeService, type PhoneAuthService } from '../auth';
+import { exportHtml } from './export-html';
 import { accountErasedMail, erasureCodeMail } from './mail';
 import { PERSONAL_DATA, type PersonalDataEntry } from './registry';
 
@@ -152,6 +153,14 @@ export class PrivacyService {
       tables[entry.table] = rows.map((row) => exportRow(entry, row));
     }
     return { exportedAt: new Date().toISOString(), tables };
+  }
+
+  /** GET /account/data/export?format=html: the export as a printable page in the account's language. */
+  async exportPage(userId: string, storeName: string): Promise<{ exportedAt: string; html: string }> {
+    const { locale } = await this.account(userId);
+    const data = await this.exportData(userId);
+    const years = await this.deps.inactiveYears();
+    return { exportedAt: data.exportedAt, html: exportHtml({ storeName, locale, years, ...data }) };
   }
 
   /**
