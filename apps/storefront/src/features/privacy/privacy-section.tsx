@@ -18,7 +18,7 @@ export async function PrivacySection() {
   const accepted = consents.history.find((r) => r.purpose === 'account' || r.purpose === 'orders');
   return (
     <section aria-labelledby="privacy-consent-title" className="mt-8 space-y-4 border-t border-stone-200 pt-6">
-      <h2 id="privacy-consent-title" className="text-lg font-semibold text-stone-900">
+      <h2 id="privacy-consent-title" className="scroll-mt-32 text-lg font-semibold text-stone-900">
         {t('title')}
       </h2>
       <p className="text-sm text-stone-600">{t('intro')}</p>
