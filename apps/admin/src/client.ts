@@ -18,6 +18,7 @@ import {
   adminCouponSchema,
   adminDashboardSchema,
   cartReminderStatsSchema,
+  legalCheckSchema,
   dataBreachSchema,
   type DataBreachBody,
   adminGiftCardDetailSchema,
@@ -174,6 +175,7 @@ export const adminApi = {
   },
   dashboard: () => request(adminDashboardSchema, '/dashboard'),
   cartReminderStats: () => request(cartReminderStatsSchema, '/stats/cart-reminders'),
+  compliance: () => request(legalCheckSchema, '/compliance'),
   gstReport: (month: string) => request(gstReportSchema, `/reports/gst${query({ month })}`),
   taxRates: {
     list: () => request(z.array(taxRateSchema), '/tax-rates'),

@@ -26,6 +26,7 @@ export * from './sizing-constants';
 export * from './alerts';
 export * from './alerts-messages';
 export * from './store-settings';
+export * from './legal-check';
 export * from './admin-webhooks';
 export * from './catalog-language';
 export * from './push';

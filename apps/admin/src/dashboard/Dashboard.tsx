@@ -2,15 +2,23 @@
  * The dashboard (docs/admin.md): today's and this month's orders and revenue (GST apart), 30
  * days of sales, orders by status, and what needs doing: orders to ship, returns waiting,
  * failed refunds, low stock; and the last 30 days' cart reminders with the reminded carts ordered
- * from within 7 days (docs/behaviour.md "Cart reminders").
+ * from within 7 days (docs/behaviour.md "Cart reminders"); above them, what the law asks the store
+ * to show that its settings lack (LegalCheckCard).
  */
 import { Box, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { ORDER_STATUS_LABELS, type AdminDashboard, type CartReminderStats, type OrderStatus } from '@vastra/contracts';
+import {
+  ORDER_STATUS_LABELS,
+  type AdminDashboard,
+  type CartReminderStats,
+  type LegalCheck,
+  type OrderStatus,
+} from '@vastra/contracts';
 import { useEffect, useState } from 'react';
 import { Link, Title, useNotify } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { rupees } from '../api';
 import { adminApi } from '../client';
+import { LegalCheckCard } from './LegalCheckCard';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -32,16 +40,19 @@ export function Dashboard() {
   const notify = useNotify();
   const [data, setData] = useState<AdminDashboard | null>(null);
   const [reminders, setReminders] = useState<CartReminderStats | null>(null);
+  const [legal, setLegal] = useState<LegalCheck | null>(null);
   useEffect(() => {
     const fail = (err: Error) => notify(err.message, { type: 'error' });
     adminApi.dashboard().then(setData, fail);
     adminApi.cartReminderStats().then(setReminders, fail);
+    adminApi.compliance().then(setLegal, fail);
   }, [notify]);
   if (!data) return <Title title="Dashboard" />;
   const sales = data.salesPerDay.map((d) => ({ day: d.day.slice(5), revenue: d.revenuePaise / 100 }));
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title="Dashboard" />
+      {legal ? <LegalCheckCard check={legal} /> : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Figure
           label="Orders today"

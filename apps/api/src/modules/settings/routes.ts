@@ -3,6 +3,8 @@
  * - GET /store-settings: the public part (name, logo, colour, contact) for the storefront;
  * - GET and PUT /admin/api/store-settings: every setting, owner only; each save is in the
  *   audit log with the settings before and after;
+ * - GET /admin/api/compliance: what the law asks the store to show, met or missing (every role:
+ *   the dashboard shows it);
  * - POST /admin/api/store-pictures (multipart, one `file`): an uploaded picture for the logo,
  *   a homepage section or a collection (catalogue writers), audited;
  * - GET /media/store-pictures/{name}: a picture's derived file, cacheable for a year.
@@ -10,6 +12,7 @@
 import {
   ADMIN_API_PREFIX,
   envelope,
+  legalCheckSchema,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_MESSAGES,
   publicStoreSettingsSchema,
@@ -104,6 +107,20 @@ export const storeSettingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await settings.update(request.body)),
+  );
+
+  app.get(
+    `${ADMIN_API_PREFIX}/compliance`,
+    {
+      onRequest: app.requireStaff('dashboard.read'),
+      schema: {
+        tags,
+        summary:
+          'What the law asks the store to show (seller, GSTIN, customer care, grievance officer, data protection contact): each met or what is missing',
+        response: { 200: envelope(legalCheckSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ok(await settings.legalCheck()),
   );
 
   app.post(

@@ -18,6 +18,7 @@ import {
   sellerGstinStateMismatch,
   storeSettingsSchema,
   STORE_SETTINGS_MESSAGES,
+  type LegalCheck,
   type OnlineGateway,
   type PublicStoreSettings,
   type StoreSettings,
@@ -25,6 +26,7 @@ import {
 } from '@vastra/contracts';
 import { ValidationError } from '../../lib/errors';
 import type { ChargeSettings } from '../pricing';
+import { checkLegalRequirements } from './legal-check';
 
 /** The admin_settings key of the store settings. */
 export const STORE_SETTINGS_KEY = 'store';
@@ -140,6 +142,15 @@ export class StoreSettingsService {
       configuredGateways: this.deps.configuredGateways,
       storeState: this.deps.storeState,
     };
+  }
+
+  /**
+   * What the law asks the store to show (seller, customer care, grievance officer, data
+   * protection contact), each met or not by the settings in force (legal-check.ts).
+   */
+  async legalCheck(): Promise<LegalCheck> {
+    const { storeState, refusedGstin } = this.deps;
+    return checkLegalRequirements({ settings: await this.current(), storeState, refusedGstin });
   }
 
   /**
