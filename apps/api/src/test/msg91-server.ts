@@ -2,7 +2,8 @@
  * A local HTTP server answering as MSG91's Flow API documents (docs/deploy.md "SMS (MSG91)"):
  * `POST /api/v5/flow` with the `authkey` header and `{ template_id, sender, short_url,
  * recipients: [{ mobiles: '91XXXXXXXXXX', otp }] }`, answering `{ type: 'success', message }`.
- * It keeps every request, so a test reads the code a number was sent.
+ * Only a request in that shape is kept (so a kept one proves the method, path, key and JSON), and a
+ * test reads the code a number was sent; `refuse` makes it answer MSG91's error instead.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,8 @@ export type FlowRequest = { template_id: string; sender: string; recipients: { m
 
 export class FakeMsg91 {
   readonly received: FlowRequest[] = [];
+  /** When set, a well-formed request is kept and answered with this error (MSG91's refusal). */
+  refuse: { status: number; message: string } | null = null;
   private server: http.Server | null = null;
 
   /** Listens on a free local port; answers the base URL. */
@@ -38,7 +41,17 @@ export class FakeMsg91 {
           res.end(JSON.stringify({ type: 'error', message: 'Authentication failure' }));
           return;
         }
+        if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) {
+          res.statusCode = 400;
+          res.end(JSON.stringify({ type: 'error', message: 'Invalid content type' }));
+          return;
+        }
         this.received.push(JSON.parse(raw) as FlowRequest);
+        if (this.refuse) {
+          res.statusCode = this.refuse.status;
+          res.end(JSON.stringify({ type: 'error', message: this.refuse.message }));
+          return;
+        }
         res.end(JSON.stringify({ type: 'success', message: '3763646c3058373530393138' }));
       });
     });

@@ -6,39 +6,15 @@
  * refusal is a 503 whose log holds no code.
  */
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { AUTH_MESSAGES } from '@vastra/contracts';
 import { freshIp } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { FakeMsg91, msg91Env } from '../../test/msg91-server';
 import { readSmsOutbox } from '../../test/sms-outbox';
 
-type Received = { method: string; url: string; headers: http.IncomingHttpHeaders; body: unknown };
-
-/** A stand-in of MSG91: records each request; answers success, or the error `refuse` holds. */
-let received: Received[] = [];
-let refuse: { status: number; message: string } | null = null;
-const server = http.createServer((req, res) => {
-  let raw = '';
-  req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-  req.on('end', () => {
-    received.push({
-      method: req.method ?? '',
-      url: req.url ?? '',
-      headers: req.headers,
-      body: JSON.parse(raw || '{}'),
-    });
-    res.setHeader('content-type', 'application/json');
-    if (refuse) {
-      res.statusCode = refuse.status;
-      res.end(JSON.stringify({ type: 'error', message: refuse.message }));
-      return;
-    }
-    res.end(JSON.stringify({ type: 'success', message: '3763646c3058373530393138' }));
-  });
-});
+const msg91 = new FakeMsg91();
 
 /** Every line the API logged (errors: the tests' level). */
 const logLines: string[] = [];
@@ -51,26 +27,15 @@ const logStream = new Writable({
 
 let ctx: TestContext;
 before(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  ctx = await createTestApp({
-    seed: false,
-    logStream,
-    env: {
-      MSG91_AUTH_KEY: 'msg91-auth-key-123',
-      MSG91_TEMPLATE_ID: '6650a1b2c3d4e5f6a7b8c9d0',
-      MSG91_SENDER_ID: 'VASTRA',
-      MSG91_BASE_URL: `http://127.0.0.1:${port}`,
-    },
-  });
+  ctx = await createTestApp({ seed: false, logStream, env: msg91Env(await msg91.start()) });
 });
 after(async () => {
   await ctx.close();
-  server.close();
+  await msg91.stop();
 });
 
 test('a sign-in code goes to MSG91 in its documented request, and signs in', async () => {
-  received = [];
+  const before = msg91.received.length;
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/auth/phone/start',
@@ -78,32 +43,27 @@ test('a sign-in code goes to MSG91 in its documented request, and signs in', asy
     remoteAddress: freshIp(),
   });
   assert.equal(res.statusCode, 200);
-  assert.equal(received.length, 1);
-  const [request] = received;
-  assert.equal(request!.method, 'POST');
-  assert.equal(request!.url, '/api/v5/flow');
-  assert.equal(request!.headers.authkey, 'msg91-auth-key-123');
-  assert.match(String(request!.headers['content-type']), /^application\/json/);
-  const body = request!.body as { template_id: string; sender: string; recipients: { mobiles: string; otp: string }[] };
+  // Kept only as POST /api/v5/flow with the authkey header and a JSON body (test/msg91-server.ts).
+  assert.equal(msg91.received.length, before + 1);
+  const body = msg91.received.at(-1)!;
   assert.equal(body.template_id, '6650a1b2c3d4e5f6a7b8c9d0');
   assert.equal(body.sender, 'VASTRA');
   assert.equal(body.recipients.length, 1);
   assert.equal(body.recipients[0]!.mobiles, '919812345678');
-  assert.match(body.recipients[0]!.otp, /^\d{6}$/);
+  assert.match(body.recipients[0]!.otp!, /^\d{6}$/);
   assert.deepEqual(await readSmsOutbox(ctx.dataDir), [], 'with MSG91 nothing goes to the outbox');
 
   const signedIn = await ctx.app.inject({
     method: 'POST',
     url: '/auth/phone/sign-in',
-    payload: { phone: '9812345678', otp: body.recipients[0]!.otp },
+    payload: { phone: '9812345678', otp: msg91.latestCode('9812345678') },
   });
   assert.equal(signedIn.statusCode, 200);
   assert.equal(signedIn.json().data.user.phone, '9812345678');
 });
 
 test("MSG91's refusal is a 503 asking to try again, logged without the code", async () => {
-  received = [];
-  refuse = { status: 401, message: 'Authentication failure' };
+  msg91.refuse = { status: 401, message: 'Authentication failure' };
   ctx.expectServerErrors(
     /^503 POST \/auth\/phone\/start/,
     /^error: sign-in SMS not sent: MSG91 refused the SMS \(HTTP 401: Authentication failure\)/,
@@ -117,13 +77,13 @@ test("MSG91's refusal is a 503 asking to try again, logged without the code", as
     });
     assert.equal(res.statusCode, 503);
     assert.equal(res.json().message, AUTH_MESSAGES.smsNotSent);
-    const code = (received[0]!.body as { recipients: { otp: string }[] }).recipients[0]!.otp;
+    const code = msg91.latestCode('9812300000');
     assert.ok(
       logLines.some((line) => line.includes('sign-in SMS not sent')),
       'the failure is logged',
     );
     assert.ok(!logLines.some((line) => line.includes(code)), 'the log holds no code');
   } finally {
-    refuse = null;
+    msg91.refuse = null;
   }
 });
