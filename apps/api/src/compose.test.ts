@@ -89,7 +89,7 @@ describe('domain events', () => {
       ],
       'order.status_changed': [
         'shipping: cancel the courier order of a cancelled order',
-        'push: tell the shopper their order shipped, is out or delivered',
+        'push: tell the shopper their order shipped, is out, could not be delivered or is delivered',
         'whatsapp: tell the shopper of their order',
         'invoices: issue the GST documents due',
         webhooks,

@@ -1,8 +1,8 @@
 /**
  * The push module's factory (lib/module.ts; docs/behaviour.md "Push notifications"). The news
  * that becomes push: each alert mail (told by the alerts through `alertPushPort`, built before
- * this module since the alerts come before the orders), an order shipped, out for delivery or
- * delivered (`order.status_changed`) and a refund issued (`refund.changed`). Each is queued as a
+ * this module since the alerts come before the orders), an order shipped, out for delivery, not
+ * delivered (a failed attempt) or delivered (`order.status_changed`) and a refund issued (`refund.changed`). Each is queued as a
  * `push.notify` job at once: these events are told after their commit.
  */
 import type { DomainEventBus } from '../../lib/events';
@@ -43,7 +43,7 @@ export function createPushModule(deps: PushDeps & { events: DomainEventBus; log:
   const pushed = new Set<string>(PUSHED_ORDER_STATUSES);
   events.on(
     'order.status_changed',
-    'push: tell the shopper their order shipped, is out or delivered',
+    'push: tell the shopper their order shipped, is out, could not be delivered or is delivered',
     ({ orderId, status }) =>
       pushed.has(status) ? queue({ kind: 'order', orderId, status: status as PushedOrderStatus }) : undefined,
   );

@@ -4,6 +4,8 @@
  * one would (the VAPID JWT signed with the store's public key for this origin, aes128gcm with
  * the RFC 8188 header) and decrypts it with the subscription's own keys (RFC 8291). Shown: a
  * restock through the admin sends one push naming the product; an order shipped sends its number;
+ * a failed delivery attempt sends its own push (English, Hindi) opening the order's page, not to a
+ * shopper with order updates off;
  * a device whose service answers 410 is forgotten; a kind turned off sends nothing; another
  * shopper can neither read nor delete someone's device.
  */
@@ -23,6 +25,7 @@ import { outboxMailsTo } from '../../test/outbox';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
 import { ALERT_MAIL_SUBJECT } from '../alerts/mail';
 import { isPushServiceUrl, PUSH_TTL_SECONDS } from './service';
+import { orderPush } from './texts';
 
 /** What the stand-in saw of one push: the device it was for and the decrypted payload. */
 type Received = { device: string; payload: PushPayload };
@@ -231,6 +234,44 @@ describe('push', () => {
         },
       ],
     );
+  });
+
+  test("a failed delivery attempt pushes once to the shopper's device, opening the order's page; not with order updates off", async () => {
+    const shopper = await register(ctx.app);
+    const { device } = await subscribe(shopper);
+    const order = await insertOrder(ctx.database.db, { userId: shopper.userId, gateway: 'cod', status: 'undelivered' });
+    const quiet = await register(ctx.app);
+    const { device: quietDevice } = await subscribe(quiet);
+    const choice = { backInStock: true, priceDrop: true, orderUpdates: false };
+    assert.equal((await call('PUT', PUSH_PATHS.preferences, quiet, choice)).status, 200);
+    const theirs = await insertOrder(ctx.database.db, { userId: quiet.userId, gateway: 'cod', status: 'undelivered' });
+
+    for (const id of [order.id, theirs.id]) {
+      await ctx.app.events.emit('order.status_changed', { orderId: id, status: 'undelivered', storeStep: true });
+    }
+    await ctx.app.jobs.idle();
+    assert.deepEqual(
+      pushesTo(device).map((r) => r.payload),
+      [
+        {
+          title: 'Delivery attempt failed',
+          body: `The courier could not deliver ${order.orderNumber}. Tell them when to come again.`,
+          url: `${TEST_STOREFRONT_URL}/account/orders/${order.id}`,
+          tag: `order-${order.orderNumber}`,
+        },
+      ],
+    );
+    assert.deepEqual(pushesTo(quietDevice), [], 'order updates off: no push');
+  });
+
+  test('a failed delivery attempt is told in Hindi on the Hindi pages', () => {
+    const push = orderPush({ id: 'o-1', orderNumber: 'VST-001001' }, 'undelivered', {
+      storefrontUrl: TEST_STOREFRONT_URL,
+      locale: 'hi',
+    });
+    assert.equal(push.title, 'डिलीवरी नहीं हो पाई');
+    assert.match(push.body, /VST-001001/);
+    assert.equal(push.url, `${TEST_STOREFRONT_URL}/hi/account/orders/o-1`);
   });
 
   test('a device whose push service answers 410 Gone is forgotten', async () => {

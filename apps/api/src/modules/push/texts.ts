@@ -6,7 +6,7 @@
 import { formatPrice, paiseToRupees, type PushPayload } from '@vastra/contracts';
 
 /** The order steps a shopper is told of by push (order.status_changed), and a refund issued. */
-export const PUSHED_ORDER_STATUSES = ['shipped', 'out_for_delivery', 'delivered'] as const;
+export const PUSHED_ORDER_STATUSES = ['shipped', 'out_for_delivery', 'undelivered', 'delivered'] as const;
 export type PushedOrderStatus = (typeof PUSHED_ORDER_STATUSES)[number] | 'refunded';
 
 type Item = { name: string; size: string };
@@ -16,7 +16,10 @@ type Texts = {
   priceDropTitle: string;
   priceDrop: (item: Item & { price: string }, more: number) => string;
   orderTitle: (orderNumber: string) => string;
-  order: Record<Exclude<PushedOrderStatus, 'refunded'>, string>;
+  order: Record<Exclude<PushedOrderStatus, 'refunded' | 'undelivered'>, string>;
+  /** A failed delivery attempt (NDR): its own title, the body names the order (the page asks when to come again). */
+  undeliveredTitle: string;
+  undelivered: (orderNumber: string) => string;
   refunded: (amount: string) => string;
 };
 
@@ -38,6 +41,8 @@ const PUSH_TEXTS = {
       out_for_delivery: 'Your order is out for delivery.',
       delivered: 'Your order has been delivered.',
     },
+    undeliveredTitle: 'Delivery attempt failed',
+    undelivered: (n) => `The courier could not deliver ${n}. Tell them when to come again.`,
     refunded: (amount) => `Your refund of ${amount} has been issued.`,
   },
   hi: {
@@ -56,6 +61,8 @@ const PUSH_TEXTS = {
       out_for_delivery: 'आपका ऑर्डर डिलीवरी के लिए निकल चुका है।',
       delivered: 'आपका ऑर्डर डिलीवर हो गया है।',
     },
+    undeliveredTitle: 'डिलीवरी नहीं हो पाई',
+    undelivered: (n) => `कूरियर ${n} डिलीवर नहीं कर पाया। उन्हें बताएँ कि दोबारा कब आएँ।`,
     refunded: (amount) => `आपका ${amount} का रिफ़ंड जारी कर दिया गया है।`,
   },
 } satisfies Record<string, Texts>;
@@ -97,7 +104,10 @@ export function alertPush(
   };
 }
 
-/** The push of an order's step or refund: its number and what happened, its page. */
+/**
+ * The push of an order's step or refund: its number and what happened, its page (for a failed
+ * delivery attempt the page with the form that asks for a new one).
+ */
 export function orderPush(
   order: { id: string; orderNumber: string },
   status: PushedOrderStatus,
@@ -106,9 +116,13 @@ export function orderPush(
   const language: Language = isLanguage(opts.locale) ? opts.locale : 'en';
   const texts: Texts = PUSH_TEXTS[language];
   const body =
-    status === 'refunded' ? texts.refunded(formatPrice(paiseToRupees(opts.amountPaise ?? 0))) : texts.order[status];
+    status === 'refunded'
+      ? texts.refunded(formatPrice(paiseToRupees(opts.amountPaise ?? 0)))
+      : status === 'undelivered'
+        ? texts.undelivered(order.orderNumber)
+        : texts.order[status];
   return {
-    title: texts.orderTitle(order.orderNumber),
+    title: status === 'undelivered' ? texts.undeliveredTitle : texts.orderTitle(order.orderNumber),
     body,
     url: `${opts.storefrontUrl}${prefix(language)}/account/orders/${encodeURIComponent(order.id)}`,
     // One per order: its newest step replaces the last.

@@ -16,6 +16,7 @@ export const WHATSAPP_UPDATES = [
   'placed',
   'shipped',
   'out_for_delivery',
+  'undelivered',
   'delivered',
   'refunded',
   'cod_confirmation',

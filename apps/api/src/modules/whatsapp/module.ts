@@ -4,7 +4,8 @@
  * token, else the development outbox), the service, its routes and jobs. It subscribes to the
  * orders' and payments' events and queues a `whatsapp.notify` job for each update, after the
  * commit of what it reports: an order placed (or, held, its confirmation request; or paid online,
- * after the payment's transaction), shipped, out for delivery, delivered, a refund issued.
+ * after the payment's transaction), shipped, out for delivery, a delivery attempt failed (NDR),
+ * delivered, a refund issued.
  */
 import { NotFoundError } from '../../lib/errors';
 import type { DomainEventBus } from '../../lib/events';
@@ -17,7 +18,7 @@ import { WhatsappService, type WhatsappDeps } from './service';
 import { CodConfirmTokens } from './tokens';
 
 /** The order statuses told as an update (order.status_changed). */
-const TOLD_STATUSES = new Set<string>(['placed', 'shipped', 'out_for_delivery', 'delivered']);
+const TOLD_STATUSES = new Set<string>(['placed', 'shipped', 'out_for_delivery', 'undelivered', 'delivered']);
 
 export function createWhatsappModule(
   deps: Omit<WhatsappDeps, 'sender' | 'tokens'> & {

@@ -52,6 +52,7 @@ const SMS_UPDATES: Record<WhatsappUpdate, string> = {
   placed: 'is placed.',
   shipped: 'has shipped. Track it:',
   out_for_delivery: 'is out for delivery.',
+  undelivered: 'could not be delivered. Tell the courier when to come again:',
   delivered: 'was delivered.',
   refunded: 'refund is issued.',
   cod_confirmation: 'is waiting for your confirmation (cash on delivery). Confirm it:',
@@ -63,7 +64,7 @@ export type WhatsappDeps = {
   sender: WhatsappSender;
   /** The sms module's notice texts; null: no updates by text (MSG91 without a notice template). */
   sms: { sendNotice(sms: NoticeSms): Promise<void> } | null;
-  orders: Pick<OrdersService, 'findRef' | 'confirmHeldCod' | 'expireHeldCod'>;
+  orders: Pick<OrdersService, 'findRef' | 'getById' | 'confirmHeldCod' | 'expireHeldCod'>;
   users: Pick<UsersService, 'contactOf' | 'findById'>;
   /** The consent record: each opt-in and opt-out is a `whatsapp_updates` record. */
   consent: Pick<ConsentService, 'record'>;
@@ -124,7 +125,9 @@ export class WhatsappService {
 
   /**
    * `whatsapp.notify`: sends the update once (each channel's send claimed in `whatsapp_messages`,
-   * the claim given back when the send fails, so the retry sends it). An order gone sends nothing.
+   * the claim given back when the send fails, so the retry sends it; a failed delivery attempt
+   * once per attempt, and only while the order still waits for an answer). An order gone sends
+   * nothing.
    */
   async deliver(notice: WhatsappNotice): Promise<void> {
     const order = await this.deps.orders.findRef(notice.orderId).catch((err: unknown) => {
@@ -132,7 +135,7 @@ export class WhatsappService {
       throw err;
     });
     if (!order) return;
-    const key = notice.update === 'refunded' ? `refund:${notice.refundId ?? order.id}` : `${order.id}:${notice.update}`;
+    let key = notice.update === 'refunded' ? `refund:${notice.refundId ?? order.id}` : `${order.id}:${notice.update}`;
     const contact = await this.deps.users.contactOf(order.userId);
     const locale = mailLocaleFor({ account: contact?.locale, order: order.locale });
     const [optIn] = await this.deps.db
@@ -182,11 +185,19 @@ export class WhatsappService {
     if (!optIn || !this.deps.enabled) return;
     // An online order told at payment that failed meanwhile, or a held order, is not placed.
     if (notice.update === 'placed' && UNPLACED.has(order.status)) return;
+    if (notice.update === 'undelivered') {
+      // Worth telling only while the shopper can still answer it (not once delivered or returning).
+      if (order.status !== 'undelivered') return;
+      // Each failed attempt is its own update: the courier may fail again after a new attempt.
+      const { timeline } = await this.deps.orders.getById(order.id);
+      key = `${key}:${timeline.filter((step) => step.status === 'undelivered').length}`;
+    }
     const orderLink = `${this.deps.storefrontUrl}${locale === 'hi' ? '/hi' : ''}/account/orders/${order.id}`;
-    const params: Record<string, string> = {
-      customer_name: firstName(contact?.name),
-      order_number: order.orderNumber,
-    };
+    // A failed attempt's update: the order and its page, whose form asks the courier to come again.
+    const params: Record<string, string> =
+      notice.update === 'undelivered'
+        ? { order_number: order.orderNumber, order_link: orderLink }
+        : { customer_name: firstName(contact?.name), order_number: order.orderNumber };
     if (notice.update === 'placed') {
       params.amount = formatPrice(paiseToRupees(order.payablePaise));
       params.order_link = orderLink;

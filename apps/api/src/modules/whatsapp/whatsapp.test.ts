@@ -2,7 +2,8 @@
  * WhatsApp updates and COD confirmation through HTTP (docs/behaviour.md "WhatsApp updates",
  * "COD confirmation"), against a local stand-in of the Cloud API (test/whatsapp-server.ts):
  * the opt-in; one template per update in Meta's request shape, none without the opt-in, a text
- * when WhatsApp cannot reach the number; the webhook's handshake, a signed status accepted and a
+ * when WhatsApp cannot reach the number; a failed delivery attempt told by the courier's webhook
+ * (once per attempt, with the order's page); the webhook's handshake, a signed status accepted and a
  * forged one refused; "STOP" honoured (and recorded as consent withdrawn); a cash on delivery order above the store's threshold held,
  * then confirmed by the button reply or the signed link (placed, confirmation mail), or expired
  * (cancelled, stock back); a forged link refused; no number or token in the log.
@@ -19,6 +20,7 @@ import { createTestApp, TEST_STOREFRONT_URL, type TestContext } from '../../test
 import { MANY_ORDERS_ENV } from '../../test/orders';
 import { outboxMailsTo } from '../../test/outbox';
 import { piecesOf, placePaidOrder, type Piece } from '../../test/returns';
+import { FakeShiprocketNdr, SR, WEBHOOK_TOKEN, shiprocketEnv, trackingWebhook } from '../../test/shiprocket-ndr-server';
 import { readSmsOutbox } from '../../test/sms-outbox';
 import { asStaff, staffOfRole, type StaffLogin } from '../../test/staff';
 import {
@@ -33,6 +35,8 @@ import { WHATSAPP_COD_EXPIRE_JOB } from './jobs';
 import { whatsappMessages, whatsappOptIns } from './tables';
 
 const cloud = new FakeCloudApi();
+/** The courier (Shiprocket) whose tracking webhook tells of failed delivery attempts. */
+const shiprocket = new FakeShiprocketNdr();
 /** Every line the API logged, at info (the sends, the outbox, the requests). */
 const logLines: string[] = [];
 const logStream = new Writable({
@@ -46,19 +50,24 @@ let ctx: TestContext;
 let owner: StaffLogin;
 let piece: Piece;
 /** Numbers used in this file: none may appear in the log. */
-const PHONES = ['9812345678', '9822222222', '9833333333', '9844444444'];
+const PHONES = ['9812345678', '9822222222', '9833333333', '9844444444', '9855555555'];
 /** Confirmation tokens seen in this file: none may appear in the log. */
 const tokens: string[] = [];
 
 before(async () => {
   const base = await cloud.start();
-  ctx = await createTestApp({ env: { ...MANY_ORDERS_ENV, ...whatsappEnv(base), LOG_LEVEL: 'info' }, logStream });
+  await shiprocket.start();
+  ctx = await createTestApp({
+    env: { ...MANY_ORDERS_ENV, ...whatsappEnv(base), ...shiprocketEnv(shiprocket.base), LOG_LEVEL: 'info' },
+    logStream,
+  });
   owner = await staffOfRole(ctx, 'owner');
   piece = (await piecesOf(ctx, 1, { blocked: false, pricePaise: 129_900 }))[0]!;
 });
 after(async () => {
   await ctx.close();
   await cloud.stop();
+  await shiprocket.stop();
 });
 
 async function shopper(phone: string | null): Promise<Account> {
@@ -85,6 +94,36 @@ async function step(orderId: string, to: string) {
       : { to };
   const res = await asStaff(ctx.app, owner, 'POST', `/admin/api/orders/${orderId}/steps`, body);
   assert.equal(res.statusCode, 200, res.body);
+}
+
+let awbCount = 0;
+let clock = Date.now() - 6 * 3_600_000;
+
+/** An order of `account` shipped by the store with a fresh AWB. */
+async function shippedCod(account: Account): Promise<{ order: Order; awb: string }> {
+  const order = await placeCod(account);
+  const awb = `19042${String(++awbCount).padStart(9, '0')}`;
+  await step(order.id, 'confirmed');
+  await step(order.id, 'packed');
+  const res = await asStaff(ctx.app, owner, 'POST', `/admin/api/orders/${order.id}/steps`, {
+    to: 'shipped',
+    courier: 'Delhivery',
+    awb,
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  return { order, awb };
+}
+
+/** The courier's tracking webhook for `awb` (a minute after the last, unless `at` is given). */
+async function courierSays(awb: string, status: readonly [number, string], at = new Date((clock += 60_000))) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/webhooks/courier',
+    headers: { 'x-api-key': WEBHOOK_TOKEN },
+    payload: trackingWebhook(awb, status, at),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  return at;
 }
 
 /** What the stand-in received since `from`, once the queued jobs ran. */
@@ -239,6 +278,51 @@ describe('order updates', () => {
     const texts = (await readSmsOutbox(ctx.dataDir)).filter((t) => t.phone === '9822222222');
     assert.equal(texts.length, 1);
     assert.match(texts[0]!.text, /order VST-\d+: is placed\. http:\/\/shop\.test\/account\/orders\//);
+  });
+});
+
+describe('a failed delivery attempt', () => {
+  test("the courier's NDR sends the template with the order's number and page, once per attempt; none without the opt-in", async () => {
+    const account = await shopper('9855555555');
+    const { order, awb } = await shippedCod(account);
+    const from = (await sentSince(0)).length;
+    await courierSays(awb, SR.outForDelivery);
+    const failedAt = await courierSays(awb, SR.undelivered);
+    const sent = await sentSince(from);
+    assert.deepEqual(
+      sent.map((r) => r.body.template.name),
+      ['order_out_for_delivery', 'order_delivery_failed'],
+    );
+    assert.equal(sent[1]!.body.to, '919855555555');
+    assert.deepEqual(FakeCloudApi.params(sent[1]!.body), {
+      order_number: order.orderNumber,
+      order_link: `${TEST_STOREFRONT_URL}/account/orders/${order.id}`,
+    });
+
+    // The same event again, or the step told twice, sends nothing more.
+    await courierSays(awb, SR.undelivered, failedAt);
+    await ctx.app.events.emit('order.status_changed', { orderId: order.id, status: 'undelivered', storeStep: true });
+    assert.equal((await sentSince(from)).length, 2);
+
+    // The new attempt fails too: the shopper hears of it again.
+    await courierSays(awb, SR.outForDelivery);
+    await courierSays(awb, SR.undelivered);
+    assert.deepEqual(
+      (await sentSince(from)).map((r) => r.body.template.name),
+      ['order_out_for_delivery', 'order_delivery_failed', 'order_delivery_failed'],
+    );
+
+    // Delivered at last: a late retelling of the failure sends nothing.
+    await courierSays(awb, SR.delivered);
+    await ctx.app.events.emit('order.status_changed', { orderId: order.id, status: 'undelivered', storeStep: true });
+    assert.deepEqual((await sentSince(from)).map((r) => r.body.template.name).slice(3), ['order_delivered']);
+
+    const stranger = await shopper(null);
+    const theirs = await shippedCod(stranger);
+    const before = (await sentSince(0)).length;
+    await courierSays(theirs.awb, SR.undelivered);
+    assert.equal((await orderOf(stranger, theirs.order.id)).status, 'undelivered');
+    assert.deepEqual(await sentSince(before), [], 'no opt-in, no WhatsApp');
   });
 });
 
