@@ -141,6 +141,7 @@ describe('jobs', () => {
       'cart.reminders-scan',
       'orders-expire-unpaid',
       'privacy.retention',
+      'shipping.cancel-sweep',
       'sms-prune',
       'wallet-expire',
       'whatsapp.cod-expire',

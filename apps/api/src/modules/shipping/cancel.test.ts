@@ -12,6 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import {
   ORDER_MESSAGES,
   SHIPMENT_MESSAGES,
@@ -26,7 +27,7 @@ import { piecesOf, placePaidOrder, type Piece } from '../../test/returns';
 import type { FakeShiprocket } from '../../test/shiprocket-server';
 import { closeShippingStore, shippingStore, type ShippingStore } from '../../test/shipping';
 import { asStaff, staffTeam, type StaffLogin } from '../../test/staff';
-import { SHIPMENT_CANCEL_JOB } from './jobs';
+import { SHIPMENT_CANCEL_JOB, SHIPMENT_CANCEL_SWEEP_JOB } from './jobs';
 
 const FAST_JOBS = { JOBS_RETRY_DELAY_MS: '1000', JOBS_POLL_MS: '500' };
 
@@ -187,6 +188,21 @@ describe('nothing to cancel at Shiprocket', () => {
     await ctx.app.jobs.idle();
     assert.equal(cancelCalls(shipment.providerOrderId).length, 0);
     assert.equal((await shipmentOf(order.id))!.status, 'shipped');
+  });
+
+  test('the sweep cancels a Shiprocket order whose cancellation job was lost, once', async () => {
+    const order = await place();
+    const shipment = await booked(order);
+    // Cancelled by an instance that died before queuing its job: no event, no job.
+    await ctx.database.db.execute(sql`UPDATE orders SET status = 'cancelled' WHERE id = ${order.id}`);
+    assert.equal(cancelCalls(shipment.providerOrderId).length, 0);
+
+    for (let run = 0; run < 2; run += 1) {
+      await ctx.app.jobs.send(SHIPMENT_CANCEL_SWEEP_JOB, {});
+      await ctx.app.jobs.idle();
+    }
+    assert.equal(cancelCalls(shipment.providerOrderId).length, 1);
+    assert.equal((await shipmentOf(order.id))!.status, 'cancelled');
   });
 });
 

@@ -24,6 +24,22 @@ export class ShipmentCancellation {
    * already. Throws while a booking of it is running, and when the provider fails (the shipment
    * then `cancelling` with the reason in lastError).
    */
+  /**
+   * The safety net of `shipping.cancel-sweep`: cancels the provider's order of every cancelled
+   * order still holding a live one (its job lost with a crashed instance, or out of retries), each
+   * through `cancel`'s claim; a failure is logged and left for the next sweep. Answers how many
+   * were tried.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const orderIds = await this.deps.store.cancelledWithLiveShipments(now);
+    for (const orderId of orderIds) {
+      await this.cancel(orderId, now).catch((err: unknown) => {
+        this.deps.log.warn({ err, orderId }, 'cancelling the courier order failed; the next sweep tries again');
+      });
+    }
+    return orderIds.length;
+  }
+
   async cancel(orderId: string, now = new Date()): Promise<void> {
     const { store, booker, log } = this.deps;
     const row = await store.byOrder(orderId);

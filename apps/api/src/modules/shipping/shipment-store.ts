@@ -3,7 +3,7 @@
  * cancellation, at a time work on an order, updates of its steps, and reads by order and by
  * document.
  */
-import { and, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shipments, type ShipmentRow } from './tables';
 
@@ -62,6 +62,30 @@ export class ShipmentStore {
       )
       .returning();
     return row ?? null;
+  }
+
+  /**
+   * Cancelled orders whose provider's order is still live and no cancellation holds it (what
+   * `claimCancel` would take): the sweep's work, at most `limit`.
+   */
+  async cancelledWithLiveShipments(now = new Date(), limit = 100): Promise<string[]> {
+    const stale = new Date(now.getTime() - CLAIM_STALE_MS);
+    const rows = await this.db
+      .select({ orderId: shipments.orderId })
+      .from(shipments)
+      .where(
+        and(
+          // The order's status as the orders module keeps it (its table is its own: read, not joined in code).
+          sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = ${shipments.orderId} AND o.status = 'cancelled')`,
+          isNotNull(shipments.providerOrderId),
+          or(
+            inArray(shipments.status, ['booked', 'pickup_scheduled', 'failed']),
+            and(inArray(shipments.status, ['booking', 'cancelling']), lt(shipments.claimedAt, stale)),
+          ),
+        ),
+      )
+      .limit(limit);
+    return rows.map((r) => r.orderId);
   }
 
   /** Sets `values` on the shipment (inside `db` when given); the updated row. */
