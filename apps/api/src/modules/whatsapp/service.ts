@@ -125,8 +125,9 @@ export class WhatsappService {
 
   /**
    * `whatsapp.notify`: sends the update once (each channel's send claimed in `whatsapp_messages`,
-   * the claim given back when the send fails, so the retry sends it; a failed delivery attempt
-   * once per attempt, and only while the order still waits for an answer). An order gone sends
+   * the claim given back when the send fails, so the retry sends it; out for delivery and a
+   * failed delivery attempt once per attempt, the latter only while the order still waits for
+   * an answer). An order gone sends
    * nothing.
    */
   async deliver(notice: WhatsappNotice): Promise<void> {
@@ -185,12 +186,12 @@ export class WhatsappService {
     if (!optIn || !this.deps.enabled) return;
     // An online order told at payment that failed meanwhile, or a held order, is not placed.
     if (notice.update === 'placed' && UNPLACED.has(order.status)) return;
-    if (notice.update === 'undelivered') {
-      // Worth telling only while the shopper can still answer it (not once delivered or returning).
-      if (order.status !== 'undelivered') return;
-      // Each failed attempt is its own update: the courier may fail again after a new attempt.
+    // Worth telling only while the shopper can still answer it (not once delivered or returning).
+    if (notice.update === 'undelivered' && order.status !== 'undelivered') return;
+    if (notice.update === 'undelivered' || notice.update === 'out_for_delivery') {
+      // Each attempt is its own update: after a failed one the courier goes out, and may fail, again.
       const { timeline } = await this.deps.orders.getById(order.id);
-      key = `${key}:${timeline.filter((step) => step.status === 'undelivered').length}`;
+      key = `${key}:${timeline.filter((step) => step.status === notice.update).length}`;
     }
     const orderLink = `${this.deps.storefrontUrl}${locale === 'hi' ? '/hi' : ''}/account/orders/${order.id}`;
     // A failed attempt's update: the order and its page, whose form asks the courier to come again.

@@ -282,7 +282,7 @@ describe('order updates', () => {
 });
 
 describe('a failed delivery attempt', () => {
-  test("the courier's NDR sends the template with the order's number and page, once per attempt; none without the opt-in", async () => {
+  test("the courier's NDR sends the template with the order's number and page, once per attempt (and each new attempt's out for delivery); none without the opt-in", async () => {
     const account = await shopper('9855555555');
     const { order, awb } = await shippedCod(account);
     const from = (await sentSince(0)).length;
@@ -304,18 +304,18 @@ describe('a failed delivery attempt', () => {
     await ctx.app.events.emit('order.status_changed', { orderId: order.id, status: 'undelivered', storeStep: true });
     assert.equal((await sentSince(from)).length, 2);
 
-    // The new attempt fails too: the shopper hears of it again.
+    // The courier goes out again, and fails again: the shopper hears of both.
     await courierSays(awb, SR.outForDelivery);
     await courierSays(awb, SR.undelivered);
     assert.deepEqual(
       (await sentSince(from)).map((r) => r.body.template.name),
-      ['order_out_for_delivery', 'order_delivery_failed', 'order_delivery_failed'],
+      ['order_out_for_delivery', 'order_delivery_failed', 'order_out_for_delivery', 'order_delivery_failed'],
     );
 
     // Delivered at last: a late retelling of the failure sends nothing.
     await courierSays(awb, SR.delivered);
     await ctx.app.events.emit('order.status_changed', { orderId: order.id, status: 'undelivered', storeStep: true });
-    assert.deepEqual((await sentSince(from)).map((r) => r.body.template.name).slice(3), ['order_delivered']);
+    assert.deepEqual((await sentSince(from)).map((r) => r.body.template.name).slice(4), ['order_delivered']);
 
     const stranger = await shopper(null);
     const theirs = await shippedCod(stranger);
