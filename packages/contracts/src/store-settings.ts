@@ -79,6 +79,14 @@ const chargeRupeesSchema = z
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Enter rupees with at most two decimals.');
 
 /** Every store setting, as the admin reads and saves it (amounts in rupees). */
+/** A seller's address ends with its 6-digit pincode (the warehouse: delivery dates, shipments). */
+const ADDRESS_PINCODE = /([1-9]\d{5})\D*$/;
+
+/** The pincode an address ends with, or null when it ends with none. */
+export function addressPincode(address: string): string | null {
+  return ADDRESS_PINCODE.exec(address)?.[1] ?? null;
+}
+
 export const storeSettingsSchema = z.object({
   storeName: z.string().trim().min(1).max(60),
   /** The logo's URL path (an uploaded store picture), or null for the name alone. */
@@ -91,12 +99,7 @@ export const storeSettingsSchema = z.object({
     .regex(/^\+?[0-9][0-9 -]{8,16}[0-9]$/, STORE_SETTINGS_MESSAGES.phone)
     .nullable(),
   sellerName: z.string().trim().min(1).max(200),
-  sellerAddress: z
-    .string()
-    .trim()
-    .min(1)
-    .max(300)
-    .regex(/[1-9]\d{5}\D*$/, STORE_SETTINGS_MESSAGES.address),
+  sellerAddress: z.string().trim().min(1).max(300).regex(ADDRESS_PINCODE, STORE_SETTINGS_MESSAGES.address),
   /** Checked as a buyer's is (layout and check character, gstin.ts). */
   sellerGstin: checkedGstin(z.string().trim().toUpperCase()),
   /** Where the store's own mails go (new orders and returns, the daily summary); null: none. */

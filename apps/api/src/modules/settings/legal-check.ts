@@ -4,7 +4,7 @@
  * "Dashboard", docs/compliance.md). One entry of LEGAL_REQUIREMENTS per requirement: a new one
  * is one more entry.
  */
-import { isValidGstin, type LegalCheck, type StoreSettings } from '@vastra/contracts';
+import { addressPincode, isValidGstin, type LegalCheck, type StoreSettings } from '@vastra/contracts';
 
 /** What a requirement is checked with: the settings in force and the GSTIN rules of this store. */
 export type LegalCheckContext = {
@@ -25,7 +25,6 @@ type Requirement = {
 
 const CONSUMER_RULES = 'Consumer Protection (E-Commerce) Rules, 2020';
 const DPDP = 'Digital Personal Data Protection Act, 2023';
-const PINCODE_AT_END = /[1-9]\d{5}\D*$/;
 
 /** Each requirement, in the order the dashboard lists them. */
 export const LEGAL_REQUIREMENTS: readonly Requirement[] = [
@@ -40,7 +39,7 @@ export const LEGAL_REQUIREMENTS: readonly Requirement[] = [
     label: 'Seller’s geographic address',
     law: CONSUMER_RULES,
     missing: ({ settings }) =>
-      PINCODE_AT_END.test(settings.sellerAddress.trim())
+      addressPincode(settings.sellerAddress.trim())
         ? null
         : 'The seller’s address is missing or does not end with its 6-digit pincode.',
   },

@@ -11,6 +11,7 @@
  * table when Shiprocket fails or serves no courier there; the store's COD exclusions hold either way.
  */
 import {
+  addressPincode,
   ADDRESS_MESSAGES,
   DEFAULT_DELIVERY_SETTINGS,
   deliverySettingsSchema,
@@ -91,7 +92,7 @@ export class DeliveryService {
 
   /** Throws when the store's address does not end with a pincode the directory knows. */
   constructor(private readonly deps: DeliveryDeps) {
-    const pincode = /([1-9]\d{5})\D*$/.exec(deps.storeAddress)?.[1];
+    const pincode = addressPincode(deps.storeAddress);
     const warehouse = pincode ? deps.pincodes.lookup(pincode) : null;
     if (!warehouse) {
       throw new Error('SELLER_ADDRESS must end with the store’s pincode (the warehouse, for delivery dates)');

@@ -3,6 +3,7 @@
  * is an admin setting; orders refuse COD where it is not offered) and the courier's tracking,
  * which the orders module serves on each order.
  */
+import { addressPincode } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DomainEventBus } from '../../lib/events';
@@ -66,7 +67,7 @@ export function createShipmentBookingModule(
   module: ApiModule;
 } {
   const { storeAddress, events, jobs, ...rest } = deps;
-  const storePincode = /([1-9]\d{5})\D*$/.exec(storeAddress)?.[1] ?? '';
+  const storePincode = addressPincode(storeAddress) ?? '';
   const store = new ShipmentStore(deps.db);
   const full: BookingDeps = { ...rest, storePincode, store };
   const booking = new ShipmentBooking(full);
